@@ -1,0 +1,97 @@
+import { isDatabaseUnavailable } from "./db/client.ts";
+import { logger } from "./logger.ts";
+
+/**
+ * Helpers for the JSON endpoints under /api (NOTES section 1): errors are
+ * `{ "error": "<human message>" }` with a fitting status; never a stack trace.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set("Cache-Control", "no-store");
+  return Response.json({ error: message }, { status, headers: responseHeaders });
+}
+
+export function jsonOk(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+/** Default cap for JSON request bodies. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body with a byte cap that also holds for chunked uploads.
+ * Throws ApiError 415 (not JSON), 413 (too large) or 400 (malformed).
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > maxBytes) throw new ApiError(413, "The request body is too large.");
+  if (!request.body) throw new ApiError(400, "The request body is empty.");
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError(413, "The request body is too large.");
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (!text.trim()) throw new ApiError(400, "The request body is empty.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * Wraps an endpoint: only `methods` are allowed, ApiErrors become their JSON
+ * response, a lost database becomes 503, anything else a logged 500.
+ */
+export function apiHandler(
+  methods: string[],
+  handler: (request: Request) => Promise<Response>,
+): (args: { request: Request }) => Promise<Response> {
+  return async ({ request }) => {
+    if (!methods.includes(request.method)) {
+      return jsonError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
+    }
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
+      if (error instanceof Response) return error;
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, url: request.url }, "API: database unavailable");
+        return jsonError(503, "The service is temporarily unavailable. Please try again in a moment.", {
+          "Retry-After": "5",
+        });
+      }
+      logger.error({ err: error, url: request.url }, "API: unexpected error");
+      return jsonError(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}

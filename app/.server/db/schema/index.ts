@@ -1,0 +1,5 @@
+// Every table of the app. drizzle-kit reads this file to generate migrations.
+export * from "./leads.ts";
+export * from "./news.ts";
+export * from "./newsletter.ts";
+export * from "./submissions.ts";

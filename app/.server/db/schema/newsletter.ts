@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** Newsletter subscribers (SPEC section 3 plus NOTES section 3, double opt-in). */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    confirmed: boolean("confirmed").notNull().default(false),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    source: text("source").notNull().default("home"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_subscriptions_email_lower_idx").on(sql`lower(${t.email})`)],
+);

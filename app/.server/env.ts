@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, validated once at boot.
+ * Empty strings count as unset, so a copied `.env.example` works as it is.
+ * NOTES.md section 2 is the source of these names.
+ */
+const optionalString = z.string().trim().min(1).optional();
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no"], {
+    error: "must be one of 1, 0, true, false, yes, no",
+  })
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .url({ error: "must be a URL" })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      error: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must be between 0 and 65535" })
+      .max(65535, { error: "must be between 0 and 65535" })
+      .default(3000),
+    HOST: optionalString,
+    PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]).optional(),
+    APP_SECRET: z
+      .string()
+      .min(32, { error: "must be at least 32 characters (try: openssl rand -hex 32)" })
+      .optional(),
+    SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]).optional(),
+    MAIL_FROM: optionalString,
+    MAIL_TO_STUDIO: z.email({ error: "must be an e-mail address" }).optional(),
+    DKIM_DOMAIN: optionalString,
+    DKIM_SELECTOR: optionalString,
+    DKIM_PRIVATE_KEY: optionalString,
+    AI_BASE_URL: urlWithProtocols(["http:", "https:"]).optional(),
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    NEWS_FEEDS: optionalString,
+    NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag,
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .min(1)
+      .default("loopback")
+      .describe("Express trust proxy setting: hops count, or a list of trusted addresses"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_DOMAIN"],
+        message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together",
+      });
+    }
+    if (env.AI_BASE_URL && !env.AI_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required when AI_BASE_URL is set" });
+    }
+  });
+
+export type Env = z.output<typeof envSchema> & {
+  /** Where the server listens. */
+  HOST: string;
+  /** Absolute base URL for links in e-mails, canonical URLs and sitemaps, without a trailing slash. */
+  PUBLIC_URL: string;
+  isProduction: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "environment";
+        return `${name} ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  const host = env.HOST ?? "127.0.0.1";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, HOST: host, PUBLIC_URL: publicUrl, isProduction };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first use). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that need a different configuration. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,105 @@
+import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
+import { logger } from "./logger.ts";
+
+/**
+ * Background jobs on pg-boss (same PostgreSQL as the app). A feature declares
+ * its job once with `defineJob`; the runtime registers every declared job's
+ * queue, worker and optional cron schedule at boot. pg-boss stores schedules
+ * and jobs in the database, so with several instances a scheduled run happens
+ * once, on whichever instance picks it up.
+ */
+
+export type JobDefinition<TData extends object = object> = {
+  /** Queue name, kebab-case: `news-refresh`. */
+  name: string;
+  handler: (data: TData, job: Job<TData>) => Promise<unknown>;
+  /** Cron expression, evaluated in UTC: `"0 8 * * *"`. */
+  schedule?: string;
+  /** Data sent with each scheduled run. */
+  scheduleData?: TData;
+  queue?: Omit<Queue, "name">;
+  /** Jobs this instance works on at once. */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of jobs with different data types
+type AnyJobDefinition = JobDefinition<any>;
+
+export function defineJob<TData extends object>(definition: JobDefinition<TData>): JobDefinition<TData> {
+  return definition;
+}
+
+export type Jobs = {
+  boss: PgBoss;
+  send<TData extends object>(job: JobDefinition<TData>, data: TData, options?: SendOptions): Promise<string | null>;
+  stop(): Promise<void>;
+};
+
+let current: Jobs | undefined;
+
+export function getJobs(): Jobs {
+  if (!current) throw new Error("The job queue is not started yet (startRuntime() has not run).");
+  return current;
+}
+
+export function setJobs(jobs: Jobs | undefined): void {
+  current = jobs;
+}
+
+export type StartJobsOptions = {
+  url: string;
+  definitions: AnyJobDefinition[];
+  /** Run workers and schedules on this instance (false: only send jobs). */
+  work?: boolean;
+};
+
+export async function startJobs({ url, definitions, work = true }: StartJobsOptions): Promise<Jobs> {
+  const boss = new PgBoss({
+    connectionString: url,
+    application_name: "nordlys-site-jobs",
+    max: 4,
+    schedule: work,
+    supervise: work,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "Job queue error"));
+  await boss.start();
+
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, definition.queue);
+    if (!work) continue;
+    await boss.work<object>(
+      definition.name,
+      {
+        localConcurrency: definition.concurrency ?? 1,
+        pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2,
+      },
+      async (batch) => {
+        for (const job of batch) {
+          const started = Date.now();
+          try {
+            await definition.handler(job.data, job);
+            logger.info({ job: definition.name, id: job.id, ms: Date.now() - started }, "Job done");
+          } catch (error) {
+            logger.error({ job: definition.name, id: job.id, err: error }, "Job failed");
+            throw error;
+          }
+        }
+      },
+    );
+    if (definition.schedule) {
+      await boss.schedule(definition.name, definition.schedule, definition.scheduleData ?? {}, { tz: "UTC" });
+    }
+  }
+
+  let stopped = false;
+  return {
+    boss,
+    send: (job, data, options) => boss.send(job.name, data, options ?? {}),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { createDatabase, createPool, setDatabase, type Database } from "./db/client.ts";
+import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { getEnv, type Env } from "./env.ts";
+import { jobDefinitions } from "./job-registry.ts";
+import { setJobs, startJobs, type Jobs } from "./jobs.ts";
+import { logger } from "./logger.ts";
+import { resolveAppSecret, setAppSecret } from "./secret.ts";
+
+/**
+ * Everything the server needs besides HTTP: configuration, the database
+ * (embedded or DATABASE_URL), migrations and the job queue. Started once per
+ * process before the server listens; stopped after it has drained.
+ */
+export type Runtime = {
+  env: Env;
+  db: Database;
+  jobs: Jobs;
+  embedded?: EmbeddedDb;
+  stop(): Promise<void>;
+};
+
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StartupError";
+  }
+}
+
+function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return "the configured server";
+  }
+}
+
+async function checkConnection(url: string, origin: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(`Cannot connect to the database at ${describeTarget(url)} (${origin}): ${reason}`, {
+      cause: error,
+    });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const globalKey = Symbol.for("nordlys.runtime");
+type GlobalWithRuntime = typeof globalThis & { [globalKey]?: Promise<Runtime> };
+
+/** Starts the runtime once per process (the dev server reloads modules; this survives that). */
+export function startRuntime(options: { work?: boolean } = {}): Promise<Runtime> {
+  const holder = globalThis as GlobalWithRuntime;
+  holder[globalKey] ??= createRuntime(options).catch((error: unknown) => {
+    delete holder[globalKey];
+    throw error;
+  });
+  return holder[globalKey];
+}
+
+async function createRuntime({ work = true }: { work?: boolean }): Promise<Runtime> {
+  const env = getEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  await fs.mkdir(dataDir, { recursive: true });
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir, isProduction: env.isProduction }));
+
+  let embedded: EmbeddedDb | undefined;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    const started = Date.now();
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      onLog: (line) => logger.debug({ postgres: line }, "embedded postgres"),
+    });
+    url = embedded.url;
+    logger.info(
+      { port: embedded.info.port, clusterDir: embedded.info.clusterDir, ms: Date.now() - started },
+      "Embedded PostgreSQL started",
+    );
+  }
+
+  const cleanup: Array<() => Promise<void>> = [];
+  try {
+    if (embedded) cleanup.unshift(embedded.stop);
+    await checkConnection(url, embedded ? "embedded" : "DATABASE_URL");
+    await runMigrations(url);
+
+    const pool = createPool(url);
+    cleanup.unshift(() => pool.end());
+    const db = createDatabase(pool);
+    setDatabase(db);
+
+    const jobs = await startJobs({ url, definitions: jobDefinitions, work });
+    cleanup.unshift(jobs.stop);
+    setJobs(jobs);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      env,
+      db,
+      jobs,
+      embedded,
+      stop: () => {
+        stopping ??= (async () => {
+          for (const step of cleanup) {
+            await step().catch((error: unknown) => logger.error({ err: error }, "Error while stopping"));
+          }
+          setJobs(undefined);
+          setDatabase(undefined);
+          delete (globalThis as GlobalWithRuntime)[globalKey];
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    for (const step of cleanup) await step().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import { createCookie, redirect } from "react-router";
+import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
+import { getAppSecret } from "./secret.ts";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function toastCookie() {
+  cookie ??= createCookie("toast", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    maxAge: 60,
+    secrets: [getAppSecret()],
+  });
+  return cookie;
+}
+
+/** Set-Cookie value that makes the next rendered page show `toast`. */
+export async function toastHeader(toast: ToastInput, secure = false): Promise<string> {
+  return toastCookie().serialize(toastSchema.parse(toast), { secure });
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast, url.startsWith("https:")));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
+  const raw: unknown = await toastCookie().parse(request.headers.get("Cookie"));
+  if (!raw) return { toast: null, clearHeader: null };
+  const parsed = toastSchema.safeParse(raw);
+  const clearHeader = await toastCookie().serialize("", { maxAge: 0 });
+  return { toast: parsed.success ? parsed.data : null, clearHeader };
+}

@@ -1,0 +1,92 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { CookieBanner } from "~/components/cookie-banner";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster, useServerToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { getEnv } from "~/.server/env";
+import { readToast } from "~/.server/toast";
+import { readConsent } from "~/features/consent/consent.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [consent, { toast, clearHeader }] = await Promise.all([readConsent(request), readToast(request)]);
+  return data(
+    { consent, toast, publicUrl: getEnv().PUBLIC_URL },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#070b14" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <CookieBanner consent={rootData?.consent ?? null} />
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useServerToast(loaderData.toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const isNotFound = status === 404;
+  return (
+    <section className="container-page py-24 text-center">
+      <title>{isNotFound ? "Page not found" : "Something went wrong"}</title>
+      <p className="font-display text-6xl font-bold text-aurora-700">{status}</p>
+      <h1 className="mt-4 text-3xl font-semibold">
+        {isNotFound ? "Oops! Page not found" : "Something went wrong on our side"}
+      </h1>
+      <p className="mx-auto mt-3 max-w-md text-ink-600">
+        {isNotFound
+          ? "The page you are looking for does not exist."
+          : "We have been notified. Please try again in a moment."}
+      </p>
+      <Button asChild className="mt-8">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </section>
+  );
+}

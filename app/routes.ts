@@ -1,0 +1,33 @@
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+/** Every URL of the site (SPEC section 2), in one table. */
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("projects", "routes/projects.tsx"),
+  route("projects/:slug", "routes/project.tsx"),
+  route("services", "routes/services.tsx"),
+  route("try-ai", "routes/try-ai.tsx"),
+  route("ai-news", "routes/ai-news.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("apply", "routes/apply.tsx"),
+  route("mentoring", "routes/mentoring.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("references/shnobergendorff", "routes/reference-shnobergendorff.tsx"),
+  route("references/rentals-in-thailand", "routes/reference-rentals-in-thailand.tsx"),
+
+  ...prefix("admin", [
+    route("newsletter", "routes/admin/newsletter.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
+  ]),
+
+  route("cookie-consent", "routes/cookie-consent.ts"),
+
+  // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
+  ...prefix("api", [route("*", "routes/api/not-found.ts")]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import { isConsent } from "~/features/consent/consent";
+import { serializeConsent } from "~/features/consent/consent.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/cookie-consent";
+
+/** Stores the cookie choice. JavaScript posts it with a fetcher; without JavaScript the form posts and comes back. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const choice = form.get("choice");
+  if (!isConsent(choice)) {
+    return data({ error: "Choose accepted or declined." }, { status: 400 });
+  }
+  const secure = new URL(request.url).protocol === "https:";
+  const headers = { "Set-Cookie": await serializeConsent(choice, secure) };
+  if (form.get("js") === "1") return data({ consent: choice }, { headers });
+  return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
+}
+
+export function loader() {
+  return redirect("/cookie-policy");
+}

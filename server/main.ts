@@ -1,0 +1,106 @@
+/**
+ * The process entry: `node server/main.ts` (Node strips the types itself).
+ *
+ * It loads the app module (the Vite server build in production, the source
+ * through Vite in development), starts the runtime (configuration, database,
+ * migrations, jobs), listens, and shuts everything down in order on SIGINT or
+ * SIGTERM: stop accepting, drain requests, stop jobs, close the pool, stop the
+ * embedded PostgreSQL.
+ */
+import type { Server } from "node:http";
+import type { RequestHandler } from "express";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+type AppModule = typeof import("./app.ts");
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const mode = process.env.NODE_ENV === "production" ? "production" : "development";
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function loadApp(): Promise<{ module: AppModule; close?: () => Promise<void>; viteMiddleware?: RequestHandler }> {
+  if (mode === "production") {
+    const buildFile = path.join(root, "build/server/index.js");
+    const module = (await import(pathToFileURL(buildFile).href)) as AppModule;
+    return { module };
+  }
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const module = (await server.ssrLoadModule("./server/app.ts")) as AppModule;
+  return { module, close: () => server.close(), viteMiddleware: server.middlewares };
+}
+
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`\nThe server could not start:\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let loaded: Awaited<ReturnType<typeof loadApp>>;
+  try {
+    loaded = await loadApp();
+  } catch (error) {
+    fail(error);
+  }
+  const { module } = loaded;
+  const { logger } = module;
+
+  let runtime: Awaited<ReturnType<AppModule["startRuntime"]>>;
+  try {
+    runtime = await module.startRuntime();
+  } catch (error) {
+    logger.fatal({ err: error }, "Startup failed");
+    await loaded.close?.();
+    fail(error);
+  }
+  const { env } = runtime;
+
+  const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
+  const server: Server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await runtime.stop();
+    fail(
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.`
+        : error,
+    );
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, mode }, "Server listening");
+
+  let shuttingDown = false;
+  async function shutdown(signal: string, code = 0) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "Shutting down");
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    await drained;
+    clearTimeout(timer);
+    await runtime.stop();
+    await loaded.close?.();
+    logger.info("Stopped");
+    process.exit(code);
+  }
+
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGHUP", () => void shutdown("SIGHUP"));
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "Uncaught exception");
+    void shutdown("uncaughtException", 1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "Unhandled promise rejection");
+  });
+}
+
+void main();

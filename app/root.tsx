@@ -21,7 +21,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [consent, { toast, clearHeader }] = await Promise.all([readConsent(request), readToast(request)]);
+  const consent = readConsent(request);
+  const { toast, clearHeader } = await readToast(request);
   return data(
     { consent, toast, publicUrl: getEnv().PUBLIC_URL },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,

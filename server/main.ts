@@ -9,10 +9,11 @@
  */
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
+import type * as AppModuleNamespace from "./app.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-type AppModule = typeof import("./app.ts");
+type AppModule = typeof AppModuleNamespace;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);

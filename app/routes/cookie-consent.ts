@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "Choose accepted or declined." }, { status: 400 });
   }
   const secure = new URL(request.url).protocol === "https:";
-  const headers = { "Set-Cookie": await serializeConsent(choice, secure) };
+  const headers = { "Set-Cookie": serializeConsent(choice, secure) };
   if (form.get("js") === "1") return data({ consent: choice }, { headers });
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
 }

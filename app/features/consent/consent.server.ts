@@ -1,23 +1,23 @@
-import { createCookie } from "react-router";
 import { isConsent, type Consent } from "./consent";
 
 /**
- * The choice is kept in a first-party cookie rather than localStorage so that
- * the server renders the page with or without the banner: no flash, no layout
- * shift, and the banner works without JavaScript (docs/decisions/0006).
+ * The choice is kept in a plain first-party cookie (`cookie_consent=accepted`)
+ * rather than localStorage, so that the server renders the page with or
+ * without the banner: no flash, no layout shift, and the banner works without
+ * JavaScript (docs/decisions/0006).
  */
-export const consentCookie = createCookie("cookie_consent", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false,
-  maxAge: 60 * 60 * 24 * 365,
-});
+const COOKIE_NAME = "cookie_consent";
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
-export async function readConsent(request: Request): Promise<Consent | null> {
-  const value: unknown = await consentCookie.parse(request.headers.get("Cookie"));
-  return isConsent(value) ? value : null;
+export function readConsent(request: Request): Consent | null {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === COOKIE_NAME && isConsent(value)) return value;
+  }
+  return null;
 }
 
-export async function serializeConsent(consent: Consent, secure: boolean): Promise<string> {
-  return consentCookie.serialize(consent, { secure });
+export function serializeConsent(consent: Consent, secure: boolean): string {
+  return `${COOKIE_NAME}=${consent}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -1,0 +1,182 @@
+/**
+ * The npm scripts' work, run by scripts/launch.cjs with a recent enough Node.
+ *
+ *   start        build if the sources changed since the last build, then serve it
+ *   dev          development server with hot reload
+ *   build        production build
+ *   typecheck    route types + tsc
+ *   lint         eslint
+ *   unit         vitest (unit and integration tests, real embedded PostgreSQL)
+ *   e2e          production build + Playwright in Chromium
+ *   test         typecheck, lint, unit, e2e: what CI runs
+ *   db:generate  new migration from the schema (drizzle-kit)
+ *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const say = (message) => process.stderr.write(`[nordlys] ${message}\n`);
+
+/** Runs a command to completion; resolves with its exit code. Signals reach it through the process group. */
+function run(command, args, { env = {}, label } = {}) {
+  if (label) say(label);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+    const forward = (signal) => () => child.exitCode === null && child.kill(signal);
+    const handlers = ["SIGINT", "SIGTERM", "SIGHUP"].map((signal) => [signal, forward(signal)]);
+    for (const [signal, handler] of handlers) process.on(signal, handler);
+    child.on("error", (error) => {
+      say(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      for (const [name, handler] of handlers) process.removeListener(name, handler);
+      resolve(code ?? (signal === "SIGINT" ? 130 : 1));
+    });
+  });
+}
+
+async function step(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    say(`${options?.label ?? command} failed (exit ${code}).`);
+    process.exit(code);
+  }
+}
+
+function ensureInstalled() {
+  if (!fs.existsSync(path.join(root, "node_modules", ".bin", "react-router"))) {
+    say("Dependencies are missing: run `npm install` first.");
+    process.exit(1);
+  }
+}
+
+const BUILD_STAMP = path.join(root, "build", ".build-stamp");
+const BUILD_INPUTS = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newestMtime(target) {
+  let newest = 0;
+  const visit = (file) => {
+    let stat;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(file)) visit(path.join(file, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  visit(target);
+  return newest;
+}
+
+function isBuildStale() {
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js")) || !fs.existsSync(BUILD_STAMP)) return true;
+  const built = fs.statSync(BUILD_STAMP).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
+}
+
+async function build() {
+  await step(bin("react-router"), ["build"], { label: "Building the production bundle...", env: { NODE_ENV: "production" } });
+  fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
+}
+
+async function ensureBuild() {
+  if (isBuildStale()) await build();
+}
+
+/** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */
+function findChromium() {
+  const candidates = [];
+  if (process.env.CHROMIUM_PATH) {
+    if (fs.existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+    say(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.`);
+    process.exit(1);
+  }
+  for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) {
+    const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+    if (found) candidates.push(found);
+  }
+  if (candidates[0]) return candidates[0];
+
+  const isDebian = fs.existsSync("/etc/debian_version");
+  const isRoot = process.getuid?.() === 0;
+  if (isDebian && isRoot) {
+    say("No Chromium found: installing Debian's chromium package (apt-get)...");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+    const install =
+      update.status === 0 &&
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+    if (install && install.status === 0 && fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  }
+  say(
+    "The browser tests need Chromium and none was found.\n" +
+      "  Debian/Ubuntu: sudo apt-get install chromium\n" +
+      "  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chromium",
+  );
+  process.exit(1);
+}
+
+const tasks = {
+  async build() {
+    await build();
+  },
+  async start() {
+    await ensureBuild();
+    process.exit(await run(process.execPath, ["server/main.ts"], { env: { NODE_ENV: "production" } }));
+  },
+  async dev() {
+    process.exit(await run(process.execPath, ["server/main.ts"], { env: { NODE_ENV: "development" } }));
+  },
+  async typecheck() {
+    await step(bin("react-router"), ["typegen"], { label: "Generating route types..." });
+    await step(bin("tsc"), ["--noEmit"], { label: "Type-checking..." });
+  },
+  async lint() {
+    await step(bin("eslint"), ["--max-warnings=0", "."], { label: "Linting..." });
+  },
+  async unit(args) {
+    // The integration tests run the production server bundle.
+    await ensureBuild();
+    await step(bin("vitest"), ["run", ...args], { label: "Unit and integration tests (Vitest)...", env: { NODE_ENV: "test" } });
+  },
+  async e2e(args) {
+    const chromium = findChromium();
+    await ensureBuild();
+    await step(bin("playwright"), ["test", ...args], {
+      label: `Browser tests (Playwright, ${chromium})...`,
+      env: { CHROMIUM_PATH: chromium },
+    });
+  },
+  async test() {
+    const started = Date.now();
+    await tasks.typecheck();
+    await tasks.lint();
+    await tasks.unit([]);
+    await tasks.e2e([]);
+    say(`All checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  },
+  async "db:generate"(args) {
+    await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });
+  },
+  async "db:migrate"() {
+    await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const task = tasks[name];
+if (!task) {
+  say(`Unknown task "${name ?? ""}". Known: ${Object.keys(tasks).join(", ")}`);
+  process.exit(2);
+}
+ensureInstalled();
+await task(args);

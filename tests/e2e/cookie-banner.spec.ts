@@ -1,0 +1,49 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+async function consentCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === "cookie_consent")?.value;
+}
+
+test("Accept stores accepted, hides the banner and shows a settings button that reopens it", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  const before = await page.getByRole("heading", { level: 1 }).boundingBox();
+  await banner.getByRole("button", { name: "Accept" }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => consentCookie(page)).toBe("accepted");
+  // The banner floats above the page: content did not move.
+  expect(await page.getByRole("heading", { level: 1 }).boundingBox()).toEqual(before);
+
+  await page.reload();
+  await expect(banner).toBeHidden();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Cookie settings" }).click();
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Decline" }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => consentCookie(page)).toBe("declined");
+});
+
+test("the close control declines", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Close cookie banner" }).click();
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Cookie settings" })).toBeVisible();
+  await expect.poll(() => consentCookie(page)).toBe("declined");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the banner still records the choice and comes back to the same page", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+    await expect(page).toHaveURL("/services");
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+    expect(await consentCookie(page)).toBe("accepted");
+  });
+});

@@ -1,0 +1,21 @@
+/** Every public route of SPEC section 2 with a text its page shows. */
+export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
+  { path: "/", heading: /ideas into reality/i },
+  { path: "/about", heading: /About/ },
+  { path: "/projects", heading: /Projects/ },
+  { path: "/projects/lawsecai", heading: /LawSecAI/ },
+  { path: "/services", heading: /Services/ },
+  { path: "/try-ai", heading: /Try AI Tools/ },
+  { path: "/ai-news", heading: /AI News Hub/ },
+  { path: "/unsubscribe", heading: /Unsubscribe/ },
+  { path: "/apply", heading: /Pitch Your Idea/ },
+  { path: "/mentoring", heading: /Mentoring/ },
+  { path: "/contact", heading: /Contact/ },
+  { path: "/privacy-policy", heading: /Privacy Policy/ },
+  { path: "/terms-of-service", heading: /Terms of Service/ },
+  { path: "/cookie-policy", heading: /Cookie Policy/ },
+  { path: "/references/shnobergendorff", heading: /Shno Bergendorff/ },
+  { path: "/references/rentals-in-thailand", heading: /Rentals in Thailand/ },
+];
+
+export const adminRoutes = ["/admin/newsletter", "/admin/leads"];

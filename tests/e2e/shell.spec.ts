@@ -1,0 +1,93 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { adminRoutes, publicRoutes } from "./routes";
+
+const navLabels = ["Home", "About", "Projects", "Try AI", "AI News", "Services", "Apply", "Mentoring", "Contact"];
+
+test.describe("every route has the shell", () => {
+  for (const route of publicRoutes) {
+    test(`${route.path} renders header, footer and cookie banner`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
+      const mainNav = page.getByRole("navigation", { name: "Main" });
+      for (const label of navLabels) await expect(mainNav.getByRole("link", { name: label, exact: true })).toBeVisible();
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Start", exact: true })).toHaveAttribute("href", "/contact");
+      await expect(header.getByRole("link", { name: "Mentor", exact: true })).toHaveAttribute("href", "/mentoring");
+      const footer = page.getByRole("contentinfo");
+      for (const column of ["Company", "Get Involved", "Legal", "Info"]) {
+        await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+      }
+      await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe("404", () => {
+  test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/] });
+
+  test("unknown paths show the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+  });
+});
+
+for (const path of adminRoutes) {
+  test(`${path} sends visitors who are not signed in home with a toast`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Please log in to access this page")).toBeVisible();
+  });
+}
+
+test("a route change scrolls to the top", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL("/privacy-policy");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens with the keyboard, traps focus, closes with Escape and returns focus", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    for (const label of navLabels) await expect(dialog.getByRole("link", { name: label, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Focus stays inside the dialog however far we tab.
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test("navigates and closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Projects", exact: true }).click();
+    await expect(page).toHaveURL("/projects");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+});

@@ -1,0 +1,201 @@
+import fs from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { makeDataDir, postgresProcessesFor, spawnServer, startServer, type ServerProcess } from "../support/server-process.ts";
+
+/**
+ * The real production server as `npm start` runs it, with its own embedded
+ * PostgreSQL in a temporary data directory.
+ */
+describe("production server with the embedded database", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    server = await startServer({ DATA_DIR: dataDir });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves the home page with the shell in the raw HTML and the security headers", async () => {
+    const response = await fetch(server.url + "/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const text of ["Home", "About", "Projects", "Try AI", "AI News", "Services", "Apply", "Mentoring", "Contact"]) {
+      expect(html).toContain(`>${text}</a>`);
+    }
+    for (const column of ["Company", "Get Involved", "Legal", "Info"]) expect(html).toContain(`>${column}</h2>`);
+
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(html).toContain(`nonce="${nonce}"`);
+    // Every inline script carries this response's nonce.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    // HSTS only when PUBLIC_URL is https.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+
+    const second = await fetch(server.url + "/");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("answers unknown pages with the 404 page and unknown API paths with JSON", async () => {
+    const page = await fetch(server.url + "/no/such/page");
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+
+    const api = await fetch(server.url + "/api/no-such-endpoint", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(api.status).toBe(404);
+    expect(api.headers.get("content-type")).toContain("application/json");
+    expect(await api.json()).toEqual({ error: "Not found." });
+  });
+
+  it("refuses oversized bodies with 413 JSON on the API", async () => {
+    const response = await fetch(server.url + "/api/anything", {
+      method: "POST",
+      body: "x".repeat(2 * 1024 * 1024),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "The request body is too large." });
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await fetch(server.url + "/")).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(server.url + asset);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("reports a healthy database on /healthz", async () => {
+    const response = await fetch(server.url + "/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("refuses a second process on the same data directory", async () => {
+    const second = spawnServer({ DATA_DIR: dataDir });
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toMatch(/Another app process \(pid \d+\) is already running with the data directory/);
+    // The first one is unharmed.
+    expect((await fetch(server.url + "/healthz")).status).toBe(200);
+  });
+
+  it("records the embedded server's port and credentials for command-line tools", async () => {
+    const info = JSON.parse(await fs.readFile(path.join(dataDir, "embedded-db.json"), "utf8")) as {
+      port: number;
+      ownerPid: number;
+    };
+    expect(info.ownerPid).toBe(server.child.pid);
+    expect(info.port).toBeGreaterThan(0);
+    const stat = await fs.stat(path.join(dataDir, "embedded-db.json"));
+    expect(stat.mode & 0o077).toBe(0);
+  });
+
+  it("stops on SIGTERM and leaves no postgres process behind", async () => {
+    const clusterDir = path.join(dataDir, "postgres");
+    expect((await postgresProcessesFor(clusterDir)).length).toBeGreaterThan(0);
+    const code = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(await postgresProcessesFor(clusterDir)).toEqual([]);
+    expect(server.output()).toContain('"msg":"Stopped"');
+  });
+});
+
+describe("startup failures", () => {
+  it("stops with a message naming a bad variable", async () => {
+    const run = spawnServer({ PORT: "not-a-port" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("PORT must be a number");
+  });
+
+  it("stops with a clear message when DATABASE_URL is unreachable", async () => {
+    const dataDir = await makeDataDir();
+    const run = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody:pw-Zq81xT@127.0.0.1:1/nothing" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Cannot connect to the database at 127.0.0.1:1/nothing (DATABASE_URL)");
+    expect(run.output()).not.toContain("pw-Zq81xT");
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+/** A TCP proxy in front of PostgreSQL that the test can cut and restore. */
+async function startCuttableProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let isOpen = true;
+  const server = net.createServer((client) => {
+    if (!isOpen) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("error", close).on("close", close);
+    upstream.on("error", close).on("close", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    cut() {
+      isOpen = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      isOpen = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("database lost while running", () => {
+  it("answers 503 on /healthz while the database is gone and recovers when it returns", async () => {
+    const admin = new URL(inject("postgresUrl"));
+    const proxy = await startCuttableProxy({ host: admin.hostname, port: Number(admin.port) });
+    const { createTestDatabase } = await import("../support/database.ts");
+    const database = await createTestDatabase();
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    const dataDir = await makeDataDir();
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    try {
+      expect((await fetch(server.url + "/healthz")).status).toBe(200);
+      proxy.cut();
+      const down = await fetch(server.url + "/healthz");
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: "error", database: "down" });
+      // Pages that do not need the database keep working.
+      expect((await fetch(server.url + "/about")).status).toBe(200);
+      proxy.restore();
+      expect((await fetch(server.url + "/healthz")).status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,3 +3,4 @@ export * from "./leads.ts";
 export * from "./news.ts";
 export * from "./newsletter.ts";
 export * from "./submissions.ts";
+export * from "./rate-limits.ts";

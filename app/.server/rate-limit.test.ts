@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../tests/support/database";
+import { ApiError } from "./api";
+import { rateLimits } from "./db/schema";
+import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, pruneRateLimitsJob } from "./rate-limit";
+import { setAppSecret } from "./secret";
+
+const database = setupTestDatabase();
+setAppSecret("test-secret-test-secret-test-secret-0000");
+
+describe("rate limits on PostgreSQL", () => {
+  it("allows the configured number of requests, then answers 429 with Retry-After", async () => {
+    const limit = defineRateLimit({ name: "test-three", points: 3, durationSeconds: 60, message: "Slow down." });
+    for (let i = 0; i < 3; i++) await consumeRateLimit(limit, "client-a");
+    const error = await consumeRateLimit(limit, "client-a").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
+    expect((error as ApiError).message).toBe("Slow down.");
+    const retryAfter = Number(new Headers((error as ApiError).headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another client is counted separately.
+    await expect(checkRateLimit(limit, "client-b")).resolves.toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it("keeps its counters in the shared table", async () => {
+    const limit = defineRateLimit({ name: "test-shared", points: 1, durationSeconds: 60 });
+    await consumeRateLimit(limit, "k");
+    const rows = await database.current.db.select().from(rateLimits);
+    expect(rows.some((row) => row.key === "test-shared:k")).toBe(true);
+  });
+
+  it("prunes expired counters", async () => {
+    await database.current.db.insert(rateLimits).values({ key: "old:x", points: 1, expire: Date.now() - 1000 });
+    await pruneRateLimitsJob.handler({}, undefined as never);
+    const rows = await database.current.db.select().from(rateLimits);
+    expect(rows.some((row) => row.key === "old:x")).toBe(false);
+  });
+
+  it("hashes client addresses without revealing them", () => {
+    expect(hashClientIp("203.0.113.9")).toBe(hashClientIp("203.0.113.9"));
+    expect(hashClientIp("203.0.113.9")).not.toContain("203");
+    expect(hashClientIp("203.0.113.9")).not.toBe(hashClientIp("203.0.113.10"));
+  });
+});

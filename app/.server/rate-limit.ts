@@ -1,0 +1,100 @@
+import { createHmac } from "node:crypto";
+import { lt, sql } from "drizzle-orm";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "./api.ts";
+import { getDb } from "./db/client.ts";
+import { rateLimits } from "./db/schema/index.ts";
+import { defineJob } from "./jobs.ts";
+import { getAppSecret } from "./secret.ts";
+
+/**
+ * Rate limits on rate-limiter-flexible's PostgreSQL store: counters live in
+ * the `rate_limits` table, so a limit counts requests to every instance.
+ *
+ *   const contactLimit = defineRateLimit({ name: "contact-ip", points: 5, durationSeconds: 600 });
+ *   await consumeRateLimit(contactLimit, clientKey);   // throws ApiError 429 with Retry-After
+ */
+export type RateLimitDefinition = {
+  /** Key prefix, unique per limit: "contact-ip". */
+  name: string;
+  /** Requests allowed per window. */
+  points: number;
+  durationSeconds: number;
+  /** Message shown with the 429. */
+  message?: string;
+};
+
+export function defineRateLimit(definition: RateLimitDefinition): RateLimitDefinition {
+  return definition;
+}
+
+const limiters = new Map<string, RateLimiterPostgres>();
+let limiterPool: unknown;
+
+function limiterFor(definition: RateLimitDefinition): RateLimiterPostgres {
+  const pool = getDb().$client;
+  if (limiterPool !== pool) {
+    // A new database (tests, or a restarted runtime): start over.
+    limiters.clear();
+    limiterPool = pool;
+  }
+  let limiter = limiters.get(definition.name);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true, // by our migration
+      clearExpiredByTimeout: false, // pruned by the rate-limits-prune job instead
+      keyPrefix: definition.name,
+      points: definition.points,
+      duration: definition.durationSeconds,
+    });
+    limiters.set(definition.name, limiter);
+  }
+  return limiter;
+}
+
+export type RateLimitResult = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one request for `key`; tells whether it is within the limit. */
+export async function checkRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<RateLimitResult> {
+  try {
+    const result = await limiterFor(definition).consume(key, cost);
+    return { allowed: true, remaining: result.remainingPoints };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    }
+    throw error;
+  }
+}
+
+/** Like checkRateLimit, but throws ApiError 429 with Retry-After when over the limit. */
+export async function consumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<void> {
+  const result = await checkRateLimit(definition, key, cost);
+  if (!result.allowed) {
+    throw new ApiError(
+      429,
+      definition.message ?? "Too many requests. Please wait a moment and try again.",
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
+  }
+}
+
+/**
+ * A stable, non-reversible key for a client address (we do not store raw IPs).
+ * Keyed with APP_SECRET so the hashes cannot be matched against a list of addresses.
+ */
+export function hashClientIp(ip: string): string {
+  return createHmac("sha256", getAppSecret()).update(`ip:${ip}`).digest("base64url").slice(0, 32);
+}
+
+/** Deletes expired counters once an hour (on one instance). */
+export const pruneRateLimitsJob = defineJob({
+  name: "rate-limits-prune",
+  schedule: "17 * * * *",
+  handler: async () => {
+    await getDb().delete(rateLimits).where(lt(rateLimits.expire, sql`${Date.now()}`));
+  },
+});

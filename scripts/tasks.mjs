@@ -134,7 +134,10 @@ const tasks = {
     process.exit(await run(process.execPath, ["server/main.ts"], { env: { NODE_ENV: "production" } }));
   },
   async dev() {
-    process.exit(await run(process.execPath, ["server/main.ts"], { env: { NODE_ENV: "development" } }));
+    // Vite resolves react-router with the "development" condition; Node must load the same copy.
+    process.exit(
+      await run(process.execPath, ["--conditions=development", "server/main.ts"], { env: { NODE_ENV: "development" } }),
+    );
   },
   async typecheck() {
     await step(bin("react-router"), ["typegen"], { label: "Generating route types..." });

@@ -28,7 +28,17 @@ async function loadApp(): Promise<{ module: AppModule; close?: () => Promise<voi
     return { module };
   }
   const vite = await import("vite");
+  // Vite exits the process on SIGTERM (and when stdin ends) by itself; our
+  // shutdown closes it in order instead.
+  const sigterm = new Set(process.listeners("SIGTERM"));
+  const stdinEnd = new Set(process.stdin.listeners("end"));
   const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  for (const listener of process.listeners("SIGTERM")) {
+    if (!sigterm.has(listener)) process.removeListener("SIGTERM", listener);
+  }
+  for (const listener of process.stdin.listeners("end")) {
+    if (!stdinEnd.has(listener)) process.stdin.removeListener("end", listener as () => void);
+  }
   const module = (await server.ssrLoadModule("./server/app.ts")) as AppModule;
   return { module, close: () => server.close(), viteMiddleware: server.middlewares };
 }

@@ -199,3 +199,24 @@ describe("database lost while running", () => {
     }
   });
 });
+
+describe("development server (npm run dev)", () => {
+  it("serves pages through Vite with the same React Router as the handler", async () => {
+    const dataDir = await makeDataDir();
+    const server = await startServer(
+      { DATA_DIR: dataDir, NODE_ENV: "development" },
+      { nodeArgs: ["--conditions=development"], timeoutMs: 90_000 },
+    );
+    try {
+      const response = await fetch(server.url + "/about");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Get Involved");
+      // Development HTML imports the route modules from source.
+      expect(html).toContain('from "/app/routes/about.tsx"');
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

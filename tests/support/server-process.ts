@@ -22,8 +22,11 @@ export async function makeDataDir(prefix = "nordlys-srv-"): Promise<string> {
   return dir;
 }
 
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+export function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -35,8 +38,11 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
   return { child, output: () => output, exited };
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
-  const { child, output, exited } = spawnServer(env);
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 45_000, nodeArgs = [] }: { timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
+  const { child, output, exited } = spawnServer(env, nodeArgs);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output()}`)), timeoutMs);
     const check = () => {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pingDatabase } from "~/.server/db/client.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
+import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 
 export { startRuntime } from "~/.server/runtime.ts";
@@ -78,6 +79,12 @@ export function createApp(options: CreateAppOptions): express.Express {
       },
     }),
   );
+
+  app.use((req, res, next) => {
+    const stop = httpRequests.startTimer();
+    res.once("finish", () => stop({ method: req.method, route: routeGroup(req.path, res.statusCode), status: res.statusCode }));
+    next();
+  });
 
   // A fresh nonce per response for the inline scripts React Router renders.
   app.use((_req, res, next) => {
@@ -156,6 +163,21 @@ export function createApp(options: CreateAppOptions): express.Express {
     }
   });
 
+  app.get("/metrics", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const token = env.METRICS_TOKEN;
+    if (!token) {
+      sendError(req, res, 404, "Not found.");
+      return;
+    }
+    if (!isSameSecret(req.headers.authorization ?? "", `Bearer ${token}`)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.status(401).type("text/plain").send("Unauthorized\n");
+      return;
+    }
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);
   } else {
@@ -194,6 +216,12 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(errorHandler);
 
   return app;
+}
+
+function isSameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

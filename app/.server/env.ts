@@ -55,6 +55,11 @@ const envSchema = z
       .min(1)
       .default("loopback")
       .describe("Express trust proxy setting: hops count, or a list of trusted addresses"),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { error: "must be at least 16 characters" })
+      .optional()
+      .describe("Bearer token that unlocks /metrics; unset keeps /metrics off"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -1,5 +1,6 @@
 import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
 import { logger } from "./logger.ts";
+import { jobRuns } from "./metrics.ts";
 
 /**
  * Background jobs on pg-boss (same PostgreSQL as the app). A feature declares
@@ -79,8 +80,10 @@ export async function startJobs({ url, definitions, work = true }: StartJobsOpti
           const started = Date.now();
           try {
             await definition.handler(job.data, job);
+            jobRuns.inc({ job: definition.name, outcome: "done" });
             logger.info({ job: definition.name, id: job.id, ms: Date.now() - started }, "Job done");
           } catch (error) {
+            jobRuns.inc({ job: definition.name, outcome: "failed" });
             logger.error({ job: definition.name, id: job.id, err: error }, "Job failed");
             throw error;
           }

@@ -5,6 +5,7 @@ import { ApiError } from "./api.ts";
 import { getDb } from "./db/client.ts";
 import { rateLimits } from "./db/schema/index.ts";
 import { defineJob } from "./jobs.ts";
+import { rateLimitRejections } from "./metrics.ts";
 import { getAppSecret } from "./secret.ts";
 
 /**
@@ -64,6 +65,7 @@ export async function checkRateLimit(definition: RateLimitDefinition, key: strin
     return { allowed: true, remaining: result.remainingPoints };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
+      rateLimitRejections.inc({ limit: definition.name });
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
     }
     throw error;

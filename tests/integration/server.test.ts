@@ -85,6 +85,10 @@ describe("production server with the embedded database", () => {
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
   });
 
+  it("keeps /metrics off by default", async () => {
+    expect((await fetch(server.url + "/metrics")).status).toBe(404);
+  });
+
   it("reports a healthy database on /healthz", async () => {
     const response = await fetch(server.url + "/healthz");
     expect(response.status).toBe(200);
@@ -219,4 +223,29 @@ describe("development server (npm run dev)", () => {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("metrics", () => {
+  it("are off without METRICS_TOKEN and need the bearer token with it", async () => {
+    const dataDir = await makeDataDir();
+    const token = "test-metrics-token-0123456789";
+    const server = await startServer({ DATA_DIR: dataDir, METRICS_TOKEN: token });
+    try {
+      await (await fetch(server.url + "/about")).text();
+      await (await fetch(server.url + "/no/such/page/" + Math.random())).text();
+      expect((await fetch(server.url + "/metrics")).status).toBe(401);
+      expect((await fetch(server.url + "/metrics", { headers: { Authorization: "Bearer wrong" } })).status).toBe(401);
+      const response = await fetch(server.url + "/metrics", { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toMatch(/nordlys_http_request_duration_seconds_count\{method="GET",route="\/about",status="200"\} 1/);
+      // Unknown paths share one label instead of one series each.
+      expect(text).toContain('route="not_found"');
+      expect(text).not.toContain("/no/such/page");
+      expect(text).toContain("nordlys_process_resident_memory_bytes");
+    } finally {
+      await server.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

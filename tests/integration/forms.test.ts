@@ -144,9 +144,10 @@ describe("POST /api/send-contact-email", () => {
     expect(mail.subject).toBe("New application from Ada Lovelace");
     expect(mail.from?.value).toEqual([{ name: "Nordlys Studio", address: "studio@nordlys.test" }]);
     expect(mail.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
-    expect(mail.text).toContain("A voice assistant that books physiotherapy appointments.");
+    // The sender's line breaks survive in both parts.
+    expect(mail.text).toMatch(/A voice assistant that books physiotherapy appointments\.\r?\nIt speaks Norwegian and English\./);
     expect(mail.text).toContain("Clinics lose a day a week to phone calls.");
-    expect(mail.html).toContain("A voice assistant that books physiotherapy appointments.");
+    expect(mail.html).toMatch(/A voice assistant that books physiotherapy appointments\.(<!-- -->)?<br\/?>(<!-- -->)?It speaks/);
     expect(mail.html).toContain("Why should we build this?");
     expect(mail.html).toContain(row!.id);
 

@@ -27,7 +27,10 @@ export default [
   route("cookie-consent", "routes/cookie-consent.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
-  ...prefix("api", [route("*", "routes/api/not-found.ts")]),
+  ...prefix("api", [
+    route("send-contact-email", "routes/api/send-contact-email.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,8 @@ export default [
   route("services", "routes/services.tsx"),
   route("try-ai", "routes/try-ai.tsx"),
   route("ai-news", "routes/ai-news.tsx"),
+  route("ai-news/rss.xml", "routes/ai-news-rss.ts"),
+  route("ai-news/:id", "routes/ai-news-story.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("apply", "routes/apply.tsx"),
   route("mentoring", "routes/mentoring.tsx"),
@@ -27,7 +29,10 @@ export default [
   route("cookie-consent", "routes/cookie-consent.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
-  ...prefix("api", [route("*", "routes/api/not-found.ts")]),
+  ...prefix("api", [
+    route("fetch-ai-news", "routes/api/fetch-ai-news.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import type { JobDefinition } from "./jobs.ts";
+import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 
 /**
@@ -6,4 +7,4 @@ import { pruneRateLimitsJob } from "./rate-limit.ts";
  * Features add their `defineJob(...)` here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
-export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob];
+export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, newsRefreshJob, newsPruneJob];

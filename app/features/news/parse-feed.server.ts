@@ -35,8 +35,8 @@ const MAX_ITEMS = 100;
 function absoluteHttpUrl(value: string | undefined | null, ...bases: Array<string | undefined | null>): string | null {
   if (!value) return null;
   let base: string | undefined;
-  // Resolve the bases from the outside in (feed URL, feed xml:base, entry xml:base).
-  for (const candidate of [...bases].reverse()) {
+  // Resolve the bases from the outside in: feed URL, then feed xml:base, then entry xml:base.
+  for (const candidate of bases) {
     if (!candidate) continue;
     try {
       base = new URL(candidate, base).toString();

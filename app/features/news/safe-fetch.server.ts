@@ -142,6 +142,12 @@ function decompressor(encoding: string | undefined): Transform | null {
   }
 }
 
+/** Drops a body we will not read (undici reports the abort as an error event: keep it quiet). */
+function discard(body: Readable): void {
+  body.on("error", () => undefined);
+  body.destroy();
+}
+
 async function readCapped(body: Readable, encoding: string | undefined, maxBytes: number): Promise<Buffer> {
   const inflate = decompressor(encoding);
   if (inflate) body.on("error", (error) => inflate.destroy(error));
@@ -157,7 +163,7 @@ async function readCapped(body: Readable, encoding: string | undefined, maxBytes
       chunks.push(chunk);
     }
   } finally {
-    if (!body.destroyed) body.destroy();
+    if (!body.destroyed) discard(body);
     inflate?.destroy();
   }
   return Buffer.concat(chunks);
@@ -225,7 +231,7 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
         const status = response.statusCode;
 
         if (REDIRECTS.has(status)) {
-          response.body.destroy();
+          discard(response.body);
           const location = header(response.headers, "location");
           if (!location) throw new FetchError("redirect", `HTTP ${status} without a Location header`, { status });
           if (hop >= maxRedirects) throw new FetchError("redirect", `More than ${maxRedirects} redirects`, { status });
@@ -236,11 +242,11 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
         const etag = header(response.headers, "etag") ?? null;
         const lastModified = header(response.headers, "last-modified") ?? null;
         if (status === 304) {
-          response.body.destroy();
+          discard(response.body);
           return { status: 304, url: current, etag: etag ?? conditional.etag ?? null, lastModified: lastModified ?? conditional.lastModified ?? null };
         }
         if (status < 200 || status >= 300) {
-          response.body.destroy();
+          discard(response.body);
           throw new FetchError("http", `HTTP ${status}`, {
             status,
             retryAfterSeconds:
@@ -250,7 +256,7 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
 
         const declared = Number(header(response.headers, "content-length") ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) {
-          response.body.destroy();
+          discard(response.body);
           throw new FetchError("too-large", `Response body is larger than ${maxBytes} bytes (Content-Length ${declared})`);
         }
         const contentType = header(response.headers, "content-type") ?? "";

@@ -31,7 +31,6 @@ export function ArticleDialog({ article, open, onClose, now }: ArticleDialogProp
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
-        closeLabel="Close article"
         className="max-w-3xl"
         onOpenAutoFocus={() => {
           // Still the element that opened the dialog: Radix moves focus after this event.

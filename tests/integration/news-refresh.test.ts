@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
@@ -219,7 +220,7 @@ describe("runNewsRefresh", () => {
   it("fetches at most one request at a time per host", async () => {
     let active = 0;
     let maxActive = 0;
-    const slowFeed = (name: string) => async (_req: unknown, res: import("node:http").ServerResponse) => {
+    const slowFeed = (name: string) => async (_req: unknown, res: ServerResponse) => {
       active++;
       maxActive = Math.max(maxActive, active);
       await new Promise((resolve) => setTimeout(resolve, 80));

@@ -1,4 +1,5 @@
 import { Readability } from "@mozilla/readability";
+import { Parser } from "htmlparser2";
 import { parseHTML } from "linkedom";
 import sanitize from "sanitize-html";
 
@@ -83,17 +84,38 @@ export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
   return clean.trim();
 }
 
-const BLOCK_END = /<\/(p|div|li|h[1-6]|blockquote|pre|tr|td|th|dd|dt|figcaption|section|article|header|footer)\s*>|<br\s*\/?>/gi;
+const BLOCK_TAGS = new Set([
+  "p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "td", "th",
+  "dd", "dt", "figcaption", "section", "article", "header", "footer", "ul", "ol", "table", "hr",
+]);
+const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "title", "svg", "math"]);
 
 /** The visible text of an HTML fragment (entities decoded, whitespace collapsed, no markup). */
 export function htmlToText(html: string): string {
   if (!html) return "";
   // Cheap path: no markup and no entities.
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
-  const spaced = html.replace(BLOCK_END, (match) => `${match}\n`);
-  const { document } = parseHTML(`<!doctype html><html><body>${spaced}</body></html>`);
-  for (const node of document.querySelectorAll("script, style, noscript, template")) node.remove();
-  return (document.body.textContent ?? "").replace(/\s+/g, " ").trim();
+  const parts: string[] = [];
+  let skipping = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (SKIPPED_TAGS.has(name)) skipping++;
+        else if (BLOCK_TAGS.has(name)) parts.push(" ");
+      },
+      onclosetag(name) {
+        if (SKIPPED_TAGS.has(name)) skipping = Math.max(0, skipping - 1);
+        else if (BLOCK_TAGS.has(name)) parts.push(" ");
+      },
+      ontext(text) {
+        if (!skipping) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join("").replace(/\s+/g, " ").trim();
 }
 
 export type ExtractedArticle = { title: string; html: string; text: string };

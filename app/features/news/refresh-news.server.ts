@@ -75,17 +75,15 @@ function backoffMinutes(failures: number, retryAfterSeconds?: number): number {
 
 async function upsertFeeds(feeds: FeedSource[]): Promise<FeedRow[]> {
   if (feeds.length === 0) return [];
-  const db = getDb();
-  for (const feed of feeds) {
-    await db
-      .insert(newsFeeds)
-      .values({ url: feed.url, title: feed.name ?? null })
-      .onConflictDoUpdate({
-        target: newsFeeds.url,
-        set: feed.name ? { title: feed.name } : { url: sql`excluded.url` },
-      });
-  }
-  return db.select().from(newsFeeds).where(inArray(newsFeeds.url, feeds.map((f) => f.url)));
+  // One statement for the whole list; a configured name wins over the feed's own title.
+  return getDb()
+    .insert(newsFeeds)
+    .values(feeds.map((feed) => ({ url: feed.url, title: feed.name ?? null })))
+    .onConflictDoUpdate({
+      target: newsFeeds.url,
+      set: { title: sql`coalesce(excluded.title, ${newsFeeds.title})` },
+    })
+    .returning();
 }
 
 /** Runs a refresh now, without the cross-instance lease (see refreshNews). */
@@ -260,8 +258,8 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
       const { item, link } = candidate;
       const base = link ?? feedUrl;
       let fullHtml = item.contentHtml ? sanitizeArticleHtml(item.contentHtml, base) : "";
-      const teaserHtml = item.teaserHtml ? sanitizeArticleHtml(item.teaserHtml, base) : "";
-      const teaserText = htmlToText(teaserHtml);
+      // Text extraction skips scripts and markup itself; the teaser is sanitised only if it is shown.
+      const teaserText = item.teaserHtml ? htmlToText(item.teaserHtml) : "";
       if (!fullHtml && link && teaserText.length < FEED_POLICY.teaserIsShortBelow && articleFetches < FEED_POLICY.articleFetchesPerFeed) {
         articleFetches++;
         try {
@@ -273,7 +271,7 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
           logger.info({ url: link, err: (error as Error).message }, "News: article page not extracted; using the teaser");
         }
       }
-      if (!fullHtml) fullHtml = teaserHtml;
+      if (!fullHtml && item.teaserHtml) fullHtml = sanitizeArticleHtml(item.teaserHtml, base);
       const fullText = htmlToText(fullHtml);
       const summary = await summarizeStory(
         { title: item.title, text: teaserText || fullText, source },

@@ -24,7 +24,9 @@ export function extractiveSummary(text: string, maxChars = 300): string {
   const clean = text.replace(/\s+/g, " ").trim();
   if (clean.length <= maxChars) return clean;
   let summary = "";
-  for (const { segment } of segmenter.segment(clean)) {
+  // Only the start can end up in the summary: segmenting the whole story is wasted work. A sentence
+  // cut by the slice ends at 2 x maxChars, so together with what precedes it it never fits.
+  for (const { segment } of segmenter.segment(clean.slice(0, maxChars * 2))) {
     const sentence = segment.trim();
     if (!sentence) continue;
     const next = summary ? `${summary} ${sentence}` : sentence;

@@ -1,4 +1,3 @@
-import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { listLatestNews } from "./list-news.server";
 import { readRefreshState, refreshNews, type RefreshOptions } from "./refresh-news.server";
@@ -51,9 +50,4 @@ export async function fetchAiNews(
   }
   const state = await readRefreshState();
   return { news, updatedAt: state.lastFinishedAt?.toISOString() ?? null };
-}
-
-/** Used by the e2e/bench tooling and docs: whether private hosts are reachable (never in production). */
-export function allowsPrivateHosts(): boolean {
-  return getEnv().NEWS_ALLOW_PRIVATE_HOSTS;
 }

@@ -10,6 +10,9 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
+// The local feed server the app's news refresh reads (tests/fixtures/news/serve-e2e.ts).
+const feedPort = Number(process.env.E2E_FEED_PORT ?? port + 1000);
+const feedBase = `http://127.0.0.1:${feedPort}`;
 
 // Evaluated by the runner and again by each worker: create the folder once.
 if (!process.env.E2E_DATA_DIR) {
@@ -46,21 +49,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node server/main.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: `node tests/fixtures/news/serve-e2e.ts ${feedPort}`,
+      url: `${feedBase}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: "node server/main.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
+        NEWS_ALLOW_PRIVATE_HOSTS: "1",
+      },
+    },
+  ],
 });

@@ -9,6 +9,8 @@ export default [
   route("services", "routes/services.tsx"),
   route("try-ai", "routes/try-ai.tsx"),
   route("ai-news", "routes/ai-news.tsx"),
+  route("ai-news/rss.xml", "routes/ai-news-rss.ts"),
+  route("ai-news/:id", "routes/ai-news-story.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("apply", "routes/apply.tsx"),
   route("mentoring", "routes/mentoring.tsx"),
@@ -29,6 +31,7 @@ export default [
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
   ...prefix("api", [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
+    route("fetch-ai-news", "routes/api/fetch-ai-news.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

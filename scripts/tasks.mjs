@@ -11,6 +11,7 @@
  *   test         typecheck, lint, unit, e2e: what CI runs
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
+ *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -169,6 +170,9 @@ const tasks = {
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });
+  },
+  async "bench:news"() {
+    await step(bin("tsx"), ["bench/news.ts"], { label: "News refresh benchmark...", env: { LOG_LEVEL: "error" } });
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

@@ -49,6 +49,12 @@ const envSchema = z
     AI_MODEL: optionalString,
     NEWS_FEEDS: optionalString,
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag,
+    NEWS_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 day" })
+      .max(3650, { error: "must be at most 3650 days" })
+      .default(30),
     TRUST_PROXY: z
       .string()
       .trim()

@@ -1,4 +1,5 @@
 import type { JobDefinition } from "./jobs.ts";
+import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
 
@@ -7,4 +8,4 @@ import { sendMailJob } from "./mail/queue.ts";
  * Features add their `defineJob(...)` here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
-export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, sendMailJob];
+export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, sendMailJob, newsRefreshJob, newsPruneJob];

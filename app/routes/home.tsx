@@ -1,14 +1,21 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
+import { LatestNewsSection } from "~/features/news/components/latest-news-section";
+import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: site.name, description: site.description, path: "/", publicUrl: publicUrlFrom(matches) });
 
-export default function Home() {
+export async function loader() {
+  return { latestNews: await loadHomeNews() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
+    <>
     <section className="container-page py-20 sm:py-28">
       <p className="text-sm font-semibold uppercase tracking-wider text-aurora-700">{site.tagline}</p>
       <h1 className="mt-3 max-w-3xl text-5xl font-semibold sm:text-6xl">We turn AI ideas into reality</h1>
@@ -22,5 +29,7 @@ export default function Home() {
         </Button>
       </div>
     </section>
+    <LatestNewsSection initial={loaderData.latestNews} />
+    </>
   );
 }

@@ -31,13 +31,15 @@ describe("database harness", () => {
     expect(rows[0]).toMatchObject({ source: "chatbot", conversationContext: { messages: [] } });
   });
 
-  it("has the ai_news columns of SPEC section 3", async () => {
+  it("has the ai_news columns of SPEC section 3 (plus the news refresh's feed and de-duplication keys)", async () => {
     const { db } = database.current;
     const result = await db.execute<{ column_name: string }>(
       sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'ai_news' ORDER BY column_name`,
     );
     expect(result.rows.map((row) => row.column_name)).toEqual([
+      "canonical_url",
       "created_at",
+      "feed_id",
       "full_content",
       "id",
       "published_at",
@@ -45,6 +47,7 @@ describe("database harness", () => {
       "source_url",
       "summary",
       "title",
+      "title_key",
     ]);
     await db.insert(aiNews).values({ title: "t", summary: "s", source: "src", publishedAt: new Date() });
   });

@@ -1,4 +1,27 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Feeds the news refresh reads, with what politeness needs between runs:
+ * validators for conditional GET, failures, backoff and the disabled mark.
+ * Rows are upserted from the configured feed list (NEWS_FEEDS or the defaults).
+ */
+export const newsFeeds = pgTable("news_feeds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull().unique(),
+  /** Source name shown on cards: the configured name, else the feed's own title. */
+  title: text("title"),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastStatus: integer("last_status"),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  backoffUntil: timestamp("backoff_until", { withTimezone: true }),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Aggregated AI news stories (SPEC section 3, "News article"). */
 export const aiNews = pgTable(
@@ -12,9 +35,36 @@ export const aiNews = pgTable(
     sourceUrl: text("source_url"),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The feed the story came from (null once the feed is removed). */
+    feedId: uuid("feed_id").references(() => newsFeeds.id, { onDelete: "set null" }),
+    /** sourceUrl without tracking parameters and fragment: the first de-duplication key. */
+    canonicalUrl: text("canonical_url"),
+    /**
+     * Lower-cased title without punctuation: the second de-duplication key.
+     * Nullable so rows written by other code (seeds, tests) need not compute it.
+     */
+    titleKey: text("title_key"),
   },
   (t) => [
     index("ai_news_published_at_idx").on(t.publishedAt.desc()),
     index("ai_news_created_at_idx").on(t.createdAt.desc()),
+    uniqueIndex("ai_news_canonical_url_key").on(t.canonicalUrl),
+    uniqueIndex("ai_news_title_key_key").on(t.titleKey),
   ],
+);
+
+/**
+ * One row (id 1) coordinating refreshes across instances: a lease so only one
+ * refresh runs at a time, and the start time of the last upstream refresh so a
+ * visitor's forced refresh reaches the sources at most once per 5 minutes.
+ */
+export const newsRefreshState = pgTable(
+  "news_refresh_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+    lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  },
+  (t) => [check("news_refresh_state_single_row", sql`${t.id} = 1`)],
 );

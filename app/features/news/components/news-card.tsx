@@ -1,0 +1,57 @@
+import { ArrowRightIcon } from "lucide-react";
+import type { MouseEvent } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import type { NewsArticle } from "../schema";
+import { relativeAge, truncateWords } from "../text";
+
+type NewsCardProps = {
+  article: NewsArticle;
+  now: number;
+  /** Cut the summary to this many characters with an ellipsis (home: 120). */
+  summaryChars?: number;
+  onOpen: (article: NewsArticle) => void;
+  headingLevel?: "h2" | "h3";
+};
+
+/**
+ * One story card: source badge, relative age, title, summary, 'Read Full Story'.
+ * 'Read Full Story' is a link to the story's own page, so it works without
+ * JavaScript and opens in a new tab with a modifier key; a plain click opens
+ * the article dialog instead.
+ */
+export function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Heading = "h3" }: NewsCardProps) {
+  const summary = summaryChars ? truncateWords(article.summary, summaryChars) : article.summary;
+  const storyPath = `/ai-news/${article.id}`;
+  const titleId = `story-${article.id}-title`;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(article);
+  };
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 shadow-[var(--shadow-card)]"
+      data-testid="news-card"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Badge variant="accent">{article.source}</Badge>
+        <time dateTime={article.publishedAt} className="text-ink-600">
+          {relativeAge(article.publishedAt, now)}
+        </time>
+      </div>
+      <Heading id={titleId} className="mt-4 font-display text-lg font-semibold leading-snug text-ink-950">
+        {article.title}
+      </Heading>
+      <p className={cn("mt-3 flex-1 text-sm leading-relaxed text-ink-600")}>{summary}</p>
+      <Button asChild variant="link" className="mt-4 h-auto self-start px-0">
+        <a href={storyPath} onClick={open} aria-describedby={titleId}>
+          Read Full Story
+          <ArrowRightIcon aria-hidden="true" />
+        </a>
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useHydrated } from "~/lib/use-hydrated";
+import { NEWS_MESSAGES, type FetchAiNewsResponse, type NewsArticle } from "../schema";
+
+/**
+ * The news list state of SPEC section 4: the server-rendered stored rows
+ * first, then the fetch function runs once in the browser. `merge: "replace"`
+ * (home) swaps in the fetched list; `merge: "prepend"` (/ai-news) adds stories
+ * not already shown at the top. A forced refresh always replaces the list.
+ */
+
+export type NewsListInit = {
+  news: NewsArticle[];
+  updatedAt: string | null;
+  /** The server's clock when it rendered, so relative times hydrate identically. */
+  now: number;
+};
+
+type Status = "idle" | "loading" | "refreshing";
+
+async function requestNews(force: boolean, signal: AbortSignal): Promise<FetchAiNewsResponse> {
+  const response = await fetch("/api/fetch-ai-news", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ force }),
+    signal,
+  });
+  if (!response.ok) throw new Error(`fetch-ai-news answered ${response.status}`);
+  const body = (await response.json()) as Partial<FetchAiNewsResponse>;
+  if (!Array.isArray(body.news)) throw new Error("fetch-ai-news answered without news");
+  return { news: body.news, updatedAt: body.updatedAt ?? null };
+}
+
+export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
+  const [news, setNews] = useState(init.news);
+  const [updatedAt, setUpdatedAt] = useState(init.updatedAt);
+  const [status, setStatus] = useState<Status>("idle");
+  const [hasLoaded, setHasLoaded] = useState(false);
+  const [now, setNow] = useState(init.now);
+  const controller = useRef<AbortController | null>(null);
+  const isHydrated = useHydrated();
+
+  /** Fetches and applies the result; every state change happens after the request. */
+  const run = useCallback(
+    async (mode: "initial" | "retry" | "force") => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      try {
+        const result = await requestNews(mode === "force", current.signal);
+        if (current.signal.aborted) return;
+        setNews((shown) => {
+          if (mode !== "initial" || merge === "replace") return result.news;
+          const known = new Set(shown.map((article) => article.id));
+          return [...result.news.filter((article) => !known.has(article.id)), ...shown];
+        });
+        setUpdatedAt(result.updatedAt);
+      } catch (error) {
+        if (current.signal.aborted || (error as Error).name === "AbortError") return;
+        toast.error(NEWS_MESSAGES.loadFailed);
+      } finally {
+        if (!current.signal.aborted) {
+          setStatus("idle");
+          setHasLoaded(true);
+          setNow(Date.now());
+        }
+      }
+    },
+    [merge],
+  );
+
+  useEffect(() => {
+    // The first load's loading state is derived (isLoading below), so nothing is set here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- run() sets state only after the request settles
+    void run("initial");
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => {
+      clearInterval(timer);
+      controller.current?.abort();
+    };
+  }, [run]);
+
+  const load = (mode: "retry" | "force") => {
+    setStatus(mode === "force" ? "refreshing" : "loading");
+    void run(mode);
+  };
+
+  return {
+    news,
+    updatedAt,
+    now,
+    /** True while the list is empty and a fetch is running: show the skeleton. */
+    isLoading: (status === "loading" || (isHydrated && !hasLoaded)) && news.length === 0,
+    isRefreshing: status === "refreshing",
+    isBusy: status !== "idle",
+    hasLoaded,
+    refresh: () => load("force"),
+    retry: () => load("retry"),
+  };
+}
+
+/** The selected story for the article dialog; kept while closing so focus can return. */
+export function useArticleDialog() {
+  const [article, setArticle] = useState<NewsArticle | null>(null);
+  const [open, setOpen] = useState(false);
+  return {
+    article,
+    open,
+    show: (next: NewsArticle) => {
+      setArticle(next);
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
+}

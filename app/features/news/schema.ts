@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** A story as the browser and the API see it (SPEC section 3, "News article"). */
+export type NewsArticle = {
+  id: string;
+  title: string;
+  summary: string;
+  /** Sanitised HTML (allow-list), safe to render. May be empty. */
+  fullContent: string;
+  source: string;
+  sourceUrl: string | null;
+  /** ISO 8601. */
+  publishedAt: string;
+};
+
+/** Body of POST /api/fetch-ai-news. */
+export const fetchAiNewsRequestSchema = z.object({
+  force: z.boolean({ error: "force must be true or false" }).optional().default(false),
+});
+
+export type FetchAiNewsResponse = {
+  news: NewsArticle[];
+  /** When the last upstream refresh finished (ISO 8601), if one ever did. */
+  updatedAt: string | null;
+};
+
+/** SPEC section 9. */
+export const NEWS_LIMITS = {
+  homeCacheRead: 10,
+  hubCacheRead: 20,
+  skeletonCards: 6,
+  homeSummaryChars: 120,
+  /** Extractive summaries stored with each story. */
+  summaryChars: 300,
+  refreshMinutes: 30,
+} as const;
+
+export const NEWS_MESSAGES = {
+  loadFailed: "Failed to load AI news",
+  emptyHome: "No news available at the moment",
+  emptyHub: "No news available",
+} as const;

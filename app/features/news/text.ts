@@ -1,0 +1,35 @@
+/**
+ * Small text helpers shared by the browser and the server: relative ages,
+ * truncation without cutting words, and the web-search fallback link.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** SPEC section 9: under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise 'Nd ago'. */
+export function relativeAge(date: string | Date, now: number): string {
+  const elapsed = now - new Date(date).getTime();
+  if (!Number.isFinite(elapsed) || elapsed < HOUR) return "Just now";
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  return `${Math.floor(elapsed / DAY)}d ago`;
+}
+
+/**
+ * At most `max` characters (ellipsis included), cut at a word boundary when
+ * the text is longer. A single word longer than `max` is the only thing ever cut.
+ */
+export function truncateWords(text: string, max: number, ellipsis = "…"): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const room = max - ellipsis.length;
+  const slice = clean.slice(0, room + 1);
+  const lastSpace = slice.lastIndexOf(" ");
+  const cut = lastSpace > 0 ? slice.slice(0, lastSpace) : clean.slice(0, room);
+  return cut.replace(/[\s,;:.\-–—]+$/, "") + ellipsis;
+}
+
+/** Where 'View Original Source' goes: the story's URL, or a web search of title plus source. */
+export function originalSourceHref(article: { title: string; source: string; sourceUrl: string | null }): string {
+  if (article.sourceUrl && /^https?:\/\//i.test(article.sourceUrl)) return article.sourceUrl;
+  return `https://www.google.com/search?q=${encodeURIComponent(`${article.title} ${article.source}`)}`;
+}

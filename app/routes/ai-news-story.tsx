@@ -1,0 +1,76 @@
+import { ArrowLeftIcon, ExternalLinkIcon } from "lucide-react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { StoryContent } from "~/features/news/components/story-content";
+import { getNewsArticle } from "~/features/news/list-news.server";
+import { originalSourceHref, relativeAge, truncateWords } from "~/features/news/text";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/ai-news-story";
+
+/** /ai-news/:id: one story's shareable page, with its own title and description. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const article = await getNewsArticle(params.id);
+  if (!article) throw data(null, { status: 404 });
+  return { article, now: Date.now() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData
+    ? seo({
+        title: truncateWords(loaderData.article.title, 70),
+        description: truncateWords(loaderData.article.summary || loaderData.article.title, 160),
+        path: `/ai-news/${params.id}`,
+        publicUrl: publicUrlFrom(matches),
+        type: "article",
+      })
+    : [{ title: "Story not found" }];
+
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
+  const { article, now } = loaderData;
+  const published = new Date(article.publishedAt);
+  return (
+    <article className="container-page max-w-3xl py-12 sm:py-16">
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-600">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/ai-news" className="underline underline-offset-2 hover:text-ink-900">
+              AI News
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="line-clamp-1">
+            {article.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-8 flex flex-wrap items-center gap-3 text-sm text-ink-600">
+        <Badge variant="accent">{article.source}</Badge>
+        <time dateTime={article.publishedAt} title={published.toUTCString()}>
+          {relativeAge(article.publishedAt, now)}
+        </time>
+      </div>
+      <h1 className="mt-4 text-3xl font-semibold leading-tight sm:text-4xl">{article.title}</h1>
+      <StoryContent className="mt-8" html={article.fullContent} fallback={article.summary} />
+      <p className="mt-10 border-t border-ink-200 pt-4 text-sm text-ink-600">
+        Source: <span className="font-medium text-ink-800">{article.source}</span>. This story is shown as published
+        by its source; the original article remains the authoritative version.
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button asChild variant="accent">
+          <a href={originalSourceHref(article)} target="_blank" rel="noopener noreferrer">
+            View Original Source
+            <ExternalLinkIcon aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/ai-news">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to AI News
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,299 @@
+import { request as playwrightRequest, type Page, type Route } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+/**
+ * The AI news UI (SPEC sections 2, 4, 8, 9) against the app reading the local
+ * fixture feeds (tests/fixtures/news/serve-e2e.ts). States the fixture feeds
+ * cannot produce on demand (failure, empty answer, a slow answer) are made by
+ * intercepting the browser's call to /api/fetch-ai-news.
+ */
+
+const TITLES = {
+  fresh: "Frontier Lab ships a faster reasoning model",
+  hours: "Open weights for everyone",
+  day: "Robot arms learn to fold laundry",
+  linkless: "Benchmark results without a link",
+  days: "Agents that plan ahead",
+};
+
+type Article = { id: string; title: string; summary: string; fullContent: string; source: string; sourceUrl: string | null; publishedAt: string };
+
+let stored: Article[] = [];
+
+test.beforeAll(async ({ baseURL }) => {
+  // The first request fills the empty hub from the fixture feeds.
+  const api = await playwrightRequest.newContext({ baseURL });
+  const response = await api.post("/api/fetch-ai-news", { data: { force: false } });
+  expect(response.ok()).toBe(true);
+  stored = ((await response.json()) as { news: Article[] }).news;
+  expect(stored.map((a) => a.title)).toEqual(expect.arrayContaining(Object.values(TITLES)));
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookie_consent", value: "declined", url: baseURL! }]);
+});
+
+/** Holds the browser's news requests until released; `answer` decides the response. */
+function interceptNews(page: Page, answer: (force: boolean, route: Route) => Promise<void>) {
+  return page.route("**/api/fetch-ai-news", async (route) => {
+    const force = (route.request().postDataJSON() as { force?: boolean }).force === true;
+    await answer(force, route);
+  });
+}
+
+const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+
+test.describe("home: Latest AI News", () => {
+  test("stored stories are in the server-rendered HTML", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("Latest AI News");
+    expect(html).toContain(TITLES.fresh);
+    expect(html).toContain(TITLES.hours);
+  });
+
+  test("cards show source, relative time, title and a summary cut at 120 characters", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Latest AI News" });
+    const cards = section.getByTestId("news-card");
+    await expect(cards).toHaveCount(5);
+
+    const fresh = cards.filter({ hasText: TITLES.fresh });
+    await expect(fresh.getByText("Frontier Lab", { exact: true })).toBeVisible();
+    await expect(fresh.locator("time")).toHaveText("Just now");
+    const summary = (await fresh.locator("p").first().textContent())!;
+    expect(summary.length).toBeLessThanOrEqual(120);
+    expect(summary.endsWith("…")).toBe(true);
+
+    await expect(cards.filter({ hasText: TITLES.hours }).locator("time")).toHaveText("5h ago");
+    await expect(cards.filter({ hasText: TITLES.day }).locator("time")).toHaveText("1d ago");
+    await expect(cards.filter({ hasText: TITLES.days }).locator("time")).toHaveText("3d ago");
+    await expect(section.getByRole("link", { name: "Read All AI News" })).toHaveAttribute("href", "/ai-news");
+    await expectNoAxeViolations(page);
+  });
+
+  test("'Read Full Story' opens the article dialog with sanitised content; 'Close Article' returns focus", async ({ page }) => {
+    // The story's image (its onerror handler stripped) loads from the source site: answer it locally.
+    await page.route("https://frontier-lab.example.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>' }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    const card = page.getByTestId("news-card").filter({ hasText: TITLES.fresh });
+    const trigger = card.getByRole("link", { name: /Read Full Story/ });
+    await trigger.click();
+
+    const dialog = page.getByRole("dialog", { name: TITLES.fresh });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Frontier Lab").first()).toBeVisible();
+    await expect(dialog.locator("time")).toHaveText("Just now");
+    await expect(dialog.getByText("A smaller version runs on a laptop.")).toBeVisible();
+    await expect(dialog.getByText(/Source:/)).toContainText("Frontier Lab");
+    // Feed HTML arrived with a script, an onerror image and an onclick paragraph: none survive.
+    expect(await dialog.locator("script, iframe, [onclick], [onerror]").count()).toBe(0);
+    await dialog.locator("#xss-probe, p", { hasText: "documentation" }).first().click();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
+    const docs = dialog.getByRole("link", { name: "documentation" });
+    await expect(docs).toHaveAttribute("href", "https://frontier-lab.example.com/docs/reasoning");
+    await expect(docs).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    await expect(docs).toHaveAttribute("target", "_blank");
+
+    const original = dialog.getByRole("link", { name: /View Original Source/ });
+    await expect(original).toHaveAttribute("href", "https://frontier-lab.example.com/news/faster-reasoning");
+    await expect(original).toHaveAttribute("target", "_blank");
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("button", { name: "Close Article", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("the dialog works from the keyboard: Enter opens, focus stays inside, Escape closes and restores focus", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByTestId("news-card").filter({ hasText: TITLES.hours }).getByRole("link", { name: /Read Full Story/ });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: TITLES.hours });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("a story without a link offers a web search of title plus source", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByTestId("news-card").filter({ hasText: TITLES.linkless }).getByRole("link", { name: /Read Full Story/ }).click();
+    const href = await page.getByRole("dialog").getByRole("link", { name: /View Original Source/ }).getAttribute("href");
+    const url = new URL(href!);
+    expect(url.hostname).toBe("www.google.com");
+    expect(url.searchParams.get("q")).toBe(`${TITLES.linkless} Research Weekly`);
+  });
+
+  test("'Refresh News' shows 'Refreshing...' and is disabled while busy, then shows the fetched list", async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await interceptNews(page, async (force, route) => {
+      if (!force) return route.continue();
+      await released;
+      await route.fulfill(json({ news: [stored.find((a) => a.title === TITLES.days)], updatedAt: new Date().toISOString() }));
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Latest AI News" });
+    await section.getByRole("button", { name: "Refresh News" }).click();
+    const busy = section.getByRole("button", { name: "Refreshing..." });
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(section.getByRole("button", { name: "Refresh News" })).toBeEnabled();
+    // A forced refresh replaces the whole list.
+    await expect(section.getByTestId("news-card")).toHaveCount(1);
+    await expect(section.getByTestId("news-card")).toContainText(TITLES.days);
+  });
+
+  test("an empty answer shows the empty state; 'Try Again' shows six skeleton cards, then the stories", async ({ page }) => {
+    let calls = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await interceptNews(page, async (_force, route) => {
+      calls++;
+      if (calls === 1) return route.fulfill(json({ news: [], updatedAt: null }));
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Latest AI News" });
+    // The home section replaces the stored rows with the fetched (empty) list.
+    await expect(section.getByText("No news available at the moment")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await section.getByRole("button", { name: "Try Again" }).click();
+    await expect(section.getByTestId("news-skeleton-card")).toHaveCount(6);
+    release();
+    await expect(section.getByTestId("news-card")).toHaveCount(5);
+    await expect(section.getByTestId("news-skeleton")).toHaveCount(0);
+  });
+});
+
+test.describe("failures", () => {
+  test.use({ expectedConsoleErrors: [/status of 500/] });
+
+  test("a failing fetch shows the 'Failed to load AI news' toast and keeps the stored stories", async ({ page }) => {
+    await interceptNews(page, (_force, route) => route.fulfill(json({ error: "Something went wrong on our side. Please try again." }, 500)));
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByText("Failed to load AI news")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Latest AI News" }).getByTestId("news-card")).toHaveCount(5);
+  });
+});
+
+test.describe("/ai-news", () => {
+  test("hero, newsletter slot, 'Latest Stories' with count and 'Updated', footer text and disclaimer", async ({ page }) => {
+    await page.goto("/ai-news");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "AI News Hub" })).toBeVisible();
+    await expect(page.locator('[data-slot="newsletter-signup"]')).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 2, name: "Latest Stories" })).toBeVisible();
+    await expect(page.getByTestId("news-count")).toHaveText("5 articles");
+    await expect(page.getByTestId("news-updated")).toContainText(/^Updated (just now|\d+h ago|\d+d ago)$/);
+    const cards = page.getByTestId("news-card");
+    await expect(cards).toHaveCount(5);
+    // Newest first, full summaries (no 120-character cut here).
+    await expect(cards.first()).toContainText(TITLES.fresh);
+    await expect(cards.first()).toContainText("Developers can try it in the API today, and a smaller version runs on a laptop.");
+    await expect(page.getByText(/aggregated from across the web and updated every 30 minutes/)).toBeVisible();
+    await expect(page.getByText(/Disclaimer:/)).toContainText("copyright");
+    await expect(page.getByText(/Disclaimer:/)).toContainText("without warranty");
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/ai-news/rss.xml");
+    await expectNoAxeViolations(page);
+  });
+
+  test("new stories from the fetch are prepended to the stored ones", async ({ page }) => {
+    const extra: Article = {
+      id: "00000000-0000-4000-8000-000000000001",
+      title: "Breaking: a brand-new story",
+      summary: "Fetched after the page was rendered.",
+      fullContent: "<p>New</p>",
+      source: "Wire",
+      sourceUrl: "https://wire.example.com/new",
+      publishedAt: new Date().toISOString(),
+    };
+    await interceptNews(page, async (_force, route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { news: Article[]; updatedAt: string };
+      await route.fulfill(json({ ...body, news: [extra, ...body.news.slice(0, 2)] }));
+    });
+    await page.goto("/ai-news");
+    await waitForHydration(page);
+    const cards = page.getByTestId("news-card");
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first()).toContainText(extra.title);
+    await expect(page.getByTestId("news-count")).toHaveText("6 articles");
+  });
+
+  test("a forced refresh replaces the list; an empty result shows 'No news available' with 'Try Again'", async ({ page }) => {
+    await interceptNews(page, async (force, route) => {
+      if (!force) return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.fulfill(json({ news: [], updatedAt: new Date().toISOString() }));
+    });
+    await page.goto("/ai-news");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Refresh News" }).click();
+    await expect(page.getByRole("button", { name: "Refreshing..." })).toBeDisabled();
+    await expect(page.getByText("No news available", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByTestId("news-count")).toHaveText("0 articles");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("story pages and the hub's feed", () => {
+  test("each story has its own page with its title and description", async ({ page }) => {
+    const article = stored.find((a) => a.title === TITLES.hours)!;
+    const response = await page.goto(`/ai-news/${article.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(`^${TITLES.hours}`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", article.summary);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES.hours);
+    await expect(page.getByRole("link", { name: /View Original Source/ })).toHaveAttribute("href", article.sourceUrl!);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the hub's RSS feed lists the stories", async ({ request }) => {
+    const response = await request.get("/ai-news/rss.xml");
+    expect(response.headers()["content-type"]).toContain("application/rss+xml");
+    const xml = await response.text();
+    expect(xml).toContain(TITLES.fresh);
+    expect(xml).toContain(`/ai-news/${stored[0]!.id}`);
+  });
+
+  test.describe("unknown story", () => {
+    test.use({ expectedConsoleErrors: [/status of 404/] });
+    test("answers 404", async ({ page }) => {
+      const response = await page.goto("/ai-news/00000000-0000-4000-8000-00000000dead");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    });
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("stories are listed, 'Read Full Story' opens the story page, and 'Refresh News' works as a form", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Latest AI News" });
+    await expect(section.getByTestId("news-card")).toHaveCount(5);
+    await section.getByRole("button", { name: "Refresh News" }).click();
+    await expect(page).toHaveURL("/");
+    await section.getByTestId("news-card").filter({ hasText: TITLES.day }).getByRole("link", { name: /Read Full Story/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES.day);
+  });
+});

@@ -1,0 +1,106 @@
+import { parseRssFeed } from "feedsmith";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiNews } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { requestInfoContext } from "~/.server/request-context";
+import { setAppSecret } from "~/.server/secret";
+import { loader as rssLoader } from "~/routes/ai-news-rss";
+import { action, loader } from "~/routes/api/fetch-ai-news";
+import { setupTestDatabase } from "../support/database";
+import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
+
+/** POST /api/fetch-ai-news and /ai-news/rss.xml through their route modules. */
+const database = setupTestDatabase();
+let server: FixtureServer;
+
+beforeAll(async () => {
+  setAppSecret("a".repeat(64));
+  server = await startFixtureServer({
+    routes: {
+      "/feed.xml": serveFeed(
+        rss2({
+          title: "API Fixture",
+          link: "https://api.example.com/",
+          items: [
+            { title: "First fixture story", link: "https://api.example.com/1", description: "One. Two.", content: "<p>One</p>", date: new Date(Date.now() - 3_600_000) },
+            { title: "Story without a link & more", description: "No link here.", date: new Date(Date.now() - 7_200_000) },
+          ],
+        }),
+      ),
+    },
+  });
+  process.env.NEWS_FEEDS = `${server.url}/feed.xml`;
+  process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  delete process.env.NEWS_FEEDS;
+  delete process.env.NEWS_ALLOW_PRIVATE_HOSTS;
+  resetEnvForTests();
+  await server?.close();
+});
+
+function context(ip = "203.0.113.9") {
+  const provider = new RouterContextProvider();
+  provider.set(requestInfoContext, { nonce: "", requestId: "t", clientIp: ip });
+  return provider;
+}
+
+function post(body: string, contentType = "application/json") {
+  const request = new Request("http://localhost/api/fetch-ai-news", { method: "POST", headers: { "Content-Type": contentType }, body });
+  return action({ request, context: context(), params: {} } as unknown as Parameters<typeof action>[0]);
+}
+
+describe("POST /api/fetch-ai-news", () => {
+  it("fills an empty hub on the first request and answers with SPEC's article fields", async () => {
+    const response = await post(JSON.stringify({ force: false }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { news: Array<Record<string, unknown>>; updatedAt: string | null };
+    expect(body.news.map((n) => n.title)).toEqual(["First fixture story", "Story without a link & more"]);
+    expect(body.news[0]).toMatchObject({
+      summary: "One. Two.",
+      fullContent: "<p>One</p>",
+      source: "API Fixture",
+      sourceUrl: "https://api.example.com/1",
+    });
+    expect(body.news[1]!.sourceUrl).toBeNull();
+    expect(typeof body.news[0]!.id).toBe("string");
+    expect(new Date(body.news[0]!.publishedAt as string).toString()).not.toBe("Invalid Date");
+    expect(body.updatedAt).not.toBeNull();
+  });
+
+  it("answers bad input with a JSON error", async () => {
+    const wrongType = await post(JSON.stringify({ force: "yes" }));
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toEqual({ error: "force must be true or false" });
+
+    const notJson = await post("force=true", "application/x-www-form-urlencoded");
+    expect(notJson.status).toBe(415);
+    expect(await notJson.json()).toHaveProperty("error");
+
+    const malformed = await post("{force:");
+    expect(malformed.status).toBe(400);
+  });
+
+  it("refuses GET with 405 JSON", async () => {
+    const request = new Request("http://localhost/api/fetch-ai-news");
+    const response = await loader({ request, context: context(), params: {} } as unknown as Parameters<typeof loader>[0]);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("GET /ai-news/rss.xml", () => {
+  it("is an RSS 2.0 feed of the stored stories linking to their story pages", async () => {
+    const [stored] = await database.current.db.select().from(aiNews).limit(1);
+    const response = await rssLoader();
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await response.text();
+    const parsed = parseRssFeed(xml);
+    expect(parsed.items?.map((item) => item.title).sort()).toEqual(["First fixture story", "Story without a link & more"]);
+    expect(parsed.items?.map((item) => item.link)).toContain(`http://localhost:3000/ai-news/${stored!.id}`);
+  });
+});

@@ -22,12 +22,27 @@ export default [
   ...prefix("admin", [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("leads", "routes/admin/leads.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("sign-out", "routes/admin/sign-out.ts"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    route("account", "routes/admin/account.tsx"),
+    route("submissions", "routes/admin/submissions.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
   ]),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
-  ...prefix("api", [route("*", "routes/api/not-found.ts")]),
+  ...prefix("api", [
+    route("auth/*", "routes/api/auth.ts"),
+    route("admin/leads/:id?", "routes/api/admin-leads.ts"),
+    route("admin/submissions/:id?", "routes/api/admin-submissions.ts"),
+    route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
+    route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

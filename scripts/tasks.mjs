@@ -11,6 +11,7 @@
  *   test         typecheck, lint, unit, e2e: what CI runs
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
+ *   admin:create create an admin account or give an account the admin role
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -169,6 +170,9 @@ const tasks = {
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });
+  },
+  async "admin:create"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/admin-create.ts", ...args]));
   },
 };
 

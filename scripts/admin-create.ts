@@ -71,17 +71,16 @@ if (args.help) {
   process.stdout.write(`${usage}\n`);
   process.exit(0);
 }
-const email = args.email?.trim();
+const email = args.email?.trim().toLowerCase();
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`Give a valid --email.\n${usage}`);
 
 let password = args.password;
 if (password === undefined) {
   password = await promptPassword(`Password for ${email} (at least 12 characters; empty keeps an existing password): `);
-  if (password) {
+  if (!password) password = undefined;
+  else if (process.stdin.isTTY) {
     const again = await promptPassword("Repeat the password: ");
     if (again !== password) fail("The passwords do not match.");
-  } else {
-    password = undefined;
   }
 }
 

@@ -68,7 +68,8 @@ function createAuth(db: Database) {
     },
     logger: {
       log: (level, message, ...args) => {
-        const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
+        // Its warnings are routine ("Invalid password"): info, so they do not look like faults.
+        const method = level === "error" ? "error" : level === "warn" ? "info" : "debug";
         logger[method]({ args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },

@@ -28,11 +28,12 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string {
 }
 
 async function parseFile(file: string, full: boolean): Promise<OutboxMessage | null> {
-  const full_path = path.join(outboxDir(), file);
+  const fullPath = path.join(outboxDir(), file);
+  const stat = await fs.stat(fullPath).catch(() => null);
+  if (!stat) return null;
   try {
-    const stat = await fs.stat(full_path);
     if (!stat.isFile() || stat.size > MAX_EML_BYTES) return null;
-    const parsed = await simpleParser(await fs.readFile(full_path), { skipHtmlToText: !full, skipTextLinks: true, skipImageLinks: true });
+    const parsed = await simpleParser(await fs.readFile(fullPath), { skipHtmlToText: !full, skipTextLinks: true, skipImageLinks: true });
     return {
       file,
       subject: parsed.subject ?? "(no subject)",

@@ -5,10 +5,6 @@ import { logger } from "~/.server/logger";
 import { authErrorCode } from "./auth-errors.server";
 import { passwordResetIpLimit } from "./rate-limits";
 
-/** Shown whatever the address: the form never tells whether an account exists. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an admin account exists for that e-mail, we have sent it a link to choose a new password.";
-
 /** Sends a reset link when the address has an account; rate-limited per IP. */
 export async function requestPasswordReset(input: { email: string; clientIp: string }): Promise<void> {
   await consumeRateLimit(passwordResetIpLimit, hashClientIp(input.clientIp));

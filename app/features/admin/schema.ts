@@ -64,3 +64,7 @@ export const outboxQuerySchema = z.object({
   page: page.default(1),
   file: outboxFileSchema.optional().catch(undefined),
 });
+
+/** Shown whatever the address: the reset form never tells whether an account exists. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an admin account exists for that e-mail, we have sent it a link to choose a new password.";

@@ -24,9 +24,12 @@ export async function signInWithPassword(input: {
 }): Promise<SignInResult> {
   await consumeRateLimit(signInIpLimit, hashClientIp(input.clientIp));
   const account = accountKey(input.email);
+  // Peek at the failure budget (cost 0); when it is spent, one more point yields the wait time.
   const budget = await checkRateLimit(signInAccountLimit, account, 0);
-  if (!budget.allowed) {
-    throw new ApiError(429, SIGN_IN_LIMIT_MESSAGE, { "Retry-After": String(budget.retryAfterSeconds) });
+  if (!budget.allowed || budget.remaining <= 0) {
+    const blocked = await checkRateLimit(signInAccountLimit, account, 1);
+    const retryAfter = blocked.allowed ? signInAccountLimit.durationSeconds : blocked.retryAfterSeconds;
+    throw new ApiError(429, SIGN_IN_LIMIT_MESSAGE, { "Retry-After": String(retryAfter) });
   }
 
   let result;

@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/features/admin/password-reset.server";
-import { resetRequestSchema } from "~/features/admin/schema";
+import { requestPasswordReset } from "~/features/admin/password-reset.server";
+import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 

@@ -59,9 +59,9 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
                 {lead.messages.length} message{lead.messages.length === 1 ? "" : "s"} from the chat assistant.
               </DialogDescription>
               {/* SPEC: a 500 px scroll area with the conversation; focusable so keyboards can scroll it. */}
-              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region must take focus */}
               <div
                 className="mt-4 h-[500px] overflow-y-auto rounded-lg border border-ink-200 bg-ink-50 p-3"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region must take focus
                 tabIndex={0}
                 role="log"
                 aria-label="Conversation"

@@ -8,7 +8,8 @@ import { idSchema } from "./schema";
  * and go back to the same list (search and page kept) with a toast.
  */
 export async function deleteFromListPage(input: {
-  request: Request;
+  /** The list page to return to: "/admin/leads". */
+  listPath: string;
   form: FormData;
   admin: AdminUser;
   clientIp: string;
@@ -16,9 +17,8 @@ export async function deleteFromListPage(input: {
   remove: (id: string) => Promise<boolean>;
   noun: string;
 }): Promise<Response> {
-  const url = new URL(input.request.url);
   const returnTo = String(input.form.get("returnTo") ?? "");
-  const back = url.pathname + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+  const back = input.listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
   const id = idSchema.safeParse(input.form.get("id"));
   if (!id.success) return redirectWithToast(back, { type: "error", title: `That ${input.noun} does not exist` });
   const deleted = await input.remove(id.data);

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   return deleteFromListPage({
-    request,
+    listPath: "/admin/leads",
     form,
     admin,
     clientIp: context.get(requestInfoContext).clientIp,

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   return deleteFromListPage({
-    request,
+    listPath: "/admin/submissions",
     form: await request.formData(),
     admin,
     clientIp: context.get(requestInfoContext).clientIp,

@@ -24,6 +24,14 @@ export default [
   ...prefix("admin", [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("leads", "routes/admin/leads.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("sign-out", "routes/admin/sign-out.ts"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    route("account", "routes/admin/account.tsx"),
+    route("submissions", "routes/admin/submissions.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
   ]),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
@@ -32,6 +40,11 @@ export default [
   ...prefix("api", [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("fetch-ai-news", "routes/api/fetch-ai-news.ts"),
+    route("auth/*", "routes/api/auth.ts"),
+    route("admin/leads/:id?", "routes/api/admin-leads.ts"),
+    route("admin/submissions/:id?", "routes/api/admin-submissions.ts"),
+    route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
+    route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

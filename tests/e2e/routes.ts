@@ -18,4 +18,11 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
   { path: "/references/rentals-in-thailand", heading: /Rentals in Thailand/ },
 ];
 
-export const adminRoutes = ["/admin/newsletter", "/admin/leads"];
+export const adminRoutes = [
+  "/admin/newsletter",
+  "/admin/leads",
+  "/admin/submissions",
+  "/admin/subscribers",
+  "/admin/outbox",
+  "/admin/account",
+];

@@ -1,0 +1,88 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { site } from "~/content/site";
+import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server";
+import { getDb, type Database } from "./db/client.ts";
+import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index.ts";
+import { getEnv } from "./env.ts";
+import { logger } from "./logger.ts";
+import { getAppSecret } from "./secret.ts";
+
+/**
+ * Admin sign-in (NOTES section 3, "Admin"): better-auth with e-mail and
+ * password, the two-factor plugin (TOTP and backup codes) and password reset
+ * by e-mail, on our PostgreSQL through the drizzle adapter. There is no
+ * sign-up: accounts come from `npm run admin:create`.
+ *
+ * Its own rate limiter is off: sign-in, second-factor and reset attempts are
+ * limited per IP and per account in PostgreSQL (features/admin/rate-limits.ts),
+ * which holds across instances.
+ */
+function createAuth(db: Database) {
+  const env = getEnv();
+  return betterAuth({
+    appName: site.name,
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: getAppSecret(),
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { users, sessions, accounts, verifications, two_factors: twoFactors },
+    }),
+    user: { modelName: "users" },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24, // one day
+      updateAge: 60 * 60, // extended at most hourly while in use
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        // Our own page takes the token; better-auth's redirect endpoint is not needed.
+        const url = `${env.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
+        await sendPasswordResetEmail({ to: user.email, url });
+      },
+    },
+    plugins: [
+      twoFactor({
+        issuer: site.name,
+        schema: { twoFactor: { modelName: "two_factors" } },
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      cookiePrefix: "nordlys",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        // Its warnings are routine ("Invalid password"): info, so they do not look like faults.
+        const method = level === "error" ? "error" : level === "warn" ? "info" : "debug";
+        logger[method]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let cached: { db: Database; auth: Auth } | undefined;
+
+/** The auth instance for the current database (tests swap databases per file). */
+export function getAuth(): Auth {
+  const db = getDb();
+  if (cached?.db !== db) cached = { db, auth: createAuth(db) };
+  return cached.auth;
+}

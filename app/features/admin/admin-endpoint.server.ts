@@ -1,0 +1,29 @@
+import type { RouterContextProvider } from "react-router";
+import { requireAdminApi, type AdminUser } from "~/.server/admin-guard";
+import { ApiError, apiHandler } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { idSchema } from "./schema";
+
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
+
+export type AdminEndpointArgs = { request: Request; params: Record<string, string | undefined>; admin: AdminUser; clientIp: string };
+
+/**
+ * An admin JSON endpoint: the method is checked first (405), then the caller
+ * (401 not signed in, 403 not an admin), then the handler runs.
+ */
+export function adminEndpoint(methods: string[], handler: (args: AdminEndpointArgs) => Promise<Response>) {
+  return (args: RouteArgs) =>
+    apiHandler(methods, async (request) => {
+      const admin = await requireAdminApi(request);
+      return handler({ request, params: args.params, admin, clientIp: args.context.get(requestInfoContext).clientIp });
+    })({ request: args.request });
+}
+
+/** The :id of a DELETE, as a UUID, or ApiError 400/404. */
+export function requireRecordId(params: Record<string, string | undefined>, noun: string): string {
+  if (!params.id) throw new ApiError(400, `Give the ${noun} id in the path: DELETE /api/admin/${noun}s/<id>.`);
+  const parsed = idSchema.safeParse(params.id);
+  if (!parsed.success) throw new ApiError(404, `No ${noun} with this id.`);
+  return parsed.data;
+}

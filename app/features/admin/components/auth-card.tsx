@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Card } from "~/components/ui/card";
+
+/** The narrow card of the sign-in, code and password reset pages. */
+export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container-page flex justify-center py-16 sm:py-24">
+      <Card className="w-full max-w-md">
+        <p className="text-sm font-semibold uppercase tracking-wider text-aurora-700">Admin</p>
+        <h1 className="mt-1 text-3xl font-semibold">{title}</h1>
+        {description ? <div className="mt-2 text-ink-600">{description}</div> : null}
+        <div className="mt-6">{children}</div>
+      </Card>
+    </div>
+  );
+}
+
+export function FormAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-lg border border-danger-700/40 bg-danger-100 p-3 text-sm font-medium text-danger-700">
+      {message}
+    </p>
+  );
+}

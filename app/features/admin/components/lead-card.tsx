@@ -1,0 +1,102 @@
+import { MessagesSquareIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import type { LeadRow } from "../leads.server";
+import { ConfirmDelete, DeleteLink } from "./confirm-delete";
+import { formatDateTime } from "./list-controls";
+
+/** One lead (SPEC "Admin leads page"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
+export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; search: string; isConfirmingDelete: boolean }) {
+  const name = lead.name?.trim() || "Anonymous";
+  const hasMessages = lead.messages.length > 0;
+  return (
+    <Card className="p-5">
+      <article aria-labelledby={`lead-${lead.id}`}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={`lead-${lead.id}`} className="text-lg font-semibold">
+              {name}
+            </h2>
+            <Badge variant="accent">{lead.source || "chatbot"}</Badge>
+          </div>
+          <p className="text-sm text-ink-600">
+            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          </p>
+        </div>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-ink-700">E-mail</dt>
+          <dd>
+            <a className="text-aurora-700 underline-offset-2 hover:underline" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+          </dd>
+          {lead.company ? (
+            <>
+              <dt className="font-medium text-ink-700">Company</dt>
+              <dd>{lead.company}</dd>
+            </>
+          ) : null}
+          {lead.message ? (
+            <>
+              <dt className="font-medium text-ink-700">Message</dt>
+              <dd className="whitespace-pre-wrap">{lead.message}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button variant="outline" size="sm" disabled={!hasMessages}>
+                <MessagesSquareIcon aria-hidden="true" />
+                View Chat
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogTitle>Chat with {name}</DialogTitle>
+              <DialogDescription>
+                {lead.messages.length} message{lead.messages.length === 1 ? "" : "s"} from the chat assistant.
+              </DialogDescription>
+              {/* SPEC: a 500 px scroll area with the conversation; focusable so keyboards can scroll it. */}
+              <div
+                className="mt-4 h-[500px] overflow-y-auto rounded-lg border border-ink-200 bg-ink-50 p-3"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region must take focus
+                tabIndex={0}
+                role="log"
+                aria-label="Conversation"
+              >
+                <ol className="flex flex-col gap-3">
+                  {lead.messages.map((message, index) => (
+                    <li
+                      key={index}
+                      className={
+                        message.role === "user"
+                          ? "ml-8 rounded-lg bg-white p-3 shadow-sm"
+                          : "mr-8 rounded-lg bg-aurora-100 p-3"
+                      }
+                    >
+                      <p className="text-xs font-semibold uppercase tracking-wide text-ink-700">
+                        {message.role === "user" ? "User" : "AI Assistant"}
+                      </p>
+                      <p className="mt-1 whitespace-pre-wrap text-sm text-ink-900">{message.content}</p>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            </DialogContent>
+          </Dialog>
+          <DeleteLink id={lead.id} search={search} label={`Delete lead ${name}`} />
+        </div>
+        {isConfirmingDelete ? (
+          <ConfirmDelete
+            id={lead.id}
+            search={search}
+            title={`Delete the lead of ${name}?`}
+            description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
+          />
+        ) : null}
+      </article>
+    </Card>
+  );
+}

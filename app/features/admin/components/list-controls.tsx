@@ -1,0 +1,75 @@
+import { DownloadIcon, SearchIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+
+/** Builds a same-page URL with some query parameters changed (undefined or "" removes one). */
+export function withParams(search: string, changes: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+/** A GET search form: works without JavaScript. `children` adds filters (selects) to it. */
+export function SearchForm({ q, label, placeholder, children }: { q: string; label: string; placeholder: string; children?: ReactNode }) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+      <div className="flex min-w-64 flex-1 flex-col gap-1.5">
+        <Label htmlFor="admin-search">{label}</Label>
+        <Input id="admin-search" name="q" type="search" defaultValue={q} placeholder={placeholder} maxLength={200} />
+      </div>
+      {children}
+      <Button type="submit" variant="outline">
+        <SearchIcon aria-hidden="true" />
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+export function ExportLink({ href, label = "Export CSV" }: { href: string; label?: string }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={href} download>
+        <DownloadIcon aria-hidden="true" />
+        {label}
+      </a>
+    </Button>
+  );
+}
+
+export function Pagination({ page, pageCount, search, total, noun }: { page: number; pageCount: number; search: string; total: number; noun: string }) {
+  return (
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
+      <p>
+        {total} {noun}
+        {total === 1 ? "" : "s"} · page {page} of {pageCount}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={withParams(search, { page: page - 1, delete: undefined })} rel="prev">
+              Previous page
+            </Link>
+          </Button>
+        ) : null}
+        {page < pageCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={withParams(search, { page: page + 1, delete: undefined })} rel="next">
+              Next page
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+}

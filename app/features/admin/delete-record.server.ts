@@ -1,0 +1,29 @@
+import { redirectWithToast } from "~/.server/toast";
+import type { AdminUser } from "~/.server/admin-guard";
+import { recordAdminAudit, type AuditAction } from "./record-admin-audit.server";
+import { idSchema } from "./schema";
+
+/**
+ * The `intent=delete` POST of a list page: erase the record, log who did it,
+ * and go back to the same list (search and page kept) with a toast.
+ */
+export async function deleteFromListPage(input: {
+  /** The list page to return to: "/admin/leads". */
+  listPath: string;
+  form: FormData;
+  admin: AdminUser;
+  clientIp: string;
+  action: AuditAction;
+  remove: (id: string) => Promise<boolean>;
+  noun: string;
+}): Promise<Response> {
+  const returnTo = String(input.form.get("returnTo") ?? "");
+  const back = input.listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+  const id = idSchema.safeParse(input.form.get("id"));
+  if (!id.success) return redirectWithToast(back, { type: "error", title: `That ${input.noun} does not exist` });
+  const deleted = await input.remove(id.data);
+  if (!deleted) return redirectWithToast(back, { type: "error", title: `That ${input.noun} was already deleted` });
+  await recordAdminAudit({ user: input.admin, action: input.action, target: id.data, clientIp: input.clientIp });
+  const title = `${input.noun.charAt(0).toUpperCase()}${input.noun.slice(1)} deleted`;
+  return redirectWithToast(back, { type: "success", title });
+}

@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { simpleParser, type AddressObject } from "mailparser";
+import { getEnv } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { outboxFileSchema } from "./schema";
+import { pageCount } from "./search.server";
+
+/**
+ * The outbox: when no SMTP server is configured, mail is written to
+ * DATA_DIR/outbox as .eml files. Admins read them here, newest first. Only
+ * the plain-text part is shown (mailparser derives it from the HTML when a
+ * message has none), rendered as text: no mail HTML reaches the page.
+ */
+export const OUTBOX_PAGE_SIZE = 25;
+const MAX_EML_BYTES = 5 * 1024 * 1024;
+
+export function outboxDir(): string {
+  return path.join(path.resolve(getEnv().DATA_DIR), "outbox");
+}
+
+export type OutboxSummary = { file: string; subject: string; from: string; to: string; date: string };
+export type OutboxMessage = OutboxSummary & { text: string; attachments: string[] };
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string {
+  if (!value) return "";
+  return (Array.isArray(value) ? value : [value]).map((entry) => entry.text).join(", ");
+}
+
+async function parseFile(file: string, full: boolean): Promise<OutboxMessage | null> {
+  const fullPath = path.join(outboxDir(), file);
+  const stat = await fs.stat(fullPath).catch(() => null);
+  if (!stat) return null;
+  try {
+    if (!stat.isFile() || stat.size > MAX_EML_BYTES) return null;
+    const parsed = await simpleParser(await fs.readFile(fullPath), { skipHtmlToText: !full, skipTextLinks: true, skipImageLinks: true });
+    return {
+      file,
+      subject: parsed.subject ?? "(no subject)",
+      from: addresses(parsed.from),
+      to: addresses(parsed.to),
+      date: (parsed.date ?? stat.mtime).toISOString(),
+      text: full ? (parsed.text ?? "").trim() : "",
+      attachments: full ? parsed.attachments.map((a) => a.filename ?? a.contentType) : [],
+    };
+  } catch (error) {
+    logger.warn({ err: error, file }, "Outbox: could not read a message");
+    return null;
+  }
+}
+
+/** One page of messages, newest first (by file time). An absent folder is an empty outbox. */
+export async function listOutbox(page: number) {
+  const dir = outboxDir();
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => outboxFileSchema.safeParse(name).success);
+  const withTimes = await Promise.all(
+    names.map(async (name) => ({ name, mtime: (await fs.stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0 })),
+  );
+  withTimes.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
+  const pages = pageCount(withTimes.length, OUTBOX_PAGE_SIZE);
+  const current = Math.min(page, pages);
+  const slice = withTimes.slice((current - 1) * OUTBOX_PAGE_SIZE, current * OUTBOX_PAGE_SIZE);
+  const messages = (await Promise.all(slice.map(({ name }) => parseFile(name, false)))).filter(
+    (message): message is OutboxMessage => message !== null,
+  );
+  return {
+    messages: messages.map(({ text: _text, attachments: _attachments, ...summary }): OutboxSummary => summary),
+    total: withTimes.length,
+    page: current,
+    pageCount: pages,
+  };
+}
+
+/** One message with its text, or null when the name is not an outbox file. */
+export async function readOutboxMessage(file: string): Promise<OutboxMessage | null> {
+  if (!outboxFileSchema.safeParse(file).success) return null;
+  return parseFile(file, true);
+}

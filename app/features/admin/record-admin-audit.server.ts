@@ -1,0 +1,35 @@
+import { desc } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { adminAuditLog } from "~/.server/db/schema";
+import { hashClientIp } from "~/.server/rate-limit";
+
+export type AuditAction =
+  | "sign-in"
+  | "export-leads"
+  | "export-submissions"
+  | "export-subscribers"
+  | "delete-lead"
+  | "delete-submission"
+  | "delete-subscriber";
+
+/** Writes one audit row: who, what, on which record, from which (hashed) address. */
+export async function recordAdminAudit(entry: {
+  user: { id: string; email: string };
+  action: AuditAction;
+  target?: string;
+  clientIp?: string;
+}): Promise<void> {
+  await getDb()
+    .insert(adminAuditLog)
+    .values({
+      userId: entry.user.id,
+      userEmail: entry.user.email,
+      action: entry.action,
+      target: entry.target ?? null,
+      ipHash: entry.clientIp ? hashClientIp(entry.clientIp) : null,
+    });
+}
+
+export async function listRecentAudit(limit = 20) {
+  return getDb().select().from(adminAuditLog).orderBy(desc(adminAuditLog.at)).limit(limit);
+}

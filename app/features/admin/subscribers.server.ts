@@ -1,0 +1,101 @@
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { newsletterSubscriptions as subs } from "~/.server/db/schema";
+import { csvFilename, toCsv } from "./csv.server";
+import { PAGE_SIZE, type ListQuery } from "./schema";
+import { containsAny, pageCount } from "./search.server";
+
+export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed";
+
+export type SubscriberRow = {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  source: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+};
+
+/**
+ * A subscription is unsubscribed once unsubscribed_at is set, else confirmed
+ * or pending (double opt-in). The table has no bounce column on this branch,
+ * so there is no "bounced" count yet.
+ */
+function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null }): SubscriberStatus {
+  if (row.unsubscribedAt) return "unsubscribed";
+  return row.confirmed ? "confirmed" : "pending";
+}
+
+export async function countSubscribers(): Promise<Record<SubscriberStatus, number>> {
+  const [row] = await getDb()
+    .select({
+      confirmed: sql<number>`count(*) filter (where ${subs.confirmed} and ${subs.unsubscribedAt} is null)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where not ${subs.confirmed} and ${subs.unsubscribedAt} is null)`.mapWith(Number),
+      unsubscribed: sql<number>`count(*) filter (where ${subs.unsubscribedAt} is not null)`.mapWith(Number),
+    })
+    .from(subs);
+  return row ?? { confirmed: 0, pending: 0, unsubscribed: 0 };
+}
+
+function statusFilter(status: SubscriberStatus | undefined) {
+  if (status === "unsubscribed") return isNotNull(subs.unsubscribedAt);
+  if (status === "confirmed") return and(eq(subs.confirmed, true), isNull(subs.unsubscribedAt));
+  if (status === "pending") return and(eq(subs.confirmed, false), isNull(subs.unsubscribedAt));
+  return undefined;
+}
+
+function toRow(row: typeof subs.$inferSelect): SubscriberRow {
+  return {
+    id: row.id,
+    email: row.email,
+    status: statusOf(row),
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listSubscribers(query: ListQuery & { status?: SubscriberStatus }) {
+  const db = getDb();
+  const where = and(containsAny(query.q, [subs.email]), statusFilter(query.status));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subs).where(where);
+  const pages = pageCount(total, PAGE_SIZE);
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(subs)
+    .where(where)
+    .orderBy(desc(subs.createdAt), desc(subs.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { subscribers: rows.map(toRow), total, page, pageCount: pages };
+}
+
+export async function exportSubscribersCsv(query: { q: string; status?: SubscriberStatus }) {
+  const rows = await getDb()
+    .select()
+    .from(subs)
+    .where(and(containsAny(query.q, [subs.email]), statusFilter(query.status)))
+    .orderBy(desc(subs.createdAt));
+  const csv = toCsv(
+    [
+      { key: "email", header: "email" },
+      { key: "status", header: "status" },
+      { key: "source", header: "source" },
+      { key: "createdAt", header: "created_at" },
+      { key: "confirmedAt", header: "confirmed_at" },
+      { key: "unsubscribedAt", header: "unsubscribed_at" },
+      { key: "id", header: "id" },
+    ],
+    rows.map(toRow),
+  );
+  return { csv, filename: csvFilename("subscribers"), count: rows.length };
+}
+
+/** Erases a subscription (GDPR). */
+export async function deleteSubscriber(id: string): Promise<boolean> {
+  const deleted = await getDb().delete(subs).where(eq(subs.id, id)).returning({ id: subs.id });
+  return deleted.length > 0;
+}

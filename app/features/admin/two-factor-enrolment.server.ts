@@ -1,0 +1,93 @@
+import QRCode from "qrcode";
+import { getAuth } from "~/.server/auth";
+import { authErrorCode } from "./auth-errors.server";
+import { setCookieHeaders } from "./cookies.server";
+
+export type TotpSetup = {
+  totpUri: string;
+  /** The base32 secret, for typing into an app by hand. */
+  secret: string;
+  /** The QR code of totpUri as an SVG data URL (made here, no outside service). */
+  qrDataUrl: string;
+  backupCodes: string[];
+};
+
+/** The display data of a setup, rebuilt from the otpauth:// URI. */
+export async function describeTotpSetup(totpUri: string, backupCodes: string[]): Promise<TotpSetup> {
+  const svg = await QRCode.toString(totpUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return {
+    totpUri,
+    secret: new URL(totpUri).searchParams.get("secret") ?? "",
+    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    backupCodes,
+  };
+}
+
+export type EnrolmentStart =
+  | { status: "started"; setup: TotpSetup; headers: Headers }
+  | { status: "wrong-password" }
+  | { status: "already-enabled" };
+
+/**
+ * Step 1: after the password is confirmed, better-auth makes a TOTP secret and
+ * backup codes. Two-factor is not on until the first code is confirmed.
+ */
+export async function startTotpEnrolment(input: { password: string; request: Request }): Promise<EnrolmentStart> {
+  try {
+    const result = await getAuth().api.enableTwoFactor({
+      body: { password: input.password },
+      headers: input.request.headers,
+      returnHeaders: true,
+    });
+    const response = result.response as { totpURI?: string; backupCodes?: string[] };
+    if (!response.totpURI) throw new Error("better-auth returned no TOTP URI");
+    return {
+      status: "started",
+      setup: await describeTotpSetup(response.totpURI, response.backupCodes ?? []),
+      headers: setCookieHeaders(result.headers),
+    };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { status: "wrong-password" };
+    if (code === "TOTP_ALREADY_ENABLED") return { status: "already-enabled" };
+    throw error;
+  }
+}
+
+/** Step 2: the first code from the app turns two-factor on (and renews the session cookie). */
+export async function confirmTotpEnrolment(input: {
+  code: string;
+  request: Request;
+}): Promise<{ status: "enabled"; headers: Headers } | { status: "invalid" }> {
+  try {
+    const result = await getAuth().api.verifyTOTP({
+      body: { code: input.code.replace(/\s+/g, "") },
+      headers: input.request.headers,
+      returnHeaders: true,
+    });
+    return { status: "enabled", headers: setCookieHeaders(result.headers) };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_CODE" || code === "TOTP_NOT_ENABLED") return { status: "invalid" };
+    throw error;
+  }
+}
+
+/** Turns two-factor off after the password is confirmed. */
+export async function disableTwoFactor(input: {
+  password: string;
+  request: Request;
+}): Promise<{ status: "disabled"; headers: Headers } | { status: "wrong-password" }> {
+  try {
+    const result = await getAuth().api.disableTwoFactor({
+      body: { password: input.password },
+      headers: input.request.headers,
+      returnHeaders: true,
+    });
+    return { status: "disabled", headers: setCookieHeaders(result.headers) };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { status: "wrong-password" };
+    throw error;
+  }
+}

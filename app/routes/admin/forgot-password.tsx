@@ -1,0 +1,63 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { ApiError } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { requestPasswordReset } from "~/features/admin/password-reset.server";
+import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Reset password", description: "Get a link to choose a new admin password.", path: "/admin/forgot-password", publicUrl: publicUrlFrom(matches), noindex: true });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ sent: false, error: parsed.error.issues[0]?.message, message: null }, { status: 400 });
+  try {
+    await requestPasswordReset({ email: parsed.data.email, clientIp: context.get(requestInfoContext).clientIp });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      return data({ sent: false, error: null, message: error.message }, { status: 429, headers: error.headers });
+    }
+    throw error;
+  }
+  return { sent: true, error: null, message: null };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const isBusy = navigation.state === "submitting";
+  if (actionData?.sent) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <p role="status">{RESET_REQUESTED_MESSAGE}</p>
+        <p className="mt-4 text-sm">
+          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
+            Back to sign-in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset password" description="Enter the e-mail of your admin account. We will send you a link to choose a new password.">
+      <FormAlert message={actionData?.message} />
+      <Form method="post" className="flex flex-col gap-5">
+        <Field id="email" name="email" label="E-mail" error={actionData?.error}>
+          {(control) => <Input {...control} type="email" required maxLength={255} autoComplete="username" />}
+        </Field>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? "Sending..." : "Send reset link"}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
+          Back to sign-in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,171 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getAdminAccess } from "~/.server/admin-guard";
+import { ApiError } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { redirectWithToast } from "~/.server/toast";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
+import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
+import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Admin sign-in", description: "Sign in to the studio's admin area.", path: "/admin/login", publicUrl: publicUrlFrom(matches), noindex: true });
+
+const DEFAULT_TARGET = "/admin/leads";
+
+function targetFrom(value: unknown): string {
+  const path = safeRedirectPath(value, DEFAULT_TARGET);
+  return path.startsWith("/admin/") && !path.startsWith("/admin/login") ? path : DEFAULT_TARGET;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = targetFrom(url.searchParams.get("redirectTo"));
+  const access = await getAdminAccess(request);
+  if (access.status === "admin") throw redirect(redirectTo);
+  return {
+    step: url.searchParams.get("step") === "code" ? ("code" as const) : ("password" as const),
+    method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const),
+    redirectTo,
+  };
+}
+
+type ActionData = { step: "password" | "code"; message?: string; errors?: Record<string, string | undefined>; email?: string; method?: "totp" | "backup" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const clientIp = context.get(requestInfoContext).clientIp;
+  try {
+    if (form.intent === "code") {
+      const parsed = secondFactorSchema.safeParse(form);
+      if (!parsed.success) {
+        const errors = { code: parsed.error.issues[0]?.message };
+        return data<ActionData>({ step: "code", errors, method: form.method === "backup" ? "backup" : "totp" }, { status: 400 });
+      }
+      const result = await verifySecondFactor({ ...parsed.data, request, clientIp });
+      if (result.status === "signed-in") return redirect(targetFrom(parsed.data.redirectTo), { headers: result.headers });
+      if (result.status === "restart") {
+        return redirectWithToast("/admin/login", { type: "error", title: "Your sign-in expired. Please sign in again." }, { headers: result.headers });
+      }
+      const message =
+        result.status === "locked"
+          ? "Too many wrong codes: this account is locked for 15 minutes."
+          : parsed.data.method === "backup"
+            ? "That backup code is not valid."
+            : "That code is not valid. Check your authenticator app and try again.";
+      return data<ActionData>({ step: "code", message, method: parsed.data.method }, { status: result.status === "locked" ? 429 : 400 });
+    }
+
+    const parsed = signInSchema.safeParse(form);
+    const email = typeof form.email === "string" ? form.email : "";
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return data<ActionData>({ step: "password", errors, email }, { status: 400 });
+    }
+    const result = await signInWithPassword({ ...parsed.data, request, clientIp });
+    const target = targetFrom(parsed.data.redirectTo);
+    if (result.status === "signed-in") return redirect(target, { headers: result.headers });
+    if (result.status === "two-factor") {
+      return redirect(`/admin/login?step=code&redirectTo=${encodeURIComponent(target)}`, { headers: result.headers });
+    }
+    return data<ActionData>({ step: "password", message: "Invalid e-mail or password.", email }, { status: 401 });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      const step = form.intent === "code" ? "code" : "password";
+      return data<ActionData>(
+        { step, message: error.message, email: typeof form.email === "string" ? form.email : "" },
+        { status: 429, headers: error.headers },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const isBusy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const step = actionData?.step ?? loaderData.step;
+
+  if (step === "code") {
+    const method = actionData?.method ?? loaderData.method;
+    return (
+      <AuthCard
+        title="Two-factor code"
+        description={
+          method === "backup"
+            ? "Enter one of your backup codes. Each code works once."
+            : "Enter the 6-digit code from your authenticator app."
+        }
+      >
+        <FormAlert message={actionData?.message} />
+        <Form method="post" className="flex flex-col gap-5">
+          <input type="hidden" name="intent" value="code" />
+          <input type="hidden" name="method" value={method} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <Field id="code" name="code" label={method === "backup" ? "Backup code" : "Authentication code"} error={actionData?.errors?.code}>
+            {(control) => (
+              <Input
+                {...control}
+                required
+                autoComplete="one-time-code"
+                inputMode={method === "backup" ? "text" : "numeric"}
+                maxLength={32}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the only field of this step
+                autoFocus
+              />
+            )}
+          </Field>
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Checking..." : "Verify"}
+          </Button>
+        </Form>
+        <p className="mt-4 text-sm">
+          <Link
+            className="text-aurora-700 underline-offset-4 hover:underline"
+            to={`/admin/login?step=code&method=${method === "backup" ? "totp" : "backup"}&redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+          >
+            {method === "backup" ? "Use your authenticator app instead" : "Use a backup code instead"}
+          </Link>
+        </p>
+        <p className="mt-2 text-sm">
+          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
+            Start over
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in" description="For studio admins. Ask an admin for an account.">
+      <FormAlert message={actionData?.message} />
+      <Form method="post" className="flex flex-col gap-5">
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field id="email" name="email" label="E-mail" error={actionData?.errors?.email}>
+          {(control) => (
+            <Input {...control} type="email" required maxLength={255} autoComplete="username" defaultValue={actionData?.email ?? ""} />
+          )}
+        </Field>
+        <Field id="password" name="password" label="Password" error={actionData?.errors?.password}>
+          {(control) => <Input {...control} type="password" required maxLength={200} autoComplete="current-password" />}
+        </Field>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? "Signing in..." : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
+          Forgot your password?
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

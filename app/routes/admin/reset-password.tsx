@@ -1,0 +1,73 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { redirectWithToast } from "~/.server/toast";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { resetPassword } from "~/features/admin/password-reset.server";
+import { resetPasswordSchema } from "~/features/admin/schema";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Choose a new password", description: "Set a new admin password.", path: "/admin/reset-password", publicUrl: publicUrlFrom(matches), noindex: true });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data({ errors, message: errors.token ? "This reset link is not valid." : null }, { status: 400 });
+  }
+  const result = await resetPassword({ token: parsed.data.token, newPassword: parsed.data.password });
+  if (result.status === "reset") {
+    return redirectWithToast("/admin/login", { type: "success", title: "Password changed. Sign in with your new password." });
+  }
+  if (result.status === "weak-password") return data({ errors: { password: result.message }, message: null }, { status: 400 });
+  return data({ errors: {}, message: "This reset link has expired or was already used. Ask for a new one." }, { status: 400 });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const isBusy = navigation.state === "submitting";
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormAlert message="This reset link is not valid." />
+        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  return (
+    <AuthCard title="Choose a new password" description="At least 12 characters. Signing in again is needed everywhere afterwards.">
+      <FormAlert message={actionData?.message} />
+      <Form method="post" className="flex flex-col gap-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field id="password" name="password" label="New password" error={errors.password}>
+          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
+        </Field>
+        <Field id="confirm" name="confirm" label="Repeat the new password" error={errors.confirm}>
+          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
+        </Field>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? "Saving..." : "Set new password"}
+        </Button>
+      </Form>
+      {actionData?.message ? (
+        <p className="mt-4 text-sm">
+          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
+            Ask for a new link
+          </Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}

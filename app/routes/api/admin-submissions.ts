@@ -1,0 +1,32 @@
+import { ApiError, jsonOk } from "~/.server/api";
+import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
+import { csvResponse } from "~/features/admin/csv.server";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { parseQuery, submissionQuerySchema } from "~/features/admin/schema";
+import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
+
+/**
+ * GET    /api/admin/submissions?q=&source=&page=      one page (JSON)
+ * GET    /api/admin/submissions?format=csv&q=&source= CSV (audited)
+ * DELETE /api/admin/submissions/<id>                  erase one (audited)
+ */
+const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
+  if (request.method === "DELETE") {
+    const id = requireRecordId(params, "submission");
+    if (!(await deleteSubmission(id))) throw new ApiError(404, "No submission with this id.");
+    await recordAdminAudit({ user: admin, action: "delete-submission", target: id, clientIp });
+    return jsonOk({ deleted: true, id });
+  }
+  if (params.id) throw new ApiError(405, "Use DELETE on /api/admin/submissions/<id>.", { Allow: "DELETE" });
+  const url = new URL(request.url);
+  const query = parseQuery(submissionQuerySchema, url);
+  if (url.searchParams.get("format") === "csv") {
+    const { csv, filename, count } = await exportSubmissionsCsv(query);
+    await recordAdminAudit({ user: admin, action: "export-submissions", target: `${count} rows`, clientIp });
+    return csvResponse(csv, filename);
+  }
+  return jsonOk(await listSubmissions(query));
+});
+
+export const loader = endpoint;
+export const action = endpoint;

@@ -1,0 +1,106 @@
+/**
+ * `npm run admin:create -- --email E [--password P] [--name N]`
+ *
+ * Creates an admin account, or gives an existing account the admin role (and
+ * a new password when --password is given or typed). Without --password it
+ * asks for one, hidden, on the terminal. Works while the server runs (it
+ * joins the embedded database the server recorded under DATA_DIR), when it
+ * does not (it starts the embedded database itself), and with DATABASE_URL.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { withCliDatabase } from "../app/.server/db/cli-database.ts";
+import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
+import { runMigrations } from "../app/.server/db/migrate.ts";
+import { getEnv } from "../app/.server/env.ts";
+import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
+import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
+
+const usage = "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name']";
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** Reads a password from the terminal without echoing it (or one line from a pipe). */
+async function promptPassword(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(question);
+  if (!input.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of input) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+  }
+  return new Promise((resolve) => {
+    let value = "";
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding("utf8");
+    const onData = (text: string) => {
+      for (const char of text) {
+        if (char === "\r" || char === "\n") {
+          input.setRawMode(false);
+          input.pause();
+          input.off("data", onData);
+          process.stderr.write("\n");
+          resolve(value);
+          return;
+        }
+        if (char === "\u0003") {
+          process.stderr.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } },
+  }).values;
+} catch (error) {
+  fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+}
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+const email = args.email?.trim().toLowerCase();
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`Give a valid --email.\n${usage}`);
+
+let password = args.password;
+if (password === undefined) {
+  password = await promptPassword(`Password for ${email} (at least 12 characters; empty keeps an existing password): `);
+  if (!password) password = undefined;
+  else if (process.stdin.isTTY) {
+    const again = await promptPassword("Repeat the password: ");
+    if (again !== password) fail("The passwords do not match.");
+  }
+}
+
+try {
+  const env = getEnv();
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
+  const result = await withCliDatabase(async (url) => {
+    await runMigrations(url);
+    const pool = createPool(url, 2);
+    setDatabase(createDatabase(pool));
+    try {
+      return await createOrPromoteAdmin({ email, password, name: args.name });
+    } finally {
+      setDatabase(undefined);
+      await pool.end();
+    }
+  });
+  const what = result.status === "created" ? "Created admin" : "Gave the admin role to";
+  process.stdout.write(`${what} ${email}${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`);
+  process.stdout.write("Sign in at /admin/login.\n");
+} catch (error) {
+  fail(`Could not create the admin: ${error instanceof Error ? error.message : String(error)}`);
+}

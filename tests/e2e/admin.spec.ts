@@ -1,0 +1,149 @@
+import fs from "node:fs/promises";
+import * as OTPAuth from "otpauth";
+import { createAdminWithCli, demoteUser, insertLead } from "../support/admin-seed";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/**
+ * The admin area in a browser. Accounts come from the real `admin:create`
+ * CLI and leads from SQL against the e2e server's embedded database.
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? "";
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+// Sign-in hashes passwords with scrypt on purpose; on a busy machine these tests need more time.
+test.beforeEach(() => test.slow());
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Password hashing is deliberately slow (scrypt); give it time on a busy machine.
+  await expect(page.getByRole("button", { name: "Signing in..." })).toHaveCount(0, { timeout: 30_000 });
+}
+
+test.describe("sign-in page", () => {
+  // A refused password answers 401, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+
+  test("is accessible and refuses a wrong password without saying which part was wrong", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForHydration(page);
+  await page.getByLabel("E-mail").fill(`nobody-${unique()}@example.com`);
+  await page.getByLabel("Password").fill("not a real password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.", { timeout: 30_000 });
+  });
+});
+
+test("a signed-in user without the admin role is sent home with its toast", async ({ page }) => {
+  const email = `member-${unique()}@example.com`;
+  await createAdminWithCli(dataDir, email, "member password 123");
+  await demoteUser(dataDir, email);
+  await signInWithPassword(page, email, "member password 123");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("You don't have permission to access this page")).toBeVisible();
+});
+
+test.describe("admin journey", () => {
+  // The wrong code on purpose answers 400, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+
+  test("an admin enrols TOTP, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({ page }) => {
+  const email = `admin-${unique()}@example.com`;
+  const password = "admin password for e2e";
+  await createAdminWithCli(dataDir, email, password);
+  const leadName = `Lead ${unique()}`;
+  await insertLead(dataDir, {
+    name: leadName,
+    email: `${unique()}@lead.example`,
+    company: "Fjord Analytics",
+    message: "We need a support assistant.",
+    messages: [
+      { role: "user", content: "Can you build a support bot?" },
+      { role: "assistant", content: "Yes. Tell me about your customers." },
+    ],
+  });
+  const silentLead = `Silent ${unique()}`;
+  await insertLead(dataDir, { name: silentLead, email: `${unique()}@lead.example` });
+
+  // Password sign-in lands on the leads page.
+  await signInWithPassword(page, email, password);
+  await expect(page).toHaveURL("/admin/leads");
+
+  // Enrol TOTP on the account page.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+  await page.getByLabel("Your password").fill(password);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await expectNoAxeViolations(page);
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
+
+  // Sign out, then sign in again: the password alone is not enough.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/admin/login");
+  await expect(page.getByText("You are signed out")).toBeVisible();
+  await page.goto("/admin/leads");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Please log in to access this page")).toBeVisible();
+
+  await signInWithPassword(page, email, password);
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor code" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not valid");
+  await page.getByLabel("Authentication code").fill(totp.generate());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/admin/leads");
+
+  // Review a lead's chat.
+  await waitForHydration(page);
+  await expect(page.getByText("GDPR")).toBeVisible();
+  const card = page.getByRole("article", { name: leadName });
+  await expect(card.getByText("chatbot")).toBeVisible();
+  await expect(card.getByText("Fjord Analytics")).toBeVisible();
+  await expect(page.getByRole("article", { name: silentLead }).getByRole("button", { name: "View Chat" })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await card.getByRole("button", { name: "View Chat" }).click();
+  const dialog = page.getByRole("dialog", { name: `Chat with ${leadName}` });
+  await expect(dialog.getByText("Can you build a support bot?")).toBeVisible();
+  await expect(dialog.getByText("User", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("AI Assistant", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("log", { name: "Conversation" })).toHaveCSS("height", "500px");
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Search, then export what the search found.
+  await page.getByLabel("Search leads").fill(leadName);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await fs.readFile((await download.path()) ?? "", "utf8");
+  expect(csv).toContain(leadName);
+  expect(csv).toContain("User: Can you build a support bot?");
+  expect(csv).not.toContain(silentLead);
+
+  // Delete with confirmation.
+  await card.getByRole("link", { name: `Delete lead ${leadName}` }).click();
+  const confirm = page.getByRole("group", { name: `Delete the lead of ${leadName}?` });
+  await expect(confirm).toBeFocused();
+  await confirm.getByRole("button", { name: "Delete permanently" }).click();
+  await expect(page.getByText("Lead deleted")).toBeVisible();
+  await expect(page.getByRole("article", { name: leadName })).toHaveCount(0);
+  await expect(page.getByText("No leads match this search")).toBeVisible();
+});
+});

@@ -27,7 +27,13 @@ export default [
   route("cookie-consent", "routes/cookie-consent.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
-  ...prefix("api", [route("*", "routes/api/not-found.ts")]),
+  ...prefix("api", [
+    route("ai-chat", "routes/api/ai-chat.ts"),
+    route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
+    route("generate-content", "routes/api/generate-content.ts"),
+    route("generate-content/stream", "routes/api/generate-content-stream.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

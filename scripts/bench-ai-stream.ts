@@ -64,8 +64,9 @@ const percentile = (values: number[], p: number) => {
 const row = (name: string, values: number[]) =>
   `${name.padEnd(22)} median ${percentile(values, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(7)} ms`;
 
-console.log(`AI stream latency, ${RUNS} requests, provider first token after ${FIRST_TOKEN_MS} ms`);
-console.log(row("response headers", headers));
-console.log(row("first delta event", firstDelta));
-console.log(row("whole reply", total));
-console.log(`overhead over the provider's first token (median): ${(percentile(firstDelta, 50) - FIRST_TOKEN_MS).toFixed(1)} ms`);
+const print = (line: string) => process.stdout.write(`${line}\n`);
+print(`AI stream latency, ${RUNS} requests, provider first token after ${FIRST_TOKEN_MS} ms`);
+print(row("response headers", headers));
+print(row("first delta event", firstDelta));
+print(row("whole reply", total));
+print(`overhead over the provider's first token (median): ${(percentile(firstDelta, 50) - FIRST_TOKEN_MS).toFixed(1)} ms`);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { fakeAiProvider } from "./tests/e2e/support/ai-provider";
 
 /**
  * Browser tests against the production build, served by server/main.ts with a
@@ -13,6 +14,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The local feed server the app's news refresh reads (tests/fixtures/news/serve-e2e.ts).
 const feedPort = Number(process.env.E2E_FEED_PORT ?? port + 1000);
 const feedBase = `http://127.0.0.1:${feedPort}`;
+// The fake OpenAI-compatible provider (tests/e2e/support/ai-provider.ts), on port + 2000.
+const aiProvider = fakeAiProvider(port);
 
 // Evaluated by the runner and again by each worker: create the folder once.
 if (!process.env.E2E_DATA_DIR) {
@@ -75,7 +78,9 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
         NEWS_ALLOW_PRIVATE_HOSTS: "1",
+        ...aiProvider.env,
       },
     },
+    aiProvider.webServer,
   ],
 });

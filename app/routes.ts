@@ -45,6 +45,10 @@ export default [
     route("admin/submissions/:id?", "routes/api/admin-submissions.ts"),
     route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
     route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
+    route("ai-chat", "routes/api/ai-chat.ts"),
+    route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
+    route("generate-content", "routes/api/generate-content.ts"),
+    route("generate-content/stream", "routes/api/generate-content-stream.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -12,6 +12,7 @@
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
  *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
+ *   bench:ai     time to first streamed AI token through the server (needs a build)
  *   admin:create create an admin account or give an account the admin role
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -177,6 +178,9 @@ const tasks = {
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });
+  },
+  async "bench:ai"(args) {
+    await step(process.execPath, ["scripts/bench-ai-stream.ts", ...args], { label: "AI streaming benchmark..." });
   },
   async "admin:create"(args) {
     process.exit(await run(bin("tsx"), ["scripts/admin-create.ts", ...args]));

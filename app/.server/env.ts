@@ -47,6 +47,19 @@ const envSchema = z
     AI_BASE_URL: urlWithProtocols(["http:", "https:"]).optional(),
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
+    AI_DAILY_REQUEST_BUDGET: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .default(2000)
+      .describe("AI endpoint requests allowed per UTC day, over all visitors"),
+    AI_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(100, { error: "must be at least 100" })
+      .max(600_000, { error: "must be at most 600000" })
+      .default(30_000)
+      .describe("How long one provider attempt may take (streaming: until the first token, and between tokens)"),
     NEWS_FEEDS: optionalString,
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag,
     NEWS_RETENTION_DAYS: z.coerce

@@ -5,3 +5,4 @@ export * from "./newsletter.ts";
 export * from "./submissions.ts";
 export * from "./rate-limits.ts";
 export * from "./auth.ts";
+export * from "./ai-usage.ts";

@@ -1,0 +1,44 @@
+import { eq, sql } from "drizzle-orm";
+import { ApiError } from "../api.ts";
+import { getDb } from "../db/client.ts";
+import { aiDailyUsage } from "../db/schema/index.ts";
+import { getEnv } from "../env.ts";
+import { AI_ERROR_MESSAGES } from "./errors.ts";
+
+/** "2026-11-21": the UTC day a request counts for. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Seconds until the next UTC midnight, when the budget starts over. */
+export function secondsUntilNextUtcDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/**
+ * Counts one AI request against today's global budget (AI_DAILY_REQUEST_BUDGET),
+ * in one atomic statement so that every instance shares the count. Over the
+ * budget: ApiError 503 with Retry-After until the next UTC day.
+ */
+export async function consumeAiBudget(now = new Date()): Promise<void> {
+  const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
+  const counted = await getDb()
+    .insert(aiDailyUsage)
+    .values({ day: utcDay(now), requests: 1 })
+    .onConflictDoUpdate({
+      target: aiDailyUsage.day,
+      set: { requests: sql`${aiDailyUsage.requests} + 1`, updatedAt: sql`now()` },
+      setWhere: sql`${aiDailyUsage.requests} < ${budget}`,
+    })
+    .returning({ requests: aiDailyUsage.requests });
+  if (counted.length === 0) {
+    throw new ApiError(503, AI_ERROR_MESSAGES.budgetExhausted, { "Retry-After": String(secondsUntilNextUtcDay(now)) });
+  }
+}
+
+/** Requests counted so far on the UTC day of `now`. */
+export async function aiRequestsToday(now = new Date()): Promise<number> {
+  const [row] = await getDb().select().from(aiDailyUsage).where(eq(aiDailyUsage.day, utcDay(now)));
+  return row?.requests ?? 0;
+}

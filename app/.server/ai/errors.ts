@@ -1,0 +1,83 @@
+import { APICallError, StreamProviderError } from "ai";
+import { ApiError } from "../api.ts";
+
+/**
+ * What the AI endpoints say when something goes wrong. Provider details
+ * (status texts, URLs, keys, prompts) never reach the visitor: they get one of
+ * these messages, and the log gets the kind of failure.
+ */
+export const AI_ERROR_MESSAGES = {
+  notConfigured: "The AI tools are not available right now.",
+  budgetExhausted: "The AI tools have reached today's limit. Please come back tomorrow.",
+  busy: "The AI service is busy right now. Please try again in a minute.",
+  timeout: "The AI service took too long to answer. Please try again.",
+  upstream: "The AI service could not answer right now. Please try again in a moment.",
+  badOutput: "The AI service returned an answer we could not use. Please try again.",
+  interrupted: "The answer was interrupted. Please try again.",
+  cancelled: "The request was cancelled.",
+} as const;
+
+export function aiNotConfigured(): ApiError {
+  return new ApiError(503, AI_ERROR_MESSAGES.notConfigured);
+}
+
+export function aiBadOutput(): ApiError {
+  return new ApiError(502, AI_ERROR_MESSAGES.badOutput);
+}
+
+/** The client went away; nobody reads this response. */
+export function aiCancelled(): ApiError {
+  return new ApiError(499, AI_ERROR_MESSAGES.cancelled);
+}
+
+export type ProviderFailureKind = "timeout" | "network" | "server" | "rate-limited" | "rejected" | "stream-error" | "unknown";
+
+export type ProviderFailure = {
+  kind: ProviderFailureKind;
+  /** Worth one more attempt (5xx, timeout, connection trouble). */
+  retryable: boolean;
+  /** The provider's HTTP status, for the log. */
+  statusCode?: number;
+};
+
+/** Sorts a provider failure into what we do about it. */
+export function classifyProviderFailure(error: unknown, timedOut: boolean): ProviderFailure {
+  if (timedOut) return { kind: "timeout", retryable: true };
+  if (APICallError.isInstance(error)) {
+    const statusCode = error.statusCode;
+    if (statusCode === undefined) return { kind: "network", retryable: true };
+    if (statusCode === 408 || statusCode >= 500) return { kind: "server", retryable: true, statusCode };
+    if (statusCode === 429) return { kind: "rate-limited", retryable: false, statusCode };
+    return { kind: "rejected", retryable: false, statusCode };
+  }
+  // An error chunk inside an SSE stream (`data: {"error": {...}}`): the provider failed while answering.
+  if (StreamProviderError.isInstance(error)) return { kind: "stream-error", retryable: true, statusCode: error.statusCode };
+  if (error && typeof error === "object" && !(error instanceof Error)) return { kind: "stream-error", retryable: true };
+  if (error instanceof TypeError) return { kind: "network", retryable: true }; // fetch failed
+  return { kind: "unknown", retryable: false };
+}
+
+/** The visitor-facing error for a provider failure. */
+export function toAiApiError(failure: ProviderFailure, { midStream = false } = {}): ApiError {
+  if (midStream) return new ApiError(502, AI_ERROR_MESSAGES.interrupted);
+  switch (failure.kind) {
+    case "timeout":
+      return new ApiError(503, AI_ERROR_MESSAGES.timeout, { "Retry-After": "5" });
+    case "rate-limited":
+      return new ApiError(503, AI_ERROR_MESSAGES.busy, { "Retry-After": "60" });
+    case "network":
+      return new ApiError(503, AI_ERROR_MESSAGES.upstream, { "Retry-After": "10" });
+    default:
+      return new ApiError(502, AI_ERROR_MESSAGES.upstream);
+  }
+}
+
+/** A short description of a provider error for the log (no request body, no headers). */
+export function describeForLog(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 300);
+  try {
+    return JSON.stringify(error).slice(0, 300);
+  } catch {
+    return String(error).slice(0, 300);
+  }
+}

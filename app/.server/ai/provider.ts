@@ -1,0 +1,32 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { getEnv } from "../env.ts";
+import { aiNotConfigured } from "./errors.ts";
+
+// The SDK prints warnings (e.g. a setting a provider ignores) to the console;
+// our own log lines say what matters.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+/** True when AI_BASE_URL and AI_MODEL are set: the AI tools can answer. */
+export function isAiConfigured(): boolean {
+  const env = getEnv();
+  return Boolean(env.AI_BASE_URL && env.AI_MODEL);
+}
+
+let cached: { key: string; model: LanguageModel } | undefined;
+
+/**
+ * The configured chat model on any OpenAI-compatible endpoint (OpenAI,
+ * OpenRouter, Groq, Ollama, llama.cpp...). Throws the 503 "not available"
+ * ApiError when no provider is configured.
+ */
+export function getAiModel(): LanguageModel {
+  const { AI_BASE_URL: baseURL, AI_MODEL: modelId, AI_API_KEY: apiKey } = getEnv();
+  if (!baseURL || !modelId) throw aiNotConfigured();
+  const key = JSON.stringify([baseURL, modelId, apiKey ?? ""]);
+  if (cached?.key !== key) {
+    const provider = createOpenAICompatible({ name: "ai-provider", baseURL, apiKey, includeUsage: true });
+    cached = { key, model: provider.chatModel(modelId) };
+  }
+  return cached.model;
+}

@@ -1,0 +1,152 @@
+import { z } from "zod";
+
+/**
+ * Requests of the AI tools (SPEC sections 3, 5, 7 and 9), shared by the
+ * browser and the JSON endpoints. Unknown option values are refused (400).
+ */
+export const AI_LIMITS = {
+  /** Characters in one visitor message. */
+  messageChars: 2000,
+  /** Messages sent to the model, the system message included (SPEC section 9). */
+  historyMessages: 12,
+  /** Characters in topic, product, audience and tone. */
+  fieldChars: 300,
+  seoTitleChars: 60,
+  seoDescriptionChars: 160,
+} as const;
+
+export const linkedinTones = ["friendly", "professional", "storytelling", "inspirational", "bold", "thought-leader"] as const;
+export const linkedinLengths = ["short", "medium", "long"] as const;
+export const linkedinTemplates = ["none", "story", "listicle", "advice", "announcement"] as const;
+
+export type LinkedinTone = (typeof linkedinTones)[number];
+export type LinkedinLength = (typeof linkedinLengths)[number];
+export type LinkedinTemplate = (typeof linkedinTemplates)[number];
+
+export const linkedinToneLabels: Record<LinkedinTone, string> = {
+  friendly: "Friendly",
+  professional: "Professional",
+  storytelling: "Storytelling",
+  inspirational: "Inspirational",
+  bold: "Bold",
+  "thought-leader": "Thought leader",
+};
+export const linkedinLengthLabels: Record<LinkedinLength, string> = { short: "Short", medium: "Medium", long: "Long" };
+export const linkedinTemplateLabels: Record<LinkedinTemplate, string> = {
+  none: "No template",
+  story: "Story",
+  listicle: "Listicle",
+  advice: "Advice",
+  announcement: "Announcement",
+};
+
+const chars = (n: number) => n.toLocaleString("en-US");
+
+const requiredField = (empty: string, name: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, { error: empty })
+    .max(AI_LIMITS.fieldChars, { error: `The ${name} can be at most ${AI_LIMITS.fieldChars} characters.` });
+
+const optionalField = (name: string, fallback: string) =>
+  z
+    .string({ error: `The ${name} must be text.` })
+    .trim()
+    .max(AI_LIMITS.fieldChars, { error: `The ${name} can be at most ${AI_LIMITS.fieldChars} characters.` })
+    .optional()
+    .transform((value) => value || fallback);
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, name: string, fallback: T[number]) =>
+  z
+    .enum(values, { error: `The ${name} must be one of: ${values.join(", ")}.` })
+    .optional()
+    .transform((value) => value ?? fallback);
+
+// --- Secretary (POST /api/ai-chat) ---
+
+export const chatMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant"], { error: "Each message needs a role: user or assistant." }),
+  content: z.string({ error: "Each message needs text content." }).max(8000, { error: "A message is too long." }),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const aiChatRequestSchema = z
+  .object({
+    messages: z
+      .array(chatMessageSchema, { error: "Send the conversation as a list of messages." })
+      .max(100, { error: "Send at most 100 messages." }),
+  })
+  .superRefine(({ messages }, ctx) => {
+    const conversation = messages.filter((message) => message.role !== "system");
+    const last = conversation.at(-1);
+    if (!last || last.role !== "user" || !last.content.trim()) {
+      ctx.addIssue({ code: "custom", path: ["messages"], message: "Please type a message." });
+      return;
+    }
+    if (conversation.some((message) => message.role === "user" && message.content.trim().length > AI_LIMITS.messageChars)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `A message can be at most ${chars(AI_LIMITS.messageChars)} characters.`,
+      });
+    }
+  });
+export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
+
+// --- Generators (POST /api/generate-content) ---
+
+export const seoRequestSchema = z.object({
+  task: z.literal("seo"),
+  topic: requiredField("Please enter a topic.", "topic"),
+});
+
+export const emailRequestSchema = z.object({
+  task: z.literal("email"),
+  product: requiredField("Please describe your product.", "product"),
+  audience: requiredField("Please describe your audience.", "audience"),
+  tone: optionalField("tone", "friendly"),
+});
+
+export const linkedinRequestSchema = z.object({
+  task: z.literal("linkedin"),
+  topic: requiredField("Please enter a topic.", "topic"),
+  tone: oneOf(linkedinTones, "tone", "professional"),
+  audience: optionalField("audience", ""),
+  length: oneOf(linkedinLengths, "length", "medium"),
+  viralMode: z.boolean({ error: "viralMode must be true or false." }).optional().default(false),
+  template: oneOf(linkedinTemplates, "template", "none"),
+});
+
+export const generateContentRequestSchema = z.discriminatedUnion(
+  "task",
+  [seoRequestSchema, emailRequestSchema, linkedinRequestSchema],
+  { error: "Unknown task. Use seo, email or linkedin." },
+);
+
+export type SeoRequest = z.output<typeof seoRequestSchema>;
+export type EmailRequest = z.output<typeof emailRequestSchema>;
+export type LinkedinRequest = z.output<typeof linkedinRequestSchema>;
+export type GenerateContentRequest = z.output<typeof generateContentRequestSchema>;
+
+// --- Responses ---
+
+export type AiChatResponse = { content: string };
+export type SeoResponse = { title: string; description: string };
+export type EmailResponse = { email: string };
+export type LinkedinResponse = { post: string };
+
+/** Words in a text, split on whitespace (SPEC: the email tool's word count). */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+// --- What the Try AI page keeps in localStorage (SPEC sections 3 and 9) ---
+
+export const STORAGE_KEYS = { secretary: "aiSecretaryMessages", seo: "seoMeta", email: "emailWriter" } as const;
+
+export const storedSecretaryMessagesSchema = z
+  .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() }))
+  .catch([]);
+export const storedSeoSchema = z.object({ topic: z.string(), title: z.string(), description: z.string() });
+export const storedEmailSchema = z.object({ product: z.string(), audience: z.string(), tone: z.string(), email: z.string() });

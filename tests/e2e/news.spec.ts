@@ -44,6 +44,10 @@ function interceptNews(page: Page, answer: (force: boolean, route: Route) => Pro
 
 const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
 
+test("stories are summarised by the configured AI provider (the fake one answers 'AI summary: ...')", () => {
+  expect(stored.some((article) => article.summary.startsWith("AI summary: "))).toBe(true);
+});
+
 test.describe("home: Latest AI News", () => {
   test("stored stories are in the server-rendered HTML", async ({ request }) => {
     const html = await (await request.get("/")).text();

@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { createAiSummarizer } from "./ai-summarizer.server";
 import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";
 import { configuredFeeds, type FeedSource } from "./feed-list.server";
 import { extractArticle, htmlToText, sanitizeArticleHtml } from "./html.server";
@@ -40,6 +41,7 @@ export const FEED_POLICY = {
 export type RefreshOptions = {
   feeds?: FeedSource[];
   fetcher?: SafeFetcher;
+  /** Defaults to the AI summariser when a provider is configured; pass `undefined` for extractive only. */
   summarizer?: Summarizer;
   now?: () => Date;
 };
@@ -99,6 +101,8 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
       allowPrivate: env.NEWS_ALLOW_PRIVATE_HOSTS,
       userAgent: `NordlysNewsBot/1.0 (+${env.PUBLIC_URL})`,
     });
+  // AI summaries when a provider is configured (capped per run), extractive otherwise.
+  const summarizer = "summarizer" in options ? options.summarizer : createAiSummarizer();
   const retentionStart = new Date(now().getTime() - env.NEWS_RETENTION_DAYS * 86_400_000);
 
   const hostLimits = new Map<string, ReturnType<typeof pLimit>>();
@@ -275,7 +279,7 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
       const fullText = htmlToText(fullHtml);
       const summary = await summarizeStory(
         { title: item.title, text: teaserText || fullText, source },
-        { summarizer: options.summarizer },
+        { summarizer },
       );
       stories.push({
         title: item.title.slice(0, 500),

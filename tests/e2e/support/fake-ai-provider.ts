@@ -7,6 +7,7 @@
  *   response_format (the SEO tool)   -> a JSON title and description built from the topic
  *   the email tool                   -> a cold email naming the product, audience and tone
  *   the LinkedIn tool                -> a long post naming tone, length, template and viral mode
+ *   a news story summary             -> "AI summary: <the story's text>"
  *   anything else (the secretary)    -> "Here is a concise answer to: <message>"
  * Every answer streams word by word after a short first-token delay, so
  * tests can see the busy states.
@@ -36,6 +37,10 @@ function answer(request: RecordedRequest): FakeReply {
       text: `Subject: A quick idea for ${field(user, "audience")}\n\nHi there,\n\nI noticed you might like ${field(user, "product")}. Written in a ${field(user, "tone")} tone.\n\nBest,\n[Your name]`,
       ...timing,
     };
+  }
+  if (system.includes("summarise AI news stories")) {
+    const story = JSON.parse(user) as { text?: string };
+    return { text: `AI summary: ${story.text ?? ""}`, ...timing, firstTokenDelayMs: 0 };
   }
   if (system.includes("LinkedIn")) {
     const settings = `(tone: ${field(user, "tone")}, length: ${field(user, "length")}, template: ${field(user, "template")}, viral: ${field(user, "viralMode")})`;

@@ -25,6 +25,8 @@ export default [
   ]),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
   ...prefix("api", [route("*", "routes/api/not-found.ts")]),

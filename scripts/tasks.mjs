@@ -9,6 +9,8 @@
  *   unit         vitest (unit and integration tests, real embedded PostgreSQL)
  *   e2e          production build + Playwright in Chromium
  *   test         typecheck, lint, unit, e2e: what CI runs
+ *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
+ *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
  */
@@ -163,6 +165,14 @@ const tasks = {
     await tasks.unit([]);
     await tasks.e2e([]);
     say(`All checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  },
+  async images(args) {
+    await step(process.execPath, ["scripts/build-images.mjs", ...args], { label: "Optimising images..." });
+  },
+  async lighthouse(args) {
+    const chromium = findChromium();
+    await ensureBuild();
+    await step(process.execPath, ["scripts/lighthouse.mjs", ...args], { label: "Lighthouse...", env: { CHROMIUM_PATH: chromium } });
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });

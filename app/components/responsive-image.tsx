@@ -1,5 +1,5 @@
 import { ImageOffIcon } from "lucide-react";
-import { useCallback, useState } from "react";
+import { type CSSProperties, useCallback, useState } from "react";
 import { cn } from "~/lib/cn";
 import { Skeleton } from "./ui/skeleton";
 
@@ -23,6 +23,9 @@ export type ResponsiveImageProps = {
 };
 
 /**
+ * The box keeps the artwork's aspect ratio (no layout shift); the image fills it
+ * absolutely, so a caller may also stretch the box (e.g. `h-full aspect-auto`).
+ *
  * An AVIF/WebP picture with a skeleton underneath while it loads and an
  * "Image unavailable" panel if it fails. The skeleton is server-rendered, so it
  * also shows before JavaScript runs; the image simply paints over it.
@@ -38,8 +41,8 @@ export function ResponsiveImage({ base, alt, sizes, width = 1280, height = 800, 
 
   return (
     <div
-      className={cn("relative overflow-hidden bg-ink-900", className)}
-      style={{ aspectRatio: `${width} / ${height}` }}
+      className={cn("relative aspect-(--image-ratio) overflow-hidden bg-ink-900", className)}
+      style={{ "--image-ratio": `${width} / ${height}` } as CSSProperties}
       data-image-status={status}
     >
       {status === "loading" ? <Skeleton className="absolute inset-0 rounded-none bg-ink-800" data-testid="image-skeleton" /> : null}
@@ -64,7 +67,7 @@ export function ResponsiveImage({ base, alt, sizes, width = 1280, height = 800, 
             decoding={priority ? "auto" : "async"}
             onLoad={() => setStatus("loaded")}
             onError={() => setStatus("error")}
-            className="relative block size-full object-cover"
+            className="absolute inset-0 block size-full object-cover"
           />
         </picture>
       )}

@@ -20,7 +20,7 @@ export function SectionHeading({
   return (
     <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center")}>
       {eyebrow ? <p className={cn("eyebrow", tone === "dark" && "text-aurora-300")}>{eyebrow}</p> : null}
-      <h2 id={id} className={cn("mt-2 text-h2", tone === "dark" && "text-white")}>
+      <h2 id={id} className={cn("mt-2 text-h2 font-semibold", tone === "dark" && "text-white")}>
         {title}
       </h2>
       {children ? <div className={cn("mt-4 text-lg", tone === "dark" ? "text-ink-200" : "text-ink-600")}>{children}</div> : null}

@@ -16,8 +16,9 @@ import { hero, projectsSection, resultsSection, toolsSection } from "~/content/h
 import { projects } from "~/content/projects";
 import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
+import { HeroPanel } from "~/features/home/components/hero-panel";
 import { PhrasePauseButton, RotatingPhrase, useRotatingPhrase } from "~/features/home/components/rotating-phrase";
-import { ProjectCard } from "~/features/projects/components/project-card";
+import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
@@ -59,18 +60,23 @@ function Hero() {
   return (
     <section aria-labelledby="hero-title" className="bg-night relative overflow-hidden text-white">
       <div className="container-page pb-16 pt-16 sm:pb-24 sm:pt-24">
-        <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
-        <h1 id="hero-title" className="mt-4 max-w-4xl text-display font-semibold text-white">
-          {hero.lead} <RotatingPhrase phrase={rotation.phrase} index={rotation.index} />
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
-        <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Button asChild size="lg" className="bg-aurora-400 text-ink-950 hover:bg-aurora-300">
-            <Link to={hero.primary.to}>{hero.primary.label}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">
-            <Link to={hero.secondary.to}>{hero.secondary.label}</Link>
-          </Button>
+        <div className="grid gap-12 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,0.85fr)] lg:items-center lg:gap-16">
+          <div>
+            <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
+            <h1 id="hero-title" className="mt-4 text-display font-semibold text-white">
+              {hero.lead} <RotatingPhrase phrase={rotation.phrase} index={rotation.index} />
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Button asChild size="lg" className="bg-aurora-400 text-ink-950 hover:bg-aurora-300">
+                <Link to={hero.primary.to}>{hero.primary.label}</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">
+                <Link to={hero.secondary.to}>{hero.secondary.label}</Link>
+              </Button>
+            </div>
+          </div>
+          <HeroPanel />
         </div>
         <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
           <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">
@@ -103,9 +109,9 @@ function ProjectsSection() {
           </Button>
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {projects.map((project) => (
-            <li key={project.slug}>
-              <ProjectCard project={project} />
+          {projects.map((project, index) => (
+            <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
+              <ProjectCard project={project} isWide={isWideCard(index)} />
             </li>
           ))}
         </ul>

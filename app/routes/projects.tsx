@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { projects } from "~/content/projects";
-import { ProjectCard } from "~/features/projects/components/project-card";
+import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/projects";
 
@@ -27,9 +27,9 @@ export default function Page() {
       </PageHeader>
       <section aria-label="All projects" className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {projects.map((project) => (
-            <li key={project.slug}>
-              <ProjectCard project={project} headingLevel="h2" />
+          {projects.map((project, index) => (
+            <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
+              <ProjectCard project={project} headingLevel="h2" isWide={isWideCard(index)} />
             </li>
           ))}
         </ul>

@@ -10,7 +10,10 @@ const widths = [360, 768, 1024, 1440];
 const screenshotWidths = new Set([390, 1440]);
 
 for (const sitePage of layoutPages) {
-  test(`${sitePage.path} fits every width without horizontal scrolling`, async ({ page }) => {
+  test(`${sitePage.path} fits every width without horizontal scrolling`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    // A stored choice replaces the banner with its small settings button, so it hides less of the screenshots.
+    await context.addCookies([{ name: "cookie_consent", value: "declined", url: baseURL ?? "" }]);
     for (const width of [...new Set([...widths, ...screenshotWidths])].sort((a, b) => a - b)) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(sitePage.path);

@@ -36,9 +36,10 @@ export function useRotatingPhrase(phrases: readonly string[]) {
 
 export function RotatingPhrase({ phrase, index }: { phrase: string; index: number }) {
   return (
-    <span className="text-aurora block min-h-[1.1em]" data-testid="rotating-phrase">
-      {/* A new key restarts the entrance animation for each phrase. */}
-      <span key={index} className={index === 0 ? "inline-block" : "inline-block motion-safe:animate-phrase-in"}>
+    <span className="block min-h-[1.1em]" data-testid="rotating-phrase">
+      {/* A new key restarts the entrance animation for each phrase. The gradient sits on the
+          animated element itself: Chrome drops background-clip text from composited children. */}
+      <span key={index} className={index === 0 ? "text-aurora inline-block" : "text-aurora inline-block motion-safe:animate-phrase-in"}>
         {phrase}
       </span>
     </span>

@@ -1,19 +1,37 @@
 import { ArrowUpRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 import type { Project } from "~/content/projects";
 
-/** A portfolio card; the whole card is one link to the project page. */
-export function ProjectCard({ project, headingLevel = "h3" }: { project: Project; headingLevel?: "h2" | "h3" }) {
+/**
+ * A portfolio card; the whole card is one link to the project page.
+ * `wide` cards span two columns of the three-column grid (xl) with the image
+ * beside the text, so ten cards fill four even rows.
+ */
+export function ProjectCard({
+  project,
+  headingLevel = "h3",
+  isWide = false,
+}: {
+  project: Project;
+  headingLevel?: "h2" | "h3";
+  isWide?: boolean;
+}) {
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-violet-500">
+    <article
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-violet-500",
+        isWide && "xl:grid xl:grid-cols-2",
+      )}
+    >
       <ResponsiveImage
         base={project.image}
         alt={project.alt}
-        sizes="(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"
-        className="border-b border-ink-200"
+        sizes={isWide ? "(min-width: 1216px) 400px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
+        className={cn("border-b border-ink-200", isWide && "xl:aspect-auto xl:h-full xl:border-b-0 xl:border-r")}
       />
       <div className="flex flex-1 flex-col p-6">
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
@@ -38,4 +56,9 @@ export function ProjectCard({ project, headingLevel = "h3" }: { project: Project
       </div>
     </article>
   );
+}
+
+/** In the three-column grid, the first and last of ten cards are wide (2 + 1, 3, 3, 1 + 2). */
+export function isWideCard(index: number, count = 10): boolean {
+  return count % 3 === 1 && (index === 0 || index === count - 1);
 }

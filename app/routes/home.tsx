@@ -13,15 +13,21 @@ import { Link } from "react-router";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
-import { projects } from "~/content/projects";
 import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { HeroPanel } from "~/features/home/components/hero-panel";
 import { PhrasePauseButton, RotatingPhrase, useRotatingPhrase } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
+import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
+import { projects } from "~/content/projects";
+import { toProjectCard } from "~/features/projects/project-card-data";
 import type { Route } from "./+types/home";
+
+export function loader() {
+  return { projects: projects.map(toProjectCard) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
@@ -40,11 +46,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
 const resultIcons = [ChartLineIcon, GraduationCapIcon, HandshakeIcon];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <ProjectsSection />
+      <ProjectsSection projects={loaderData.projects} />
       <ToolsSection />
       <StorySection />
       <VisionSection />
@@ -96,7 +102,7 @@ function Hero() {
   );
 }
 
-function ProjectsSection() {
+function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
   return (
     <section aria-labelledby="projects-title" className="py-section">
       <div className="container-page">

@@ -11,8 +11,8 @@ import type { Route } from "./+types/project";
 
 export function loader({ params }: Route.LoaderArgs) {
   const project = findProject(params.slug);
-  if (!project) return data({ project: null }, { status: 404 });
-  return { project };
+  if (!project) return data({ project: null, description: "" }, { status: 404 });
+  return { project, description: projectMetaDescription(project) };
 }
 
 function crumbs(project: Project) {
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       noindex: true,
     });
   }
-  const description = projectMetaDescription(project);
+  const description = loaderData.description;
   return [
     ...seo({
       title: project.title,

@@ -2,9 +2,14 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { projects } from "~/content/projects";
+import { toProjectCard } from "~/features/projects/project-card-data";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/projects";
+
+export function loader() {
+  return { projects: projects.map(toProjectCard) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -16,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "/images/og-default.jpg",
   });
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Portfolio" title="Projects">
@@ -27,9 +32,9 @@ export default function Page() {
       </PageHeader>
       <section aria-label="All projects" className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {projects.map((project, index) => (
+          {loaderData.projects.map((project, index) => (
             <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
-              <ProjectCard project={project} headingLevel="h2" isWide={isWideCard(index)} />
+              <ProjectCard project={project} headingLevel="h2" isWide={isWideCard(index)} isPriority={index === 0} />
             </li>
           ))}
         </ul>

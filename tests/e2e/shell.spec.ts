@@ -12,7 +12,7 @@ test.describe("every route has the shell", () => {
       const mainNav = page.getByRole("navigation", { name: "Main" });
       for (const label of navLabels) await expect(mainNav.getByRole("link", { name: label, exact: true })).toBeVisible();
       const header = page.getByRole("banner");
-      await expect(header.getByRole("link", { name: "Start", exact: true })).toHaveAttribute("href", "/contact");
+      await expect(header.getByRole("link", { name: "Start a project", exact: true })).toHaveAttribute("href", "/contact");
       await expect(header.getByRole("link", { name: "Mentor", exact: true })).toHaveAttribute("href", "/mentoring");
       const footer = page.getByRole("contentinfo");
       for (const column of ["Company", "Get Involved", "Legal", "Info"]) {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
-import type { Project } from "~/content/projects";
+import type { ProjectCardData } from "../project-card-data";
 
 /**
  * A portfolio card; the whole card is one link to the project page.
@@ -14,10 +14,13 @@ export function ProjectCard({
   project,
   headingLevel = "h3",
   isWide = false,
+  isPriority = false,
 }: {
-  project: Project;
+  project: ProjectCardData;
   headingLevel?: "h2" | "h3";
   isWide?: boolean;
+  /** The first card on a page that opens with the grid: its image is the largest paint. */
+  isPriority?: boolean;
 }) {
   const Heading = headingLevel;
   return (
@@ -30,6 +33,7 @@ export function ProjectCard({
       <ResponsiveImage
         base={project.image}
         alt={project.alt}
+        priority={isPriority}
         sizes={isWide ? "(min-width: 1216px) 400px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
         className={cn("border-b border-ink-200", isWide && "xl:aspect-auto xl:h-full xl:border-b-0 xl:border-r")}
       />

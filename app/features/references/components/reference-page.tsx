@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
-import { findProject } from "~/content/projects";
 import type { Reference } from "~/content/references";
+import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { seo } from "~/lib/seo";
 import { breadcrumbList } from "~/lib/structured-data";
 
@@ -18,8 +18,11 @@ function crumbs(reference: Reference) {
   ];
 }
 
-export function referenceMeta(reference: Reference, publicUrl: string | undefined): MetaDescriptor[] {
-  const project = findProject(reference.projectSlug);
+export function referenceMeta(
+  reference: Reference,
+  project: ProjectCardData | undefined,
+  publicUrl: string | undefined,
+): MetaDescriptor[] {
   return [
     ...seo({
       title: `${reference.title}: client reference`,
@@ -34,8 +37,7 @@ export function referenceMeta(reference: Reference, publicUrl: string | undefine
 }
 
 /** A written client reference: quote, brief, what we built, results. */
-export function ReferencePage({ reference }: { reference: Reference }) {
-  const project = findProject(reference.projectSlug);
+export function ReferencePage({ reference, project }: { reference: Reference; project: ProjectCardData | undefined }) {
   return (
     <article>
       <header className="bg-dawn border-b border-ink-200">

@@ -1,0 +1,11 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+const desktop = process.argv[3] === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
+const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "seo"] }, desktop);
+const a = lhr.audits;
+console.log("perf", lhr.categories.performance.score, "FCP", a["first-contentful-paint"].displayValue, "LCP", a["largest-contentful-paint"].displayValue, "TBT", a["total-blocking-time"].displayValue, "SI", a["speed-index"].displayValue, "CLS", a["cumulative-layout-shift"].displayValue);
+console.log("LCP element:", JSON.stringify(a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? a["lcp-breakdown-insight"]?.details?.items?.[0]).slice(0, 300));
+for (const id of ["render-blocking-insight", "render-blocking-resources", "lcp-breakdown-insight", "cls-culprits-insight", "layout-shifts", "link-text", "font-display-insight", "bootup-time", "mainthread-work-breakdown"]) if (a[id]) console.log(id, a[id].score, a[id].displayValue ?? "", JSON.stringify(a[id].details?.items?.slice?.(0, 4) ?? "").slice(0, 700));
+await chrome.kill();

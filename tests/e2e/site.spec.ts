@@ -135,7 +135,7 @@ test.describe("projects", () => {
       const tags = card.getByRole("list", { name: "Tags" }).getByRole("listitem");
       await expect(tags).toHaveText(project.tags);
       const image = card.getByRole("img", { name: project.alt });
-      await expect(image).toHaveAttribute("loading", "lazy");
+      await expect(image).toHaveAttribute("loading", index === 0 ? "eager" : "lazy");
       await expect(image).toHaveAttribute("width", "1280");
       await expect(image).toHaveAttribute("height", "800");
     }

@@ -9,6 +9,7 @@ import {
   QuoteIcon,
   SearchCheckIcon,
 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
@@ -16,7 +17,7 @@ import { hero, projectsSection, resultsSection, toolsSection } from "~/content/h
 import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { HeroPanel } from "~/features/home/components/hero-panel";
-import { PhrasePauseButton, RotatingPhrase, useRotatingPhrase } from "~/features/home/components/rotating-phrase";
+import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -62,7 +63,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function Hero() {
-  const rotation = useRotatingPhrase(hero.phrases);
+  const canAnimate = useCanAnimate();
+  const [isPaused, setPaused] = useState(false);
   return (
     <section aria-labelledby="hero-title" className="bg-night relative overflow-hidden text-white">
       <div className="container-page pb-16 pt-16 sm:pb-24 sm:pt-24">
@@ -70,7 +72,7 @@ function Hero() {
           <div>
             <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
             <h1 id="hero-title" className="mt-4 text-display font-semibold text-white">
-              {hero.lead} <RotatingPhrase phrase={rotation.phrase} index={rotation.index} />
+              {hero.lead} <RotatingPhrase phrases={hero.phrases} isRunning={canAnimate && !isPaused} />
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
             <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -93,9 +95,7 @@ function Hero() {
               </div>
             ))}
           </dl>
-          {rotation.canAnimate ? (
-            <PhrasePauseButton isPaused={rotation.isPaused} onToggle={() => rotation.setPaused(!rotation.isPaused)} />
-          ) : null}
+          {canAnimate ? <PhrasePauseButton isPaused={isPaused} onToggle={() => setPaused(!isPaused)} /> : null}
         </div>
       </div>
     </section>

@@ -19,6 +19,7 @@ function jsonLdTypes(html: string): string[] {
 
 test.describe("home", () => {
   test("hero, sections and links follow SPEC, and axe finds nothing", async ({ page }) => {
+    test.slow(); // The longest page: axe alone can take 15 s on a busy machine.
     await page.goto("/");
     const hero = page.getByRole("region", { name: /We build AI ideas/ });
     await expect(hero.getByRole("link", { name: "Start Your Project — Get a Proposal" })).toHaveAttribute("href", "/contact");

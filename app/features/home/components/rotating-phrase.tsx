@@ -3,20 +3,12 @@ import { useEffect, useState } from "react";
 
 export const PHRASE_INTERVAL_MS = 2600;
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
 /**
- * Cycles through `phrases`. The server renders the first one, so crawlers and
- * visitors without JavaScript read a complete heading. With reduced motion
- * asked for, it never rotates; otherwise a button pauses it (WCAG 2.2.2).
+ * Whether the headline may animate: false on the server, before hydration and
+ * while the visitor asks for reduced motion (it follows changes of that setting).
  */
-export function useRotatingPhrase(phrases: readonly string[]) {
-  const [index, setIndex] = useState(0);
-  const [isPaused, setPaused] = useState(false);
+export function useCanAnimate() {
   const [canAnimate, setCanAnimate] = useState(false);
-
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => setCanAnimate(!query.matches);
@@ -24,28 +16,35 @@ export function useRotatingPhrase(phrases: readonly string[]) {
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
-
-  useEffect(() => {
-    if (!canAnimate || isPaused || prefersReducedMotion()) return;
-    const timer = window.setInterval(() => setIndex((current) => (current + 1) % phrases.length), PHRASE_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [canAnimate, isPaused, phrases.length]);
-
-  return { phrase: phrases[index] ?? phrases[0] ?? "", index, isPaused, setPaused, canAnimate };
+  return canAnimate;
 }
 
-export function RotatingPhrase({ phrase, index }: { phrase: string; index: number }) {
+/**
+ * Cycles through `phrases`. The server renders the first one, so crawlers and
+ * visitors without JavaScript read a complete heading. It owns its own timer,
+ * so each change re-renders only this span, not the hero around it.
+ */
+export function RotatingPhrase({ phrases, isRunning }: { phrases: readonly string[]; isRunning: boolean }) {
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    if (!isRunning) return;
+    const timer = window.setInterval(() => setIndex((current) => (current + 1) % phrases.length), PHRASE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [isRunning, phrases.length]);
+
   return (
     <span className="block min-h-[1.1em]" data-testid="rotating-phrase">
       {/* A new key restarts the entrance animation for each phrase. The gradient sits on the
           animated element itself: Chrome drops background-clip text from composited children. */}
       <span key={index} className={index === 0 ? "text-aurora inline-block" : "text-aurora inline-block motion-safe:animate-phrase-in"}>
-        {phrase}
+        {phrases[index] ?? phrases[0]}
       </span>
     </span>
   );
 }
 
+/** Stops and restarts the headline animation (WCAG 2.2.2: moving content can be paused). */
 export function PhrasePauseButton({ isPaused, onToggle }: { isPaused: boolean; onToggle: () => void }) {
   return (
     <button

@@ -9,8 +9,9 @@ const bars = [38, 52, 47, 64, 58, 76, 88];
 export function HeroPanel() {
   return (
     <div aria-hidden="true" className="relative hidden select-none lg:block">
-      <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-br from-aurora-500/25 via-transparent to-violet-500/30 blur-2xl" />
-      <div className="relative rounded-[var(--radius-card)] border border-white/10 bg-ink-900/80 p-5 shadow-2xl backdrop-blur">
+      {/* A soft glow from gradients alone: blur filters are costly to paint on phones. */}
+      <div className="absolute -inset-10 rounded-[3rem] bg-[radial-gradient(closest-side,rgb(18_176_142/0.28),transparent)]" />
+      <div className="relative rounded-[var(--radius-card)] border border-white/10 bg-ink-900 p-5 shadow-2xl">
         <div className="flex items-center justify-between border-b border-white/10 pb-4">
           <p className="flex items-center gap-2 text-sm font-medium text-white">
             <span className="inline-flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-aurora-500 to-violet-500">

@@ -6,6 +6,7 @@ const navLabels = ["Home", "About", "Projects", "Try AI", "AI News", "Services",
 test.describe("every route has the shell", () => {
   for (const route of publicRoutes) {
     test(`${route.path} renders header, footer and cookie banner`, async ({ page }) => {
+      test.slow(route.path === "/", "the home page is the longest page: axe alone can take 15 s on a busy machine");
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);

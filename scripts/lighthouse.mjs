@@ -57,6 +57,7 @@ async function audit(url, formFactor, chromePort) {
   const config = formFactor === "desktop" ? desktopConfig : undefined;
   const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error", onlyCategories: categories }, config);
   const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
@@ -81,7 +82,15 @@ try {
   for (const formFactor of ["mobile", "desktop"]) {
     for (const page of pages) {
       const samples = [];
-      for (let run = 0; run < runs; run++) samples.push(await audit(`${baseUrl}${page}`, formFactor, chrome.port));
+      for (let run = 0; run < runs + 2 && samples.length < runs; run++) {
+        // A run that fails (e.g. no paint within Lighthouse's limit on a busy machine) is retried, at most twice.
+        try {
+          samples.push(await audit(`${baseUrl}${page}`, formFactor, chrome.port));
+        } catch (error) {
+          process.stderr.write(`\n${error.message}\n`);
+        }
+      }
+      if (!samples.length) continue;
       const pick = (get) => median(samples.map(get));
       rows.push({
         page,

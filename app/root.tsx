@@ -19,6 +19,9 @@ import { readToast } from "~/.server/toast";
 import { readConsent } from "~/features/consent/consent.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+// The two Latin font files every page uses: preloaded so text is drawn once, in the final font (no layout shift).
+import displayFontUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
+import textFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const consent = readConsent(request);
@@ -31,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

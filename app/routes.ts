@@ -35,6 +35,8 @@ export default [
   ]),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
   ...prefix("api", [

@@ -9,6 +9,8 @@
  *   unit         vitest (unit and integration tests, real embedded PostgreSQL)
  *   e2e          production build + Playwright in Chromium
  *   test         typecheck, lint, unit, e2e: what CI runs
+ *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
+ *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
  *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
@@ -95,6 +97,36 @@ async function ensureBuild() {
   if (isBuildStale()) await build();
 }
 
+/** Installs Debian packages when running as root on Debian/Ubuntu; false when that is not possible. */
+function aptInstall(packages, why) {
+  const isDebian = fs.existsSync("/etc/debian_version");
+  const isRoot = process.getuid?.() === 0;
+  if (!isDebian || !isRoot) return false;
+  say(`${why}: installing Debian's ${packages.join(", ")} (apt-get)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+  if (update.status !== 0) return false;
+  const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", ...packages], { stdio: "inherit", env });
+  return install.status === 0;
+}
+
+function commandPath(name) {
+  return spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+}
+
+/** Java for the Nu HTML checker (vnu-jar) in the browser tests. */
+function ensureJava() {
+  if (process.env.JAVA && fs.existsSync(process.env.JAVA)) return;
+  if (commandPath("java")) return;
+  if (aptInstall(["openjdk-17-jre-headless"], "No Java found for the HTML checker") && commandPath("java")) return;
+  say(
+    "The HTML validity tests need Java (for the Nu HTML checker) and none was found.\n" +
+      "  Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless\n" +
+      "  Elsewhere: install a Java 11+ runtime and set JAVA=/path/to/java",
+  );
+  process.exit(1);
+}
+
 /** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */
 function findChromium() {
   const candidates = [];
@@ -104,22 +136,11 @@ function findChromium() {
     process.exit(1);
   }
   for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) {
-    const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+    const found = commandPath(name);
     if (found) candidates.push(found);
   }
   if (candidates[0]) return candidates[0];
-
-  const isDebian = fs.existsSync("/etc/debian_version");
-  const isRoot = process.getuid?.() === 0;
-  if (isDebian && isRoot) {
-    say("No Chromium found: installing Debian's chromium package (apt-get)...");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-    const install =
-      update.status === 0 &&
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
-    if (install && install.status === 0 && fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  }
+  if (aptInstall(["chromium"], "No Chromium found") && fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   say(
     "The browser tests need Chromium and none was found.\n" +
       "  Debian/Ubuntu: sudo apt-get install chromium\n" +
@@ -156,6 +177,7 @@ const tasks = {
   },
   async e2e(args) {
     const chromium = findChromium();
+    ensureJava();
     await ensureBuild();
     await step(bin("playwright"), ["test", ...args], {
       label: `Browser tests (Playwright, ${chromium})...`,
@@ -169,6 +191,15 @@ const tasks = {
     await tasks.unit([]);
     await tasks.e2e([]);
     say(`All checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  },
+  async images(args) {
+    await step(process.execPath, ["scripts/build-images.mjs", ...args], { label: "Optimising images..." });
+  },
+  async lighthouse(args) {
+    const chromium = findChromium();
+    ensureJava();
+    await ensureBuild();
+    await step(process.execPath, ["scripts/lighthouse.mjs", ...args], { label: "Lighthouse...", env: { CHROMIUM_PATH: chromium } });
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });

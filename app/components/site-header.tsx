@@ -50,7 +50,10 @@ export function SiteHeader() {
             <Link to={headerActions.mentor.to}>{headerActions.mentor.label}</Link>
           </Button>
           <Button asChild size="sm">
-            <Link to={headerActions.start.to}>{headerActions.start.label}</Link>
+            <Link to={headerActions.start.to}>
+              {headerActions.start.label}
+              <span className="sr-only"> {headerActions.start.hint}</span>
+            </Link>
           </Button>
         </div>
 
@@ -88,6 +91,7 @@ export function SiteHeader() {
               <Button asChild>
                 <Link to={headerActions.start.to} onClick={() => setMenuOpen(false)}>
                   {headerActions.start.label}
+                  <span className="sr-only"> {headerActions.start.hint}</span>
                 </Link>
               </Button>
             </div>

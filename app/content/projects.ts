@@ -1,19 +1,284 @@
-/** The portfolio (SPEC section 2, "Projects": ten slugs). */
-export type Project = { slug: string; title: string };
+/**
+ * The portfolio (SPEC section 2, "Projects": ten slugs, in this order).
+ *
+ * `image` is the path prefix of the generated variants: `npm run images` turns
+ * images/projects/<slug>.svg into <prefix>-{640,960,1280}.{avif,webp} and an
+ * Open Graph JPEG (<prefix>-og.jpg). See docs/content.md.
+ */
+export type ProjectCta = {
+  url: string;
+  label: string;
+  /** External links open in a new tab; internal ones go to /contact. */
+  external: boolean;
+};
+
+export type Project = {
+  slug: string;
+  title: string;
+  /** Who it was built for, in a few words. */
+  client: string;
+  year: number;
+  tags: string[];
+  /** One or two sentences for the list card. */
+  description: string;
+  image: string;
+  alt: string;
+  /** The measurable result, one sentence. */
+  outcome: string;
+  /** What the problem was and what we built, one paragraph each. */
+  summary: string[];
+  features: string[];
+  cta: ProjectCta;
+  /** A written client reference on this site, if there is one. */
+  reference?: { label: string; to: string };
+};
+
+const contactCta: ProjectCta = { url: "/contact", label: "Build something similar", external: false };
 
 export const projects: Project[] = [
-  { slug: "ai-property-assistant", title: "AI Property Assistant" },
-  { slug: "rentals-in-thailand", title: "Rentals in Thailand" },
-  { slug: "shno-bergendorff", title: "Shno Bergendorff" },
-  { slug: "lawsecai", title: "LawSecAI" },
-  { slug: "crypto-trading-dashboard", title: "Crypto Trading Dashboard" },
-  { slug: "musicwave-harmony", title: "MusicWave Harmony" },
-  { slug: "qr-code-generator", title: "QR Code Generator" },
-  { slug: "game-creator", title: "Game Creator" },
-  { slug: "marbella-academy", title: "Marbella Academy" },
-  { slug: "juristfirma-iverstrom", title: "Juristfirma Iverström" },
+  {
+    slug: "ai-property-assistant",
+    title: "AI Property Assistant",
+    client: "Residential property manager, Oslo",
+    year: 2024,
+    tags: ["Real estate", "Chat assistant", "Retrieval"],
+    description:
+      "A tenant assistant that answers questions from leases and house rules, and drafts replies for the management team to approve.",
+    image: "/images/projects/ai-property-assistant",
+    alt: "Illustration of a chat window beside an apartment building, with a reply citing a clause of the lease",
+    outcome: "78% of tenant questions answered without staff, saving the team 46 hours per month.",
+    summary: [
+      "A property manager with 1,400 apartments was answering the same questions every day: when the laundry room opens, who fixes a broken radiator, whether a dog is allowed. Answers lived in 230 different leases and a binder of house rules.",
+      "We built an assistant that reads each tenant message, finds the relevant clause in that tenant's own lease, and either answers directly or drafts a reply for a human when money, complaints or safety are involved. Every answer cites its source, so staff can check it in one click.",
+    ],
+    features: [
+      "Answers grounded in each tenant's own lease, with the clause cited",
+      "Human approval for anything involving money, complaints or safety",
+      "Works in Norwegian and English, by e-mail and on the tenant portal",
+      "Weekly digest of recurring issues for the maintenance team",
+    ],
+    cta: contactCta,
+  },
+  {
+    slug: "rentals-in-thailand",
+    title: "Rentals in Thailand",
+    client: "Long-stay rental marketplace, Chiang Mai",
+    year: 2024,
+    tags: ["Marketplace", "Translation", "Search"],
+    description:
+      "A long-stay rental marketplace where AI translates listings into five languages and matches renters by how they actually want to live.",
+    image: "/images/projects/rentals-in-thailand",
+    alt: "Illustration of a map of northern Thailand with rental listings pinned and a search box asking for a quiet place near a market",
+    outcome: "Enquiries per listing up 2.3 times, with listings published in five languages in under a minute.",
+    summary: [
+      "The founders ran a successful Facebook group for people moving to Chiang Mai for months at a time. Landlords wrote in Thai, renters searched in English, German or Russian, and nothing could be filtered.",
+      "We built a marketplace where a landlord posts once in Thai and the listing appears in five languages, checked for meaning rather than word by word. Renters describe what they need in plain words, such as a quiet street, a desk and a market nearby, and search ranks listings by it.",
+    ],
+    features: [
+      "Listing translation into English, German, Russian and Chinese with a glossary for local terms",
+      "Natural-language search ranked by neighbourhood, noise and commute",
+      "Landlord verification and a deposit-protection checklist",
+      "Monthly-rate pricing guidance from comparable listings",
+    ],
+    cta: contactCta,
+    reference: { label: "Read the client reference", to: "/references/rentals-in-thailand" },
+  },
+  {
+    slug: "shno-bergendorff",
+    title: "Shno Bergendorff",
+    client: "Ceramics and interiors brand, Copenhagen",
+    year: 2023,
+    tags: ["E-commerce", "Visual search", "Styling"],
+    description:
+      "An online shop for handmade ceramics with a styling assistant that suggests pieces from a photo of your own table.",
+    image: "/images/projects/shno-bergendorff",
+    alt: "Illustration of handmade ceramic bowls and vases on a shelf beside a phone showing matching suggestions",
+    outcome: "Average order value up 31% after customers started using the photo styling assistant.",
+    summary: [
+      "Shno Bergendorff makes small batches of glazed ceramics. Customers loved the pieces in the studio but struggled to picture them at home, and every batch looks slightly different.",
+      "We rebuilt the shop around the batches and added a styling assistant: upload a photo of your table or shelf, and it suggests pieces whose colours and shapes fit, with an honest note on glaze variation.",
+    ],
+    features: [
+      "Photo-based styling suggestions matched on colour and form",
+      "Batch-aware catalogue so every listing shows the real piece",
+      "Product descriptions drafted from the maker's notes, edited by the studio",
+      "Care guides and glaze explanations generated per batch",
+    ],
+    cta: contactCta,
+    reference: { label: "Read the client reference", to: "/references/shnobergendorff" },
+  },
+  {
+    slug: "lawsecai",
+    title: "LawSecAI",
+    client: "Legal-tech start-up, Oslo",
+    year: 2025,
+    tags: ["Legal tech", "Compliance", "Document AI"],
+    description:
+      "Reviews data processing agreements against GDPR requirements and flags missing or risky clauses before a lawyer signs off.",
+    image: "/images/projects/lawsecai",
+    alt: "Illustration of a contract with three highlighted clauses and a shield icon marking one as missing",
+    outcome: "First-pass review of a data processing agreement cut from 90 minutes to 12.",
+    summary: [
+      "In-house lawyers at mid-sized companies review dozens of data processing agreements each quarter, mostly checking the same twenty requirements of GDPR Article 28.",
+      "LawSecAI reads the agreement, maps each clause to the requirement it covers, and produces a checklist with missing, weak and unusual clauses highlighted. The lawyer stays in charge: every finding links to the exact text and can be accepted or dismissed.",
+    ],
+    features: [
+      "Clause-by-clause mapping to GDPR Article 28 requirements",
+      "Findings linked to the exact sentence in the document",
+      "Suggested replacement wording from the company's own playbook",
+      "Documents processed and stored in the EU only",
+    ],
+    cta: contactCta,
+  },
+  {
+    slug: "crypto-trading-dashboard",
+    title: "Crypto Trading Dashboard",
+    client: "Independent trading desk, Zug",
+    year: 2023,
+    tags: ["Fintech", "Real-time data", "Anomaly detection"],
+    description:
+      "A real-time portfolio dashboard across six exchanges, with plain-language alerts when positions or markets behave unusually.",
+    image: "/images/projects/crypto-trading-dashboard",
+    alt: "Illustration of a dark dashboard with candlestick charts, a portfolio breakdown and an alert card",
+    outcome: "Three traders replaced nine browser tabs and a spreadsheet; alerts arrive in under two seconds.",
+    summary: [
+      "A small trading desk watched positions on six exchanges in separate tabs and reconciled them in a spreadsheet every evening.",
+      "We built one dashboard that streams balances and prices from every exchange, and an alerting layer that explains in a sentence why something looks unusual: a spread widening, a withdrawal pending too long, a position drifting past its limit. It informs decisions; it never places trades.",
+    ],
+    features: [
+      "Live balances and positions across six exchanges",
+      "Anomaly alerts explained in plain language",
+      "End-of-day reconciliation exported for the accountant",
+      "Read-only API keys only: the dashboard cannot trade",
+    ],
+    cta: { url: "https://demo.nordlys.studio/crypto-dashboard", label: "Open the live demo", external: true },
+  },
+  {
+    slug: "musicwave-harmony",
+    title: "MusicWave Harmony",
+    client: "Music education start-up, Bergen",
+    year: 2024,
+    tags: ["Music", "Audio AI", "Mobile app"],
+    description:
+      "A practice app that listens while you play, follows your tempo with a generated accompaniment and shows where you drift off pitch.",
+    image: "/images/projects/musicwave-harmony",
+    alt: "Illustration of a phone showing a sound wave and piano keys, with notes floating above",
+    outcome: "Students practising with the app played 40% longer per session than with a metronome alone.",
+    summary: [
+      "Music teachers told the founders the same thing: students stop practising when it stops being fun, and practising alone with a metronome is rarely fun.",
+      "MusicWave Harmony listens to the student's instrument, follows their tempo with a generated band accompaniment, and marks the bars where pitch or timing drifted, so the next lesson starts where the student struggled.",
+    ],
+    features: [
+      "Accompaniment that follows the player's tempo in real time",
+      "Pitch and timing feedback per bar",
+      "Shared practice reports for teachers",
+      "Works offline on iOS and Android",
+    ],
+    cta: { url: "https://demo.nordlys.studio/musicwave", label: "Try the web demo", external: true },
+  },
+  {
+    slug: "qr-code-generator",
+    title: "QR Code Generator",
+    client: "Nordlys Studio (free tool)",
+    year: 2023,
+    tags: ["Free tool", "Design", "Analytics"],
+    description:
+      "Branded QR codes in your colours, with AI-suggested designs that stay scannable and optional scan statistics.",
+    image: "/images/projects/qr-code-generator",
+    alt: "Illustration of a green and violet QR code with a logo in the centre beside a scan statistics chart",
+    outcome: "More than 18,000 codes generated in its first year, all checked for scannability before download.",
+    summary: [
+      "We kept seeing beautiful posters with QR codes that no phone could read. So we built a generator that lets people design a code in their brand colours and refuses to let them download one that fails to scan.",
+      "An AI assistant proposes colour and pattern combinations from a logo, and every design is tested against several simulated cameras and lighting conditions before download.",
+    ],
+    features: [
+      "Designs suggested from an uploaded logo",
+      "Automatic scannability test before download",
+      "SVG and PNG export for print and web",
+      "Optional, privacy-friendly scan counts",
+    ],
+    cta: { url: "https://qr.nordlys.studio", label: "Create a QR code", external: true },
+  },
+  {
+    slug: "game-creator",
+    title: "Game Creator",
+    client: "Kvist Learning, for schools",
+    year: 2025,
+    tags: ["Education", "Generative AI", "Games"],
+    description:
+      "Pupils describe a game in a few sentences and get a playable 2D browser game they can then change block by block.",
+    image: "/images/projects/game-creator",
+    alt: "Illustration of a simple platform game with a fox character, beside a text box describing the game",
+    outcome: "Used in 37 classrooms; pupils' own games became the most-opened assignments of the term.",
+    summary: [
+      "Teachers wanted pupils aged 10 to 15 to learn programming concepts by making something they care about, but most game tools take a full term before anything playable appears.",
+      "Game Creator turns a short description into a playable game in about a minute, then shows the generated logic as visual blocks the pupil can change. The fun comes first; the concepts follow from wanting to change something.",
+    ],
+    features: [
+      "Playable 2D games generated from a short description",
+      "Generated logic shown as editable visual blocks",
+      "Classroom mode with teacher review before sharing",
+      "Content filters designed with teachers for ages 10 to 15",
+    ],
+    cta: { url: "https://games.nordlys.studio", label: "Play example games", external: true },
+  },
+  {
+    slug: "marbella-academy",
+    title: "Marbella Academy",
+    client: "Language and hospitality school, Marbella",
+    year: 2024,
+    tags: ["Education", "AI tutor", "Multilingual"],
+    description:
+      "An AI conversation tutor and course platform for a language and hospitality school, available to students between classes.",
+    image: "/images/projects/marbella-academy",
+    alt: "Illustration of a seaside town with a chat bubble in Spanish and a course progress card",
+    outcome: "Course completion rose from 64% to 83% in the first two intakes.",
+    summary: [
+      "Marbella Academy trains hotel and restaurant staff in Spanish and English. Students had plenty of grammar exercises but little chance to practise real conversations between classes.",
+      "We built a course platform with a conversation tutor that role-plays hotel check-ins, restaurant orders and complaints at the student's level, corrects gently, and tells the teacher which situations the class finds hardest.",
+    ],
+    features: [
+      "Role-play conversations set in hotels and restaurants",
+      "Feedback adapted to each student's level",
+      "Class insights for teachers before each lesson",
+      "Voice practice on mobile with pronunciation hints",
+    ],
+    cta: contactCta,
+  },
+  {
+    slug: "juristfirma-iverstrom",
+    title: "Juristfirma Iverström",
+    client: "Law firm, Gothenburg",
+    year: 2025,
+    tags: ["Legal", "Automation", "Client intake"],
+    description:
+      "A client-intake assistant and document drafting workflow for a family-law firm, in Swedish and English.",
+    image: "/images/projects/juristfirma-iverstrom",
+    alt: "Illustration of a law office desk with a document being drafted and an intake form on a tablet",
+    outcome: "Intake calls shortened by half; first drafts of standard documents ready in minutes instead of hours.",
+    summary: [
+      "Juristfirma Iverström handles family-law matters where the first conversation is stressful for the client and time-consuming for the lawyer, and where most initial documents follow well-known templates.",
+      "We built a calm, guided intake that collects the facts before the first meeting, and a drafting workflow that fills the firm's own templates from those facts. Every draft is reviewed by a lawyer, and nothing leaves the firm's Swedish hosting.",
+    ],
+    features: [
+      "Guided intake in Swedish and English, written with the lawyers",
+      "Drafts based only on the firm's own templates",
+      "Lawyer review and sign-off on every document",
+      "Hosting in Sweden, with access logs for every file",
+    ],
+    cta: contactCta,
+  },
 ];
 
 export function findProject(slug: string | undefined): Project | undefined {
   return projects.find((project) => project.slug === slug);
+}
+
+/** A meta description of at most 155 characters (SPEC), cut at a word with an ellipsis. */
+export function projectMetaDescription(project: Project, max = 155): string {
+  const text = `${project.description} ${project.outcome}`;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }

@@ -34,7 +34,8 @@ export const mainNav: NavLink[] = [
 ];
 
 export const headerActions = {
-  start: { label: "Start", to: "/contact" },
+  /** `hint` completes the label for screen readers and search engines ("Start" alone is not descriptive). */
+  start: { label: "Start", hint: "a project", to: "/contact" },
   mentor: { label: "Mentor", to: "/mentoring" },
 } as const;
 

@@ -1,35 +1,250 @@
+import {
+  ArrowRightIcon,
+  BotMessageSquareIcon,
+  ChartLineIcon,
+  GraduationCapIcon,
+  HandshakeIcon,
+  MailIcon,
+  MegaphoneIcon,
+  QuoteIcon,
+  SearchCheckIcon,
+} from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
+import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
 import { site } from "~/content/site";
+import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
+import { HeroPanel } from "~/features/home/components/hero-panel";
+import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
+import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
+import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { organization } from "~/lib/structured-data";
+import { projects } from "~/content/projects";
+import { toProjectCard } from "~/features/projects/project-card-data";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: site.name, description: site.description, path: "/", publicUrl: publicUrlFrom(matches) });
-
 export async function loader() {
-  return { latestNews: await loadHomeNews() };
+  return { projects: projects.map(toProjectCard), latestNews: await loadHomeNews() };
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  return [
+    ...seo({
+      title: site.name,
+      description: site.description,
+      path: "/",
+      publicUrl,
+      image: "/images/og-default.jpg",
+    }),
+    organization(publicUrl ?? ""),
+  ];
+};
+
+const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
+const resultIcons = [ChartLineIcon, GraduationCapIcon, HandshakeIcon];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-    <section className="container-page py-20 sm:py-28">
-      <p className="text-sm font-semibold uppercase tracking-wider text-aurora-700">{site.tagline}</p>
-      <h1 className="mt-3 max-w-3xl text-5xl font-semibold sm:text-6xl">We turn AI ideas into reality</h1>
-      <p className="mt-5 max-w-2xl text-lg text-ink-600">{site.description}</p>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Button asChild size="lg">
-          <Link to="/contact">Start Your Project — Get a Proposal</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/apply">Pitch Your Idea</Link>
-        </Button>
+      <Hero />
+      <ProjectsSection projects={loaderData.projects} />
+      <ToolsSection />
+      <StorySection />
+      <VisionSection />
+      <ResultsSection />
+      {/* slot: newsletter */}
+      <LatestNewsSection initial={loaderData.latestNews} />
+    </>
+  );
+}
+
+function Hero() {
+  const canAnimate = useCanAnimate();
+  const [isPaused, setPaused] = useState(false);
+  return (
+    <section aria-labelledby="hero-title" className="bg-night relative overflow-hidden text-white">
+      <div className="container-page pb-16 pt-16 sm:pb-24 sm:pt-24">
+        <div className="grid gap-12 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,0.85fr)] lg:items-center lg:gap-16">
+          <div>
+            <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
+            <h1 id="hero-title" className="mt-4 text-display font-semibold text-white">
+              {hero.lead} <RotatingPhrase phrases={hero.phrases} isRunning={canAnimate && !isPaused} />
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Button asChild size="lg" className="bg-aurora-400 text-ink-950 hover:bg-aurora-300">
+                <Link to={hero.primary.to}>{hero.primary.label}</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">
+                <Link to={hero.secondary.to}>{hero.secondary.label}</Link>
+              </Button>
+            </div>
+          </div>
+          <HeroPanel />
+        </div>
+        <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
+          <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">
+            {stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="mt-1 max-w-[14rem] text-sm text-ink-300">{stat.label}</dt>
+                <dd className="font-display text-3xl font-semibold text-white">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {canAnimate ? <PhrasePauseButton isPaused={isPaused} onToggle={() => setPaused(!isPaused)} /> : null}
+        </div>
       </div>
     </section>
-    <LatestNewsSection initial={loaderData.latestNews} />
-    </>
+  );
+}
+
+function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
+  return (
+    <section aria-labelledby="projects-title" className="py-section">
+      <div className="container-page">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+          <SectionHeading id="projects-title" eyebrow="Portfolio" title={projectsSection.title}>
+            <p>{projectsSection.intro}</p>
+          </SectionHeading>
+          <Button asChild variant="outline" className="self-start sm:self-auto">
+            <Link to="/projects">All projects</Link>
+          </Button>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {projects.map((project, index) => (
+            <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
+              <ProjectCard project={project} isWide={isWideCard(index)} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ToolsSection() {
+  return (
+    <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section">
+      <div className="container-page">
+        <SectionHeading id="tools-title" eyebrow="Free" title={toolsSection.title}>
+          <p>{toolsSection.intro}</p>
+        </SectionHeading>
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {toolsSection.tools.map((tool) => {
+            const Icon = toolIcons[tool.id];
+            return (
+              <li key={tool.id}>
+                <Link
+                  to={`/try-ai#${tool.id}`}
+                  className="group flex h-full flex-col rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-6 transition-colors hover:border-aurora-500 hover:bg-white"
+                >
+                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-950 text-aurora-300">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
+                  <span className="mt-2 text-ink-600">{tool.text}</span>
+                  <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
+                    Try it free <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function StorySection() {
+  return (
+    <section aria-labelledby="story-title" className="py-section">
+      <div className="container-page grid gap-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20">
+        <div>
+          <SectionHeading id="story-title" eyebrow="Our story" title={story.title} />
+          <div className="mt-6 space-y-5 text-lg text-ink-700">
+            {story.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            ))}
+          </div>
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/about">Meet the founders</Link>
+          </Button>
+        </div>
+        <ul className="grid content-start gap-4" aria-label="Founders">
+          {founders.map((founder) => (
+            <li key={founder.name} className="flex items-center gap-4 rounded-[var(--radius-card)] border border-ink-200 bg-white p-4">
+              <img
+                src={founder.portrait}
+                alt={founder.portraitAlt}
+                width={72}
+                height={72}
+                loading="lazy"
+                decoding="async"
+                className="size-18 shrink-0 rounded-2xl"
+              />
+              <div>
+                <p className="font-display text-lg font-semibold text-ink-950">{founder.name}</p>
+                <p className="text-sm text-ink-600">{founder.role}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function VisionSection() {
+  return (
+    <section aria-labelledby="vision-title" className="bg-night py-section text-white">
+      <div className="container-page grid gap-12 lg:grid-cols-2 lg:gap-20">
+        <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title} tone="dark">
+          <p>{vision.text}</p>
+        </SectionHeading>
+        <figure className="relative rounded-[var(--radius-card)] border border-white/10 bg-white/5 p-8 sm:p-10">
+          <QuoteIcon aria-hidden="true" className="size-8 text-aurora-300" />
+          <blockquote className="mt-4 font-display text-2xl leading-snug text-white sm:text-3xl">
+            <p>{vision.quote}</p>
+          </blockquote>
+          <figcaption className="mt-6 text-sm font-medium text-aurora-300">{vision.quoteBy}</figcaption>
+        </figure>
+      </div>
+    </section>
+  );
+}
+
+function ResultsSection() {
+  return (
+    <section aria-labelledby="results-title" className="py-section">
+      <div className="container-page">
+        <SectionHeading id="results-title" eyebrow="Work with us" title={resultsSection.title} align="center">
+          <p>{resultsSection.intro}</p>
+        </SectionHeading>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {resultsSection.cards.map((card, index) => {
+            const Icon = resultIcons[index] ?? ChartLineIcon;
+            return (
+              <li key={card.title} className="flex flex-col rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 shadow-[var(--shadow-card)]">
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-aurora-100 text-aurora-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <h3 className="mt-5 text-h3 font-semibold">{card.title}</h3>
+                <p className="mt-2 text-ink-600">{card.text}</p>
+                <Link to={card.to} className="mt-auto inline-flex items-center gap-1 pt-6 text-sm font-semibold text-aurora-700 hover:underline">
+                  {card.linkLabel} <ArrowRightIcon aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -1,19 +1,15 @@
-import { PageHeader } from "~/components/page-header";
+import { privacyPolicy } from "~/content/legal";
+import { LegalPage, todayLabel } from "~/features/legal/components/legal-page";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Privacy Policy",
-    description: "How Nordlys Studio collects, uses and protects personal data.",
-    path: "/privacy-policy",
-    publicUrl: publicUrlFrom(matches),
-  });
+export function loader() {
+  return { lastUpdated: todayLabel() };
+}
 
-export default function Page() {
-  return (
-    <PageHeader eyebrow="Legal" title="Privacy Policy">
-      <p>How we collect, use and protect your personal data.</p>
-    </PageHeader>
-  );
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: privacyPolicy.title, description: privacyPolicy.description, path: "/privacy-policy", publicUrl: publicUrlFrom(matches) });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={privacyPolicy} lastUpdated={loaderData.lastUpdated} />;
 }

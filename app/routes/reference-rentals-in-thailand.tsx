@@ -1,19 +1,20 @@
-import { PageHeader } from "~/components/page-header";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { findProject } from "~/content/projects";
+import { references } from "~/content/references";
+import { toProjectCard } from "~/features/projects/project-card-data";
+import { ReferencePage, referenceMeta } from "~/features/references/components/reference-page";
+import { publicUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/reference-rentals-in-thailand";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Rentals in Thailand",
-    description: "Reference: the AI rental assistant Nordlys Studio built for Rentals in Thailand.",
-    path: "/references/rentals-in-thailand",
-    publicUrl: publicUrlFrom(matches),
-  });
+const reference = references.rentalsInThailand;
 
-export default function Page() {
-  return (
-    <PageHeader eyebrow="Reference" title="Rentals in Thailand">
-      <p>A reference for the rental platform we built for Rentals in Thailand.</p>
-    </PageHeader>
-  );
+export function loader() {
+  const project = findProject(reference.projectSlug);
+  return { project: project ? toProjectCard(project) : undefined };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  referenceMeta(reference, loaderData?.project, publicUrlFrom(matches));
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ReferencePage reference={reference} project={loaderData.project} />;
 }

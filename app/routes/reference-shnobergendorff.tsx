@@ -1,19 +1,20 @@
-import { PageHeader } from "~/components/page-header";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { findProject } from "~/content/projects";
+import { references } from "~/content/references";
+import { toProjectCard } from "~/features/projects/project-card-data";
+import { ReferencePage, referenceMeta } from "~/features/references/components/reference-page";
+import { publicUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/reference-shnobergendorff";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Shno Bergendorff",
-    description: "Reference: the AI work Nordlys Studio delivered for Shno Bergendorff.",
-    path: "/references/shnobergendorff",
-    publicUrl: publicUrlFrom(matches),
-  });
+const reference = references.shnobergendorff;
 
-export default function Page() {
-  return (
-    <PageHeader eyebrow="Reference" title="Shno Bergendorff">
-      <p>A reference for the work we delivered for Shno Bergendorff.</p>
-    </PageHeader>
-  );
+export function loader() {
+  const project = findProject(reference.projectSlug);
+  return { project: project ? toProjectCard(project) : undefined };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  referenceMeta(reference, loaderData?.project, publicUrlFrom(matches));
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ReferencePage reference={reference} project={loaderData.project} />;
 }

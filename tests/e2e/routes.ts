@@ -1,6 +1,6 @@
 /** Every public route of SPEC section 2 with a text its page shows. */
 export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
-  { path: "/", heading: /ideas into reality/i },
+  { path: "/", heading: /We build AI ideas/ },
   { path: "/about", heading: /About/ },
   { path: "/projects", heading: /Projects/ },
   { path: "/projects/lawsecai", heading: /LawSecAI/ },

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { cookiePolicy, privacyPolicy, termsOfService } from "./legal";
+import { findProject, projectMetaDescription, projects } from "./projects";
+import { references } from "./references";
+import { services } from "./services";
+import { founders, partners } from "./studio";
+
+const publicFile = (url: string) => path.join(process.cwd(), "public", url);
+
+describe("content", () => {
+  it("has SPEC's ten project slugs, in order, each with a complete case study", () => {
+    expect(projects.map((project) => project.slug)).toEqual([
+      "ai-property-assistant",
+      "rentals-in-thailand",
+      "shno-bergendorff",
+      "lawsecai",
+      "crypto-trading-dashboard",
+      "musicwave-harmony",
+      "qr-code-generator",
+      "game-creator",
+      "marbella-academy",
+      "juristfirma-iverstrom",
+    ]);
+    for (const project of projects) {
+      expect(project.tags.length, project.slug).toBeGreaterThan(0);
+      expect(project.features.length, project.slug).toBeGreaterThanOrEqual(3);
+      expect(project.alt.length, project.slug).toBeGreaterThan(20);
+      expect(project.image, project.slug).toBe(`/images/projects/${project.slug}`);
+      if (!project.cta.external) expect(project.cta.url, project.slug).toBe("/contact");
+      else expect(project.cta.url, project.slug).toMatch(/^https:\/\//);
+    }
+  });
+
+  it("finds projects by slug only", () => {
+    expect(findProject("lawsecai")?.title).toBe("LawSecAI");
+    expect(findProject("nope")).toBeUndefined();
+    expect(findProject(undefined)).toBeUndefined();
+  });
+
+  it("cuts project meta descriptions to 155 characters at a word, with an ellipsis", () => {
+    for (const project of projects) {
+      const description = projectMetaDescription(project);
+      expect(description.length).toBeLessThanOrEqual(155);
+      if (description.endsWith("…")) expect(description.at(-2)).not.toBe(" ");
+    }
+    const long = { ...projects[0]!, description: "word ".repeat(60).trim(), outcome: "" };
+    const cut = projectMetaDescription(long);
+    expect(cut.length).toBeLessThanOrEqual(155);
+    expect(cut).toMatch(/word…$/);
+  });
+
+  it("keeps the legal pages at SPEC's section counts", () => {
+    expect(privacyPolicy.sections).toHaveLength(11);
+    expect(termsOfService.sections).toHaveLength(13);
+    expect(cookiePolicy.sections).toHaveLength(9);
+  });
+
+  it("names the four services as SPEC does and links references to existing projects", () => {
+    expect(services.map((service) => service.name)).toEqual([
+      "AI Marketing Solutions",
+      "AI App Development",
+      "AI Mentoring 1-to-1",
+      "Partnerships & Free Build Program",
+    ]);
+    for (const reference of Object.values(references)) expect(findProject(reference.projectSlug)).toBeDefined();
+    expect(partners.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("points only at image files that exist (run `npm run images` after adding artwork)", () => {
+    const files = [
+      ...projects.flatMap((project) => [
+        ...[640, 960, 1280].flatMap((width) => [`${project.image}-${width}.avif`, `${project.image}-${width}.webp`]),
+        `${project.image}-og.jpg`,
+      ]),
+      ...founders.map((founder) => founder.portrait),
+      ...partners.map((partner) => partner.logo),
+      "/images/og-default.jpg",
+    ];
+    expect(files.filter((file) => !fs.existsSync(publicFile(file)))).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { Fragment, type ReactNode } from "react";
+import { PageHeader } from "~/components/page-header";
+import type { LegalDocument } from "~/content/legal";
+import { legalEntity } from "~/content/legal";
+
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+
+/** Plain text with e-mail addresses turned into mailto links. */
+function withEmailLinks(text: string): ReactNode {
+  return text.split(EMAIL).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={`mailto:${part}`} className="font-medium text-aurora-700 underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      <Fragment key={index}>{part}</Fragment>
+    ),
+  );
+}
+
+function sectionId(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/^\d+\.\s*/, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** One legal document: header with the "Last updated" date, contents list and numbered sections. */
+export function LegalPage({ document, lastUpdated }: { document: LegalDocument; lastUpdated: { iso: string; label: string } }) {
+  return (
+    <>
+      <PageHeader eyebrow="Legal" title={document.title}>
+        <p>{document.intro}</p>
+        <p className="mt-4 text-base">
+          Last updated: <time dateTime={lastUpdated.iso}>{lastUpdated.label}</time>
+        </p>
+      </PageHeader>
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-[16rem_1fr] lg:gap-16">
+        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
+          <p className="text-sm font-semibold text-ink-950">On this page</p>
+          <ol className="mt-3 space-y-2 text-sm">
+            {document.sections.map((section) => (
+              <li key={section.title}>
+                <a href={`#${sectionId(section.title)}`} className="text-ink-600 hover:text-ink-950 hover:underline">
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="max-w-3xl space-y-10">
+          {document.sections.map((section) => (
+            <section key={section.title} aria-labelledby={sectionId(section.title)}>
+              <h2 id={sectionId(section.title)} className="text-2xl font-semibold">
+                {section.title}
+              </h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 32)} className="mt-3 leading-relaxed text-ink-700">
+                  {withEmailLinks(paragraph)}
+                </p>
+              ))}
+              {section.items ? (
+                <ul className="mt-3 list-disc space-y-1.5 pl-6 leading-relaxed text-ink-700">
+                  {section.items.map((item) => (
+                    <li key={item}>{withEmailLinks(item)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+          <p className="border-t border-ink-200 pt-6 text-sm text-ink-600">
+            {legalEntity.name}, {legalEntity.address}. Contact: {withEmailLinks(legalEntity.contactEmail)}
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Today's date for "Last updated" (SPEC), computed once per request so server and browser agree. */
+export function todayLabel(now = new Date()): { iso: string; label: string } {
+  return {
+    iso: now.toISOString().slice(0, 10),
+    label: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(now),
+  };
+}

@@ -1,0 +1,68 @@
+import { ArrowUpRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { cn } from "~/lib/cn";
+import { Badge } from "~/components/ui/badge";
+import type { ProjectCardData } from "../project-card-data";
+
+/**
+ * A portfolio card; the whole card is one link to the project page.
+ * `wide` cards span two columns of the three-column grid (xl) with the image
+ * beside the text, so ten cards fill four even rows.
+ */
+export function ProjectCard({
+  project,
+  headingLevel = "h3",
+  isWide = false,
+  isPriority = false,
+}: {
+  project: ProjectCardData;
+  headingLevel?: "h2" | "h3";
+  isWide?: boolean;
+  /** The first card on a page that opens with the grid: its image is the largest paint. */
+  isPriority?: boolean;
+}) {
+  const Heading = headingLevel;
+  return (
+    <article
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-violet-500",
+        isWide && "xl:grid xl:grid-cols-2",
+      )}
+    >
+      <ResponsiveImage
+        base={project.image}
+        alt={project.alt}
+        priority={isPriority}
+        sizes={isWide ? "(min-width: 1216px) 400px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
+        className={cn("border-b border-ink-200", isWide && "xl:aspect-auto xl:h-full xl:border-b-0 xl:border-r")}
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          {project.tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="accent">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+        <Heading className="mt-4 text-h3 font-semibold">
+          <Link
+            to={`/projects/${project.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {project.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 text-ink-600">{project.description}</p>
+        <p className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700" aria-hidden="true">
+          View project <ArrowUpRightIcon className="size-4 transition-transform group-hover:-translate-y-0.5 group-hover:translate-x-0.5" />
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** In the three-column grid, the first and last of ten cards are wide (2 + 1, 3, 3, 1 + 2). */
+export function isWideCard(index: number, count = 10): boolean {
+  return count % 3 === 1 && (index === 0 || index === count - 1);
+}

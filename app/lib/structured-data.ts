@@ -1,0 +1,53 @@
+import type { MetaDescriptor } from "react-router";
+import type { Project } from "~/content/projects";
+import { site } from "~/content/site";
+import { founders } from "~/content/studio";
+
+/**
+ * JSON-LD for search engines, rendered by <Meta /> as
+ * <script type="application/ld+json">. A data block is never executed, so the
+ * nonce-only script-src CSP does not apply to it (docs/decisions/0011).
+ */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": { "@context": "https://schema.org", ...data } };
+}
+
+export function organization(publicUrl: string): MetaDescriptor {
+  return jsonLd({
+    "@type": "Organization",
+    "@id": `${publicUrl}/#organization`,
+    name: site.name,
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}/favicon.svg`,
+    description: site.description,
+    email: site.contactEmail,
+    address: { "@type": "PostalAddress", addressLocality: "Oslo", addressCountry: "NO" },
+    founder: founders.map((founder) => ({ "@type": "Person", name: founder.name, jobTitle: founder.role })),
+  });
+}
+
+export function breadcrumbList(items: Array<{ label: string; to: string }>, publicUrl: string): MetaDescriptor {
+  return jsonLd({
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.label,
+      item: `${publicUrl}${item.to}`,
+    })),
+  });
+}
+
+export function creativeWork(project: Project, publicUrl: string, description: string): MetaDescriptor {
+  return jsonLd({
+    "@type": "CreativeWork",
+    name: project.title,
+    headline: project.title,
+    description,
+    url: `${publicUrl}/projects/${project.slug}`,
+    image: `${publicUrl}${project.image}-1280.webp`,
+    dateCreated: String(project.year),
+    keywords: project.tags.join(", "),
+    creator: { "@type": "Organization", "@id": `${publicUrl}/#organization`, name: site.name },
+  });
+}

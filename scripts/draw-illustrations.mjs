@@ -1,0 +1,294 @@
+/**
+ * Draws the original SVG artwork the site ships with: one illustration per
+ * project (images/projects/<slug>.svg, the source `npm run images` converts),
+ * the founders' portraits and the partner logos (public/images/..., served as SVG).
+ *
+ * Run once with `node scripts/draw-illustrations.mjs`; an operator replaces any
+ * of these files with real artwork (docs/content.md). Nothing here runs at build time.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const C = {
+  ink950: "#070b14", ink900: "#0d1422", ink800: "#162033", ink700: "#24314a", ink600: "#3a4866", ink400: "#8592ab",
+  ink200: "#d7deea", ink50: "#f6f8fb", a700: "#04705c", a500: "#12b08e", a400: "#3fd6b0", a300: "#86ebcf",
+  v700: "#5b3fc4", v500: "#8466f2", v300: "#c4b5fd", sun: "#f7c96b", coral: "#f08a6b",
+};
+const FONT = "DejaVu Sans, Inter, Arial, sans-serif";
+
+function write(relative, svg) {
+  const file = path.join(root, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, svg.replace(/\n\s+/g, "\n").trim() + "\n");
+}
+
+/** Deterministic pseudo-random numbers, so re-running gives the same art. */
+function rng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const text = (x, y, value, { size = 22, fill = C.ink200, weight = 400, anchor = "start" } = {}) =>
+  `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${value}</text>`;
+const bar = (x, y, w, h = 14, fill = C.ink700, rx = 7) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"/>`;
+const bubble = (x, y, w, h, fill, lines = []) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="22" fill="${fill}"/>` +
+  lines.map((lw, i) => bar(x + 24, y + 26 + i * 26, lw, 12, "#ffffff", 6).replace('fill="#ffffff"', 'fill="#ffffff" fill-opacity="0.75"')).join("");
+
+/** The shared frame: night sky, aurora ribbons and an app window; `inner` is drawn inside. */
+function frame(seed, inner, { hueA = C.a400, hueB = C.v500 } = {}) {
+  const r = rng(seed);
+  const ribbons = [0, 1, 2]
+    .map((i) => {
+      const y = 90 + i * 70 + r() * 40;
+      return `<path d="M-40 ${y + 120} C 260 ${y - 40}, 520 ${y + 160}, 820 ${y + 20} S 1180 ${y - 60}, 1340 ${y + 60}" fill="none" stroke="url(#ribbon)" stroke-width="${36 - i * 9}" stroke-linecap="round" opacity="${0.35 - i * 0.08}" filter="url(#soft)"/>`;
+    })
+    .join("");
+  const stars = Array.from({ length: 40 }, () => `<circle cx="${Math.round(r() * 1280)}" cy="${Math.round(r() * 800)}" r="${(r() * 1.6 + 0.4).toFixed(1)}" fill="#ffffff" opacity="${(r() * 0.5 + 0.2).toFixed(2)}"/>`).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800" viewBox="0 0 1280 800">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.ink900}"/><stop offset="1" stop-color="${C.ink950}"/></linearGradient>
+    <linearGradient id="ribbon" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${hueA}"/><stop offset="0.6" stop-color="${C.a300}"/><stop offset="1" stop-color="${hueB}"/></linearGradient>
+    <linearGradient id="panel" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.ink800}"/><stop offset="1" stop-color="${C.ink900}"/></linearGradient>
+    <filter id="soft" x="-10%" y="-50%" width="120%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
+    <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="40"/></filter>
+  </defs>
+  <rect width="1280" height="800" fill="url(#sky)"/>
+  ${stars}
+  <circle cx="${200 + r() * 200}" cy="140" r="160" fill="${hueA}" opacity="0.18" filter="url(#glow)"/>
+  <circle cx="${900 + r() * 200}" cy="180" r="180" fill="${hueB}" opacity="0.2" filter="url(#glow)"/>
+  ${ribbons}
+  <rect x="120" y="150" width="1040" height="580" rx="30" fill="url(#panel)" stroke="${C.ink700}" stroke-width="2"/>
+  <circle cx="160" cy="186" r="8" fill="${C.coral}"/><circle cx="186" cy="186" r="8" fill="${C.sun}"/><circle cx="212" cy="186" r="8" fill="${C.a400}"/>
+  <line x1="120" y1="218" x2="1160" y2="218" stroke="${C.ink700}" stroke-width="2"/>
+  ${inner}
+</svg>`;
+}
+
+const projects = {
+  "ai-property-assistant": () =>
+    frame(11, `
+    <rect x="180" y="300" width="220" height="380" rx="10" fill="${C.ink700}"/>
+    <rect x="400" y="380" width="150" height="300" rx="10" fill="${C.ink600}"/>
+    ${Array.from({ length: 18 }, (_, i) => `<rect x="${205 + (i % 3) * 62}" y="${325 + Math.floor(i / 3) * 56}" width="40" height="32" rx="4" fill="${[2, 5, 9, 13].includes(i) ? C.sun : C.ink900}"/>`).join("")}
+    ${Array.from({ length: 8 }, (_, i) => `<rect x="${420 + (i % 2) * 62}" y="${405 + Math.floor(i / 2) * 62}" width="44" height="34" rx="4" fill="${i === 3 ? C.sun : C.ink900}"/>`).join("")}
+    <rect x="600" y="250" width="500" height="440" rx="22" fill="${C.ink950}" stroke="${C.ink700}"/>
+    ${bubble(630, 280, 300, 84, C.ink700, [240, 160])}
+    ${bubble(760, 390, 310, 136, C.a700, [250, 220, 180])}
+    <rect x="784" y="482" width="120" height="30" rx="15" fill="${C.a300}"/>${text(800, 503, "§ 4.2 lease", { size: 17, fill: C.ink950, weight: 700 })}
+    ${bubble(630, 560, 250, 58, C.ink700, [180])}
+    <rect x="630" y="636" width="440" height="36" rx="18" fill="${C.ink800}" stroke="${C.ink600}"/>
+    `),
+  "rentals-in-thailand": () =>
+    frame(23, `
+    <path d="M300 270 C 380 250, 430 300, 470 290 S 560 330, 540 400 S 600 470, 560 530 S 520 640, 460 660 S 400 610, 380 560 S 300 520, 320 460 S 250 330, 300 270 Z" fill="${C.a700}" opacity="0.55"/>
+    <path d="M330 300 C 400 320, 430 380, 480 400" fill="none" stroke="${C.a300}" stroke-width="3" stroke-dasharray="6 8"/>
+    ${[[380, 330], [450, 380], [420, 470], [500, 520], [360, 420]].map(([x, y], i) => `<path d="M${x} ${y} c -18 -22 -18 -46 0 -52 c 18 6 18 30 0 52 z" fill="${i === 1 ? C.sun : C.v300}"/><circle cx="${x}" cy="${y - 34}" r="6" fill="${C.ink950}"/>`).join("")}
+    <rect x="640" y="260" width="470" height="64" rx="32" fill="${C.ink950}" stroke="${C.a400}" stroke-width="2"/>
+    ${text(672, 300, "quiet street, desk, market nearby", { size: 21, fill: C.ink200 })}
+    ${[0, 1, 2].map((i) => `<rect x="640" y="${350 + i * 110}" width="470" height="92" rx="18" fill="${C.ink800}" stroke="${C.ink700}"/><rect x="656" y="${366 + i * 110}" width="92" height="60" rx="10" fill="${[C.a500, C.v500, C.sun][i]}" opacity="0.8"/>${bar(768, 372 + i * 110, 220, 14, C.ink600)}${bar(768, 398 + i * 110, 150, 12, C.ink700)}<rect x="1010" y="${372 + i * 110}" width="80" height="28" rx="14" fill="${C.a700}"/>${text(1050, 392 + i * 110, ["EN", "DE", "TH"][i], { size: 15, fill: "#fff", weight: 700, anchor: "middle" })}`).join("")}
+    `, { hueA: C.sun, hueB: C.a400 }),
+  "shno-bergendorff": () =>
+    frame(37, `
+    <rect x="180" y="470" width="560" height="16" rx="6" fill="${C.ink600}"/>
+    <rect x="180" y="650" width="560" height="16" rx="6" fill="${C.ink600}"/>
+    <path d="M220 470 q 50 -110 100 0 z" fill="${C.a300}"/><ellipse cx="270" cy="420" rx="30" ry="10" fill="${C.ink900}" opacity="0.3"/>
+    <path d="M360 470 c -20 -60 -10 -120 30 -150 c 40 30 50 90 30 150 z" fill="${C.v300}"/>
+    <path d="M470 470 a 70 50 0 0 1 140 0 z" fill="${C.coral}"/>
+    <path d="M640 470 c 0 -40 10 -80 30 -100 h 20 c 20 20 30 60 30 100 z" fill="${C.sun}"/>
+    <path d="M240 650 a 60 40 0 0 1 120 0 z" fill="${C.a500}"/>
+    <path d="M420 650 c -10 -80 20 -120 40 -130 c 20 10 50 50 40 130 z" fill="${C.ink200}"/>
+    <path d="M560 650 a 90 45 0 0 1 160 0 z" fill="${C.v500}"/>
+    <rect x="820" y="250" width="260" height="440" rx="34" fill="${C.ink950}" stroke="${C.ink600}" stroke-width="3"/>
+    <rect x="844" y="290" width="212" height="170" rx="16" fill="${C.ink700}"/>
+    <path d="M870 420 a 40 24 0 0 1 80 0 z" fill="${C.a300}"/><path d="M970 420 c -6 -40 6 -70 22 -78 c 16 8 28 38 22 78 z" fill="${C.v300}"/>
+    ${[C.a300, C.v300, C.coral, C.sun].map((c, i) => `<circle cx="${878 + i * 48}" cy="500" r="18" fill="${c}"/>`).join("")}
+    ${bar(848, 548, 200, 14, C.ink600)}${bar(848, 576, 150, 12, C.ink700)}
+    <rect x="848" y="616" width="204" height="44" rx="22" fill="${C.a700}"/>${text(950, 645, "Fits your table", { size: 18, fill: "#fff", weight: 700, anchor: "middle" })}
+    `, { hueA: C.coral, hueB: C.v500 }),
+  lawsecai: () =>
+    frame(41, `
+    <rect x="220" y="260" width="480" height="430" rx="14" fill="${C.ink50}"/>
+    ${Array.from({ length: 11 }, (_, i) => {
+      const y = 300 + i * 34;
+      const hl = i === 2 ? C.a300 : i === 6 ? C.sun : i === 9 ? C.v300 : null;
+      return (hl ? `<rect x="240" y="${y - 10}" width="440" height="30" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(256, y, [400, 360, 380, 300, 410, 340, 390, 280, 370, 350, 220][i], 10, C.ink400, 5);
+    }).join("")}
+    <path d="M900 270 l 130 48 v 110 c 0 90 -60 150 -130 180 c -70 -30 -130 -90 -130 -180 v -110 z" fill="${C.v700}" stroke="${C.v300}" stroke-width="4"/>
+    <path d="M850 440 l 36 36 l 72 -80" fill="none" stroke="#ffffff" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>
+    <rect x="770" y="640" width="260" height="44" rx="22" fill="${C.ink800}" stroke="${C.sun}" stroke-width="2"/>${text(900, 669, "Art. 28(3)(h) missing", { size: 18, fill: C.sun, weight: 700, anchor: "middle" })}
+    `, { hueA: C.v300, hueB: C.v500 }),
+  "crypto-trading-dashboard": () => {
+    const r = rng(5);
+    let y = 470;
+    const candles = Array.from({ length: 16 }, (_, i) => {
+      const open = y;
+      y = Math.max(300, Math.min(620, y + (r() - 0.55) * 70));
+      const up = y < open;
+      const top = Math.min(open, y);
+      const h = Math.max(8, Math.abs(open - y));
+      const x = 200 + i * 36;
+      return `<line x1="${x + 10}" y1="${top - 18 - r() * 20}" x2="${x + 10}" y2="${top + h + 16 + r() * 20}" stroke="${up ? C.a400 : C.coral}" stroke-width="3"/><rect x="${x}" y="${top}" width="20" height="${h}" rx="3" fill="${up ? C.a400 : C.coral}"/>`;
+    }).join("");
+    return frame(53, `
+    ${[300, 400, 500, 600].map((gy) => `<line x1="190" y1="${gy}" x2="780" y2="${gy}" stroke="${C.ink700}" stroke-dasharray="4 8"/>`).join("")}
+    ${candles}
+    <circle cx="950" cy="360" r="100" fill="none" stroke="${C.ink700}" stroke-width="34"/>
+    <circle cx="950" cy="360" r="100" fill="none" stroke="${C.a400}" stroke-width="34" stroke-dasharray="280 400" transform="rotate(-90 950 360)"/>
+    <circle cx="950" cy="360" r="100" fill="none" stroke="${C.v500}" stroke-width="34" stroke-dasharray="150 600" stroke-dashoffset="-280" transform="rotate(-90 950 360)"/>
+    <circle cx="950" cy="360" r="100" fill="none" stroke="${C.sun}" stroke-width="34" stroke-dasharray="90 600" stroke-dashoffset="-430" transform="rotate(-90 950 360)"/>
+    <rect x="820" y="530" width="300" height="130" rx="18" fill="${C.ink950}" stroke="${C.sun}" stroke-width="2"/>
+    <circle cx="852" cy="566" r="12" fill="${C.sun}"/>${text(876, 573, "Spread widening", { size: 20, fill: "#fff", weight: 700 })}
+    ${bar(844, 600, 240, 12, C.ink600)}${bar(844, 626, 170, 12, C.ink700)}
+    `, { hueA: C.a400, hueB: C.sun });
+  },
+  "musicwave-harmony": () => {
+    const wave = Array.from({ length: 64 }, (_, i) => {
+      const h = 20 + Math.abs(Math.sin(i * 0.45) * Math.cos(i * 0.13)) * 150;
+      return `<rect x="${200 + i * 9}" y="${420 - h / 2}" width="5" height="${h}" rx="2.5" fill="${i % 9 === 4 ? C.sun : C.a400}"/>`;
+    }).join("");
+    const keys = Array.from({ length: 14 }, (_, i) => `<rect x="${200 + i * 42}" y="560" width="40" height="130" rx="5" fill="${i === 4 ? C.a300 : C.ink50}"/>`).join("");
+    const black = [0, 1, 3, 4, 5, 7, 8, 10, 11, 12].map((i) => `<rect x="${228 + i * 42}" y="560" width="26" height="80" rx="4" fill="${C.ink950}"/>`).join("");
+    return frame(61, `
+    ${wave}${keys}${black}
+    <rect x="860" y="250" width="240" height="440" rx="34" fill="${C.ink950}" stroke="${C.ink600}" stroke-width="3"/>
+    ${text(980, 330, "♪ 96 bpm", { size: 28, fill: C.a300, weight: 700, anchor: "middle" })}
+    ${Array.from({ length: 8 }, (_, i) => `<rect x="${884 + i * 25}" y="370" width="19" height="56" rx="5" fill="${i === 5 ? C.coral : C.a700}"/>`).join("")}
+    ${text(980, 470, "Bar 6: a little sharp", { size: 17, fill: C.ink200, anchor: "middle" })}
+    <circle cx="980" cy="590" r="52" fill="${C.a700}"/><path d="M966 566 v 48 l 40 -24 z" fill="#fff"/>
+    <text x="760" y="300" font-family="${FONT}" font-size="56" fill="${C.v300}">♫</text><text x="690" y="250" font-family="${FONT}" font-size="40" fill="${C.a300}">♪</text>
+    `, { hueA: C.a400, hueB: C.v300 });
+  },
+  "qr-code-generator": () => {
+    const r = rng(77);
+    const size = 21;
+    const cell = 18;
+    const ox = 240;
+    const oy = 260;
+    const finder = (x, y) => (x < 7 && y < 7) || (x >= size - 7 && y < 7) || (x < 7 && y >= size - 7);
+    let cells = "";
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        if (finder(x, y)) continue;
+        if (x >= 8 && x <= 12 && y >= 8 && y <= 12) continue;
+        if (r() > 0.52) cells += `<rect x="${ox + x * cell}" y="${oy + y * cell}" width="${cell - 2}" height="${cell - 2}" rx="4" fill="${(x + y) % 5 === 0 ? C.v500 : C.a400}"/>`;
+      }
+    const eye = (x, y) => `<rect x="${ox + x * cell}" y="${oy + y * cell}" width="${7 * cell - 2}" height="${7 * cell - 2}" rx="22" fill="none" stroke="${C.a400}" stroke-width="${cell - 2}" transform="translate(${(cell - 2) / 2} ${(cell - 2) / 2}) scale(1)"/><rect x="${ox + (x + 2) * cell}" y="${oy + (y + 2) * cell}" width="${3 * cell - 2}" height="${3 * cell - 2}" rx="10" fill="${C.v500}"/>`;
+    return frame(71, `
+    <rect x="${ox - 30}" y="${oy - 30}" width="${size * cell + 60}" height="${size * cell + 60}" rx="30" fill="${C.ink950}"/>
+    ${cells}${eye(0, 0).replace(/transform="[^"]*"/, "")}${eye(size - 7, 0).replace(/transform="[^"]*"/, "")}${eye(0, size - 7).replace(/transform="[^"]*"/, "")}
+    <circle cx="${ox + 10.5 * cell}" cy="${oy + 10.5 * cell}" r="42" fill="${C.ink50}"/><path d="M${ox + 10.5 * cell - 20} ${oy + 10.5 * cell + 14} l 20 -34 l 20 34 z" fill="${C.a700}"/>
+    <rect x="780" y="270" width="320" height="400" rx="22" fill="${C.ink800}" stroke="${C.ink700}"/>
+    ${text(810, 320, "Scans this week", { size: 22, fill: C.ink200, weight: 700 })}
+    ${[120, 180, 150, 240, 210, 280, 250].map((h, i) => `<rect x="${812 + i * 40}" y="${620 - h}" width="26" height="${h}" rx="6" fill="${i === 5 ? C.v500 : C.a500}"/>`).join("")}
+    <rect x="810" y="636" width="130" height="20" rx="10" fill="${C.a700}"/>${text(875, 651, "✓ scannable", { size: 14, fill: "#fff", weight: 700, anchor: "middle" })}
+    `, { hueA: C.a400, hueB: C.v500 });
+  },
+  "game-creator": () =>
+    frame(83, `
+    <rect x="160" y="240" width="600" height="450" rx="16" fill="${C.v700}" opacity="0.35"/>
+    <circle cx="660" cy="320" r="40" fill="${C.sun}"/>
+    <rect x="180" y="620" width="260" height="40" rx="8" fill="${C.a700}"/><rect x="500" y="540" width="200" height="36" rx="8" fill="${C.a700}"/><rect x="300" y="450" width="160" height="34" rx="8" fill="${C.a700}"/>
+    ${[[360, 420], [400, 420], [580, 505], [620, 505]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="13" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
+    <g transform="translate(240 560)"><path d="M0 60 l 20 -40 l 40 0 l 20 40 z" fill="${C.coral}"/><path d="M20 20 l 8 -24 l 12 20 z M52 16 l 10 -22 l 6 26 z" fill="${C.coral}"/><circle cx="32" cy="32" r="5" fill="${C.ink950}"/><circle cx="50" cy="32" r="5" fill="${C.ink950}"/><path d="M80 56 q 40 -10 36 -40 q -10 24 -36 30 z" fill="${C.coral}"/><path d="M112 18 l 6 -4 l 2 10 z" fill="#fff"/></g>
+    <rect x="800" y="260" width="300" height="250" rx="18" fill="${C.ink950}" stroke="${C.ink600}"/>
+    ${text(826, 302, "Describe your game", { size: 19, fill: C.a300, weight: 700 })}
+    ${text(826, 342, "A fox jumps between", { size: 19 })}${text(826, 370, "platforms collecting", { size: 19 })}${text(826, 398, "coins before sunset.", { size: 19 })}
+    <rect x="826" y="440" width="150" height="44" rx="22" fill="${C.a700}"/>${text(901, 469, "Make it ▶", { size: 18, fill: "#fff", weight: 700, anchor: "middle" })}
+    ${[["when", C.v500], ["jump", C.a500], ["+1 coin", C.sun]].map(([label, c], i) => `<rect x="${800 + i * 12}" y="${540 + i * 48}" width="220" height="38" rx="8" fill="${c}"/>${text(816 + i * 12, 565 + i * 48, label, { size: 17, fill: C.ink950, weight: 700 })}`).join("")}
+    `, { hueA: C.coral, hueB: C.v500 }),
+  "marbella-academy": () =>
+    frame(97, `
+    <circle cx="320" cy="330" r="60" fill="${C.sun}"/>
+    <path d="M160 520 q 60 -20 120 0 t 120 0 t 120 0 t 120 0 t 120 0 v 170 h -600 z" fill="${C.v700}" opacity="0.8"/>
+    <path d="M160 560 q 60 -20 120 0 t 120 0 t 120 0 t 120 0 t 120 0 v 130 h -600 z" fill="${C.a700}" opacity="0.8"/>
+    ${[[420, 420, 90, 100], [520, 390, 70, 130], [600, 430, 100, 90]].map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${C.ink50}"/><rect x="${x + w / 2 - 10}" y="${y + h - 34}" width="20" height="34" fill="${C.a500}"/><path d="M${x - 6} ${y} l ${w / 2 + 6} -26 l ${w / 2 + 6} 26 z" fill="${C.coral}"/>`).join("")}
+    ${bubble(790, 260, 320, 100, C.a700, [])}${bar(814, 318, 180, 12, C.a300, 6)}
+    ${text(814, 292, "¿Tiene una reserva?", { size: 22, fill: "#fff", weight: 700 })}
+    ${bubble(840, 380, 270, 70, C.ink700, [200])}
+    <rect x="790" y="480" width="320" height="190" rx="20" fill="${C.ink950}" stroke="${C.ink600}"/>
+    ${text(818, 522, "Hotel check-in", { size: 20, fill: C.ink200, weight: 700 })}
+    <rect x="818" y="546" width="264" height="16" rx="8" fill="${C.ink700}"/><rect x="818" y="546" width="210" height="16" rx="8" fill="${C.a400}"/>
+    ${text(818, 600, "Level B1 · 8 of 10 scenes", { size: 17, fill: C.ink400 })}
+    ${[0, 1, 2, 3, 4].map((i) => `<circle cx="${830 + i * 30}" cy="636" r="9" fill="${i < 4 ? C.sun : C.ink700}"/>`).join("")}
+    `, { hueA: C.sun, hueB: C.coral }),
+  "juristfirma-iverstrom": () =>
+    frame(101, `
+    <rect x="200" y="250" width="420" height="440" rx="12" fill="${C.ink50}"/>
+    ${text(230, 300, "AVTAL", { size: 22, fill: C.ink800, weight: 700 })}
+    ${Array.from({ length: 9 }, (_, i) => bar(230, 330 + i * 32, [360, 330, 350, 300, 340, 250, 320, 280, 180][i], 10, i === 4 || i === 5 ? C.a500 : C.ink400, 5)).join("")}
+    <path d="M500 640 q 30 -40 60 -10 t 50 -20" fill="none" stroke="${C.v700}" stroke-width="4" stroke-linecap="round"/>
+    <g transform="translate(900 280)" stroke="${C.sun}" stroke-width="6" fill="none" stroke-linecap="round"><line x1="0" y1="0" x2="0" y2="150"/><line x1="-110" y1="20" x2="110" y2="20"/><path d="M-110 20 l -40 80 h 80 z"/><path d="M110 20 l -40 80 h 80 z"/><line x1="-50" y1="150" x2="50" y2="150"/></g>
+    <rect x="700" y="470" width="400" height="210" rx="24" fill="${C.ink950}" stroke="${C.ink600}" stroke-width="3"/>
+    ${text(730, 512, "Intake · step 2 of 5", { size: 18, fill: C.a300, weight: 700 })}
+    ${[0, 1, 2].map((i) => `<rect x="730" y="${532 + i * 46}" width="340" height="34" rx="10" fill="${C.ink800}" stroke="${i === 1 ? C.a400 : C.ink700}"/>`).join("")}
+    `, { hueA: C.a400, hueB: C.sun }),
+};
+
+for (const [slug, draw] of Object.entries(projects)) write(`images/projects/${slug}.svg`, draw());
+
+/** Site-wide Open Graph artwork (converted to JPEG by `npm run images`). */
+write("images/site/og-default.svg", frame(7, `
+  ${text(640, 400, "Nordlys Studio", { size: 84, fill: "#ffffff", weight: 700, anchor: "middle" })}
+  ${text(640, 470, "AI products, built with you · Oslo", { size: 32, fill: C.a300, anchor: "middle" })}
+`));
+
+/** Founders' portraits: stylised, not likenesses of real people. */
+function portrait({ bg1, bg2, skin, hair, shirt, back = "", front = "", extra = "" }) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>
+  <rect width="400" height="400" fill="url(#bg)"/>
+  <path d="M40 420 c 0 -100 60 -140 160 -140 s 160 40 160 140 z" fill="${shirt}"/>
+  ${back.replaceAll("HAIR", hair)}
+  <rect x="172" y="220" width="56" height="70" rx="24" fill="${skin}"/>
+  <ellipse cx="200" cy="180" rx="74" ry="86" fill="${skin}"/>
+  <ellipse cx="172" cy="188" rx="7" ry="8" fill="${C.ink900}"/><ellipse cx="228" cy="188" rx="7" ry="8" fill="${C.ink900}"/>
+  <path d="M180 232 q 20 14 40 0" fill="none" stroke="${C.ink900}" stroke-width="5" stroke-linecap="round"/>
+  ${front.replaceAll("HAIR", hair)}
+  ${extra}
+</svg>`;
+}
+write("public/images/founders/ingrid-solheim.svg", portrait({
+  bg1: C.a300, bg2: C.a500, skin: "#f2c9a8", hair: "#e3c27a", shirt: C.ink800,
+  back: `<path d="M116 190 c -10 -90 40 -130 84 -130 s 96 30 84 130 l 10 110 h -50 l -10 -80 h -70 l -10 80 h -50 z" fill="HAIR"/>`,
+  front: `<path d="M126 170 c 10 -70 60 -90 90 -86 c 40 4 60 40 60 86 c -40 -10 -80 -30 -96 -60 c -10 30 -30 50 -54 60 z" fill="HAIR"/>`,
+  extra: `<path d="M130 300 q 70 40 140 0 l 10 30 q -80 40 -160 0 z" fill="${C.a700}"/>`,
+}));
+write("public/images/founders/aksel-bakke.svg", portrait({
+  bg1: C.v300, bg2: C.v500, skin: "#e8b894", hair: "#3b2a20", shirt: C.a700,
+  back: ``,
+  front: `<path d="M128 160 c 0 -70 50 -96 80 -96 c 40 0 70 30 66 96 c -20 -30 -60 -44 -100 -40 c -20 2 -36 20 -46 40 z" fill="HAIR"/>
+  <path d="M128 200 c 4 70 36 110 72 110 s 68 -40 72 -110 c -10 30 -30 44 -40 44 c -10 -14 -54 -14 -64 0 c -10 0 -30 -14 -40 -44 z" fill="HAIR"/>
+  <circle cx="172" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><circle cx="228" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><line x1="196" y1="188" x2="204" y2="188" stroke="${C.ink900}" stroke-width="5"/>`,
+}));
+write("public/images/founders/maya-okafor-lund.svg", portrait({
+  bg1: C.sun, bg2: C.coral, skin: "#8d5a3b", hair: "#1d1410", shirt: C.v700,
+  back: `<circle cx="200" cy="74" r="52" fill="HAIR"/>`,
+  front: `<path d="M124 176 c -6 -70 36 -104 76 -104 s 84 34 76 104 c -14 -34 -44 -56 -76 -56 s -62 22 -76 56 z" fill="HAIR"/>
+  ${[140, 170, 200, 230, 260].map((x, i) => `<circle cx="${x}" cy="${108 - (i % 2) * 10}" r="16" fill="HAIR"/>`).join("")}`,
+  extra: `<circle cx="128" cy="214" r="9" fill="${C.sun}"/><circle cx="272" cy="214" r="9" fill="${C.sun}"/>`,
+}));
+
+/** Partner logos: original fictional marks with a wordmark, 240x72. */
+function logo(name, mark, color) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="72" viewBox="0 0 240 72">
+  <g fill="${color}">${mark}</g>
+  <text x="66" y="44" font-family="Inter, system-ui, Arial, sans-serif" font-size="18" font-weight="700" fill="${C.ink800}">${name.replace("&", "&amp;")}</text>
+</svg>`;
+}
+const partnerLogos = {
+  "skarv-freight": ["Skarv Freight", `<path d="M8 44 q 20 -30 48 -16 q -20 -2 -30 14 z"/><path d="M12 52 h 44 l -6 8 h -32 z"/>`, C.a700],
+  "lysaker-energi": ["Lysaker Energi", `<path d="M34 8 l -16 30 h 14 l -6 26 l 24 -36 h -14 l 10 -20 z"/>`, "#b7791f"],
+  "tindra-health": ["Tindra Health", `<path d="M24 12 h 16 v 14 h 14 v 16 h -14 v 14 h -16 v -14 h -14 v -16 h 14 z"/>`, C.v700],
+  "brygge-co": ["Brygge & Co", `<path d="M10 60 v -30 l 10 -14 l 10 14 v 30 z M34 60 v -36 l 10 -14 l 10 14 v 36 z"/>`, "#b42318"],
+  "nordvik-maritime": ["Nordvik Maritime", `<g fill="none" stroke="#1d4ed8" stroke-width="5" stroke-linecap="round"><circle cx="32" cy="14" r="6"/><path d="M32 20 v 40 M20 30 h 24 M12 42 q 4 18 20 18 q 16 0 20 -18"/></g>`, "#1d4ed8"],
+  "kvist-learning": ["Kvist Learning", `<path d="M32 60 v -26 M32 40 c -18 -2 -22 -16 -20 -26 c 12 0 20 8 20 26 M32 34 c 16 -2 22 -14 20 -24 c -12 0 -20 8 -20 24" stroke="${C.a700}" stroke-width="5" fill="none" stroke-linecap="round"/>`, C.a700],
+};
+for (const [file, [name, mark, color]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark, color));
+
+console.log("Drew", Object.keys(projects).length, "project illustrations, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");

@@ -1,0 +1,135 @@
+/**
+ * `npm run lighthouse`: Lighthouse scores for key pages of the production build,
+ * on a phone (Lighthouse's default mobile emulation and throttling) and on desktop.
+ *
+ * Starts its own server (a fresh embedded database in a temp folder) on
+ * LIGHTHOUSE_PORT (default 4399), uses CHROMIUM_PATH (default /usr/bin/chromium),
+ * prints the four category scores, LCP, TBT, CLS and the JavaScript sent for /.
+ * A benchmark, not a test: it always exits 0 once it has printed its figures.
+ *
+ *   npm run lighthouse                     all pages, mobile and desktop
+ *   npm run lighthouse -- --runs 3         median of three runs per page
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4399);
+const baseUrl = `http://127.0.0.1:${port}`;
+const runsArg = process.argv.indexOf("--runs");
+const runs = runsArg > -1 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+const pages = ["/", "/projects", "/projects/lawsecai", "/services"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-lighthouse-"));
+  fs.chmodSync(dataDir, 0o755);
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { server, dataDir };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("The server did not start within 120 s.");
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function audit(url, formFactor, chromePort) {
+  const config = formFactor === "desktop" ? desktopConfig : undefined;
+  const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error", onlyCategories: categories }, config);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
+  return {
+    scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+    tbt: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    failed: Object.values(lhr.audits)
+      .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === "binary")
+      .map((item) => item.id),
+  };
+}
+
+const { server, dataDir } = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+const rows = [];
+try {
+  for (const formFactor of ["mobile", "desktop"]) {
+    for (const page of pages) {
+      const samples = [];
+      for (let run = 0; run < runs + 2 && samples.length < runs; run++) {
+        // A run that fails (e.g. no paint within Lighthouse's limit on a busy machine) is retried, at most twice.
+        try {
+          samples.push(await audit(`${baseUrl}${page}`, formFactor, chrome.port));
+        } catch (error) {
+          process.stderr.write(`\n${error.message}\n`);
+        }
+      }
+      if (!samples.length) continue;
+      const pick = (get) => median(samples.map(get));
+      rows.push({
+        page,
+        formFactor,
+        performance: pick((s) => s.scores.performance),
+        accessibility: pick((s) => s.scores.accessibility),
+        bestPractices: pick((s) => s.scores["best-practices"]),
+        seo: pick((s) => s.scores.seo),
+        lcp: pick((s) => s.lcp),
+        tbt: pick((s) => s.tbt),
+        cls: pick((s) => s.cls),
+        scriptBytes: pick((s) => s.scriptBytes),
+        failed: [...new Set(samples.flatMap((s) => s.failed))],
+      });
+      process.stderr.write(".");
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+process.stderr.write("\n");
+const pad = (value, width) => String(value).padEnd(width);
+console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}against the production build, ${baseUrl}`);
+console.log(`${pad("page", 22)}${pad("device", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("LCP", 9)}${pad("TBT", 8)}CLS`);
+for (const row of rows) {
+  console.log(
+    `${pad(row.page, 22)}${pad(row.formFactor, 9)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}` +
+      `${pad(`${(row.lcp / 1000).toFixed(2)} s`, 9)}${pad(`${Math.round(row.tbt)} ms`, 8)}${row.cls.toFixed(3)}`,
+  );
+}
+const home = rows.find((row) => row.page === "/" && row.formFactor === "mobile");
+if (home) console.log(`JavaScript transferred for / (gzip): ${(home.scriptBytes / 1024).toFixed(1)} KB (target <= 130 KB)`);
+const failing = rows.filter((row) => row.failed.length);
+for (const row of failing) console.log(`Failed binary audits on ${row.page} (${row.formFactor}): ${row.failed.join(", ")}`);
+const belowTarget = rows.filter(
+  (row) => row.formFactor === "mobile" && (row.performance < 95 || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100 || row.cls > 0),
+);
+console.log(belowTarget.length ? `Below target (mobile perf >= 95, others 100, CLS 0): ${belowTarget.map((row) => row.page).join(", ")}` : "All mobile targets met.");

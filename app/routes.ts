@@ -32,6 +32,7 @@ export default [
     route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
     route("generate-content", "routes/api/generate-content.ts"),
     route("generate-content/stream", "routes/api/generate-content-stream.ts"),
+    route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

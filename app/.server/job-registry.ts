@@ -1,9 +1,10 @@
 import type { JobDefinition } from "./jobs.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
+import { sendMailJob } from "./mail/queue.ts";
 
 /**
  * Every background job of the app, registered at boot by the runtime.
  * Features add their `defineJob(...)` here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
-export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob];
+export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, sendMailJob];

@@ -12,6 +12,10 @@ export const site = {
   privacyEmail: "privacy@nordlys.studio",
   replyPromise: "We reply within 24 hours.",
   location: "Oslo, Norway",
+  /** Default sender of every e-mail the site sends (MAIL_FROM overrides it). */
+  sender: { name: "Nordlys Studio", email: "studio@nordlys.studio" },
+  /** Default inbox for form notifications (MAIL_TO_STUDIO overrides it). */
+  studioInbox: "hello@nordlys.studio",
 } as const;
 
 export type NavLink = { label: string; to: string };

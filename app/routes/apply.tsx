@@ -1,4 +1,6 @@
 import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/features/forms/components/form-page";
+import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/apply";
 
@@ -10,10 +12,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export default function Page() {
+export function loader() {
+  return formLoaderData();
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormAction("apply", request, context);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHeader eyebrow="Free Build Program" title="Pitch Your Idea">
-      <p>Tell us about the product you want to build. The program is selective: we answer every application.</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Free Build Program" title="Pitch Your Idea">
+        <p>Tell us about the product you want to build. The program is selective: we answer every application.</p>
+      </PageHeader>
+      <FormPage
+        source="apply"
+        startToken={loaderData.startToken}
+        asideTitle="How the program works"
+        aside={
+          <ul className="flex list-disc flex-col gap-3 pl-5">
+            <li>We read every pitch ourselves and reply within 24 hours.</li>
+            <li>Ideas we take on get a free build, discounted development or an equity partnership.</li>
+            <li>The program is selective, and paid builds are prioritised.</li>
+            <li>Say who has the problem and why now: that helps us most.</li>
+          </ul>
+        }
+      />
+    </>
   );
 }

@@ -1,4 +1,7 @@
 import { PageHeader } from "~/components/page-header";
+import { site } from "~/content/site";
+import { FormPage } from "~/features/forms/components/form-page";
+import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -10,10 +13,38 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export default function Page() {
+export function loader() {
+  return formLoaderData();
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormAction("contact", request, context);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHeader eyebrow="Start your project" title="Contact">
-      <p>Tell us what you want to build. We reply within 24 hours.</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Start your project" title="Contact">
+        <p>Tell us what you want to build. We reply within 24 hours.</p>
+      </PageHeader>
+      <FormPage
+        source="contact"
+        startToken={loaderData.startToken}
+        asideTitle="Other ways to reach us"
+        aside={
+          <>
+            <p>
+              Write to{" "}
+              <a className="font-medium text-aurora-700 underline underline-offset-4" href={`mailto:${site.contactEmail}`}>
+                {site.contactEmail}
+              </a>
+              .
+            </p>
+            <p>{site.replyPromise}</p>
+            <p>Studio in {site.location}; we work with teams everywhere.</p>
+          </>
+        }
+      />
+    </>
   );
 }

@@ -1,4 +1,6 @@
 import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/features/forms/components/form-page";
+import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
 
@@ -10,10 +12,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export default function Page() {
+export function loader() {
+  return formLoaderData();
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormAction("mentoring", request, context);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">
-      <p>Learn to build with AI in 1-to-1 sessions on a video call, at your pace.</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">
+        <p>Learn to build with AI in 1-to-1 sessions on a video call, at your pace.</p>
+      </PageHeader>
+      <FormPage
+        source="mentoring"
+        startToken={loaderData.startToken}
+        asideTitle="What to expect"
+        aside={
+          <ul className="flex list-disc flex-col gap-3 pl-5">
+            <li>1-to-1 sessions on a video call, planned around your goals.</li>
+            <li>Scholarships for students.</li>
+            <li>Flexible payment: per session or as a package.</li>
+            <li>We reply within 24 hours to schedule your first session.</li>
+          </ul>
+        }
+      />
+    </>
   );
 }

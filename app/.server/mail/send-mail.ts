@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Mail, type SendMailOptions } from "nodemailer";
+import { logger } from "../logger.ts";
+import { DKIM_SIGNED_HEADERS, getMailConfig, type MailAddressObject, type MailConfig } from "./config.ts";
+
+/** One address: `"ada@example.com"` or `{ name: "Ada", address: "ada@example.com" }`. */
+export type MailAddress = string | MailAddressObject;
+
+/** A rendered e-mail, ready to send (what `queueMail` stores and `sendMailNow` sends). */
+export type MailMessage = {
+  to: MailAddress | MailAddress[];
+  subject: string;
+  /** Both parts are required: every mail has an HTML and a plain-text version. */
+  html: string;
+  text: string;
+  /** Defaults to MAIL_FROM (or the content module's sender). */
+  from?: MailAddress;
+  replyTo?: MailAddress;
+  /**
+   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post`.
+   * Names are checked; line breaks in values are removed. With DKIM configured,
+   * the List-* fields are covered by the signature.
+   */
+  headers?: Record<string, string>;
+  /** Short label for logs and outbox file names: "form-notification". */
+  tag?: string;
+};
+
+export type SentMail = {
+  messageId: string;
+  /** Recipients the server accepted (all of them for the outbox). */
+  accepted: string[];
+  rejected: string[];
+  /** Set when SMTP_URL is unset: the .eml file written. */
+  outboxFile?: string;
+};
+
+/** Header fields a caller may not set through `headers` (the message's own fields set them). */
+const RESERVED_HEADERS = new Set([
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "reply-to",
+  "subject",
+  "sender",
+  "date",
+  "message-id",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+  "dkim-signature",
+]);
+
+/**
+ * Text that ends up in a header (subjects, display names) can never start a
+ * new header line: control characters, CR and LF collapse to one space.
+ */
+export function toHeaderText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
+function cleanAddress(address: MailAddress): MailAddress {
+  if (typeof address === "string") return toHeaderText(address);
+  return { name: toHeaderText(address.name), address: toHeaderText(address.address) };
+}
+
+function cleanHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const cleaned: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw new Error(`The mail header "${name}" cannot be set through headers.`);
+    }
+    cleaned[name] = toHeaderText(value);
+  }
+  return cleaned;
+}
+
+type Transport = { key: string; mailer: Mail; config: MailConfig };
+let current: Transport | undefined;
+
+function createMailer(config: MailConfig): Mail {
+  const dkim = config.dkim ? { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } : undefined;
+  if (config.transport.kind === "smtp") {
+    return nodemailer.createTransport({
+      url: config.transport.url,
+      pool: true,
+      maxConnections: 3,
+      // A slow or silent server fails the attempt (and the job retries) instead of hanging it.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      dkim,
+    });
+  }
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows", dkim });
+}
+
+function getTransport(): Transport {
+  const config = getMailConfig();
+  const key = JSON.stringify([config.transport, config.dkim?.domainName, config.dkim?.keySelector, config.dkim?.privateKey]);
+  if (current?.key !== key) {
+    current?.mailer.close();
+    current = { key, mailer: createMailer(config), config };
+  }
+  return current;
+}
+
+/** Closes the SMTP connection pool (on shutdown, and between tests). */
+export function closeMailer(): void {
+  current?.mailer.close();
+  current = undefined;
+}
+
+function outboxFileName(tag: string | undefined): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const label = (tag ?? "mail").replace(/[^a-z0-9-]+/gi, "-").slice(0, 40);
+  return `${stamp}-${label}-${randomBytes(4).toString("hex")}.eml`;
+}
+
+/**
+ * Sends one message now: through SMTP_URL's pooled connection, or, when
+ * SMTP_URL is unset, as an .eml file in DATA_DIR/outbox. Throws when the SMTP
+ * server refuses or cannot be reached (the send-mail job retries on that).
+ */
+export async function sendMailNow(message: MailMessage): Promise<SentMail> {
+  const { mailer, config } = getTransport();
+  const to = (Array.isArray(message.to) ? message.to : [message.to]).map(cleanAddress);
+  if (to.length === 0) throw new Error("A mail needs at least one recipient.");
+  const options: SendMailOptions = {
+    from: cleanAddress(message.from ?? config.from),
+    to,
+    replyTo: message.replyTo ? cleanAddress(message.replyTo) : undefined,
+    subject: toHeaderText(message.subject),
+    html: message.html,
+    text: message.text,
+    headers: cleanHeaders(message.headers),
+  };
+
+  const info = (await mailer.sendMail(options)) as {
+    messageId: string;
+    accepted?: Array<string | { address: string }>;
+    rejected?: Array<string | { address: string }>;
+    message?: Buffer;
+  };
+  const addresses = (list: Array<string | { address: string }> | undefined) =>
+    (list ?? []).map((entry) => (typeof entry === "string" ? entry : entry.address));
+
+  if (config.transport.kind === "outbox") {
+    const dir = config.transport.dir;
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(dir, outboxFileName(message.tag));
+    // Written under a temporary name first: a reader never sees half a file.
+    await fs.writeFile(`${file}.tmp`, info.message ?? "");
+    await fs.rename(`${file}.tmp`, file);
+    logger.info({ file, tag: message.tag, messageId: info.messageId }, "Mail written to the outbox (SMTP_URL is not set)");
+    return {
+      messageId: info.messageId,
+      accepted: to.map((entry) => (typeof entry === "string" ? entry : entry.address)),
+      rejected: [],
+      outboxFile: file,
+    };
+  }
+
+  logger.info(
+    { tag: message.tag, messageId: info.messageId, accepted: addresses(info.accepted).length },
+    "Mail sent over SMTP",
+  );
+  return { messageId: info.messageId, accepted: addresses(info.accepted), rejected: addresses(info.rejected) };
+}

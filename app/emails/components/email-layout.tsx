@@ -1,0 +1,85 @@
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import type { CSSProperties, ReactNode } from "react";
+import { site } from "~/content/site";
+
+/** Colours from app/app.css, inlined: mail clients ignore stylesheets. */
+export const emailColors = {
+  ink950: "#070b14",
+  ink600: "#3a4866",
+  ink200: "#d7deea",
+  ink50: "#f6f8fb",
+  aurora700: "#04705c",
+} as const;
+
+export const emailText: CSSProperties = { fontSize: "15px", lineHeight: "24px", color: emailColors.ink950, margin: "0 0 16px" };
+export const emailMuted: CSSProperties = { fontSize: "13px", lineHeight: "20px", color: emailColors.ink600, margin: "0 0 8px" };
+
+/** The frame every mail shares: brand line, heading, content and a footer. */
+export function EmailLayout({
+  preview,
+  heading,
+  siteUrl,
+  footer,
+  children,
+}: {
+  /** The inbox preview line. */
+  preview: string;
+  heading: string;
+  /** PUBLIC_URL, for the brand link. */
+  siteUrl: string;
+  /** A line above the address in the footer (why the reader got this mail). */
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body
+        style={{
+          backgroundColor: emailColors.ink50,
+          fontFamily: "Inter, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{
+            maxWidth: "560px",
+            backgroundColor: "#ffffff",
+            border: `1px solid ${emailColors.ink200}`,
+            borderRadius: "16px",
+            padding: "32px",
+          }}
+        >
+          <Section>
+            <Link
+              href={siteUrl}
+              style={{ color: emailColors.aurora700, fontWeight: 700, fontSize: "14px", letterSpacing: "0.08em", textDecoration: "none" }}
+            >
+              {site.name.toUpperCase()}
+            </Link>
+          </Section>
+          <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", color: emailColors.ink950, margin: "20px 0 16px" }}>
+            {heading}
+          </Heading>
+          {children}
+          <Hr style={{ borderColor: emailColors.ink200, margin: "28px 0 16px" }} />
+          {footer ? <Text style={emailMuted}>{footer}</Text> : null}
+          <Text style={emailMuted}>
+            {site.name} · {site.location} · <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { disclaimers } from "~/content/disclaimers";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { FormActionData } from "../form-action.server";
+import { FIELD_LIMITS, formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "../schema";
+import { DisclaimerNotice } from "./disclaimer-notice";
+
+/** Props Conform gives a control, without `key` (React wants it passed directly). */
+function controlProps<T extends { key?: string | undefined }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+/**
+ * The apply, mentoring and contact form. Without JavaScript it is a plain
+ * POST and the page comes back with errors next to the fields (or a success
+ * notice); with JavaScript it checks fields as you go, submits without a
+ * reload and answers with a toast (SPEC section 8). Success clears the form;
+ * a failure keeps what was typed.
+ */
+export function SubmissionForm({ source, startToken }: { source: FormSource; startToken: string }) {
+  const definition = formDefinitions[source];
+  const actionData = useActionData<FormActionData>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+
+  const [form, fields] = useForm({
+    id: `${source}-form`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(definition.schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.outcome === "success") toast.success(actionData.message);
+    else if (actionData.outcome === "error") toast.error(actionData.message || definition.failure);
+  }, [actionData, definition.failure]);
+
+  // Untyped access: the three schemas share name, email and disclaimerAccepted; long fields differ.
+  const all = fields as unknown as Record<string, FieldMetadata<string>>;
+  const name = all.name!;
+  const email = all.email!;
+  const disclaimerField = all.disclaimerAccepted!;
+  const disclaimer = disclaimers[definition.disclaimer];
+  // Without JavaScript there is no toast: the page says it instead.
+  const showInlineSuccess = !hydrated && actionData?.outcome === "success";
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
+      {showInlineSuccess ? (
+        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
+          <p className="font-medium">{actionData.message}</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field id={name.id} name={name.name} label="Name" error={name.errors?.[0]}>
+          {(control) => (
+            <Input
+              {...controlProps(getInputProps(name, { type: "text" }))}
+              {...control}
+              key={name.key}
+              autoComplete="name"
+              maxLength={FIELD_LIMITS.name}
+            />
+          )}
+        </Field>
+        <Field id={email.id} name={email.name} label="Email" error={email.errors?.[0]}>
+          {(control) => (
+            <Input
+              {...controlProps(getInputProps(email, { type: "email" }))}
+              {...control}
+              key={email.key}
+              autoComplete="email"
+              maxLength={FIELD_LIMITS.email}
+            />
+          )}
+        </Field>
+      </div>
+
+      {definition.longFields.map((longField) => {
+        const field = all[longField.name]!;
+        return (
+          <Field key={longField.name} id={field.id} name={field.name} label={longField.label} error={field.errors?.[0]}>
+            {(control) => (
+              <Textarea
+                {...controlProps(getTextareaProps(field))}
+                {...control}
+                key={field.key}
+                rows={5}
+                maxLength={FIELD_LIMITS.longText}
+                placeholder={longField.placeholder}
+              />
+            )}
+          </Field>
+        );
+      })}
+
+      <DisclaimerNotice variant={definition.disclaimer} id={`${source}-disclaimer`} />
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            {...controlProps(getInputProps(disclaimerField, { type: "checkbox" }))}
+            key={disclaimerField.key}
+            aria-invalid={disclaimerField.errors ? true : undefined}
+            aria-describedby={disclaimerField.errors ? disclaimerField.errorId : undefined}
+          />
+          <label htmlFor={disclaimerField.id} className="text-sm font-medium text-ink-900">
+            {disclaimer.checkboxLabel}
+          </label>
+        </div>
+        <FieldError id={disclaimerField.errorId} error={disclaimerField.errors?.[0]} />
+      </div>
+
+      {/* Bot traps: a field people never see, and the time the form was rendered. */}
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor={`${source}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input id={`${source}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={STARTED_AT_FIELD} value={startToken} />
+
+      {form.errors?.length ? <FieldError id={form.errorId} error={form.errors[0]} /> : null}
+
+      <div>
+        <Button type="submit" size="lg" disabled={isSubmitting} aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? definition.submittingLabel : definition.submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

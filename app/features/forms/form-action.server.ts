@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { ApiError } from "~/.server/api";
+import { isDatabaseUnavailable } from "~/.server/db/client";
+import { logger } from "~/.server/logger";
+import { hashClientIp } from "~/.server/rate-limit";
+import { requestInfoContext } from "~/.server/request-context";
+import { checkForBot, createFormStartToken } from "./bot-check.server";
+import { formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
+import { submitForm } from "./submit-form.server";
+
+/** Form posts larger than this are refused before parsing (two 5,000-character answers fit easily). */
+const MAX_FORM_BYTES = 256 * 1024;
+
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
+/** What the page's loader gives the form: a fresh signed start time for the fill-time check. */
+export function formLoaderData() {
+  return { startToken: createFormStartToken() };
+}
+
+/**
+ * The action of /apply, /mentoring and /contact. Answers with Conform's
+ * submission result (inline errors, or a reset on success) plus the toast text:
+ * the same answer whether the browser ran JavaScript or posted the page.
+ */
+export async function handleFormAction(source: FormSource, request: Request, context: Readonly<RouterContextProvider>) {
+  const definition = formDefinitions[source];
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    return data(
+      { result: null, outcome: "error" as const, message: "Your submission is too large. Please shorten your answers." },
+      { status: 413 },
+    );
+  }
+  const formData = await request.formData();
+  const { clientIp } = context.get(requestInfoContext);
+
+  const verdict = checkForBot(
+    { honeypot: formData.get(HONEYPOT_FIELD), startToken: formData.get(STARTED_AT_FIELD) },
+    { requireToken: true },
+  );
+  const submission = parseWithZod(formData, { schema: definition.schema });
+  if (verdict.isBot) {
+    logger.warn(
+      { source, reason: verdict.reason, ipHash: clientIp ? hashClientIp(clientIp) : null },
+      "Form submission looks automated: answered with a fake success, nothing stored",
+    );
+    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), outcome: "invalid" as const, message: null }, { status: 400 });
+  }
+
+  try {
+    await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent") });
+    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success });
+  } catch (error) {
+    let status = 500;
+    let message: string = definition.failure;
+    let headers: HeadersInit | undefined;
+    if (error instanceof ApiError) {
+      ({ status, message } = error);
+      headers = error.headers;
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, source }, "Form submission failed: database unavailable");
+      status = 503;
+      message = UNAVAILABLE_MESSAGE;
+    } else {
+      logger.error({ err: error, source }, "Form submission failed");
+    }
+    return data({ result: submission.reply({ formErrors: [message] }), outcome: "error" as const, message }, { status, headers });
+  }
+}
+
+export type FormActionData = Awaited<ReturnType<typeof handleFormAction>>["data"];

@@ -1,0 +1,49 @@
+import { apiHandler, ApiError, jsonOk, readJsonBody } from "~/.server/api";
+import { logger } from "~/.server/logger";
+import { hashClientIp } from "~/.server/rate-limit";
+import { requestInfoContext } from "~/.server/request-context";
+import { checkForBot } from "~/features/forms/bot-check.server";
+import { HONEYPOT_FIELD, parseContactRequest, STARTED_AT_FIELD } from "~/features/forms/schema";
+import { submitForm } from "~/features/forms/submit-form.server";
+import type { Route } from "./+types/send-contact-email";
+
+/** Bodies are small: two 5,000-character answers plus the short fields. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * POST /api/send-contact-email: `{ source: "apply" | "mentoring" | "contact",
+ * ...that form's fields, disclaimerAccepted: true }` -> `{ success: true }`, or
+ * `{ error }` with the first validation message. Same storage and mail path as
+ * the pages' forms.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(["POST"], async () => {
+    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    const parsed = parseContactRequest(body);
+    const { clientIp } = context.get(requestInfoContext);
+
+    // The traps are optional here (API callers have no page), but honoured when sent.
+    const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const verdict = checkForBot({ honeypot: fields[HONEYPOT_FIELD], startToken: fields[STARTED_AT_FIELD] }, { requireToken: false });
+    if (verdict.isBot) {
+      logger.warn(
+        { reason: verdict.reason, ipHash: clientIp ? hashClientIp(clientIp) : null },
+        "API contact submission looks automated: answered with a fake success, nothing stored",
+      );
+      return jsonOk({ success: true });
+    }
+    if (!parsed.success) throw new ApiError(400, parsed.error);
+
+    await submitForm({
+      source: parsed.source,
+      values: parsed.values,
+      clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    return jsonOk({ success: true });
+  })({ request });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return apiHandler(["POST"], async () => jsonOk({}))({ request });
+}

@@ -1,0 +1,403 @@
+import { count, eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
+import { submissions } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
+import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { requestInfoContext } from "~/.server/request-context";
+import { setAppSecret } from "~/.server/secret";
+import { createFormStartToken, MIN_FILL_MS } from "~/features/forms/bot-check.server";
+import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-action.server";
+import { FIELD_LIMITS } from "~/features/forms/schema";
+import { action as apiAction } from "~/routes/api/send-contact-email";
+import { setupTestDatabase } from "../support/database";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+
+/**
+ * The forms' whole path in one process: the API endpoint and the page action,
+ * the submissions table, the pg-boss send-mail queue with its worker, and a
+ * real SMTP server that receives and parses what we send.
+ */
+const database = setupTestDatabase();
+setAppSecret("forms-test-secret-forms-test-secret-0000");
+
+const STUDIO = "studio@example.test";
+let smtp: TestSmtpServer;
+let jobs: Jobs;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_TO_STUDIO = STUDIO;
+  process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
+  process.env.PUBLIC_URL = "https://nordlys.test";
+  resetEnvForTests();
+  // The real job, with the first retries a second apart instead of ten.
+  jobs = await startJobs({
+    url: database.current.url,
+    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
+  });
+  setJobs(jobs);
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  setJobs(undefined);
+  closeMailer();
+  await smtp?.stop();
+  process.env = savedEnv;
+  resetEnvForTests();
+});
+
+let ipCounter = 1;
+/** Each test posts from its own address, so the per-IP limit only bites where a test wants it. */
+const nextIp = () => `198.51.100.${ipCounter++}`;
+
+function contextFor(ip: string) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
+  return context;
+}
+
+async function postApi(body: unknown, options: { ip?: string; contentType?: string; raw?: string } = {}) {
+  const request = new Request("http://localhost/api/send-contact-email", {
+    method: "POST",
+    headers: { "Content-Type": options.contentType ?? "application/json", "User-Agent": "forms-test/1.0" },
+    body: options.raw ?? JSON.stringify(body),
+  });
+  const response = await apiAction({ request, context: contextFor(options.ip ?? nextIp()), params: {} } as never);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function postPage(source: "apply" | "mentoring" | "contact", fields: Record<string, string>, ip = nextIp()) {
+  const request = new Request(`http://localhost/${source}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "forms-test-browser" },
+    body: new URLSearchParams(fields),
+  });
+  const result = await handleFormAction(source, request, contextFor(ip));
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+async function storedFor(email: string) {
+  return database.current.db.select().from(submissions).where(eq(submissions.email, email));
+}
+
+async function submissionCount() {
+  const [row] = await database.current.db.select({ n: count() }).from(submissions);
+  return row?.n ?? 0;
+}
+
+async function mailJobsTo(address: string) {
+  const result = await database.current.db.execute<{ state: string; retry_count: number }>(
+    sql`select state, retry_count from pgboss.job where name = 'send-mail' and data->>'to' like ${`%${address}%`}`,
+  );
+  return result.rows;
+}
+
+async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const apply = (email: string, extra: Record<string, unknown> = {}) => ({
+  source: "apply",
+  name: "Ada Lovelace",
+  email,
+  idea: "A voice assistant that books physiotherapy appointments.\nIt speaks Norwegian and English.",
+  why: "Clinics lose a day a week to phone calls.",
+  disclaimerAccepted: true,
+  ...extra,
+});
+
+describe("POST /api/send-contact-email", () => {
+  it("stores the submission, then mails the studio and the sender with HTML and text parts", async () => {
+    const response = await postApi(apply("ada@example.com"));
+    expect(response).toMatchObject({ status: 200, body: { success: true } });
+
+    const [row] = await storedFor("ada@example.com");
+    expect(row).toMatchObject({
+      source: "apply",
+      name: "Ada Lovelace",
+      disclaimerAccepted: true,
+      userAgent: "forms-test/1.0",
+      fields: {
+        idea: "A voice assistant that books physiotherapy appointments.\nIt speaks Norwegian and English.",
+        why: "Clinics lose a day a week to phone calls.",
+      },
+    });
+    expect(row?.ipHash).toMatch(/^[\w-]{32}$/);
+    expect(row?.ipHash).not.toContain("198.51");
+
+    const [notification] = await waitUntil(() => (smtp.to(STUDIO).length ? smtp.to(STUDIO) : null));
+    expect(notification!.envelope.to).toEqual([STUDIO]);
+    expect(notification!.envelope.from).toBe("studio@nordlys.test");
+    const mail = notification!.parsed;
+    expect(mail.subject).toBe("New application from Ada Lovelace");
+    expect(mail.from?.value).toEqual([{ name: "Nordlys Studio", address: "studio@nordlys.test" }]);
+    expect(mail.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
+    expect(mail.text).toContain("A voice assistant that books physiotherapy appointments.");
+    expect(mail.text).toContain("Clinics lose a day a week to phone calls.");
+    expect(mail.html).toContain("A voice assistant that books physiotherapy appointments.");
+    expect(mail.html).toContain("Why should we build this?");
+    expect(mail.html).toContain(row!.id);
+
+    const [acknowledgement] = await waitUntil(() => (smtp.to("ada@example.com").length ? smtp.to("ada@example.com") : null));
+    const ack = acknowledgement!.parsed;
+    expect(acknowledgement!.envelope.to).toEqual(["ada@example.com"]);
+    expect(ack.subject).toBe("We received your application");
+    expect(ack.text).toContain("Hi Ada,");
+    expect(ack.text).toMatch(/within 24 hours/);
+    expect(ack.html).toMatch(/within 24 hours/);
+    // The acknowledgement repeats nothing else the sender typed.
+    expect(ack.text).not.toContain("physiotherapy");
+    expect(ack.html).not.toContain("physiotherapy");
+  });
+
+  it("never lets a field add or change e-mail headers, and renders text as text", async () => {
+    const injected = "Eve\r\nBcc: victim@example.net\r\nX-Injected: yes";
+    const response = await postApi({
+      source: "contact",
+      name: injected,
+      email: "eve@example.com",
+      message: "<script>alert(1)</script>\r\n\r\nSubject: hijacked\r\nBcc: victim@example.net",
+      disclaimerAccepted: true,
+    });
+    expect(response.status).toBe(200);
+    const mails = await waitUntil(() => {
+      const mine = smtp.received.filter((mail) => mail.rawHeaders.includes("eve@example.com") || mail.envelope.to.includes("eve@example.com"));
+      return mine.length === 2 ? mine : null;
+    });
+    for (const mail of mails) {
+      expect([[STUDIO], ["eve@example.com"]]).toContainEqual(mail.envelope.to);
+      expect(mail.parsed.headers.has("bcc")).toBe(false);
+      expect(mail.parsed.headers.has("x-injected")).toBe(false);
+      expect(mail.rawHeaders).not.toMatch(/^(bcc|x-injected):/im);
+      expect(mail.parsed.subject).not.toMatch(/[\r\n]/);
+      expect(mail.parsed.subject).not.toBe("hijacked");
+      expect(mail.parsed.html || "").not.toContain("<script>");
+    }
+    expect(smtp.received.some((mail) => mail.envelope.to.includes("victim@example.net"))).toBe(false);
+    const notification = mails.find((mail) => mail.envelope.to.includes(STUDIO))!;
+    expect(notification.parsed.subject).toBe("New message from Eve Bcc: victim@example.net X-Injected: yes");
+    expect(notification.parsed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+
+    // An e-mail address with a line break is not an address.
+    const bad = await postApi({ ...apply("eve@example.com\r\nBcc: victim@example.net") });
+    expect(bad).toMatchObject({ status: 400, body: { error: "Valid email required" } });
+  });
+
+  it("answers every kind of bad input with 400 and the first validation message, storing nothing", async () => {
+    const before = await submissionCount();
+    const long = (n: number) => "x".repeat(n);
+    const cases: Array<[unknown, string]> = [
+      [{}, "Source must be one of apply, mentoring or contact"],
+      [{ ...apply("a@example.com"), source: "newsletter" }, "Source must be one of apply, mentoring or contact"],
+      [{ ...apply("a@example.com"), source: 3 }, "Source must be one of apply, mentoring or contact"],
+      [[apply("a@example.com")], "The request body must be a JSON object."],
+      [null, "The request body must be a JSON object."],
+      ["apply", "The request body must be a JSON object."],
+      [{ ...apply("a@example.com"), name: undefined }, "Name is required"],
+      [{ ...apply("a@example.com"), name: "   " }, "Name is required"],
+      [{ ...apply("a@example.com"), name: 42 }, "Name must be text"],
+      [{ ...apply("a@example.com"), name: long(FIELD_LIMITS.name + 1) }, "Name must be 100 characters or fewer"],
+      [{ ...apply("a@example.com"), email: undefined }, "Valid email required"],
+      [{ ...apply("a@example.com"), email: "" }, "Valid email required"],
+      [{ ...apply("a@example.com"), email: "not-an-email" }, "Valid email required"],
+      [{ ...apply("a@example.com"), email: ["a@example.com"] }, "Valid email required"],
+      [{ ...apply("a@example.com"), email: `${long(250)}@example.com` }, "Email must be 255 characters or fewer"],
+      [{ ...apply("a@example.com"), idea: "" }, "Please describe your idea"],
+      [{ ...apply("a@example.com"), idea: { text: "hi" } }, "Your idea must be text"],
+      [{ ...apply("a@example.com"), idea: long(5001) }, "Your idea must be 5,000 characters or fewer"],
+      [{ ...apply("a@example.com"), why: " \n " }, "Please explain why we should build this"],
+      [{ ...apply("a@example.com"), disclaimerAccepted: false }, "Please acknowledge the terms to proceed"],
+      [{ ...apply("a@example.com"), disclaimerAccepted: undefined }, "Please acknowledge the terms to proceed"],
+      [{ ...apply("a@example.com"), disclaimerAccepted: "true" }, "Please acknowledge the terms to proceed"],
+      [{ source: "mentoring", name: "Mo", email: "mo@example.com", disclaimerAccepted: true }, "Please describe your learning goals"],
+      [{ source: "contact", name: "Co", email: "co@example.com", message: "", disclaimerAccepted: true }, "Message is required"],
+      [{ source: "contact", name: "Co", email: "co@example.com", message: long(5001), disclaimerAccepted: true }, "Message must be 5,000 characters or fewer"],
+      // Several problems: the first field's message.
+      [{ source: "contact" }, "Name is required"],
+    ];
+    for (const [body, error] of cases) {
+      const response = await postApi(body);
+      expect({ body, status: response.status, error: response.body.error }).toEqual({ body, status: 400, error });
+    }
+
+    expect(await postApi(null, { raw: '{"source": "apply", ' })).toMatchObject({
+      status: 400,
+      body: { error: "The request body is not valid JSON." },
+    });
+    expect(await postApi(null, { raw: "" })).toMatchObject({ status: 400, body: { error: "The request body is empty." } });
+    expect(await postApi(null, { raw: "name=Ada", contentType: "application/x-www-form-urlencoded" })).toMatchObject({
+      status: 415,
+    });
+    expect(await postApi(null, { raw: JSON.stringify(apply("a@example.com")), contentType: "text/plain" })).toMatchObject({
+      status: 415,
+    });
+    expect(await postApi(null, { raw: JSON.stringify(apply("a@example.com", { idea: long(70_000) })) })).toMatchObject({
+      status: 413,
+      body: { error: "The request body is too large." },
+    });
+    expect(await submissionCount()).toBe(before);
+  });
+
+  it("gives bots a fake success: nothing stored, nothing mailed", async () => {
+    const honeypot = await postApi(apply("bot1@example.com", { website: "https://spam.example" }));
+    expect(honeypot).toMatchObject({ status: 200, body: { success: true } });
+    const tooFast = await postApi(apply("bot2@example.com", { formStartedAt: createFormStartToken(Date.now() - 500) }));
+    expect(tooFast).toMatchObject({ status: 200, body: { success: true } });
+    const forged = await postApi(apply("bot3@example.com", { formStartedAt: `${Date.now() - 60_000}.forged-signature00000` }));
+    expect(forged).toMatchObject({ status: 200, body: { success: true } });
+
+    for (const address of ["bot1@example.com", "bot2@example.com", "bot3@example.com"]) {
+      expect(await storedFor(address)).toEqual([]);
+      expect(await mailJobsTo(address)).toEqual([]);
+    }
+    // A person who took their time passes the same check.
+    const person = await postApi(apply("slow@example.com", { formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000) }));
+    expect(person.status).toBe(200);
+    expect(await storedFor("slow@example.com")).toHaveLength(1);
+  });
+
+  it("limits submissions per client address with 429 and Retry-After", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await postApi(apply(`limit${i}@example.com`), { ip })).status).toBe(200);
+    }
+    const limited = await postApi(apply("limit5@example.com"), { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/Too many submissions/);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await storedFor("limit5@example.com")).toEqual([]);
+    // Someone else is not affected.
+    expect((await postApi(apply("other@example.com"))).status).toBe(200);
+  });
+});
+
+describe("when the mail server is down or slow", () => {
+  it("stores the submission at once and delivers the mail after the server comes back", async () => {
+    await smtp.stop();
+    try {
+      const response = await postApi({
+        source: "contact",
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        message: "We need a compiler for our chatbot.",
+        disclaimerAccepted: true,
+      });
+      expect(response).toMatchObject({ status: 200, body: { success: true } });
+      expect(await storedFor("grace@example.com")).toHaveLength(1);
+
+      // The worker tries, fails, and schedules a retry; nothing is lost.
+      const retrying = await waitUntil(async () => {
+        const rows = await mailJobsTo("grace@example.com");
+        return rows.some((row) => row.retry_count > 0) ? rows : null;
+      });
+      expect(retrying.every((row) => row.state !== "failed")).toBe(true);
+      expect(smtp.to("grace@example.com")).toEqual([]);
+    } finally {
+      await smtp.start();
+    }
+    const [delivered] = await waitUntil(() => (smtp.to("grace@example.com").length ? smtp.to("grace@example.com") : null), 30_000);
+    expect(delivered!.parsed.subject).toBe("We received your message");
+    await waitUntil(() => smtp.to(STUDIO).some((mail) => mail.parsed.subject === "New message from Grace Hopper"), 30_000);
+    expect(await mailJobsTo("grace@example.com")).toEqual([expect.objectContaining({ state: "completed" })]);
+  });
+
+  it("answers before a slow SMTP server has accepted anything", async () => {
+    smtp.setDelay(2_000);
+    try {
+      const response = await postApi({
+        source: "mentoring",
+        name: "Linus",
+        email: "linus@example.com",
+        message: "I want to learn retrieval-augmented generation.",
+        disclaimerAccepted: true,
+      });
+      expect(response.status).toBe(200);
+      expect(smtp.to("linus@example.com")).toEqual([]);
+      await waitUntil(() => smtp.to("linus@example.com").length === 1, 30_000);
+    } finally {
+      smtp.setDelay(0);
+    }
+  });
+});
+
+describe("the pages' form action", () => {
+  const fill = (email: string, extra: Record<string, string> = {}) => ({
+    name: "Katherine Johnson",
+    email,
+    message: "Trajectory maths for a small satellite startup.",
+    disclaimerAccepted: "on",
+    website: "",
+    formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 500),
+    ...extra,
+  });
+
+  it("stores a valid post and answers with the success toast and a reset", async () => {
+    const result = await postPage("contact", fill("katherine@example.com"));
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ outcome: "success", message: "Thanks! We'll be in touch." });
+    expect(result.data.result?.initialValue).toBeNull();
+    expect(await storedFor("katherine@example.com")).toHaveLength(1);
+  });
+
+  it("returns the SPEC messages per field and keeps what was typed", async () => {
+    const result = await postPage("apply", {
+      name: "",
+      email: "nope",
+      idea: "",
+      why: "",
+      website: "",
+      formStartedAt: createFormStartToken(Date.now() - 10_000),
+    });
+    expect(result.status).toBe(400);
+    expect(result.data.outcome).toBe("invalid");
+    expect(result.data.result?.error).toEqual({
+      name: ["Name is required"],
+      email: ["Valid email required"],
+      idea: ["Please describe your idea"],
+      why: ["Please explain why we should build this"],
+      disclaimerAccepted: ["Please acknowledge the terms to proceed"],
+    });
+    expect(result.data.result?.initialValue).toMatchObject({ email: "nope" });
+  });
+
+  it("treats a form sent back faster than a person can type as a bot", async () => {
+    const result = await postPage("mentoring", fill("quick@example.com", { formStartedAt: createFormStartToken() }));
+    expect(result.data).toMatchObject({ outcome: "success", message: "Mentoring request sent! We'll contact you to schedule." });
+    expect(await storedFor("quick@example.com")).toEqual([]);
+    const honeypot = await postPage("contact", fill("honey@example.com", { website: "http://spam.example" }));
+    expect(honeypot.data.outcome).toBe("success");
+    expect(await storedFor("honey@example.com")).toEqual([]);
+    const noToken = await postPage("contact", fill("notoken@example.com", { formStartedAt: "" }));
+    expect(noToken.data.outcome).toBe("success");
+    expect(await storedFor("notoken@example.com")).toEqual([]);
+  });
+
+  it("shows a failure, and queues no mail, when the database cannot be written", async () => {
+    const brokenPool = createPool("postgres://nobody:secret@127.0.0.1:9/nowhere", 1);
+    setDatabase(createDatabase(brokenPool));
+    try {
+      const result = await postPage("contact", fill("lost@example.com"));
+      expect(result.status).toBe(503);
+      expect(result.data).toMatchObject({ outcome: "error", message: UNAVAILABLE_MESSAGE });
+      expect(result.data.result?.error).toEqual({ "": [UNAVAILABLE_MESSAGE] });
+      // The typed values come back, so the visitor can try again.
+      expect(result.data.result?.initialValue).toMatchObject({ email: "lost@example.com" });
+    } finally {
+      setDatabase(database.current.db);
+      await brokenPool.end();
+    }
+    expect(await mailJobsTo("lost@example.com")).toEqual([]);
+  });
+});

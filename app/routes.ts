@@ -33,6 +33,8 @@ export default [
     route("generate-content", "routes/api/generate-content.ts"),
     route("generate-content/stream", "routes/api/generate-content-stream.ts"),
     route("send-contact-email", "routes/api/send-contact-email.ts"),
+    route("lead-chatbot", "routes/api/lead-chatbot.ts"),
+    route("lead-chatbot/stream", "routes/api/lead-chatbot-stream.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

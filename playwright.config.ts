@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { fakeAiProvider } from "./tests/e2e/support/ai-provider";
 
 /**
  * Browser tests against the production build, served by server/main.ts with a
@@ -10,6 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
+const aiProvider = fakeAiProvider(port);
 
 // Evaluated by the runner and again by each worker: create the folder once.
 if (!process.env.E2E_DATA_DIR) {
@@ -46,21 +48,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node server/main.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node server/main.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        ...aiProvider.env,
+      },
     },
-  },
+    aiProvider.webServer,
+  ],
 });

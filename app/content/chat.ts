@@ -8,7 +8,6 @@ export const chatCopy = {
   assistantName: "Nordlys assistant",
   /** Under the name in the panel header. */
   tagline: "Ask about AI solutions, projects or mentoring",
-  launcherLabel: "Chat with us",
   introHeading: "Before we start",
   introText: "Tell us who you are so we can follow up. Only your name and e-mail are needed.",
   /** After 'Start Chatting'. {name} is the visitor's first name. */

@@ -109,6 +109,7 @@ export const userDataSchema = leadFormSchema.partial({ name: true }).extend({
   name: optionalText("name", CHAT_LIMITS.nameChars),
 });
 export type UserData = z.output<typeof userDataSchema>;
+export type UserDataInput = z.input<typeof userDataSchema>;
 
 /** {messages}: ask for a reply. `conversationId` (optional) keeps a captured lead's transcript current. */
 export const replyRequestSchema = z

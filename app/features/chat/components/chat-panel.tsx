@@ -181,7 +181,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
         isOpen ? "max-sm:top-0 sm:h-[600px] sm:max-h-[calc(100dvh-3rem)]" : "h-14",
       )}
     >
-      <header className="flex h-14 shrink-0 items-center gap-3 bg-ink-950 pl-4 pr-2 text-white">
+      <div className="flex h-14 shrink-0 items-center gap-3 bg-ink-950 pl-4 pr-2 text-white">
         <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-aurora-700">
           <Sparkles className="size-4" />
         </span>
@@ -208,7 +208,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
         >
           <XIcon aria-hidden="true" className="size-5" />
         </button>
-      </header>
+      </div>
 
       {isOpen ? (
         showForm ? (

@@ -5,7 +5,7 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
   { path: "/projects", heading: /Projects/ },
   { path: "/projects/lawsecai", heading: /LawSecAI/ },
   { path: "/services", heading: /Services/ },
-  { path: "/try-ai", heading: /Try AI Tools/ },
+  { path: "/try-ai", heading: /Try Free AI Tools/ },
   { path: "/ai-news", heading: /AI News Hub/ },
   { path: "/unsubscribe", heading: /Unsubscribe/ },
   { path: "/apply", heading: /Pitch Your Idea/ },

@@ -140,3 +140,13 @@ export type LinkedinResponse = { post: string };
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
+
+// --- What the Try AI page keeps in localStorage (SPEC sections 3 and 9) ---
+
+export const STORAGE_KEYS = { secretary: "aiSecretaryMessages", seo: "seoMeta", email: "emailWriter" } as const;
+
+export const storedSecretaryMessagesSchema = z
+  .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() }))
+  .catch([]);
+export const storedSeoSchema = z.object({ topic: z.string(), title: z.string(), description: z.string() });
+export const storedEmailSchema = z.object({ product: z.string(), audience: z.string(), tone: z.string(), email: z.string() });

@@ -21,7 +21,7 @@ function field(text: string, name: string): string {
   return String(JSON.parse(match[1]));
 }
 
-const timing = { firstTokenDelayMs: 400, chunkDelayMs: 15 };
+const timing = { firstTokenDelayMs: 1000, chunkDelayMs: 10 };
 
 function answer(request: RecordedRequest): FakeReply {
   const user = lastUserText(request);

@@ -1,0 +1,196 @@
+import { BotIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Textarea } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { showAiError, streamAi } from "../ai-client";
+import { AI_LIMITS, STORAGE_KEYS, storedSecretaryMessagesSchema, type AiChatResponse } from "../schema";
+import { usePersistentState } from "../use-persistent-state";
+import { ResultActions } from "./share-menu";
+
+type Message = { role: "user" | "assistant"; content: string };
+const noMessages: Message[] = [];
+
+export const secretaryStarterPrompts = [
+  "Draft a polite reply that moves Thursday's meeting to next week",
+  "Turn these notes into a to-do list: call Anna, send the invoice, book flights to Oslo",
+  "Write a short agenda for a 30-minute project kickoff",
+] as const;
+
+/**
+ * The AI secretary (SPEC section 2): a chat with three starter prompts.
+ * Enter sends (Shift+Enter adds a line); blank input or a running request
+ * does nothing. The conversation (without the system message) is kept in
+ * localStorage under aiSecretaryMessages.
+ */
+export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
+  const [messages, setMessages] = usePersistentState<Message[]>(
+    STORAGE_KEYS.secretary,
+    storedSecretaryMessagesSchema,
+    noMessages,
+  );
+  const [input, setInput] = useState("");
+  const [isBusy, setBusy] = useState(false);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages]);
+
+  async function send(text: string) {
+    const content = text.trim();
+    if (!content || isBusy || !isAvailable) return;
+    const history: Message[] = [...messages, { role: "user", content }];
+    setMessages([...history, { role: "assistant", content: "" }]);
+    setInput("");
+    setBusy(true);
+
+    const updateReply = (reply: string) =>
+      setMessages((current) => [...current.slice(0, -1), { role: "assistant", content: reply }]);
+    let reply = "";
+    try {
+      // The last 12 messages including the system message, which the server adds.
+      const result = await streamAi<AiChatResponse>(
+        "/api/ai-chat/stream",
+        { messages: history.slice(-(AI_LIMITS.historyMessages - 1)) },
+        {
+          onDelta: (delta) => {
+            reply += delta;
+            updateReply(reply);
+          },
+        },
+      );
+      updateReply(result.content);
+    } catch (error) {
+      // Keep what arrived; drop an empty reply.
+      setMessages((current) => (reply ? current : current.slice(0, -1)));
+      showAiError(error, { title: "AI Error", fallback: "Failed to get response" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void send(input);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send(input);
+    }
+  }
+
+  const last = messages.at(-1);
+  const isThinking = isBusy && last?.role === "assistant" && !last.content;
+
+  return (
+    <section aria-labelledby="secretary-heading" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-10 items-center justify-center rounded-full bg-aurora-100 text-aurora-700">
+            <BotIcon aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <h2 id="secretary-heading" className="text-xl font-semibold">
+              AI secretary
+            </h2>
+            <p className="text-sm text-ink-600">Replies, to-do lists, agendas and quick drafts.</p>
+          </div>
+        </div>
+        {messages.length > 0 ? (
+          <Button type="button" variant="ghost" size="sm" disabled={isBusy} onClick={() => setMessages([])}>
+            <Trash2Icon aria-hidden="true" />
+            Clear chat
+          </Button>
+        ) : null}
+      </div>
+
+      <div
+        ref={logRef}
+        role="log"
+        aria-label="Conversation with the AI secretary"
+        aria-live="polite"
+        aria-busy={isBusy}
+        // Scrollable region: keyboard users must be able to reach it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="flex max-h-[28rem] min-h-56 flex-col gap-3 overflow-y-auto rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4"
+      >
+        {messages.length === 0 ? (
+          <div className="m-auto flex max-w-md flex-col items-center gap-3 text-center">
+            <p className="text-ink-700">Ask anything you would ask a sharp assistant. Or start with one of these:</p>
+            <ul className="flex w-full flex-col gap-2" aria-label="Starter prompts">
+              {secretaryStarterPrompts.map((prompt) => (
+                <li key={prompt}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="h-auto w-full whitespace-normal py-2.5 text-left"
+                    disabled={isBusy || !isAvailable}
+                    onClick={() => void send(prompt)}
+                  >
+                    {prompt}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          messages.map((message, index) => (
+            <div
+              key={index}
+              className={cn(
+                "flex max-w-[85%] flex-col gap-2",
+                message.role === "user" ? "self-end items-end" : "self-start items-start",
+              )}
+            >
+              <p className="sr-only">{message.role === "user" ? "You:" : "AI secretary:"}</p>
+              {message.content ? (
+                <div
+                  className={cn(
+                    "whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem]",
+                    message.role === "user" ? "bg-ink-950 text-white" : "border border-ink-200 bg-white text-ink-900",
+                  )}
+                >
+                  {message.content}
+                </div>
+              ) : null}
+              {message.role === "assistant" && message.content && !(isBusy && index === messages.length - 1) ? (
+                <ResultActions text={message.content} />
+              ) : null}
+            </div>
+          ))
+        )}
+        {isThinking ? (
+          <p className="self-start rounded-2xl border border-ink-200 bg-white px-4 py-2.5 text-sm text-ink-600">
+            <span className="animate-pulse motion-reduce:animate-none">Thinking...</span>
+          </p>
+        ) : null}
+      </div>
+
+      <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <label htmlFor="secretary-input" className="sr-only">
+          Message to the AI secretary
+        </label>
+        <Textarea
+          id="secretary-input"
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={onKeyDown}
+          maxLength={AI_LIMITS.messageChars}
+          rows={2}
+          placeholder="Ask your AI secretary... (Enter sends, Shift+Enter for a new line)"
+          className="min-h-14 flex-1 resize-y"
+          disabled={!isAvailable}
+        />
+        <Button type="submit" disabled={isBusy || !input.trim() || !isAvailable} className="sm:w-36">
+          <SendIcon aria-hidden="true" />
+          {isBusy ? "Thinking..." : "Send"}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { BotIcon, MailIcon, MegaphoneIcon, SearchIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Card } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { EmailTab } from "./email-tab";
+import { LinkedinTab } from "./linkedin-tab";
+import { SecretaryTab } from "./secretary-tab";
+import { SeoTab } from "./seo-tab";
+
+export const aiTabs = ["secretary", "seo", "email", "linkedin"] as const;
+export type AiTab = (typeof aiTabs)[number];
+
+const isAiTab = (value: string): value is AiTab => (aiTabs as readonly string[]).includes(value);
+
+const tabLabels: Record<AiTab, { label: string; icon: typeof BotIcon }> = {
+  secretary: { label: "AI Secretary", icon: BotIcon },
+  seo: { label: "SEO Generator", icon: SearchIcon },
+  email: { label: "Email Writer", icon: MailIcon },
+  linkedin: { label: "LinkedIn Posts", icon: MegaphoneIcon },
+};
+
+/**
+ * The four tools in tabs (SPEC section 2). The tab comes from the URL hash
+ * when it names one (#secretary, #seo, #email, #linkedin), otherwise
+ * secretary; it follows later hash changes, and choosing a tab updates the
+ * hash without scrolling or adding history entries.
+ */
+export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AiTab>("secretary");
+
+  // The server never sees the hash: read it after hydration and on every change.
+  useEffect(() => {
+    const fromHash = () => {
+      const hash = decodeURIComponent(window.location.hash.slice(1));
+      if (isAiTab(hash)) setTab(hash);
+    };
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    return () => window.removeEventListener("hashchange", fromHash);
+  }, [location.hash]);
+
+  function choose(value: string) {
+    if (!isAiTab(value)) return;
+    setTab(value);
+    void navigate({ hash: value }, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {isAvailable ? null : (
+        <Card role="status" className="border-aurora-300 bg-aurora-100/60">
+          <h2 className="text-lg font-semibold">The AI tools are taking a short break</h2>
+          <p className="mt-1 text-ink-700">
+            The AI tools are not available right now. Please check back a little later, or{" "}
+            <Link to="/contact" className="font-medium text-aurora-700 underline underline-offset-2">
+              write to us
+            </Link>{" "}
+            and a human will help.
+          </p>
+        </Card>
+      )}
+      <Tabs value={tab} onValueChange={choose}>
+        <TabsList aria-label="AI tools">
+          {aiTabs.map((value) => {
+            const { label, icon: Icon } = tabLabels[value];
+            return (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+        <Card className="mt-4">
+          <TabsContent value="secretary" className="mt-0">
+            <SecretaryTab isAvailable={isAvailable} />
+          </TabsContent>
+          <TabsContent value="seo" className="mt-0">
+            <SeoTab isAvailable={isAvailable} />
+          </TabsContent>
+          <TabsContent value="email" className="mt-0">
+            <EmailTab isAvailable={isAvailable} />
+          </TabsContent>
+          <TabsContent value="linkedin" className="mt-0">
+            <LinkedinTab isAvailable={isAvailable} />
+          </TabsContent>
+        </Card>
+      </Tabs>
+    </div>
+  );
+}

@@ -408,7 +408,7 @@ test.describe("persistence", () => {
   ] as const) {
     test(`a stored state that is ${name} is discarded, not a crash`, async ({ page }) => {
       await visit(page);
-      await page.evaluate(([key, stored]) => window.localStorage.setItem(key, stored), [STORAGE_KEY, value]);
+      await page.evaluate(({ key, stored }) => window.localStorage.setItem(key, stored), { key: STORAGE_KEY, stored: value });
       await page.reload();
       await waitForHydration(page);
       await openChat(page);

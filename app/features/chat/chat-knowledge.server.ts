@@ -65,7 +65,7 @@ export function sitePages(): PageLink[] {
     if (typeof label === "string" && path?.startsWith("/") && !pages.has(path)) pages.set(path, label);
   };
   const walk = (value: unknown, depth = 0) => {
-    if (depth > 3 || !value || typeof value !== "object") return;
+    if (depth > 6 || !value || typeof value !== "object") return;
     if (Array.isArray(value)) return value.forEach((item) => walk(item, depth + 1));
     add(value);
     for (const item of Object.values(value)) walk(item, depth + 1);

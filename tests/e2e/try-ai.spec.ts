@@ -191,6 +191,26 @@ test.describe("SEO generator", () => {
   });
 });
 
+test.describe("when the network fails", () => {
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("the generators fall back to SPEC's messages", async ({ page }) => {
+    await page.route("**/api/generate-content/stream", (route) => route.abort("failed"));
+    await open(page, "#seo");
+    await page.getByLabel("Topic", { exact: true }).fill("Anything");
+    await page.getByRole("button", { name: "Generate SEO" }).click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Error");
+    await expect(toast).toContainText("Failed to generate SEO");
+    await expect(page.getByRole("button", { name: "Generate SEO" })).toBeEnabled();
+
+    await page.getByRole("tab", { name: "LinkedIn Posts" }).click();
+    await page.getByLabel("Topic *").fill("Anything");
+    await page.getByRole("button", { name: "Generate post" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to generate LinkedIn post" })).toBeVisible();
+  });
+});
+
 test.describe("cold email writer", () => {
   test("presets, default tone, word count and persistence", async ({ page }) => {
     await open(page, "#email");

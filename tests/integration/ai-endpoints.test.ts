@@ -32,7 +32,11 @@ let ipCounter = 0;
 /** A fresh client address per test, so per-IP limits do not leak between tests. */
 const freshIp = () => `203.0.113.${++ipCounter}`;
 
-async function call(path: keyof typeof routes, body: unknown, options: { ip?: string; method?: string; contentType?: string } = {}) {
+async function call(
+  path: keyof typeof routes,
+  body: unknown,
+  options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal } = {},
+) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: options.ip ?? freshIp() });
   const method = options.method ?? "POST";
@@ -40,6 +44,7 @@ async function call(path: keyof typeof routes, body: unknown, options: { ip?: st
     method,
     headers: { "Content-Type": options.contentType ?? "application/json" },
     body: method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    signal: options.signal,
   });
   return routes[path]!.action({ request, context });
 }
@@ -236,6 +241,17 @@ describe("streaming variants", () => {
     expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toBe("The first words");
     expect(events.at(-1)).toEqual({ type: "error", error: "The answer was interrupted. Please try again." });
     expect(JSON.stringify(events)).not.toContain("node 7");
+  });
+
+  it("cancels the provider call when the visitor goes away mid-stream", async () => {
+    fake.enqueue({ text: "word ".repeat(100), chunkDelayMs: 50 });
+    const visitor = new AbortController();
+    const response = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "hi" }] }, { signal: visitor.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    visitor.abort();
+    await reader.cancel();
+    await expect.poll(() => fake.requests[0]?.closedByClient, { timeout: 3000 }).toBe(true);
   });
 
   it("streams SEO as partial objects and ends with the checked result", async () => {

@@ -34,6 +34,8 @@ export type RecordedRequest = {
   body: ChatCompletionBody;
   stream: boolean;
   receivedAt: number;
+  /** True when the client closed the connection before the answer was complete. */
+  closedByClient: boolean;
 };
 
 export type FakeReply =
@@ -142,8 +144,12 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
       body,
       stream: body.stream === true,
       receivedAt: Date.now(),
+      closedByClient: false,
     };
     requests.push(recorded);
+    res.on("close", () => {
+      if (!res.writableFinished) recorded.closedByClient = true;
+    });
     const reply = queue.shift() ?? (await handler(recorded));
     const id = `chatcmpl-fake-${++counter}`;
     const model = body.model ?? "fake-model";

@@ -45,6 +45,11 @@ async function sendMessage(page: Page, text: string) {
   await composer(page).press("Enter");
 }
 
+/** The conversation log is busy while a reply is on its way (and streaming). */
+async function replyDone(page: Page) {
+  await expect(panel(page).getByRole("log")).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
+}
+
 /** Waits for the 300 ms debounced save. */
 async function storedState(page: Page) {
   await page.waitForTimeout(450);
@@ -293,6 +298,7 @@ test.describe("the e-mail save prompt", () => {
     await expect(panel(page).getByRole("button", { name: "Update your contact info" })).toBeVisible();
 
     // With a lead captured, another address does not ask again.
+    await replyDone(page);
     await expect(assistantBubbles(page)).toHaveCount(2);
     await sendMessage(page, "or at grace@navy.example");
     await expect(assistantBubbles(page)).toHaveCount(3);
@@ -363,6 +369,7 @@ test.describe("links and text in replies", () => {
     await expect(reply.locator("img, script, a")).toHaveCount(0);
     await expect(userBubbles(page).last().locator("img, script, a")).toHaveCount(0);
     await expect(panel(page).locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
+    await replyDone(page);
     await page.reload();
     await waitForHydration(page);
     await openChat(page);
@@ -378,6 +385,7 @@ test.describe("persistence", () => {
     await openChat(page);
     await skipIntro(page);
     await sendMessage(page, "Remember this message");
+    await replyDone(page);
     await expect(assistantBubbles(page)).toHaveCount(2);
     const stored = await storedState(page);
     expect(stored).toMatchObject({

@@ -222,7 +222,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
           </div>
         ) : (
           <>
-            <div role="log" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
+            <div role="log" aria-label="Conversation" aria-busy={isBusy} className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
               {state.messages.map((message, index) => (
                 <MessageBubble key={index} message={message} onInternalLink={close} />
               ))}

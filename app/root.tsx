@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { getEnv } from "~/.server/env";
 import { readToast } from "~/.server/toast";
 import { readConsent } from "~/features/consent/consent.server";
+import { ChatWidget } from "~/features/chat/components/chat-widget";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The two Latin font files every page uses: preloaded so text is drawn once, in the final font (no layout shift).
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <CookieBanner consent={rootData?.consent ?? null} />
+        <ChatWidget />
         <Toaster />
         <ScrollRestoration />
         <Scripts />

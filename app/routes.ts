@@ -51,6 +51,8 @@ export default [
     route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
     route("generate-content", "routes/api/generate-content.ts"),
     route("generate-content/stream", "routes/api/generate-content-stream.ts"),
+    route("lead-chatbot", "routes/api/lead-chatbot.ts"),
+    route("lead-chatbot/stream", "routes/api/lead-chatbot-stream.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -13,6 +13,8 @@ export const leads = pgTable(
     company: text("company"),
     message: text("message"),
     source: text("source").notNull().default("chatbot"),
+    /** The browser conversation that captured this lead (random id kept in the visitor's chat state): one lead per conversation. */
+    conversationId: text("conversation_id").unique(),
     conversationContext: jsonb("conversation_context")
       .$type<ConversationContext>()
       .notNull()

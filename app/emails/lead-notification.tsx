@@ -1,0 +1,68 @@
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
+
+export type LeadNotificationProps = {
+  name?: string;
+  email: string;
+  company?: string;
+  message?: string;
+  /** The conversation so far, oldest first. */
+  transcript: Array<{ role: "user" | "assistant"; content: string }>;
+  leadId: string;
+  capturedAt: Date;
+  siteUrl: string;
+};
+
+/**
+ * To the studio (MAIL_TO_STUDIO): someone left their details in the chat
+ * widget. Every value, the transcript included, is rendered as text, never HTML.
+ */
+export function LeadNotification({ name, email, company, message, transcript, leadId, capturedAt, siteUrl }: LeadNotificationProps) {
+  const who = name ?? email;
+  return (
+    <EmailLayout
+      preview={`New chat lead: ${who}`}
+      heading={`New chat lead: ${who}`}
+      siteUrl={siteUrl}
+      footer={`Lead ${leadId}, captured ${capturedAt.toISOString()} by the chat widget. Reply to this e-mail to answer ${who} directly; all leads are listed at ${siteUrl}/admin/leads.`}
+    >
+      <Text style={emailText}>
+        <strong>Name:</strong> {name ?? "(not given)"}
+        <br />
+        <strong>Email:</strong> <Link href={`mailto:${email}`}>{email}</Link>
+        <br />
+        <strong>Company:</strong> {company ?? "(not given)"}
+      </Text>
+      {message ? (
+        <Section style={{ margin: "0 0 16px" }}>
+          <Text style={{ ...emailText, fontWeight: 600, margin: "0 0 4px" }}>What brings them here</Text>
+          <Text style={{ ...emailText, whiteSpace: "pre-wrap", backgroundColor: emailColors.ink50, borderRadius: "10px", padding: "12px 14px" }}>
+            {message}
+          </Text>
+        </Section>
+      ) : null}
+      <Text style={{ ...emailText, fontWeight: 600, margin: "0 0 8px" }}>
+        Conversation so far ({transcript.length} {transcript.length === 1 ? "message" : "messages"})
+      </Text>
+      {transcript.length === 0 ? <Text style={emailMuted}>No messages yet.</Text> : null}
+      {transcript.map((entry, index) => (
+        <Text
+          key={index}
+          style={{
+            ...emailText,
+            whiteSpace: "pre-wrap",
+            margin: "0 0 8px",
+            padding: "8px 12px",
+            borderRadius: "10px",
+            backgroundColor: entry.role === "user" ? emailColors.ink50 : "#ffffff",
+            border: `1px solid ${emailColors.ink200}`,
+          }}
+        >
+          <strong>{entry.role === "user" ? "User" : "AI Assistant"}:</strong> {entry.content}
+        </Text>
+      ))}
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { ApiError, apiHandler, jsonOk, readJsonBody } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { captureLead } from "./capture-lead.server.ts";
+import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
+import { captureLeadRequestSchema, replyRequestSchema } from "./schema.ts";
+
+/** 100 messages of a few thousand characters fit; anything bigger is refused with 413. */
+const MAX_BODY_BYTES = 128 * 1024;
+
+function parseOr400<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? "The request is not valid.");
+  return result.data;
+}
+
+function actionOf(body: unknown): unknown {
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as { action?: unknown }).action : undefined;
+}
+
+type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * POST /api/lead-chatbot (JSON) and /api/lead-chatbot/stream (Server-Sent
+ * Events): `{messages, conversationId?}` asks for a reply;
+ * `{action: "capture_lead", userData, messages, conversationId}` stores or
+ * updates the conversation's lead (JSON endpoint only). See docs/chat.md.
+ */
+export function leadChatbotEndpoint(stream: boolean): (args: EndpointArgs) => Promise<Response> {
+  return (args) =>
+    apiHandler(["POST"], async (request) => {
+      const body = await readJsonBody(request, MAX_BODY_BYTES);
+      const { clientIp } = args.context.get(requestInfoContext);
+      const action = actionOf(body);
+      if (action !== undefined) {
+        if (action !== "capture_lead") throw new ApiError(400, "Unknown action. Use capture_lead, or send {messages} for a reply.");
+        if (stream) throw new ApiError(400, "Send capture_lead to /api/lead-chatbot.");
+        const input = parseOr400(captureLeadRequestSchema, body);
+        return jsonOk(await captureLead({ ...input, clientIp }));
+      }
+      const input = parseOr400(replyRequestSchema, body);
+      const source = await chooseReplySource(clientIp);
+      if (stream) return streamChatReply({ request: input, source, signal: request.signal });
+      return jsonOk(await replyToChat({ request: input, source, signal: request.signal }));
+    })(args);
+}

@@ -10,6 +10,9 @@ export default [
   route("try-ai", "routes/try-ai.tsx"),
   route("ai-news", "routes/ai-news.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
+  route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("apply", "routes/apply.tsx"),
   route("mentoring", "routes/mentoring.tsx"),
   route("contact", "routes/contact.tsx"),
@@ -29,6 +32,8 @@ export default [
   // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
   ...prefix("api", [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
+    route("newsletter-subscribe", "routes/api/newsletter-subscribe.ts"),
+    route("send-daily-newsletter", "routes/api/send-daily-newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

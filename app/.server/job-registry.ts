@@ -1,6 +1,7 @@
 import type { JobDefinition } from "./jobs.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
+import { newsletterDailyJob, newsletterPruneJob } from "~/features/newsletter/newsletter-jobs.server";
 
 /**
  * Every background job of the app, registered at boot by the runtime.
@@ -8,3 +9,4 @@ import { sendMailJob } from "./mail/queue.ts";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
 export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, sendMailJob];
+jobDefinitions.push(newsletterDailyJob, newsletterPruneJob);

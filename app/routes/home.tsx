@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
+import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Home() {
   return (
+    <>
     <section className="container-page py-20 sm:py-28">
       <p className="text-sm font-semibold uppercase tracking-wider text-aurora-700">{site.tagline}</p>
       <h1 className="mt-3 max-w-3xl text-5xl font-semibold sm:text-6xl">We turn AI ideas into reality</h1>
@@ -22,5 +24,9 @@ export default function Home() {
         </Button>
       </div>
     </section>
+    <div className="container-page max-w-3xl pb-20">
+      <NewsletterSignup variant="home" />
+    </div>
+    </>
   );
 }

@@ -4,3 +4,4 @@ export * from "./news.ts";
 export * from "./newsletter.ts";
 export * from "./submissions.ts";
 export * from "./rate-limits.ts";
+export * from "./newsletter-sending.ts";

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
 import { aiNews, newsletterIssues, newsletterIssueStories, type NewsletterIssueStory } from "~/.server/db/schema";
@@ -70,6 +70,8 @@ export async function getOrCreateDailyIssue(now = new Date()): Promise<Newslette
     .where(
       and(
         gt(aiNews.publishedAt, since),
+        // A feed's clock may run a little ahead; a story dated days ahead is not today's news.
+        lte(aiNews.publishedAt, new Date(now.getTime() + 3600 * 1000)),
         notExists(db.select({ one: sql`1` }).from(newsletterIssueStories).where(eq(newsletterIssueStories.newsId, aiNews.id))),
       ),
     )

@@ -290,7 +290,10 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
             await client.query("commit");
             outcome.failed++;
             consecutiveFailures++;
-            logger.warn({ err: error, subscriptionId: row.subscription_id, consecutiveFailures }, "Newsletter message failed");
+            logger.warn(
+              { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures },
+              "Newsletter message failed",
+            );
             if (consecutiveFailures >= settings.pauseAfterFailures && !outcome.pausedReason) {
               outcome.pausedReason = `${consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
               logger.error({ issueDate: issue.issueDate, consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");

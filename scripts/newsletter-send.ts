@@ -3,6 +3,8 @@
  * command line (what "Send Newsletter Now" and the 08:00 UTC job do), and
  * prints the result as JSON. Safe to run while the server runs, and twice:
  * nobody gets a second copy.
+ *
+ *   --stats   also print run time and peak memory (used by `npm run bench:newsletter`)
  */
 import path from "node:path";
 import { withCliDatabase } from "../app/.server/db/cli-database.ts";
@@ -13,6 +15,8 @@ import { closeMailer } from "../app/.server/mail/index.ts";
 import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { sendDailyIssue } from "../app/features/newsletter/send-daily-issue.server.ts";
 
+const showStats = process.argv.includes("--stats");
+
 try {
   const env = getEnv();
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
@@ -21,7 +25,14 @@ try {
     const pool = createPool(url, 4);
     setDatabase(createDatabase(pool));
     try {
-      return await sendDailyIssue();
+      const started = performance.now();
+      const sent = await sendDailyIssue();
+      if (showStats) {
+        const seconds = (performance.now() - started) / 1000;
+        // resourceUsage().maxRSS is in kilobytes: the peak resident memory of this process.
+        process.stderr.write(`${JSON.stringify({ stats: { seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 } })}\n`);
+      }
+      return sent;
     } finally {
       closeMailer();
       await pool.end();

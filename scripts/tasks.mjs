@@ -11,6 +11,9 @@
  *   test         typecheck, lint, unit, e2e: what CI runs
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
+ *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
+ *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
+ *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -166,6 +169,15 @@ const tasks = {
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });
+  },
+  async "newsletter:send"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/newsletter-send.ts", ...args]));
+  },
+  async "newsletter:subscriber"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/newsletter-subscriber.ts", ...args]));
+  },
+  async "bench:newsletter"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/bench-newsletter.ts", ...args]));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

@@ -522,7 +522,7 @@ describe("unsubscribing", () => {
   let reader: { id: string; email: string };
   beforeEach(async () => {
     await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
-    [reader] = await seedSubscribers(1, "leaver");
+    reader = (await seedSubscribers(1, "leaver"))[0]!;
   });
 
   it("RFC 8058 one-click: a cookieless POST unsubscribes and answers 200 without a redirect", async () => {

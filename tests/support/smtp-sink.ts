@@ -89,12 +89,12 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
   });
   const port = (server as unknown as { server: { address(): { port: number } } }).server.address().port;
 
-  return {
+  const sinkApi: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     received,
     rcptLog,
     reset() {
-      this.openGate();
+      sinkApi.openGate();
       received.splice(0);
       rcptLog.splice(0);
       rejected.clear();
@@ -129,8 +129,9 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
       }
     },
     async stop() {
-      this.openGate();
+      sinkApi.openGate();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return sinkApi;
 }

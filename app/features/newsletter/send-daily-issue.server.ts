@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { newsletterIssues } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
-import { getMailConfig, sendMailNow, type MailMessage } from "~/.server/mail";
+import { getMailConfig, openMailerPool, type MailMessage } from "~/.server/mail";
 import { site } from "~/content/site";
 import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
 import { createNewsletterToken } from "./token.server";
@@ -202,9 +202,15 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
   const appPool = getDb().$client;
   const pool = new pg.Pool({ ...appPool.options, max: settings.concurrency, application_name: "nordlys-newsletter" });
   pool.on("error", (error) => logger.warn({ err: error }, "Newsletter sender: database connection lost"));
+  // And its own SMTP connections: one per worker.
+  const mailer = openMailerPool(settings.concurrency);
   try {
-    const { rows } = await pool.query<{ now: Date }>("select now() as now");
+    const { rows } = await pool.query<{ now: string }>("select now()::text as now");
     const runStartedAt = rows[0]!.now;
+    const issueId = issue.id;
+    if (!/^[0-9a-f-]{36}$/.test(issueId) || !/^[\d-]+ [\d:.]+[+-][\d:]+$/.test(runStartedAt)) {
+      throw new Error("Unexpected issue id or timestamp format.");
+    }
 
     const worker = async () => {
       let client: pg.PoolClient;
@@ -217,18 +223,25 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
       let broken = false;
       try {
         while (!outcome.pausedReason && !fatal) {
-          await client.query("begin");
-          // A row a previous attempt of this run failed on waits for the next run.
-          const claimed = await client.query<{ id: string; subscription_id: string; email: string; eligible: boolean }>(
-            `select d.id, d.subscription_id, s.email,
+          // synchronous_commit off: the commit does not wait for the WAL flush (the sender would
+          // otherwise wait on the disk for every message). An app crash loses nothing; only a crash
+          // of PostgreSQL itself can forget the last fraction of a second of "sent" marks, and
+          // those few recipients would get the issue twice (docs/newsletter.md).
+          // One round trip to open the transaction and take a row (values inlined: both came from the
+          // database and are checked below). A row a previous attempt of this run failed on waits
+          // for the next run.
+          const results = (await client.query(
+            `begin; set local synchronous_commit = off;
+             select d.id, d.subscription_id, s.email,
                 (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
              from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
-             where d.issue_id = $1 and d.status = 'pending' and (d.last_attempt_at is null or d.last_attempt_at < $2)
+             where d.issue_id = '${issueId}' and d.status = 'pending'
+               and (d.last_attempt_at is null or d.last_attempt_at < '${runStartedAt}')
              order by d.id
              limit 1
              for update of d skip locked`,
-            [issue.id, runStartedAt],
-          );
+          )) as unknown as Array<pg.QueryResult<{ id: string; subscription_id: string; email: string; eligible: boolean }>>;
+          const claimed = results[2]!;
           const row = claimed.rows[0];
           if (!row) {
             await client.query("commit");
@@ -256,13 +269,12 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
             tag: "newsletter",
           };
           try {
-            await sendMailNow(message);
+            await mailer.send(message);
+            // Marked sent and committed in one round trip (the id is a bigint from the database).
             await client.query(
               `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
-               where id = $1`,
-              [row.id],
+               where id = ${BigInt(row.id)}; commit`,
             );
-            await client.query("commit");
             outcome.sent++;
             consecutiveFailures = 0;
           } catch (error) {
@@ -313,6 +325,7 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
     await Promise.all(Array.from({ length: settings.concurrency }, worker));
     if (fatal) throw fatal;
   } finally {
+    mailer.close();
     await pool.end();
   }
   return outcome;

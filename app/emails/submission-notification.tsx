@@ -1,6 +1,7 @@
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { Fragment } from "react";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 
 export type SubmissionNotificationProps = {
@@ -49,13 +50,18 @@ export function SubmissionNotification({
           <Text
             style={{
               ...emailText,
-              whiteSpace: "pre-wrap",
               backgroundColor: emailColors.ink50,
               borderRadius: "10px",
               padding: "12px 14px",
             }}
           >
-            {answer.value}
+            {/* Explicit breaks, so the plain-text part keeps the sender's lines too. */}
+            {answer.value.split(/\r?\n/).map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
           </Text>
         </Section>
       ))}

@@ -8,7 +8,7 @@ import { sendMailNow, type MailMessage } from "./send-mail.ts";
  * only inserts a job (fast, in the app's database), and a worker sends it.
  * When the SMTP server is slow or down, the attempt fails and pg-boss retries
  * with exponential backoff: about 10 s, 20 s, 40 s... then hourly, for
- * roughly half a day before the job is marked failed (and kept for review).
+ * roughly half a day before the job is marked failed (and kept a week for review).
  */
 export const SEND_MAIL_QUEUE = {
   retryLimit: 20,
@@ -17,8 +17,8 @@ export const SEND_MAIL_QUEUE = {
   retryDelayMax: 3600,
   // One attempt can take at most this long before it counts as failed.
   expireInSeconds: 300,
-  // Failed mails stay in pgboss.job for a month.
-  deleteAfterSeconds: 30 * 24 * 3600,
+  // Finished jobs (sent or finally failed) hold personal data: kept a week for troubleshooting, then deleted.
+  deleteAfterSeconds: 7 * 24 * 3600,
 } as const;
 
 /** SMTP answers that retrying cannot fix: every recipient was refused permanently. */

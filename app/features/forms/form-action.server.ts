@@ -28,32 +28,34 @@ export async function handleFormAction(source: FormSource, request: Request, con
   const definition = formDefinitions[source];
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
     return data(
-      { result: null, outcome: "error" as const, message: "Your submission is too large. Please shorten your answers." },
+      { result: null, outcome: "error" as const, message: "Your submission is too large. Please shorten your answers.", startToken: null },
       { status: 413 },
     );
   }
   const formData = await request.formData();
   const { clientIp } = context.get(requestInfoContext);
 
-  const verdict = checkForBot(
-    { honeypot: formData.get(HONEYPOT_FIELD), startToken: formData.get(STARTED_AT_FIELD) },
-    { requireToken: true },
-  );
+  const startToken = formData.get(STARTED_AT_FIELD);
+  // The form keeps its first start time across corrections (a fresh one would make a quick fix look like a bot).
+  const keptToken = typeof startToken === "string" ? startToken : null;
+
+  // Invalid input is answered first: it stores nothing, so bots gain nothing from the errors.
   const submission = parseWithZod(formData, { schema: definition.schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), outcome: "invalid" as const, message: null, startToken: keptToken }, { status: 400 });
+  }
+  const verdict = checkForBot({ honeypot: formData.get(HONEYPOT_FIELD), startToken }, { requireToken: true });
   if (verdict.isBot) {
     logger.warn(
       { source, reason: verdict.reason, ipHash: clientIp ? hashClientIp(clientIp) : null },
       "Form submission looks automated: answered with a fake success, nothing stored",
     );
-    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success });
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), outcome: "invalid" as const, message: null }, { status: 400 });
+    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   }
 
   try {
     await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent") });
-    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success });
+    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   } catch (error) {
     let status = 500;
     let message: string = definition.failure;
@@ -68,7 +70,10 @@ export async function handleFormAction(source: FormSource, request: Request, con
     } else {
       logger.error({ err: error, source }, "Form submission failed");
     }
-    return data({ result: submission.reply({ formErrors: [message] }), outcome: "error" as const, message }, { status, headers });
+    return data(
+      { result: submission.reply({ formErrors: [message] }), outcome: "error" as const, message, startToken: keptToken },
+      { status, headers },
+    );
   }
 }
 

@@ -20,10 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(["POST"], async () => {
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     const parsed = parseContactRequest(body);
+    if (!parsed.success) throw new ApiError(400, parsed.error);
     const { clientIp } = context.get(requestInfoContext);
 
     // The traps are optional here (API callers have no page), but honoured when sent.
-    const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const fields = body as Record<string, unknown>;
     const verdict = checkForBot({ honeypot: fields[HONEYPOT_FIELD], startToken: fields[STARTED_AT_FIELD] }, { requireToken: false });
     if (verdict.isBot) {
       logger.warn(
@@ -32,8 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return jsonOk({ success: true });
     }
-    if (!parsed.success) throw new ApiError(400, parsed.error);
-
     await submitForm({
       source: parsed.source,
       values: parsed.values,

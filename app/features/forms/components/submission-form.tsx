@@ -55,6 +55,8 @@ export function SubmissionForm({ source, startToken }: { source: FormSource; sta
   const email = all.email!;
   const disclaimerField = all.disclaimerAccepted!;
   const disclaimer = disclaimers[definition.disclaimer];
+  // After a failed post the form keeps the start time it was first rendered with.
+  const formStartToken = actionData?.outcome !== "success" && actionData?.startToken ? actionData.startToken : startToken;
   // Without JavaScript there is no toast: the page says it instead.
   const showInlineSuccess = !hydrated && actionData?.outcome === "success";
 
@@ -131,7 +133,7 @@ export function SubmissionForm({ source, startToken }: { source: FormSource; sta
         <label htmlFor={`${source}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input id={`${source}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name={STARTED_AT_FIELD} value={startToken} />
+      <input type="hidden" name={STARTED_AT_FIELD} value={formStartToken} />
 
       {form.errors?.length ? <FieldError id={form.errorId} error={form.errors[0]} /> : null}
 

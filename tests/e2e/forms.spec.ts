@@ -1,0 +1,210 @@
+import { randomInt } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { disclaimers } from "../../app/content/disclaimers";
+import { formDefinitions, type FormSource } from "../../app/features/forms/schema";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+/**
+ * The apply, mentoring and contact forms in a real browser, with and without
+ * JavaScript. The server runs without SMTP_URL, so every mail lands as an .eml
+ * file in the e2e data directory's outbox, where these tests look for it.
+ */
+
+type FormCase = { source: FormSource; path: string; long: Record<string, string> };
+
+const cases: FormCase[] = [
+  {
+    source: "apply",
+    path: "/apply",
+    long: {
+      "Your idea": "A booking assistant for physiotherapy clinics.",
+      "Why should we build this?": "Clinics lose a day a week to phone calls.",
+    },
+  },
+  { source: "mentoring", path: "/mentoring", long: { "Your learning goals": "Ship my first RAG app in a month." } },
+  { source: "contact", path: "/contact", long: { Message: "We need an AI assistant for our support desk." } },
+];
+
+/** The server keeps each form's start time; it refuses (silently) forms sent back faster than this. */
+const MIN_FILL_MS = 3_300;
+
+// Several steps per test, each form filled twice, and the fill-time wait: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+const uniqueEmail = (source: string) => `${source}-${Date.now()}-${randomInt(1e6)}@example.com`;
+
+test.beforeEach(async ({ page, baseURL }) => {
+  // Each test is its own client for the per-IP limit (the server trusts proxies on loopback).
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
+  // Out of the way: the cookie banner is tested elsewhere.
+  await page.context().addCookies([{ name: "cookie_consent", value: "declined", url: baseURL! }]);
+});
+
+async function fill(page: Page, form: FormCase, email: string) {
+  await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  for (const [label, value] of Object.entries(form.long)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel(disclaimers[formDefinitions[form.source].disclaimer].checkboxLabel).check();
+}
+
+async function waitForFillTime(page: Page, loadedAt: number) {
+  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
+}
+
+/** The .eml files in the outbox that mention `address`. */
+async function outboxMailsFor(address: string): Promise<string[]> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith(".eml"));
+  const contents = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), "utf8")));
+  return contents.filter((content) => content.includes(address));
+}
+
+async function expectFieldError(page: Page, label: string, message: string) {
+  const control = page.getByLabel(label, { exact: true });
+  await expect(control).toHaveAttribute("aria-invalid", "true", { timeout: 15_000 });
+  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
+  expect(describedBy).not.toBe("");
+  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toHaveText(message);
+}
+
+/**
+ * axe needs scripts, so a page rendered without JavaScript is checked as it is:
+ * its HTML (scripts removed) is served at the same URL to a scripted page.
+ */
+async function expectStaticPageAccessible(browser: Browser, page: Page) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  const context = await browser.newContext({ baseURL: new URL(url).origin, javaScriptEnabled: true });
+  try {
+    const checker = await context.newPage();
+    await checker.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+    await checker.goto(url);
+    await expectNoAxeViolations(checker);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe("with JavaScript", () => {
+  for (const form of cases) {
+    const definition = formDefinitions[form.source];
+    const disclaimer = disclaimers[definition.disclaimer];
+
+    test(`${form.path}: checks fields in the browser, sends without a reload, toasts and resets`, async ({ page }) => {
+      await page.goto(form.path);
+      const loadedAt = Date.now();
+      await waitForHydration(page);
+
+      const notice = page.getByRole("region", { name: disclaimer.title });
+      await expect(notice.getByRole("listitem")).toHaveCount(form.source === "apply" ? 4 : 3);
+
+      // Nothing typed: errors next to each field, no request.
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts++;
+      });
+      await page.getByRole("button", { name: definition.submitLabel }).click();
+      await expectFieldError(page, "Name", "Name is required");
+      await expectFieldError(page, "Email", "Valid email required");
+      await expect(page.getByText("Please acknowledge the terms to proceed")).toBeVisible();
+      expect(posts).toBe(0);
+      await expectNoAxeViolations(page);
+
+      const email = uniqueEmail(form.source);
+      await fill(page, form, email);
+      await expect(page.getByText("Name is required")).toBeHidden();
+      await waitForFillTime(page, loadedAt);
+
+      // A slow answer shows the busy state ('Submitting...' on apply).
+      await page.route(
+        (url) => url.pathname.startsWith(form.path),
+        async (route) => {
+          if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+          await route.continue();
+        },
+      );
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.getByRole("button", { name: definition.submitLabel }).click();
+      const busy = page.getByRole("button", { name: definition.submittingLabel });
+      await expect(busy).toBeDisabled();
+      if (form.source === "apply") await expect(busy).toHaveText("Submitting...");
+
+      await expect(page.locator("[data-sonner-toast]").getByText(definition.success)).toBeVisible({ timeout: 15_000 });
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 15_000 });
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
+
+      // Stored, then mailed: the studio's notification and the sender's acknowledgement.
+      await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);
+    });
+  }
+
+  test.describe("refused", () => {
+  test.use({ expectedConsoleErrors: [/status of 429/] });
+
+  test("a refused submission shows the server's message and keeps what was typed", async ({ page, request }) => {
+    const ip = `198.19.${randomInt(256)}.${randomInt(1, 255)}`;
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+    // Use up this address's submissions through the API.
+    for (let i = 0; i < 5; i++) {
+      const response = await request.post("/api/send-contact-email", {
+        headers: { "X-Forwarded-For": ip },
+        data: { source: "contact", name: "Load", email: `load${i}@example.com`, message: "Hi", disclaimerAccepted: true },
+      });
+      expect(response.status()).toBe(200);
+    }
+    const form = cases[2]!;
+    await page.goto(form.path);
+    const loadedAt = Date.now();
+    await waitForHydration(page);
+    const email = uniqueEmail("refused");
+    await fill(page, form, email);
+    await waitForFillTime(page, loadedAt);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").getByText("Too many submissions from your network. Please wait a few minutes and try again."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(form.long.Message!);
+  });
+  });
+});
+
+test.describe("without JavaScript", () => {
+  // Invalid posts are answered with 400 and the page with its errors.
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400/] });
+
+  for (const form of cases) {
+    const definition = formDefinitions[form.source];
+    const disclaimer = disclaimers[definition.disclaimer];
+
+    test(`${form.path}: a plain POST shows errors inline, keeps values, then succeeds`, async ({ page, browser }) => {
+      await page.goto(form.path);
+      const loadedAt = Date.now();
+      await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+      await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+      await page.getByRole("button", { name: definition.submitLabel }).click();
+
+      await expectFieldError(page, "Email", "Valid email required");
+      for (const [label] of Object.entries(form.long)) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText("Please acknowledge the terms to proceed")).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ada Lovelace");
+      await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expectStaticPageAccessible(browser, page);
+
+      const email = uniqueEmail(`nojs-${form.source}`);
+      await fill(page, form, email);
+      await waitForFillTime(page, loadedAt);
+      await page.getByRole("button", { name: definition.submitLabel }).click();
+
+      await expect(page.getByRole("status").filter({ hasText: definition.success })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
+      await expectStaticPageAccessible(browser, page);
+      await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);
+    });
+  }
+});

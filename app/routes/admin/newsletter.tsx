@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { data, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";

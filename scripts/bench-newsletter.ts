@@ -59,6 +59,8 @@ const sink = new SMTPServer({
     });
   },
 });
+// A client that disconnects abruptly is not the sink's problem.
+sink.on("error", () => undefined);
 await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", () => resolve()));
 const smtpPort = (sink as unknown as { server: { address(): { port: number } } }).server.address().port;
 

@@ -11,6 +11,9 @@ import type { Route } from "./+types/newsletter-confirm";
  * /newsletter/confirm?token=: the link of the confirmation mail. Opening it
  * changes nothing (mail scanners open links); the button confirms (POST).
  */
+/** The URL carries a token: never cached, never sent on as a referrer. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Confirm your subscription",

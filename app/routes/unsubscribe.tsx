@@ -11,6 +11,9 @@ import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-fro
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
+/** The URL carries a token: never cached, never sent on as a referrer. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Unsubscribe",

@@ -83,6 +83,8 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
       });
     },
   });
+  // A sender killed mid-conversation resets its connections: expected here.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

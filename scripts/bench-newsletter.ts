@@ -117,7 +117,7 @@ try {
   if (code !== 0) throw new Error(`the sender exited with ${code}:\n${stderr}`);
 
   const statsLine = stderr.split("\n").find((line) => line.startsWith('{"stats"'));
-  const stats = statsLine ? (JSON.parse(statsLine) as { stats: { seconds: number; peakRssMb: number } }).stats : undefined;
+  const stats = statsLine ? (JSON.parse(statsLine) as { stats: { seconds: number; rssAtStartMb: number; peakRssMb: number } }).stats : undefined;
   const result = JSON.parse(stdout) as { successCount: number; errorCount: number };
   const seconds = stats?.seconds ?? 0;
   const figures = {
@@ -129,6 +129,7 @@ try {
     messagesPerSecond: Math.round(result.successCount / seconds),
     smtpPhaseMessagesPerSecond: lastAt > firstAt ? Math.round((received - 1) / ((lastAt - firstAt) / 1000)) : null,
     peakRssMb: stats ? Number(stats.peakRssMb.toFixed(1)) : null,
+    rssAtStartMb: stats ? Number(stats.rssAtStartMb.toFixed(1)) : null,
   };
   process.stdout.write(
     [
@@ -136,7 +137,7 @@ try {
       `  delivered        ${figures.delivered.toLocaleString("en-US")} (failed ${figures.failed}, sink received ${figures.receivedBySink.toLocaleString("en-US")})`,
       `  total time       ${figures.totalSeconds} s (issue, recipient list and sending)`,
       `  messages/s       ${figures.messagesPerSecond} overall, ${figures.smtpPhaseMessagesPerSecond ?? "-"} while sending`,
-      `  peak RSS         ${figures.peakRssMb} MB (the sending process)`,
+      `  peak RSS         ${figures.peakRssMb} MB (the sending process; ${figures.rssAtStartMb} MB when sending began)`,
       "",
     ].join("\n"),
   );

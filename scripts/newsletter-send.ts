@@ -25,12 +25,13 @@ try {
     const pool = createPool(url, 4);
     setDatabase(createDatabase(pool));
     try {
+      const rssAtStartMb = process.memoryUsage().rss / 1048576;
       const started = performance.now();
       const sent = await sendDailyIssue();
       if (showStats) {
         const seconds = (performance.now() - started) / 1000;
         // resourceUsage().maxRSS is in kilobytes: the peak resident memory of this process.
-        process.stderr.write(`${JSON.stringify({ stats: { seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 } })}\n`);
+        process.stderr.write(`${JSON.stringify({ stats: { seconds, rssAtStartMb, peakRssMb: process.resourceUsage().maxRSS / 1024 } })}\n`);
       }
       return sent;
     } finally {

@@ -11,8 +11,12 @@ import type { Route } from "./+types/newsletter-confirm";
  * /newsletter/confirm?token=: the link of the confirmation mail. Opening it
  * changes nothing (mail scanners open links); the button confirms (POST).
  */
-/** The URL carries a token: never cached, never sent on as a referrer. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+/**
+ * The URL carries a token: never cached, never sent to other sites as a referrer. (Not
+ * "no-referrer": browsers then send `Origin: null` with the form POST, which React Router's
+ * same-origin check refuses.)
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -29,7 +33,7 @@ const EXPIRED = "This confirmation link has expired. Please sign up again to get
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const check = await checkConfirmationToken(token);
-  const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  const headers = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
   if (check.status !== "valid") return data({ state: "error" as const, message: check.status === "expired" ? EXPIRED : INVALID }, { headers });
   return data(
     { state: check.alreadyConfirmed ? ("confirmed" as const) : ("ready" as const), message: null, email: maskEmail(check.email), token },

@@ -11,8 +11,12 @@ import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-fro
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
-/** The URL carries a token: never cached, never sent on as a referrer. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+/**
+ * The URL carries a token: never cached, never sent to other sites as a referrer. (Not
+ * "no-referrer": browsers then send `Origin: null` with the form POST, which React Router's
+ * same-origin check refuses.)
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -25,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type View = { state: "ready"; token: string } | { state: "success" } | { state: "error"; message: string };
 
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /**
  * /unsubscribe?token=: SPEC's page. The token is checked on GET, but only a

@@ -12,6 +12,9 @@ export default [
   route("ai-news/rss.xml", "routes/ai-news-rss.ts"),
   route("ai-news/:id", "routes/ai-news-story.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
+  route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("apply", "routes/apply.tsx"),
   route("mentoring", "routes/mentoring.tsx"),
   route("contact", "routes/contact.tsx"),
@@ -53,6 +56,8 @@ export default [
     route("generate-content/stream", "routes/api/generate-content-stream.ts"),
     route("lead-chatbot", "routes/api/lead-chatbot.ts"),
     route("lead-chatbot/stream", "routes/api/lead-chatbot-stream.ts"),
+    route("newsletter-subscribe", "routes/api/newsletter-subscribe.ts"),
+    route("send-daily-newsletter", "routes/api/send-daily-newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

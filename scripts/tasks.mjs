@@ -16,6 +16,9 @@
  *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
  *   bench:ai     time to first streamed AI token through the server (needs a build)
  *   admin:create create an admin account or give an account the admin role
+ *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
+ *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
+ *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -206,6 +209,15 @@ const tasks = {
   },
   async "bench:news"() {
     await step(bin("tsx"), ["bench/news.ts"], { label: "News refresh benchmark...", env: { LOG_LEVEL: "error" } });
+  },
+  async "newsletter:send"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/newsletter-send.ts", ...args]));
+  },
+  async "newsletter:subscriber"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/newsletter-subscriber.ts", ...args]));
+  },
+  async "bench:newsletter"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/bench-newsletter.ts", ...args]));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

@@ -68,6 +68,24 @@ const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(3650, { error: "must be at most 3650 days" })
       .default(30),
+    NEWSLETTER_SEND_RATE: z.coerce
+      .number({ error: "must be a number" })
+      .min(0, { error: "must be 0 (no limit) or more" })
+      .default(50)
+      .describe("Newsletter messages per second, per instance; 0 means no limit"),
+    NEWSLETTER_SEND_CONCURRENCY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 32" })
+      .max(32, { error: "must be between 1 and 32" })
+      .default(4)
+      .describe("Newsletter messages in flight at once, per instance"),
+    NEWSLETTER_PAUSE_AFTER_FAILURES: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be 1 or more" })
+      .default(20)
+      .describe("Consecutive SMTP failures after which a newsletter run pauses"),
     TRUST_PROXY: z
       .string()
       .trim()

@@ -2,10 +2,18 @@ import type { JobDefinition } from "./jobs.ts";
 import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
+import { newsletterDailyJob, newsletterPruneJob } from "~/features/newsletter/newsletter-jobs.server";
 
 /**
  * Every background job of the app, registered at boot by the runtime.
  * Features add their `defineJob(...)` here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
-export const jobDefinitions: JobDefinition<any>[] = [pruneRateLimitsJob, sendMailJob, newsRefreshJob, newsPruneJob];
+export const jobDefinitions: JobDefinition<any>[] = [
+  pruneRateLimitsJob,
+  sendMailJob,
+  newsRefreshJob,
+  newsPruneJob,
+  newsletterDailyJob,
+  newsletterPruneJob,
+];

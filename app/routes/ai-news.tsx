@@ -1,3 +1,4 @@
+import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { redirect } from "react-router";
 import { hashClientIp, checkRateLimit } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
@@ -50,10 +51,7 @@ export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
               minutes, with the full article one click away.
             </p>
           </div>
-          {/* ─── NEWSLETTER SIGNUP CARD SLOT ──────────────────────────────────────────
-              The newsletter issue renders its signup card here (success toast on this
-              page: 'Successfully subscribed! Check your email.'). Keep this element. */}
-          <div data-slot="newsletter-signup" />
+          <NewsletterSignup variant="ai-news" />
         </div>
       </header>
 

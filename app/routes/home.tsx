@@ -17,6 +17,7 @@ import { hero, projectsSection, resultsSection, toolsSection } from "~/content/h
 import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
+import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
@@ -58,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StorySection />
       <VisionSection />
       <ResultsSection />
-      {/* slot: newsletter */}
+      <NewsletterSignup variant="home" />
       <LatestNewsSection initial={loaderData.latestNews} />
     </>
   );

@@ -1,6 +1,22 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { logger } from "~/.server/logger";
+import { newsletterMessages } from "~/features/newsletter/schema";
+import { verifyNewsletterToken } from "~/features/newsletter/token.server";
+import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-from-newsletter.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
+
+/**
+ * The URL carries a token: never cached, never sent to other sites as a referrer. (Not
+ * "no-referrer": browsers then send `Origin: null` with the form POST, which React Router's
+ * same-origin check refuses.)
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -8,12 +24,105 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Unsubscribe from the Nordlys Studio daily AI news e-mail.",
     path: "/unsubscribe",
     publicUrl: publicUrlFrom(matches),
+    noindex: true,
   });
 
-export default function Page() {
+type View = { state: "ready"; token: string } | { state: "success" } | { state: "error"; message: string };
+
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+
+/**
+ * /unsubscribe?token=: SPEC's page. The token is checked on GET, but only a
+ * POST unsubscribes: with JavaScript the page posts by itself at once
+ * ('Processing...'); without, it shows a button. Link scanners that only
+ * open URLs unsubscribe nobody.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const view: View = verifyNewsletterToken("unsubscribe", token)
+    ? { state: "ready", token: token! }
+    : { state: "error", message: newsletterMessages.unsubscribeInvalid };
+  return data(view, { headers: noStore });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = form.get("token");
+  const token = typeof field === "string" ? field : new URL(request.url).searchParams.get("token");
+  try {
+    const result = await unsubscribeFromNewsletter(token, "page");
+    if (result.status === "invalid") {
+      return data<View>({ state: "error", message: newsletterMessages.unsubscribeInvalid }, { status: 400, headers: noStore });
+    }
+    return data<View>({ state: "success" }, { headers: noStore });
+  } catch (error) {
+    logger.error({ err: error }, "Unsubscribe failed");
+    return data<View>({ state: "error", message: newsletterMessages.unsubscribeFailed }, { status: 500, headers: noStore });
+  }
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const started = useRef(false);
+  const view: View = fetcher.data ?? actionData ?? loaderData;
+  const readyToken = loaderData.state === "ready" ? loaderData.token : null;
+
+  useEffect(() => {
+    if (!readyToken || actionData || started.current) return;
+    started.current = true;
+    void fetcher.submit({ token: readyToken }, { method: "post" });
+  }, [readyToken, actionData, fetcher]);
+
   return (
-    <PageHeader eyebrow="Newsletter" title="Unsubscribe">
-      <p>Use the link in any newsletter e-mail to unsubscribe from the daily AI news.</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Newsletter" title={view.state === "success" ? "Unsubscribed" : "Unsubscribe"} />
+      <div className="container-page max-w-2xl py-12">
+        <Card>
+          {view.state === "success" ? (
+            <div role="status" className="flex items-start gap-3">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-aurora-700" />
+              <div className="flex flex-col gap-3">
+                <p className="text-lg font-medium">{newsletterMessages.unsubscribeSuccess}</p>
+                <p className="text-ink-700">You will not get the daily AI news any more. Changed your mind? Sign up again on the home page.</p>
+                <p>
+                  <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
+                    Return to the homepage
+                  </Link>
+                </p>
+              </div>
+            </div>
+          ) : view.state === "error" ? (
+            <div role="alert" className="flex items-start gap-3">
+              <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger-700" />
+              <div className="flex flex-col gap-3">
+                <p className="text-lg font-medium">{view.message}</p>
+                <p>
+                  <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
+                    Return to the homepage
+                  </Link>
+                </p>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-4">
+              <p role="status" className="text-lg font-medium">
+                Processing...
+              </p>
+              <noscript>
+                <Form method="post" className="flex flex-col gap-3">
+                  <input type="hidden" name="token" value={view.token} />
+                  <p className="text-ink-700">Press the button to stop the daily AI news e-mails.</p>
+                  <div>
+                    <Button type="submit" variant="primary">
+                      Unsubscribe
+                    </Button>
+                  </div>
+                </Form>
+              </noscript>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
   );
 }

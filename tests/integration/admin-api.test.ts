@@ -86,6 +86,7 @@ const endpoints: Array<[string, string]> = [
   ["DELETE", `/api/admin/subscribers/${MISSING_ID}`],
   ["GET", "/api/admin/outbox"],
   ["GET", "/api/admin/outbox/message.eml"],
+  ["POST", "/api/send-daily-newsletter"],
 ];
 
 const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account"];
@@ -141,7 +142,7 @@ describe("admin pages refuse everyone but admins", () => {
   }
 
   it("serves admins, with noindex", async () => {
-    for (const path of pages.filter((p) => p !== "/admin/newsletter")) {
+    for (const path of pages) {
       const response = await fetch(base + path, { headers: { cookie: adminCookie } });
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
@@ -152,6 +153,13 @@ describe("admin pages refuse everyone but admins", () => {
 });
 
 describe("admins", () => {
+  it("can send the newsletter by hand: the endpoint answers with SPEC's counts", async () => {
+    const response = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: { cookie: adminCookie } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ successCount: expect.any(Number), errorCount: expect.any(Number), totalArticles: expect.any(Number) });
+  });
+
   it("get a session cookie that is httpOnly and SameSite=Lax", async () => {
     const response = await signIn(ADMIN.email, ADMIN.password, "198.51.100.3");
     const session = response.headers.getSetCookie().find((line) => line.includes("session_token="));
@@ -190,14 +198,18 @@ describe("admins", () => {
   it("see subscriber counts by status", async () => {
     await withServerDatabase(dataDir, (client) =>
       client.query(
-        `insert into newsletter_subscriptions (email, confirmed, unsubscribed_at) values
-         ('a@example.com', true, null), ('b@example.com', true, null), ('c@example.com', false, null), ('d@example.com', false, now())`,
+        `insert into newsletter_subscriptions (email, confirmed, unsubscribed_at, bounced_at) values
+         ('a@example.com', true, null, null), ('b@example.com', true, null, null), ('c@example.com', false, null, null),
+         ('d@example.com', false, now(), null), ('e@example.com', true, null, now())`,
       ),
     );
     const response = await fetch(`${base}/api/admin/subscribers`, { headers: { cookie: adminCookie } });
     const body = (await response.json()) as { counts: Record<string, number>; total: number };
-    expect(body.counts).toEqual({ confirmed: 2, pending: 1, unsubscribed: 1 });
-    expect(body.total).toBe(4);
+    expect(body.counts).toEqual({ confirmed: 2, pending: 1, unsubscribed: 1, bounced: 1 });
+    expect(body.total).toBe(5);
+    const bounced = await fetch(`${base}/api/admin/subscribers?status=bounced`, { headers: { cookie: adminCookie } });
+    const list = (await bounced.json()) as { subscribers: Array<{ email: string; status: string }> };
+    expect(list.subscribers).toEqual([expect.objectContaining({ email: "e@example.com", status: "bounced" })]);
   });
 });
 

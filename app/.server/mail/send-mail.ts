@@ -83,13 +83,13 @@ function cleanHeaders(headers: Record<string, string> | undefined): Record<strin
 type Transport = { key: string; mailer: Mail; config: MailConfig };
 let current: Transport | undefined;
 
-function createMailer(config: MailConfig): Mail {
+function createMailer(config: MailConfig, maxConnections = 3): Mail {
   const dkim = config.dkim ? { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } : undefined;
   if (config.transport.kind === "smtp") {
     return nodemailer.createTransport({
       url: config.transport.url,
       pool: true,
-      maxConnections: 3,
+      maxConnections,
       // A slow or silent server fails the attempt (and the job retries) instead of hanging it.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -110,6 +110,23 @@ function getTransport(): Transport {
   return current;
 }
 
+export type MailerPool = {
+  /** Like sendMailNow, on this pool's own connections. */
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+};
+
+/**
+ * A separate SMTP connection pool of `maxConnections` for bulk sending (the
+ * newsletter), so a long send neither queues behind nor holds up the form
+ * mails on the shared pool. Same configuration, DKIM and outbox fallback.
+ */
+export function openMailerPool(maxConnections: number): MailerPool {
+  const config = getMailConfig();
+  const transport: Transport = { key: "bulk", mailer: createMailer(config, maxConnections), config };
+  return { send: (message) => sendMailNow(message, transport), close: () => transport.mailer.close() };
+}
+
 /** Closes the SMTP connection pool (on shutdown, and between tests). */
 export function closeMailer(): void {
   current?.mailer.close();
@@ -127,8 +144,8 @@ function outboxFileName(tag: string | undefined): string {
  * SMTP_URL is unset, as an .eml file in DATA_DIR/outbox. Throws when the SMTP
  * server refuses or cannot be reached (the send-mail job retries on that).
  */
-export async function sendMailNow(message: MailMessage): Promise<SentMail> {
-  const { mailer, config } = getTransport();
+export async function sendMailNow(message: MailMessage, transport: Transport = getTransport()): Promise<SentMail> {
+  const { mailer, config } = transport;
   const to = (Array.isArray(message.to) ? message.to : [message.to]).map(cleanAddress);
   if (to.length === 0) throw new Error("A mail needs at least one recipient.");
   const options: SendMailOptions = {

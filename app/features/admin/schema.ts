@@ -53,7 +53,7 @@ export function parseQuery<T extends z.ZodType>(schema: T, url: URL): z.output<T
   return schema.parse(raw);
 }
 
-export const subscriberStatuses = ["confirmed", "pending", "unsubscribed"] as const;
+export const subscriberStatuses = ["confirmed", "pending", "unsubscribed", "bounced"] as const;
 export const subscriberQuerySchema = listQuerySchema.extend({
   status: z.enum(subscriberStatuses).optional().catch(undefined),
 });

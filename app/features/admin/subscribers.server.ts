@@ -5,7 +5,7 @@ import { csvFilename, toCsv } from "./csv.server";
 import { PAGE_SIZE, type ListQuery } from "./schema";
 import { containsAny, pageCount } from "./search.server";
 
-export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed";
+export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed" | "bounced";
 
 export type SubscriberRow = {
   id: string;
@@ -15,33 +15,38 @@ export type SubscriberRow = {
   createdAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  bouncedAt: string | null;
 };
 
 /**
- * A subscription is unsubscribed once unsubscribed_at is set, else confirmed
- * or pending (double opt-in). The table has no bounce column on this branch,
- * so there is no "bounced" count yet.
+ * A subscription is unsubscribed once unsubscribed_at is set; else bounced once
+ * the mail server refused the address for good (bounced_at, set by the
+ * newsletter sender: such addresses get no more issues); else confirmed or
+ * pending (double opt-in).
  */
-function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null }): SubscriberStatus {
+function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null; bouncedAt: Date | null }): SubscriberStatus {
   if (row.unsubscribedAt) return "unsubscribed";
+  if (row.bouncedAt) return "bounced";
   return row.confirmed ? "confirmed" : "pending";
 }
 
 export async function countSubscribers(): Promise<Record<SubscriberStatus, number>> {
   const [row] = await getDb()
     .select({
-      confirmed: sql<number>`count(*) filter (where ${subs.confirmed} and ${subs.unsubscribedAt} is null)`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where not ${subs.confirmed} and ${subs.unsubscribedAt} is null)`.mapWith(Number),
+      confirmed: sql<number>`count(*) filter (where ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where not ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(Number),
       unsubscribed: sql<number>`count(*) filter (where ${subs.unsubscribedAt} is not null)`.mapWith(Number),
+      bounced: sql<number>`count(*) filter (where ${subs.bouncedAt} is not null and ${subs.unsubscribedAt} is null)`.mapWith(Number),
     })
     .from(subs);
-  return row ?? { confirmed: 0, pending: 0, unsubscribed: 0 };
+  return row ?? { confirmed: 0, pending: 0, unsubscribed: 0, bounced: 0 };
 }
 
 function statusFilter(status: SubscriberStatus | undefined) {
   if (status === "unsubscribed") return isNotNull(subs.unsubscribedAt);
-  if (status === "confirmed") return and(eq(subs.confirmed, true), isNull(subs.unsubscribedAt));
-  if (status === "pending") return and(eq(subs.confirmed, false), isNull(subs.unsubscribedAt));
+  if (status === "bounced") return and(isNotNull(subs.bouncedAt), isNull(subs.unsubscribedAt));
+  if (status === "confirmed") return and(eq(subs.confirmed, true), isNull(subs.unsubscribedAt), isNull(subs.bouncedAt));
+  if (status === "pending") return and(eq(subs.confirmed, false), isNull(subs.unsubscribedAt), isNull(subs.bouncedAt));
   return undefined;
 }
 
@@ -54,6 +59,7 @@ function toRow(row: typeof subs.$inferSelect): SubscriberRow {
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    bouncedAt: row.bouncedAt?.toISOString() ?? null,
   };
 }
 
@@ -87,6 +93,7 @@ export async function exportSubscribersCsv(query: { q: string; status?: Subscrib
       { key: "createdAt", header: "created_at" },
       { key: "confirmedAt", header: "confirmed_at" },
       { key: "unsubscribedAt", header: "unsubscribed_at" },
+      { key: "bouncedAt", header: "bounced_at" },
       { key: "id", header: "id" },
     ],
     rows.map(toRow),

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed" } as const;
+const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed", bounced: "Bounced" } as const;
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { admin, query, counts, result, confirmDelete } = loaderData;

@@ -6,3 +6,4 @@ export * from "./submissions.ts";
 export * from "./rate-limits.ts";
 export * from "./auth.ts";
 export * from "./ai-usage.ts";
+export * from "./newsletter-sending.ts";

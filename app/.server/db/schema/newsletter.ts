@@ -10,6 +10,8 @@ export const newsletterSubscriptions = pgTable(
     confirmed: boolean("confirmed").notNull().default(false),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** Set when the receiving server refused the address permanently (SMTP 5xx); excluded from sending. */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
     source: text("source").notNull().default("home"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

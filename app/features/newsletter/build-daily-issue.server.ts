@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, lte, notExists, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { getDb } from "~/.server/db/client";
+import { aiNews, newsletterIssues, newsletterIssueStories, type NewsletterIssueStory } from "~/.server/db/schema";
+import { getEnv } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { renderEmail, toHeaderText } from "~/.server/mail";
+import { NewsletterIssue } from "~/emails/newsletter-issue";
+
+/** SPEC section 9: 5 stories per issue. */
+export const STORIES_PER_ISSUE = 5;
+/** Older stories are not "today's news", even if no issue carried them. */
+export const STORY_MAX_AGE_DAYS = 7;
+const SUMMARY_MAX = 400;
+
+/**
+ * Stands in for each recipient's unsubscribe link while the issue is rendered
+ * once; the sender swaps in the real, signed link per recipient.
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = "https://nordlys.invalid/__NEWSLETTER_UNSUBSCRIBE_URL__";
+
+export type NewsletterIssueRow = typeof newsletterIssues.$inferSelect;
+
+/** The UTC day of `now`: "2026-11-21". */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function dateLabel(issueDate: string): string {
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${issueDate}T12:00:00Z`),
+  );
+}
+
+/** Feed text as plain text: no tags, no runs of whitespace, capped. */
+function plain(value: string, max: number): string {
+  const text = value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+function storyUrl(sourceUrl: string | null, siteUrl: string): string {
+  if (sourceUrl) {
+    try {
+      const url = new URL(sourceUrl);
+      if (url.protocol === "https:" || url.protocol === "http:") return url.href;
+    } catch {
+      // not a URL: fall through
+    }
+  }
+  return `${siteUrl}/ai-news`;
+}
+
+/**
+ * The issue of one UTC day: the existing one, or a new one made of the top
+ * stories (newest first) that no earlier issue carried, rendered once.
+ * Returns null when there are no such stories (no issue that day, for now).
+ * Two instances creating the same day's issue at once end up with one
+ * (unique issue_date; the loser reads the winner's).
+ */
+export async function getOrCreateDailyIssue(now = new Date()): Promise<NewsletterIssueRow | null> {
+  const db = getDb();
+  const issueDate = utcDay(now);
+  const [existing] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
+  if (existing) return existing;
+
+  const since = new Date(now.getTime() - STORY_MAX_AGE_DAYS * 24 * 3600 * 1000);
+  const candidates = await db
+    .select()
+    .from(aiNews)
+    .where(
+      and(
+        gt(aiNews.publishedAt, since),
+        // A feed's clock may run a little ahead; a story dated days ahead is not today's news.
+        lte(aiNews.publishedAt, new Date(now.getTime() + 3600 * 1000)),
+        notExists(db.select({ one: sql`1` }).from(newsletterIssueStories).where(eq(newsletterIssueStories.newsId, aiNews.id))),
+      ),
+    )
+    .orderBy(desc(aiNews.publishedAt), desc(aiNews.createdAt))
+    .limit(STORIES_PER_ISSUE);
+  if (candidates.length === 0) return null;
+
+  const siteUrl = getEnv().PUBLIC_URL;
+  const stories: NewsletterIssueStory[] = candidates.map((row) => ({
+    id: row.id,
+    title: plain(row.title, 200),
+    summary: plain(row.summary, SUMMARY_MAX),
+    source: plain(row.source, 80),
+    url: storyUrl(row.sourceUrl, siteUrl),
+  }));
+  const { html, text } = await renderEmail(
+    createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl }),
+  );
+  const subject = toHeaderText(`AI news: ${plain(stories[0]!.title, 110)}`);
+
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(newsletterIssues)
+      .values({ issueDate, subject, html, text, stories })
+      .onConflictDoNothing({ target: newsletterIssues.issueDate })
+      .returning();
+    if (!created) {
+      const [winner] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
+      return winner ?? null;
+    }
+    await tx.insert(newsletterIssueStories).values(stories.map((story, position) => ({ issueId: created.id, newsId: story.id, position })));
+    logger.info({ issueDate, stories: stories.length }, "Newsletter issue created");
+    return created;
+  });
+}

@@ -1,0 +1,155 @@
+import { CheckCircle2, Mail } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { NEWSLETTER_EMAIL_MAX, newsletterMessages, parseSignup, SIGNUP_HONEYPOT, type SignupOutcome } from "../schema";
+
+export type NewsletterSignupProps = {
+  /** Which page it is on: the success text differs (SPEC section 8), and it is stored as the source. */
+  variant: "home" | "ai-news";
+  /** The answer of a sign-up posted without JavaScript (the /newsletter/subscribe page). */
+  serverResult?: (SignupOutcome & { email?: string }) | null;
+  className?: string;
+};
+
+/**
+ * The newsletter sign-up card (home page, /ai-news). With JavaScript it
+ * checks the address, calls POST /api/newsletter-subscribe and answers with
+ * SPEC's toasts; without, it posts to /newsletter/subscribe, which answers
+ * with a page. Success shows a thank-you panel and clears the input; after an
+ * error the form stays as it was, ready for another try.
+ */
+export function NewsletterSignup({ variant, serverResult, className }: NewsletterSignupProps) {
+  const id = useId();
+  const inputId = `${id}-email`;
+  const errorId = `${id}-error`;
+  const headingId = `${id}-heading`;
+  const [state, setState] = useState<"idle" | "submitting" | "subscribed">(
+    serverResult?.outcome === "subscribed" ? "subscribed" : "idle",
+  );
+  const [email, setEmail] = useState(serverResult?.outcome === "error" ? (serverResult.email ?? "") : "");
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Only the no-JavaScript page shows errors inline; with JavaScript they are toasts.
+  const inlineError = serverResult?.outcome === "error" ? serverResult.message : null;
+  const inlineInfo = serverResult?.outcome === "already-subscribed" ? serverResult.message : null;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state === "submitting") return;
+    const parsed = parseSignup({ email });
+    if (!parsed.success) {
+      toast.error(parsed.error);
+      inputRef.current?.focus();
+      return;
+    }
+    setState("submitting");
+    try {
+      const response = await fetch("/api/newsletter-subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: parsed.email, source: variant }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; message?: string; error?: string };
+      if (body.message?.includes("already subscribed")) {
+        toast.info(newsletterMessages.alreadySubscribed);
+        setState("idle");
+      } else if (body.error) {
+        toast.error(body.error);
+        setState("idle");
+      } else if (!response.ok || !body.success) {
+        toast.error(newsletterMessages.failed);
+        setState("idle");
+      } else {
+        toast.success(variant === "ai-news" ? newsletterMessages.successNews : newsletterMessages.successHome);
+        setEmail("");
+        setState("subscribed");
+      }
+    } catch {
+      toast.error(newsletterMessages.failedLater);
+      setState("idle");
+    }
+  }
+
+  return (
+    <Card id="newsletter" className={cn("scroll-mt-24", className)}>
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
+        <div className="flex items-start gap-3">
+          <span className="mt-1 flex size-10 shrink-0 items-center justify-center rounded-full bg-aurora-100 text-aurora-700">
+            <Mail aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <h2 id={headingId} className="text-2xl font-semibold">
+              Get the daily AI news
+            </h2>
+            <p className="mt-1 text-ink-600">The 5 top AI stories in your inbox every morning at 8 AM UTC. Free, and one click to unsubscribe.</p>
+          </div>
+        </div>
+
+        {state === "subscribed" ? (
+          <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
+            <div className="flex flex-col gap-2">
+              <p className="font-medium">Thanks for subscribing!</p>
+              <p className="text-sm text-ink-800">
+                We sent you an e-mail with a confirmation link. Open it and press the button to start receiving the daily AI news.
+              </p>
+              <div>
+                <Button type="button" variant="link" className="h-auto p-0" onClick={() => setState("idle")}>
+                  Subscribe another address
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <form method="post" action="/newsletter/subscribe" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+            <input type="hidden" name="source" value={variant} />
+            <label htmlFor={inputId} className="text-sm font-medium text-ink-900">
+              Email address
+            </label>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Input
+                ref={inputRef}
+                id={inputId}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={NEWSLETTER_EMAIL_MAX}
+                placeholder="you@example.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={inlineError ? true : undefined}
+                aria-describedby={inlineError ? errorId : undefined}
+                className="sm:flex-1"
+              />
+              <Button type="submit" variant="accent" disabled={state === "submitting"}>
+                {state === "submitting" ? "Subscribing..." : "Subscribe"}
+              </Button>
+            </div>
+            <div className="hidden" aria-hidden="true">
+              <label htmlFor={`${id}-${SIGNUP_HONEYPOT}`}>Leave this field empty</label>
+              <input id={`${id}-${SIGNUP_HONEYPOT}`} name={SIGNUP_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <FieldError id={errorId} error={inlineError} />
+            {inlineInfo ? (
+              <p role="status" className="text-sm font-medium text-ink-800">
+                {inlineInfo}
+              </p>
+            ) : null}
+            <p className="text-xs text-ink-600">
+              We send a confirmation e-mail first. See our{" "}
+              <a href="/privacy-policy" className="underline underline-offset-2">
+                privacy policy
+              </a>
+              .
+            </p>
+          </form>
+        )}
+      </section>
+    </Card>
+  );
+}

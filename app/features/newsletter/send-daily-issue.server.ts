@@ -1,0 +1,337 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { getDb } from "~/.server/db/client";
+import { newsletterIssues } from "~/.server/db/schema";
+import { getEnv } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { getMailConfig, openMailerPool, type MailMessage } from "~/.server/mail";
+import { site } from "~/content/site";
+import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
+import { createNewsletterToken } from "./token.server";
+
+/** A transient failure (connection, 4xx) is tried this many times in all, one attempt per run. */
+export const MAX_ATTEMPTS = 3;
+/** Recipients added to an issue's delivery list per statement (keyset pagination over subscriptions). */
+const ENQUEUE_BATCH = 2_000;
+
+export type SendSettings = {
+  /** Messages per second for this run (0: no limit). */
+  rate: number;
+  /** Messages in flight at once; each holds one database connection. */
+  concurrency: number;
+  /** Consecutive failures after which the run stops and pauses the issue. */
+  pauseAfterFailures: number;
+};
+
+export type SendDailyIssueResult = {
+  status: "no-stories" | "sent" | "sending" | "paused";
+  issueDate: string;
+  successCount: number;
+  errorCount: number;
+  totalArticles: number;
+  message: string;
+};
+
+export function sendSettingsFromEnv(): SendSettings {
+  const env = getEnv();
+  return {
+    rate: env.NEWSLETTER_SEND_RATE,
+    concurrency: env.NEWSLETTER_SEND_CONCURRENCY,
+    pauseAfterFailures: env.NEWSLETTER_PAUSE_AFTER_FAILURES,
+  };
+}
+
+/**
+ * Sends the day's issue to every confirmed, not unsubscribed, not bounced
+ * subscriber, exactly once each, and answers SPEC's send result.
+ *
+ * - The issue (one per UTC day) is created from the day's top stories and
+ *   rendered once; each message only gets its recipient's unsubscribe links.
+ * - Recipients are added to `newsletter_deliveries` in keyset-paginated
+ *   batches (insert ... on conflict do nothing): memory stays flat and a
+ *   second run adds only people who confirmed since.
+ * - Each worker takes one pending delivery with FOR UPDATE SKIP LOCKED, sends
+ *   it and commits `sent` in that same transaction. Another run (a second
+ *   click, another instance) skips rows being sent and finds sent ones done;
+ *   a crashed run's transactions roll back, so its unfinished rows are simply
+ *   pending again for the next run.
+ * - A 5xx refusal of the recipient marks the address bounced; a run of
+ *   `pauseAfterFailures` other failures in a row pauses the issue (the job's
+ *   retry or "Send Newsletter Now" resumes it).
+ */
+export async function sendDailyIssue(options: { now?: Date; settings?: Partial<SendSettings> } = {}): Promise<SendDailyIssueResult> {
+  const now = options.now ?? new Date();
+  const settings = { ...sendSettingsFromEnv(), ...options.settings };
+  const issue = await getOrCreateDailyIssue(now);
+  if (!issue) {
+    return {
+      status: "no-stories",
+      issueDate: utcDay(now),
+      successCount: 0,
+      errorCount: 0,
+      totalArticles: 0,
+      message: "No new stories since the last issue: nothing was sent.",
+    };
+  }
+
+  const db = getDb();
+  if (issue.status === "paused") {
+    await db.update(newsletterIssues).set({ status: "sending", pauseReason: null }).where(eq(newsletterIssues.id, issue.id));
+  }
+  const added = await enqueueRecipients(issue.id);
+  const started = Date.now();
+  const run = await deliverPending(issue, settings);
+  const remaining = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from newsletter_deliveries where issue_id = ${issue.id} and status = 'pending'`,
+  );
+  if (run.pausedReason) {
+    await db.update(newsletterIssues).set({ status: "paused", pauseReason: run.pausedReason }).where(eq(newsletterIssues.id, issue.id));
+  } else if ((remaining.rows[0]?.n ?? 0) === 0) {
+    await db
+      .update(newsletterIssues)
+      .set({ status: "sent", pauseReason: null, completedAt: sql`coalesce(${newsletterIssues.completedAt}, now())` })
+      .where(eq(newsletterIssues.id, issue.id));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  logger.info(
+    { issueDate: issue.issueDate, added, sent: run.sent, failed: run.failed, bounced: run.bounced, seconds, paused: Boolean(run.pausedReason) },
+    "Newsletter run finished",
+  );
+  return issueResult(issue.id);
+}
+
+/** SPEC's send result for an issue, from its delivery rows. */
+export async function issueResult(issueId: string): Promise<SendDailyIssueResult> {
+  const result = await getDb().execute<{
+    issue_date: string;
+    status: NewsletterIssueRow["status"];
+    stories: number;
+    sent: number;
+    errors: number;
+    pending: number;
+  }>(sql`
+    select i.issue_date::text as issue_date, i.status, jsonb_array_length(i.stories)::int as stories,
+      count(d.id) filter (where d.status = 'sent')::int as sent,
+      count(d.id) filter (where d.status in ('failed', 'bounced') or (d.status = 'pending' and d.attempts > 0))::int as errors,
+      count(d.id) filter (where d.status = 'pending')::int as pending
+    from newsletter_issues i left join newsletter_deliveries d on d.issue_id = i.id
+    where i.id = ${issueId}
+    group by i.id`);
+  const row = result.rows[0];
+  if (!row) throw new Error("Newsletter issue not found.");
+  const status = row.status === "sent" ? "sent" : row.status === "paused" ? "paused" : "sending";
+  const message =
+    status === "sent"
+      ? `Issue of ${row.issue_date}: ${row.sent} delivered, ${row.errors} failed.`
+      : status === "paused"
+        ? `Issue of ${row.issue_date} is paused after repeated mail server failures: ${row.sent} delivered, ${row.pending} waiting. Sending again resumes it.`
+        : `Issue of ${row.issue_date} is still sending: ${row.sent} delivered so far, ${row.pending} waiting.`;
+  return { status, issueDate: row.issue_date, successCount: row.sent, errorCount: row.errors, totalArticles: row.stories, message };
+}
+
+/** Adds every current recipient to the issue's delivery list, in keyset-paginated batches. */
+async function enqueueRecipients(issueId: string): Promise<number> {
+  const db = getDb();
+  let cursor = "00000000-0000-0000-0000-000000000000";
+  let added = 0;
+  for (;;) {
+    const result = await db.execute<{ last_id: string | null; batch: number; inserted: number }>(sql`
+      with batch as (
+        select id from newsletter_subscriptions
+        where confirmed and unsubscribed_at is null and bounced_at is null and id > ${cursor}::uuid
+        order by id
+        limit ${ENQUEUE_BATCH}
+      ), inserted as (
+        insert into newsletter_deliveries (issue_id, subscription_id)
+        select ${issueId}::uuid, id from batch
+        on conflict (issue_id, subscription_id) do nothing
+        returning 1
+      )
+      select (select id::text from batch order by id desc limit 1) as last_id,
+        (select count(*)::int from batch) as batch,
+        (select count(*)::int from inserted) as inserted`);
+    const row = result.rows[0];
+    added += row?.inserted ?? 0;
+    if (!row?.last_id || row.batch < ENQUEUE_BATCH) break;
+    cursor = row.last_id;
+  }
+  return added;
+}
+
+type RunOutcome = { sent: number; failed: number; bounced: number; pausedReason: string | null };
+
+/** Paces message starts to `rate` per second across all workers of a run. */
+function createThrottle(rate: number): () => Promise<void> {
+  if (!rate || rate <= 0) return async () => undefined;
+  const interval = 1000 / rate;
+  let next = performance.now();
+  return async () => {
+    const now = performance.now();
+    const wait = next - now;
+    next = Math.max(next, now) + interval;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
+}
+
+type SmtpError = { code?: unknown; responseCode?: unknown; message?: unknown };
+
+/** 5xx at RCPT TO: the receiving server says this address does not (or no longer) exist. */
+function isRecipientRejected(error: SmtpError): boolean {
+  return error.code === "EENVELOPE" && typeof error.responseCode === "number" && error.responseCode >= 500 && error.responseCode < 600;
+}
+
+function isPermanent(error: SmtpError): boolean {
+  return typeof error.responseCode === "number" && error.responseCode >= 500 && error.responseCode < 600;
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}
+
+async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings): Promise<RunOutcome> {
+  const outcome: RunOutcome = { sent: 0, failed: 0, bounced: 0, pausedReason: null };
+  const throttle = createThrottle(settings.rate);
+  const mailConfig = getMailConfig();
+  const publicUrl = getEnv().PUBLIC_URL;
+  const listDomain = mailConfig.from.address.split("@")[1] ?? "localhost";
+  let consecutiveFailures = 0;
+  let fatal: unknown;
+  // Every pending row below the highest id this run has taken is in flight, tried in this run, or
+  // held by another run: start each search above it instead of walking the sent rows' dead
+  // index entries again (that walk made a 100,000-recipient run slow down as it went).
+  let floor = 0n;
+
+  // Its own small pool: workers hold a connection (and a row lock) while a message is on its way.
+  const appPool = getDb().$client;
+  const pool = new pg.Pool({ ...appPool.options, max: settings.concurrency, application_name: "nordlys-newsletter" });
+  pool.on("error", (error) => logger.warn({ err: error }, "Newsletter sender: database connection lost"));
+  // And its own SMTP connections: one per worker.
+  const mailer = openMailerPool(settings.concurrency);
+  try {
+    const { rows } = await pool.query<{ now: string }>("select now()::text as now");
+    const runStartedAt = rows[0]!.now;
+    const issueId = issue.id;
+    if (!/^[0-9a-f-]{36}$/.test(issueId) || !/^[\d-]+ [\d:.]+[+-][\d:]+$/.test(runStartedAt)) {
+      throw new Error("Unexpected issue id or timestamp format.");
+    }
+
+    const worker = async () => {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        fatal ??= error;
+        return;
+      }
+      let broken = false;
+      try {
+        while (!outcome.pausedReason && !fatal) {
+          // synchronous_commit off: the commit does not wait for the WAL flush (the sender would
+          // otherwise wait on the disk for every message). An app crash loses nothing; only a crash
+          // of PostgreSQL itself can forget the last fraction of a second of "sent" marks, and
+          // those few recipients would get the issue twice (docs/newsletter.md).
+          // One round trip to open the transaction and take a row (values inlined: both came from the
+          // database and are checked below). A row a previous attempt of this run failed on waits
+          // for the next run.
+          const results = (await client.query(
+            `begin; set local synchronous_commit = off;
+             select d.id, d.subscription_id, s.email,
+                (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
+             from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
+             where d.issue_id = '${issueId}' and d.status = 'pending' and d.id > ${floor}
+               and (d.last_attempt_at is null or d.last_attempt_at < '${runStartedAt}')
+             order by d.id
+             limit 1
+             for update of d skip locked`,
+          )) as unknown as Array<pg.QueryResult<{ id: string; subscription_id: string; email: string; eligible: boolean }>>;
+          const claimed = results[2]!;
+          const row = claimed.rows[0];
+          if (row && BigInt(row.id) > floor) floor = BigInt(row.id);
+          if (!row) {
+            await client.query("commit");
+            break;
+          }
+          if (!row.eligible) {
+            await client.query("update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]);
+            await client.query("commit");
+            continue;
+          }
+
+          await throttle();
+          const token = createNewsletterToken("unsubscribe", row.subscription_id);
+          const pageUrl = `${publicUrl}/unsubscribe?token=${token}`;
+          const message: MailMessage = {
+            to: row.email,
+            subject: issue.subject,
+            html: issue.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
+            text: issue.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
+            headers: {
+              "List-Unsubscribe": `<${publicUrl}/unsubscribe/one-click?token=${token}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              "List-Id": `${site.name} AI News <ai-news.${listDomain}>`,
+            },
+            tag: "newsletter",
+          };
+          try {
+            await mailer.send(message);
+            // Marked sent and committed in one round trip (the id is a bigint from the database).
+            await client.query(
+              `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
+               where id = ${BigInt(row.id)}; commit`,
+            );
+            outcome.sent++;
+            consecutiveFailures = 0;
+          } catch (error) {
+            const smtp = (error ?? {}) as SmtpError;
+            if (isRecipientRejected(smtp)) {
+              await client.query(
+                `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
+                [row.id, errorText(error)],
+              );
+              await client.query("update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [
+                row.subscription_id,
+              ]);
+              await client.query("commit");
+              outcome.bounced++;
+              logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
+              continue;
+            }
+            await client.query(
+              `update newsletter_deliveries
+               set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
+                 status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
+               where id = $1`,
+              [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
+            );
+            await client.query("commit");
+            outcome.failed++;
+            consecutiveFailures++;
+            logger.warn(
+              { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures },
+              "Newsletter message failed",
+            );
+            if (consecutiveFailures >= settings.pauseAfterFailures && !outcome.pausedReason) {
+              outcome.pausedReason = `${consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
+              logger.error({ issueDate: issue.issueDate, consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
+            }
+          }
+        }
+      } catch (error) {
+        // The database failed us: stop every worker; what was not committed stays pending.
+        broken = true;
+        fatal ??= error;
+        await client.query("rollback").catch(() => undefined);
+      } finally {
+        client.release(broken);
+      }
+    };
+
+    await Promise.all(Array.from({ length: settings.concurrency }, worker));
+    if (fatal) throw fatal;
+  } finally {
+    mailer.close();
+    await pool.end();
+  }
+  return outcome;
+}

@@ -1,0 +1,29 @@
+import { apiHandler, jsonError, jsonOk, readJsonBody } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
+import type { Route } from "./+types/newsletter-subscribe";
+
+/**
+ * POST /api/newsletter-subscribe `{ email, source?: "home" | "ai-news" }` -> `{ success: true, message }`
+ * (the message contains "already subscribed" for a confirmed address), or
+ * `{ error }` with 400 (validation), 429 (rate limit) or 5xx.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(["POST"], async () => {
+    const body = await readJsonBody(request, 4 * 1024);
+    const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const answer = await handleSignup({
+      fields: body,
+      // The site's own forms say where they are; other callers count as "api".
+      source: fields.source === "home" || fields.source === "ai-news" ? fields.source : "api",
+      clientIp: context.get(requestInfoContext).clientIp,
+      honeypot: fields[SIGNUP_HONEYPOT],
+    });
+    if (answer.body.outcome === "error") return jsonError(answer.status, answer.body.message, answer.headers);
+    return jsonOk({ success: true, message: answer.body.message });
+  })({ request });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return apiHandler(["POST"], async () => jsonOk({}))({ request });
+}

@@ -1,0 +1,107 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { checkConfirmationToken, confirmSubscription, maskEmail } from "~/features/newsletter/confirm-subscription.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/newsletter-confirm";
+
+/**
+ * /newsletter/confirm?token=: the link of the confirmation mail. Opening it
+ * changes nothing (mail scanners open links); the button confirms (POST).
+ */
+/**
+ * The URL carries a token: never cached, never sent to other sites as a referrer. (Not
+ * "no-referrer": browsers then send `Origin: null` with the form POST, which React Router's
+ * same-origin check refuses.)
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Confirm your subscription",
+    description: "Confirm your subscription to the daily AI news.",
+    path: "/newsletter/confirm",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
+
+const INVALID = "This confirmation link is not valid. Please sign up again from the home page.";
+const EXPIRED = "This confirmation link has expired. Please sign up again to get a new one.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const check = await checkConfirmationToken(token);
+  const headers = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
+  if (check.status !== "valid") return data({ state: "error" as const, message: check.status === "expired" ? EXPIRED : INVALID }, { headers });
+  return data(
+    { state: check.alreadyConfirmed ? ("confirmed" as const) : ("ready" as const), message: null, email: maskEmail(check.email), token },
+    { headers },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = form.get("token");
+  const token = typeof field === "string" ? field : new URL(request.url).searchParams.get("token");
+  const result = await confirmSubscription(token);
+  if (result.status === "confirmed") return { state: "confirmed" as const, message: null, email: maskEmail(result.email) };
+  return data({ state: "error" as const, message: result.status === "expired" ? EXPIRED : INVALID }, { status: 400 });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  return (
+    <>
+      <PageHeader eyebrow="Newsletter" title={view.state === "confirmed" ? "You're subscribed" : "Confirm your subscription"} />
+      <div className="container-page max-w-2xl py-12">
+        <Card>
+          {view.state === "confirmed" ? (
+            <div role="status" className="flex items-start gap-3">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-aurora-700" />
+              <div className="flex flex-col gap-3">
+                <p className="text-lg font-medium">Subscription confirmed.</p>
+                <p className="text-ink-700">
+                  {"email" in view && view.email ? `${view.email} will` : "You will"} get the 5 top AI stories every morning at 8 AM UTC. Every
+                  e-mail has a one-click unsubscribe link.
+                </p>
+                <p>
+                  <Link to="/ai-news" className="font-medium text-aurora-700 underline underline-offset-4">
+                    Read today's AI news
+                  </Link>
+                </p>
+              </div>
+            </div>
+          ) : view.state === "ready" ? (
+            <Form method="post" className="flex flex-col gap-4">
+              <input type="hidden" name="token" value={"token" in view ? (view.token ?? "") : ""} />
+              <p className="text-ink-700">
+                Press the button to confirm that {"email" in view && view.email ? view.email : "your address"} wants the daily AI news.
+              </p>
+              <div>
+                <Button type="submit" variant="accent" size="lg" disabled={isSubmitting}>
+                  {isSubmitting ? "Confirming..." : "Confirm subscription"}
+                </Button>
+              </div>
+            </Form>
+          ) : (
+            <div role="alert" className="flex items-start gap-3">
+              <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger-700" />
+              <div className="flex flex-col gap-3">
+                <p className="font-medium">{view.message}</p>
+                <p>
+                  <Link to="/#newsletter" className="font-medium text-aurora-700 underline underline-offset-4">
+                    Go to the sign-up form
+                  </Link>
+                </p>
+              </div>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { requestInfoContext } from "~/.server/request-context";
+import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/newsletter-subscribe";
+
+/**
+ * /newsletter/subscribe: where the sign-up card posts when JavaScript is off.
+ * It answers with a page: the thank-you panel, or the form with the error.
+ */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Subscribe to the daily AI news",
+    description: "The 5 top AI stories in your inbox every morning at 8 AM UTC. Free.",
+    path: "/newsletter/subscribe",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const source = new URL(request.url).searchParams.get("source");
+  return { variant: source === "ai-news" ? ("ai-news" as const) : ("home" as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > 8 * 1024) {
+    return data({ result: { outcome: "error" as const, message: "Your request is too large." }, variant: "home" as const }, { status: 413 });
+  }
+  const form = await request.formData();
+  const variant = form.get("source") === "ai-news" ? ("ai-news" as const) : ("home" as const);
+  const email = form.get("email");
+  const answer = await handleSignup({
+    fields: { email },
+    source: variant,
+    clientIp: context.get(requestInfoContext).clientIp,
+    honeypot: form.get(SIGNUP_HONEYPOT),
+  });
+  return data(
+    { result: { ...answer.body, email: typeof email === "string" ? email.slice(0, 300) : "" }, variant },
+    { status: answer.status, headers: answer.headers },
+  );
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const variant = actionData?.variant ?? loaderData.variant;
+  return (
+    <>
+      <PageHeader eyebrow="Newsletter" title="Daily AI news">
+        <p>Every morning at 8 AM UTC: the 5 top AI stories of the day, each with a short summary and a link to the source.</p>
+      </PageHeader>
+      <div className="container-page max-w-3xl py-12">
+        <NewsletterSignup key={JSON.stringify(actionData?.result ?? null)} variant={variant} serverResult={actionData?.result ?? null} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * `npm run newsletter:send`: sends today's newsletter issue now, from the
+ * command line (what "Send Newsletter Now" and the 08:00 UTC job do), and
+ * prints the result as JSON. Safe to run while the server runs, and twice:
+ * nobody gets a second copy.
+ *
+ *   --stats   also print run time and peak memory (used by `npm run bench:newsletter`)
+ */
+import path from "node:path";
+import { withCliDatabase } from "../app/.server/db/cli-database.ts";
+import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
+import { runMigrations } from "../app/.server/db/migrate.ts";
+import { getEnv } from "../app/.server/env.ts";
+import { closeMailer } from "../app/.server/mail/index.ts";
+import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
+import { sendDailyIssue } from "../app/features/newsletter/send-daily-issue.server.ts";
+
+const showStats = process.argv.includes("--stats");
+
+try {
+  const env = getEnv();
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
+  const result = await withCliDatabase(async (url) => {
+    await runMigrations(url);
+    const pool = createPool(url, 4);
+    setDatabase(createDatabase(pool));
+    try {
+      const rssAtStartMb = process.memoryUsage().rss / 1048576;
+      const started = performance.now();
+      const sent = await sendDailyIssue();
+      if (showStats) {
+        const seconds = (performance.now() - started) / 1000;
+        // resourceUsage().maxRSS is in kilobytes: the peak resident memory of this process.
+        process.stderr.write(`${JSON.stringify({ stats: { seconds, rssAtStartMb, peakRssMb: process.resourceUsage().maxRSS / 1024 } })}\n`);
+      }
+      return sent;
+    } finally {
+      closeMailer();
+      await pool.end();
+    }
+  });
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} catch (error) {
+  process.stderr.write(`Newsletter send failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,643 @@
+import { spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
+import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { requestInfoContext } from "~/.server/request-context";
+import { setAppSecret } from "~/.server/secret";
+import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
+import { pruneNewsletterData } from "~/features/newsletter/newsletter-jobs.server";
+import { newsletterMessages } from "~/features/newsletter/schema";
+import { sendDailyIssue } from "~/features/newsletter/send-daily-issue.server";
+import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
+import { createNewsletterToken } from "~/features/newsletter/token.server";
+import { action as subscribeApi } from "~/routes/api/newsletter-subscribe";
+import { action as sendApi } from "~/routes/api/send-daily-newsletter";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
+import { action as noJsSignupAction } from "~/routes/newsletter-subscribe";
+import { action as oneClickAction, loader as oneClickLoader } from "~/routes/unsubscribe-one-click";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { setupTestDatabase } from "../support/database";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+/**
+ * The newsletter end to end in one process (and one child process): the
+ * sign-up endpoint and pages, the send-mail queue, the daily issue sender and
+ * a real SMTP server (smtp-server) whose messages are parsed with mailparser.
+ */
+const database = setupTestDatabase();
+const SECRET = "newsletter-test-secret-newsletter-test-0000";
+setAppSecret(SECRET);
+const PUBLIC_URL = "https://nordlys.test";
+const FROM = "Nordlys Studio <news@nordlys.test>";
+
+let sink: SmtpSink;
+let jobs: Jobs;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  Object.assign(process.env, {
+    SMTP_URL: sink.url,
+    PUBLIC_URL,
+    MAIL_FROM: FROM,
+    NEWSLETTER_SEND_RATE: "0",
+    NEWSLETTER_SEND_CONCURRENCY: "4",
+  });
+  resetEnvForTests();
+  jobs = await startJobs({
+    url: database.current.url,
+    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
+  });
+  setJobs(jobs);
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  setJobs(undefined);
+  closeMailer();
+  await sink?.stop();
+  process.env = savedEnv;
+  resetEnvForTests();
+});
+
+let ipCounter = 1;
+const nextIp = () => `203.0.113.${ipCounter++}`;
+
+function contextFor(ip: string) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
+  return context;
+}
+
+async function subscribe(body: unknown, ip = nextIp()) {
+  const request = new Request("http://localhost/api/newsletter-subscribe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const response = await subscribeApi({ request, context: contextFor(ip), params: {} } as never);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+const db = () => database.current.db;
+
+async function subscription(email: string) {
+  const [row] = await db().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  return row;
+}
+
+async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function pageRequest(url: string, form?: Record<string, string>) {
+  return new Request(url, form ? { method: "POST", body: new URLSearchParams(form) } : undefined);
+}
+
+/** Route functions return `data(...)` (DataWithResponseInit) or plain objects. */
+function unwrap<T>(result: unknown): { data: T; status: number } {
+  const value = result as { type?: string; data?: T; init?: { status?: number } | null };
+  if (value && value.type === "DataWithResponseInit") return { data: value.data as T, status: value.init?.status ?? 200 };
+  return { data: result as T, status: 200 };
+}
+
+const confirmLink = (html: string) => {
+  const match = /href="(https:\/\/nordlys\.test\/newsletter\/confirm\?token=[\w-]+)"/.exec(html);
+  if (!match?.[1]) throw new Error("no confirmation link in the mail");
+  return match[1];
+};
+
+describe("sign-up and double opt-in", () => {
+  it("answers SPEC's validation messages", async () => {
+    expect(await subscribe({ email: "" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailRequired } });
+    expect(await subscribe({ email: "nope" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailInvalid } });
+    expect(await subscribe({ email: `${"x".repeat(250)}@example.com` })).toMatchObject({
+      status: 400,
+      body: { error: "Email must be less than 255 characters" },
+    });
+  });
+
+  it("stores a pending, lowercased address and mails a confirmation link; only a POST confirms", async () => {
+    const answer = await subscribe({ email: "  Grace.Hopper@Example.TEST ", source: "home" });
+    expect(answer).toEqual({
+      status: 200,
+      headers: expect.anything(),
+      body: { success: true, message: "Successfully subscribed! Check your email for confirmation." },
+    });
+    const row = await subscription("grace.hopper@example.test");
+    expect(row).toMatchObject({ confirmed: false, confirmedAt: null, source: "home" });
+
+    await waitUntil(() => sink.countsByRecipient().get("grace.hopper@example.test"));
+    const mail = await sink.received.find((m) => m.to.includes("grace.hopper@example.test"))!.parse();
+    expect(mail.subject).toBe("Confirm your subscription to the daily AI news");
+    expect(mail.text).toContain("/newsletter/confirm?token=");
+    const link = confirmLink(String(mail.html));
+
+    // Opening the link (what a mail scanner does) shows the button and changes nothing.
+    const opened = unwrap<{ state: string; email: string }>(await confirmLoader({ request: pageRequest(link) } as never));
+    expect(opened.data).toMatchObject({ state: "ready", email: "g•••@example.test" });
+    expect((await subscription("grace.hopper@example.test"))!.confirmed).toBe(false);
+
+    // Pressing the button confirms.
+    const token = new URL(link).searchParams.get("token")!;
+    const pressed = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never));
+    expect(pressed.data.state).toBe("confirmed");
+    const confirmed = await subscription("grace.hopper@example.test");
+    expect(confirmed).toMatchObject({ confirmed: true, unsubscribedAt: null });
+    expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
+
+    // Now the address is known: SPEC's 'already subscribed' answer.
+    expect((await subscribe({ email: "grace.hopper@example.test" })).body).toEqual({
+      success: true,
+      message: "You're already subscribed to our newsletter!",
+    });
+  });
+
+  it("the news page's form gets its own success text, and works without JavaScript", async () => {
+    const request = pageRequest("http://localhost/newsletter/subscribe", { email: "Linus@Example.test", source: "ai-news", nickname: "" });
+    const result = unwrap<{ result: { outcome: string; message: string } }>(
+      await noJsSignupAction({ request, context: contextFor(nextIp()), params: {} } as never),
+    );
+    expect(result.data.result).toMatchObject({ outcome: "subscribed", message: "Successfully subscribed! Check your email." });
+    expect(await subscription("linus@example.test")).toMatchObject({ source: "ai-news", confirmed: false });
+
+    const invalid = unwrap<{ result: { outcome: string; message: string } }>(
+      await noJsSignupAction({ request: pageRequest("http://localhost/newsletter/subscribe", { email: "" }), context: contextFor(nextIp()), params: {} } as never),
+    );
+    expect(invalid).toMatchObject({ status: 400, data: { result: { outcome: "error", message: "Please enter your email address" } } });
+  });
+
+  it("sends at most one confirmation mail per address per hour", async () => {
+    for (let i = 0; i < 3; i++) expect((await subscribe({ email: "target@example.test" })).status).toBe(200);
+    await waitUntil(() => sink.countsByRecipient().get("target@example.test"));
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the queue polls every 0.5 s
+    expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
+    const jobsFor = await db().execute(sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test'`);
+    expect(jobsFor.rows[0]).toEqual({ n: 1 });
+  });
+
+  it("limits sign-ups per client address with a 429 and Retry-After", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await subscribe({ email: `burst${i}@example.test` }, ip)).status).toBe(200);
+    const refused = await subscribe({ email: "burst-last@example.test" }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: newsletterMessages.rateLimited });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("rejects forged, tampered and other-purpose confirmation tokens", async () => {
+    await subscribe({ email: "mallory-target@example.test" });
+    const row = (await subscription("mallory-target@example.test"))!;
+    const good = createNewsletterToken("confirm", row.id);
+    const tampered = `${good.slice(0, 20)}${good[20] === "A" ? "B" : "A"}${good.slice(21)}`;
+    for (const token of [tampered, createNewsletterToken("unsubscribe", row.id), Buffer.from(row.email).toString("base64"), "forged"]) {
+      const url = `http://localhost/newsletter/confirm?token=${encodeURIComponent(token)}`;
+      const result = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(url, { token }) } as never));
+      expect(result).toMatchObject({ status: 400, data: { state: "error" } });
+    }
+    expect((await subscription("mallory-target@example.test"))!.confirmed).toBe(false);
+  });
+
+  it("re-subscribing after an unsubscribe needs a new confirmation; old links do not re-subscribe", async () => {
+    const email = "comeback@example.test";
+    await subscribe({ email });
+    const row = (await subscription(email))!;
+    const oldLink = createNewsletterToken("confirm", row.id, new Date(Date.now() - 60_000));
+    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }) } as never);
+    await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
+    expect(await subscription(email)).toMatchObject({ confirmed: false });
+
+    const replay = unwrap<{ state: string }>(
+      await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }) } as never),
+    );
+    expect(replay.data.state).toBe("error");
+    expect((await subscription(email))!.unsubscribedAt).toBeInstanceOf(Date);
+
+    expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
+    const fresh = createNewsletterToken("confirm", row.id, new Date(Date.now() + 1_000));
+    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }) } as never);
+    expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let storyCounter = 0;
+async function seedStories(count: number, publishedBefore: Date) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    title: `Story ${++storyCounter}: a model <b>that</b> reads ${i}`,
+    summary: `Summary of story ${storyCounter}. Researchers released something & it matters.`,
+    fullContent: "Full text",
+    source: "Example Wire",
+    sourceUrl: `https://news.example/story-${storyCounter}`,
+    publishedAt: new Date(publishedBefore.getTime() - (i + 1) * 60_000),
+  }));
+  return db().insert(aiNews).values(rows).returning();
+}
+
+async function seedSubscribers(count: number, prefix: string, extra: Partial<typeof newsletterSubscriptions.$inferInsert> = {}) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    email: `${prefix}${String(i).padStart(4, "0")}@example.test`,
+    confirmed: true,
+    confirmedAt: new Date(),
+    ...extra,
+  }));
+  const inserted: Array<{ id: string; email: string }> = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    inserted.push(
+      ...(await db()
+        .insert(newsletterSubscriptions)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })),
+    );
+  }
+  return inserted;
+}
+
+async function deliveryCounts() {
+  const result = await db().execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from newsletter_deliveries group by status`);
+  return Object.fromEntries(result.rows.map((row) => [row.status, row.n]));
+}
+
+function expectExactlyOnce(emails: string[]) {
+  const counts = sink.countsByRecipient();
+  for (const email of emails) expect(counts.get(email), email).toBe(1);
+  expect(sink.received.length).toBe(emails.length);
+}
+
+/** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */
+async function drainMailQueue() {
+  await waitUntil(async () => {
+    const { rows } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and state in ('created', 'retry', 'active')`,
+    );
+    return rows[0]!.n === 0;
+  }, 30_000);
+}
+
+describe("the daily issue", () => {
+  beforeAll(drainMailQueue);
+  beforeEach(async () => {
+    await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
+    closeMailer();
+    sink.reset();
+  });
+
+  it("mails the 5 newest stories once to every confirmed, active subscriber, with unsubscribe headers and footer link", async () => {
+    const now = new Date("2030-01-10T08:00:00Z");
+    const stories = await seedStories(7, now);
+    const active = await seedSubscribers(3, "reader");
+    await seedSubscribers(2, "pending", { confirmed: false, confirmedAt: null });
+    await seedSubscribers(1, "gone", { confirmed: false, unsubscribedAt: new Date() });
+
+    const result = await sendDailyIssue({ now });
+    expect(result).toMatchObject({ status: "sent", issueDate: "2030-01-10", successCount: 3, errorCount: 0, totalArticles: 5 });
+    expectExactlyOnce(active.map((s) => s.email));
+
+    const mail = sink.received.find((m) => m.to[0] === active[0]!.email)!;
+    const parsed = await mail.parse();
+    expect(parsed.subject).toBe(`AI news: ${stories[0]!.title.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ")}`);
+    // The 5 newest stories, newest first, each with title, summary and link, in both parts.
+    const html = String(parsed.html);
+    let position = -1;
+    for (const story of stories.slice(0, 5)) {
+      const at = html.indexOf(story.sourceUrl!);
+      expect(at, story.sourceUrl!).toBeGreaterThan(position);
+      position = at;
+      expect(parsed.text).toContain(story.sourceUrl!);
+      expect(parsed.text).toContain(story.summary);
+    }
+    expect(html).not.toContain(stories[5]!.sourceUrl!);
+    expect(html).toContain("&amp; it matters"); // feed text is escaped, never HTML
+    expect(html).not.toContain("<b>that</b>");
+
+    // RFC 8058 headers with this recipient's own signed https URL, and the visible footer link.
+    const token = createNewsletterToken("unsubscribe", active[0]!.id);
+    expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // Unfolded (nodemailer folds the long value onto a continuation line).
+    const listUnsubscribe = /^List-Unsubscribe:(.*(?:\r\n[ \t].*)*)/m.exec(mail.rawHeaders)?.[1]?.replace(/\r\n[ \t]+/g, " ").trim();
+    expect(listUnsubscribe).toBe(`<${PUBLIC_URL}/unsubscribe/one-click?token=${token}>`);
+    expect(html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=${token}"`);
+    expect(parsed.text).toContain(`${PUBLIC_URL}/unsubscribe?token=${token}`);
+    expect(html).not.toContain("__NEWSLETTER_UNSUBSCRIBE_URL__");
+
+    // Another recipient's links are their own.
+    const other = await sink.received.find((m) => m.to[0] === active[1]!.email)!.parse();
+    expect(String(other.html)).not.toContain(token);
+
+    // The admin history shows the issue with its counts.
+    expect(await listNewsletterIssues()).toEqual([
+      expect.objectContaining({ issueDate: "2030-01-10", status: "sent", stories: 5, sent: 3, failed: 0, bounced: 0, pending: 0 }),
+    ]);
+  });
+
+  it("a second trigger the same day mails nobody twice; only new confirmations get it", async () => {
+    const now = new Date("2030-02-10T08:00:00Z");
+    await seedStories(5, now);
+    const first = await seedSubscribers(4, "early");
+    await sendDailyIssue({ now });
+    const again = await sendDailyIssue({ now: new Date("2030-02-10T15:00:00Z") });
+    expect(again).toMatchObject({ status: "sent", successCount: 4, totalArticles: 5 });
+    expectExactlyOnce(first.map((s) => s.email));
+
+    const late = await seedSubscribers(1, "late");
+    const third = await sendDailyIssue({ now: new Date("2030-02-10T16:00:00Z") });
+    expect(third.successCount).toBe(5);
+    expectExactlyOnce([...first, ...late].map((s) => s.email));
+  });
+
+  it("never repeats a story, and with no new stories sends nothing and says so", async () => {
+    const day1 = new Date("2030-03-10T08:00:00Z");
+    const day2 = new Date("2030-03-11T08:00:00Z");
+    const day3 = new Date("2030-03-12T08:00:00Z");
+    const old = await seedStories(6, day1);
+    await seedSubscribers(1, "daily");
+    expect((await sendDailyIssue({ now: day1 })).totalArticles).toBe(5);
+
+    const fresh = await seedStories(1, day2);
+    const second = await sendDailyIssue({ now: day2 });
+    expect(second.totalArticles).toBe(2); // the new story and the one left over
+    const [issue] = await db().select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, "2030-03-11"));
+    expect(issue!.stories.map((s) => s.id)).toEqual([fresh[0]!.id, old[5]!.id]);
+
+    const third = await sendDailyIssue({ now: day3 });
+    expect(third).toMatchObject({ status: "no-stories", successCount: 0, errorCount: 0, totalArticles: 0 });
+    expect(third.message).toMatch(/nothing was sent/);
+    expect(await db().select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, "2030-03-12"))).toEqual([]);
+    expect(sink.received.length).toBe(2);
+  });
+
+  it("two concurrent sends of the same day's issue deliver exactly one mail per subscriber", async () => {
+    const now = new Date("2030-04-10T08:00:00Z");
+    await seedStories(5, now);
+    const readers = await seedSubscribers(300, "race");
+    const settings = { concurrency: 4, rate: 0 };
+    const [a, b] = await Promise.all([sendDailyIssue({ now, settings }), sendDailyIssue({ now, settings })]);
+    expectExactlyOnce(readers.map((s) => s.email));
+    expect(await deliveryCounts()).toEqual({ sent: 300 });
+    expect([a.successCount, b.successCount]).toContain(300);
+    expect(await db().select().from(newsletterIssues)).toHaveLength(1);
+  });
+
+  it("a permanent refusal (550) marks the address bounced and later issues skip it", async () => {
+    const day1 = new Date("2030-05-10T08:00:00Z");
+    await seedStories(5, day1);
+    const readers = await seedSubscribers(6, "bounce");
+    const dead = readers.slice(0, 2).map((s) => s.email);
+    sink.rejectRecipients(dead);
+
+    const result = await sendDailyIssue({ now: day1 });
+    expect(result).toMatchObject({ status: "sent", successCount: 4, errorCount: 2 });
+    for (const email of dead) expect((await subscription(email))!.bouncedAt).toBeInstanceOf(Date);
+    expect(await deliveryCounts()).toEqual({ sent: 4, bounced: 2 });
+
+    sink.reset();
+    const day2 = new Date("2030-05-11T08:00:00Z");
+    await seedStories(5, day2);
+    expect(await sendDailyIssue({ now: day2 })).toMatchObject({ successCount: 4, errorCount: 0 });
+    for (const email of dead) expect(sink.rcptLog).not.toContain(email);
+    expectExactlyOnce(readers.slice(2).map((s) => s.email));
+  });
+
+  it("pauses the issue after a run of SMTP failures and resumes it exactly once per subscriber", async () => {
+    const now = new Date("2030-06-10T08:00:00Z");
+    await seedStories(5, now);
+    const readers = await seedSubscribers(40, "flaky");
+    sink.setFailing(true);
+    const paused = await sendDailyIssue({ now, settings: { pauseAfterFailures: 5, concurrency: 2, rate: 0 } });
+    expect(paused.status).toBe("paused");
+    expect(paused.successCount).toBe(0);
+    const [issue] = await db().select().from(newsletterIssues);
+    expect(issue).toMatchObject({ status: "paused" });
+    expect(issue!.pauseReason).toMatch(/5 failures in a row/);
+    const tried = await db().execute<{ n: number }>(sql`select count(*)::int as n from newsletter_deliveries where attempts > 0`);
+    expect(tried.rows[0]!.n).toBeGreaterThanOrEqual(5);
+    expect(tried.rows[0]!.n).toBeLessThanOrEqual(6); // the other worker may have had one in flight
+
+    sink.setFailing(false);
+    const resumed = await sendDailyIssue({ now });
+    expect(resumed).toMatchObject({ status: "sent", successCount: 40, errorCount: 0 });
+    expectExactlyOnce(readers.map((s) => s.email));
+  });
+
+  it("a send killed half-way and restarted delivers the rest exactly once", { timeout: 90_000 }, async () => {
+    // The child sends "today's" issue: this test uses the real date.
+    const now = new Date();
+    await seedStories(5, now);
+    const readers = await seedSubscribers(120, "crash");
+    sink.closeGateAfter(50);
+
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-child-"));
+    // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the kill must hit the sender.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: database.current.url,
+        DATA_DIR: dataDir,
+        APP_SECRET: SECRET,
+        SMTP_URL: sink.url,
+        PUBLIC_URL,
+        MAIL_FROM: FROM,
+        NEWSLETTER_SEND_RATE: "0",
+        NEWSLETTER_SEND_CONCURRENCY: "4",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+
+    try {
+      // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
+      await waitUntil(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50, 60_000);
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
+    }
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    sink.openGate();
+    expect(sink.received.length).toBe(50);
+
+    // Postgres rolls back the dead sender's transactions: its in-flight rows are pending again.
+    await waitUntil(async () => {
+      const free = await db().execute<{ n: number }>(sql`
+        select count(*)::int as n from (select id from newsletter_deliveries where status = 'pending' for update skip locked) x`);
+      return free.rows[0]!.n === 70;
+    });
+
+    const result = await sendDailyIssue({ now });
+    expect(result).toMatchObject({ status: "sent", successCount: 120, errorCount: 0, totalArticles: 5 });
+    expectExactlyOnce(readers.map((s) => s.email));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("signs List-Unsubscribe and List-Unsubscribe-Post with DKIM when configured", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const spki = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    Object.assign(process.env, { DKIM_DOMAIN: "nordlys.test", DKIM_SELECTOR: "news", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") });
+    resetEnvForTests();
+    closeMailer();
+    try {
+      const now = new Date("2030-07-10T08:00:00Z");
+      await seedStories(5, now);
+      await seedSubscribers(1, "signed");
+      await sendDailyIssue({ now });
+      const [mail] = sink.received;
+      const verified = await dkimVerify(mail!.raw, {
+        resolver: async (name: string, type: string) => {
+          if (type === "TXT" && name === "news._domainkey.nordlys.test") return [[`v=DKIM1; k=rsa; p=${spki}`]];
+          throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+        },
+      });
+      const signature = verified.results[0]!;
+      expect(signature.status.result).toBe("pass");
+      const signed = signature.signingHeaders!.keys.toLowerCase().split(":").map((key) => key.trim());
+      expect(signed).toContain("list-unsubscribe");
+      expect(signed).toContain("list-unsubscribe-post");
+    } finally {
+      delete process.env.DKIM_DOMAIN;
+      delete process.env.DKIM_SELECTOR;
+      delete process.env.DKIM_PRIVATE_KEY;
+      resetEnvForTests();
+      closeMailer();
+    }
+  });
+});
+
+describe("unsubscribing", () => {
+  let reader: { id: string; email: string };
+  beforeEach(async () => {
+    await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
+    reader = (await seedSubscribers(1, "leaver"))[0]!;
+  });
+
+  it("RFC 8058 one-click: a cookieless POST unsubscribes and answers 200 without a redirect", async () => {
+    const token = createNewsletterToken("unsubscribe", reader.id);
+    const request = new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    const response = await oneClickAction({ request } as never);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await response.text()).toContain(newsletterMessages.unsubscribeSuccess);
+    const row = (await subscription(reader.email))!;
+    expect(row.confirmed).toBe(false);
+    expect(row.unsubscribedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // A person opening the URL in a browser lands on the page.
+    const opened = (await oneClickLoader({ request: new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${token}`) } as never)) as Response;
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe(`/unsubscribe?token=${token}`);
+  });
+
+  it("the page checks the token on GET and unsubscribes on POST only", async () => {
+    const token = createNewsletterToken("unsubscribe", reader.id);
+    const view = unwrap<{ state: string }>(unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe?token=${token}`) } as never));
+    expect(view.data.state).toBe("ready");
+    expect((await subscription(reader.email))!.confirmed).toBe(true);
+
+    const done = unwrap<{ state: string }>(await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never));
+    expect(done).toEqual({ status: 200, data: { state: "success" } });
+    expect(await subscription(reader.email)).toMatchObject({ confirmed: false, confirmedAt: null });
+  });
+
+  it("rejects missing, forged, tampered, other-purpose and base64-e-mail tokens", async () => {
+    const good = createNewsletterToken("unsubscribe", reader.id);
+    const tokens = [
+      "",
+      "forged-token",
+      `${good.slice(0, -3)}${good.endsWith("AAA") ? "BBB" : "AAA"}`,
+      createNewsletterToken("confirm", reader.id),
+      Buffer.from(reader.email).toString("base64"),
+      Buffer.from(reader.email).toString("base64url"),
+    ];
+    for (const token of tokens) {
+      const view = unwrap<{ state: string; message: string }>(
+        unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`) } as never),
+      );
+      expect(view.data).toEqual({ state: "error", message: "Invalid unsubscribe link" });
+      const posted = unwrap<{ state: string; message: string }>(
+        await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never),
+      );
+      expect(posted).toEqual({ status: 400, data: { state: "error", message: "Invalid unsubscribe link" } });
+      const oneClick = await oneClickAction({
+        request: new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      } as never);
+      expect(oneClick.status).toBe(400);
+    }
+    const missing = unwrap<{ state: string }>(unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`) } as never));
+    expect(missing.data).toEqual({ state: "error", message: "Invalid unsubscribe link" });
+    expect(await subscription(reader.email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+  });
+});
+
+describe("privacy and admin", () => {
+  beforeAll(drainMailQueue);
+  beforeEach(async () => {
+    await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
+    closeMailer();
+    sink.reset();
+  });
+
+  it("exports and erases a subscriber with their delivery history", async () => {
+    const now = new Date("2030-08-10T08:00:00Z");
+    await seedStories(5, now);
+    const [reader] = await seedSubscribers(1, "gdpr");
+    await sendDailyIssue({ now });
+
+    const exported = await exportSubscriberData(reader!.email.toUpperCase());
+    expect(exported).toMatchObject({ email: reader!.email, status: "confirmed", deliveries: [{ issueDate: "2030-08-10", status: "sent" }] });
+
+    expect(await eraseSubscriber(reader!.email)).toMatchObject({ erased: true });
+    expect(await subscription(reader!.email)).toBeUndefined();
+    expect(await db().select().from(newsletterDeliveries)).toEqual([]);
+    expect(await exportSubscriberData(reader!.email)).toBeNull();
+    // Their old unsubscribe link still answers truthfully.
+    const token = createNewsletterToken("unsubscribe", reader!.id);
+    const posted = unwrap<{ state: string }>(await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never));
+    expect(posted.data.state).toBe("success");
+  });
+
+  it("prunes sign-ups nobody confirmed within 30 days", async () => {
+    await seedSubscribers(1, "stale", { confirmed: false, confirmedAt: null, createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
+    await seedSubscribers(1, "recent", { confirmed: false, confirmedAt: null });
+    const [kept] = await seedSubscribers(1, "old-but-confirmed", { createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
+    expect(await pruneNewsletterData()).toMatchObject({ unconfirmed: 1 });
+    const left = await db().select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions);
+    expect(left.map((row) => row.email).sort()).toEqual([kept!.email, "recent0000@example.test"]);
+  });
+
+  it("POST /api/send-daily-newsletter refuses anyone who is not an admin, as JSON", async () => {
+    await seedStories(5, new Date());
+    await seedSubscribers(2, "nosend");
+    const response = await sendApi({ request: new Request("http://localhost/api/send-daily-newsletter", { method: "POST" }) } as never);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ error: "Please log in to access this page" });
+    expect(sink.received).toEqual([]);
+    expect(await db().select().from(newsletterIssues)).toEqual([]);
+  });
+});

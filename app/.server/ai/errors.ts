@@ -1,3 +1,4 @@
+import { getEnv } from "../env.ts";
 import { APICallError, StreamProviderError } from "ai";
 import { ApiError } from "../api.ts";
 
@@ -74,10 +75,25 @@ export function toAiApiError(failure: ProviderFailure, { midStream = false } = {
 
 /** A short description of a provider error for the log (no request body, no headers). */
 export function describeForLog(error: unknown): string {
-  if (error instanceof Error) return error.message.slice(0, 300);
-  try {
-    return JSON.stringify(error).slice(0, 300);
-  } catch {
-    return String(error).slice(0, 300);
+  let text: string;
+  if (error instanceof Error) text = error.message;
+  else {
+    try {
+      text = JSON.stringify(error);
+    } catch {
+      text = String(error);
+    }
   }
+  return redactSecrets(text).slice(0, 300);
+}
+
+/**
+ * Providers sometimes echo the API key in their error text ("Incorrect API key
+ * provided: sk-..."): never let it reach the logs.
+ */
+function redactSecrets(text: string): string {
+  const key = getEnv().AI_API_KEY;
+  let redacted = key ? text.split(key).join("[redacted]") : text;
+  redacted = redacted.replace(/\b(sk|pk|gsk|rk)[-_][A-Za-z0-9_-]{8,}/g, "$1-[redacted]");
+  return redacted;
 }

@@ -35,6 +35,7 @@ export default [
     route("submissions", "routes/admin/submissions.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("feeds", "routes/admin/feeds.tsx"),
   ]),
 
   route("cookie-consent", "routes/cookie-consent.ts"),

@@ -20,6 +20,7 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
 
 export const adminRoutes = [
   "/admin/newsletter",
+  "/admin/feeds",
   "/admin/leads",
   "/admin/submissions",
   "/admin/subscribers",

@@ -90,7 +90,7 @@ const endpoints: Array<[string, string]> = [
 ];
 
 const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account"];
-const pages = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/outbox", "/admin/account", "/admin/newsletter"];
+const pages = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/outbox", "/admin/account", "/admin/newsletter", "/admin/feeds"];
 
 describe("admin API refuses everyone but admins", () => {
   for (const [method, rawPath] of endpoints) {
@@ -193,6 +193,21 @@ describe("admins", () => {
       (await client.query("select 1 from admin_audit_log where action = 'delete-lead' and target = $1", [leadId])).rowCount,
     );
     expect(rows).toBe(1);
+  });
+
+  it("see which news feeds are disabled or failing", async () => {
+    await withServerDatabase(dataDir, (client) =>
+      client.query(
+        `insert into news_feeds (url, title, consecutive_failures, disabled_at, last_error) values
+         ('https://broken.example/feed.xml', 'Broken Feed', 6, now(), 'HTTP 500'),
+         ('https://fine.example/feed.xml', 'Fine Feed', 0, null, null)`,
+      ),
+    );
+    const response = await fetch(`${base}/admin/feeds`, { headers: { cookie: adminCookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("1 of 2 feeds need attention.");
+    expect(html).toMatch(/Broken Feed[\s\S]*Disabled[\s\S]*HTTP 500/);
   });
 
   it("see subscriber counts by status", async () => {

@@ -9,6 +9,7 @@ export const adminNav = [
   { label: "Subscribers", to: "/admin/subscribers" },
   { label: "Newsletter", to: "/admin/newsletter" },
   { label: "Outbox", to: "/admin/outbox" },
+  { label: "Feeds", to: "/admin/feeds" },
   { label: "Account", to: "/admin/account" },
 ];
 

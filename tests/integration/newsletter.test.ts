@@ -11,6 +11,7 @@ import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { newsletterDeliveries as deliveryMetric } from "~/.server/metrics";
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
@@ -305,8 +306,11 @@ describe("the daily issue", () => {
     await seedSubscribers(2, "pending", { confirmed: false, confirmedAt: null });
     await seedSubscribers(1, "gone", { confirmed: false, unsubscribedAt: new Date() });
 
+    const sentBefore = (await deliveryMetric.get()).values.find((v) => v.labels.outcome === "sent")?.value ?? 0;
     const result = await sendDailyIssue({ now });
     expect(result).toMatchObject({ status: "sent", issueDate: "2030-01-10", successCount: 3, errorCount: 0, totalArticles: 5 });
+    // nordlys_newsletter_deliveries_total on /metrics
+    expect((await deliveryMetric.get()).values.find((v) => v.labels.outcome === "sent")?.value).toBe(sentBefore + 3);
     expectExactlyOnce(active.map((s) => s.email));
 
     const mail = sink.received.find((m) => m.to[0] === active[0]!.email)!;

@@ -1,6 +1,7 @@
 import { generateText, NoObjectGeneratedError, Output, streamText, type ModelMessage } from "ai";
 import { getEnv } from "../env.ts";
 import { logger } from "../logger.ts";
+import { aiRequests } from "../metrics.ts";
 import { aiBadOutput, aiCancelled, classifyProviderFailure, describeForLog, toAiApiError, type ProviderFailure } from "./errors.ts";
 import { getAiModel } from "./provider.ts";
 
@@ -40,6 +41,7 @@ function promptOf(options: AiCallOptions): { messages: ModelMessage[] } {
 }
 
 function logFailure(options: AiCallOptions, failure: ProviderFailure, error: unknown, attempt: number, willRetry: boolean) {
+  aiRequests.inc({ feature: options.purpose, outcome: failure.kind });
   const level = willRetry || failure.kind === "timeout" || failure.kind === "rate-limited" ? "warn" : "error";
   logger[level](
     { purpose: options.purpose, kind: failure.kind, statusCode: failure.statusCode, attempt, willRetry, detail: describeForLog(error) },
@@ -65,6 +67,7 @@ export async function generateAiText(options: AiCallOptions): Promise<string> {
         maxRetries: 0,
         abortSignal: signal,
       });
+      aiRequests.inc({ feature: options.purpose, outcome: "ok" });
       return result.text;
     } catch (error) {
       // JSON was asked for but the text is not strict JSON: the caller parses leniently.
@@ -158,6 +161,7 @@ export async function streamAiText(options: AiCallOptions): Promise<AsyncIterabl
     }
 
     const firstText = first;
+    aiRequests.inc({ feature: options.purpose, outcome: "ok" });
     return (async function* deltas() {
       let finished = false;
       try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiRequestsToday } from "~/.server/ai";
 import { resetEnvForTests } from "~/.server/env";
+import { aiRequests } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
 import { setupTestDatabase } from "../../../tests/support/database";
 import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../../../tests/support/fake-openai";
@@ -26,6 +27,11 @@ afterAll(async () => {
   await fake.close();
 });
 
+async function okSummaries() {
+  const metric = await aiRequests.get();
+  return metric.values.find((v) => v.labels.feature === "news-summary" && v.labels.outcome === "ok")?.value ?? 0;
+}
+
 const story = {
   title: "Lab releases a small open model",
   source: "Example Lab",
@@ -46,9 +52,11 @@ describe("AI summaries of news stories", () => {
     fake.reset();
     fake.enqueue({ text: "A lab released a 3B open model that runs on a laptop." });
     const before = await aiRequestsToday();
+    const countedBefore = await okSummaries();
     const summary = await summarizeStory(story, { summarizer: createAiSummarizer() });
     expect(summary).toBe("A lab released a 3B open model that runs on a laptop.");
     expect(await aiRequestsToday()).toBe(before + 1);
+    expect(await okSummaries()).toBe(countedBefore + 1); // nordlys_ai_requests_total on /metrics
 
     const request = fake.requests[0]!;
     // Our instructions are the only system message; the feed's text stays inside the user message.

@@ -1,5 +1,4 @@
 import { consumeAiBudget, generateAiText, isAiConfigured } from "~/.server/ai";
-import { aiRequests } from "~/.server/metrics";
 import type { Summarizer } from "./summarize";
 
 /** At most this many AI summaries per refresh; the rest of a large batch gets extractive ones. */
@@ -25,20 +24,13 @@ export function createAiSummarizer(limit = AI_SUMMARIES_PER_REFRESH): Summarizer
     if (calls >= limit) throw new Error("AI summary cap for this refresh reached");
     calls++;
     await consumeAiBudget();
-    try {
-      const summary = await generateAiText({
-        purpose: "news-summary",
-        instructions: `${INSTRUCTIONS} Stay under ${maxChars} characters.`,
-        prompt: JSON.stringify({ title: input.title, source: input.source, text: input.text.slice(0, 6000) }),
-        maxOutputTokens: 160,
-        temperature: 0.2,
-        signal,
-      });
-      aiRequests.inc({ feature: "news-summary", outcome: "ok" });
-      return summary;
-    } catch (error) {
-      aiRequests.inc({ feature: "news-summary", outcome: "error" });
-      throw error;
-    }
+    return generateAiText({
+      purpose: "news-summary",
+      instructions: `${INSTRUCTIONS} Stay under ${maxChars} characters.`,
+      prompt: JSON.stringify({ title: input.title, source: input.source, text: input.text.slice(0, 6000) }),
+      maxOutputTokens: 160,
+      temperature: 0.2,
+      signal,
+    });
   };
 }

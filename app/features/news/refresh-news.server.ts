@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { feedFetches } from "~/.server/metrics";
 import { createAiSummarizer } from "./ai-summarizer.server";
 import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";
 import { configuredFeeds, type FeedSource } from "./feed-list.server";
@@ -128,6 +129,7 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
             return { outcome: "failed" as const, added: 0 };
           });
           report.added += outcome.added;
+          if (outcome.outcome !== "skipped") feedFetches.inc({ outcome: outcome.outcome });
           if (outcome.outcome === "fetched") report.fetched++;
           else if (outcome.outcome === "not-modified") report.notModified++;
           else if (outcome.outcome === "skipped") report.skipped++;

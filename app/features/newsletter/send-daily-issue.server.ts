@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { newsletterIssues } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { newsletterDeliveries } from "~/.server/metrics";
 import { getMailConfig, openMailerPool, type MailMessage } from "~/.server/mail";
 import { site } from "~/content/site";
 import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
@@ -281,6 +282,7 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
                where id = ${BigInt(row.id)}; commit`,
             );
             outcome.sent++;
+            newsletterDeliveries.inc({ outcome: "sent" });
             consecutiveFailures = 0;
           } catch (error) {
             const smtp = (error ?? {}) as SmtpError;
@@ -294,6 +296,7 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
               ]);
               await client.query("commit");
               outcome.bounced++;
+              newsletterDeliveries.inc({ outcome: "bounced" });
               logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
               continue;
             }
@@ -306,6 +309,7 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
             );
             await client.query("commit");
             outcome.failed++;
+            newsletterDeliveries.inc({ outcome: "failed" });
             consecutiveFailures++;
             logger.warn(
               { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures },

@@ -15,3 +15,8 @@ it("keeps API keys out of the log text of provider errors", () => {
   expect(logged).not.toContain("abcdefghijklmnop");
   expect(logged).toContain("Incorrect API key provided: [redacted]");
 });
+
+it("describes errors that are not Error objects, even undefined", () => {
+  expect(describeForLog(undefined)).toBe("undefined");
+  expect(describeForLog({ status: 500 })).toBe('{"status":500}');
+});

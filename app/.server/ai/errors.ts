@@ -79,7 +79,8 @@ export function describeForLog(error: unknown): string {
   if (error instanceof Error) text = error.message;
   else {
     try {
-      text = JSON.stringify(error);
+      // JSON.stringify(undefined) is undefined (an aborted stream has no error object).
+      text = JSON.stringify(error) ?? String(error);
     } catch {
       text = String(error);
     }

@@ -49,7 +49,17 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 async function main() {
+  // A stop asked for during start-up waits until the database is up, then
+  // stops it in order: killing the process mid-start would orphan PostgreSQL.
+  let stopRequested: string | undefined;
+  const onEarlySignal = (signal: string) => {
+    stopRequested ??= signal;
+  };
+  for (const signal of SIGNALS) process.on(signal, onEarlySignal);
+
   let loaded: Awaited<ReturnType<typeof loadApp>>;
   try {
     loaded = await loadApp();
@@ -68,6 +78,12 @@ async function main() {
     fail(error);
   }
   const { env } = runtime;
+  if (stopRequested) {
+    logger.info({ signal: stopRequested }, "Stop requested during start-up: stopping");
+    await runtime.stop();
+    await loaded.close?.();
+    process.exit(0);
+  }
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
   const server: Server = app.listen(env.PORT, env.HOST);
@@ -102,9 +118,11 @@ async function main() {
     process.exit(code);
   }
 
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGHUP", () => void shutdown("SIGHUP"));
+  for (const signal of SIGNALS) {
+    process.off(signal, onEarlySignal);
+    process.on(signal, () => void shutdown(signal));
+  }
+  if (stopRequested) void shutdown(stopRequested);
   process.on("uncaughtException", (error) => {
     logger.fatal({ err: error }, "Uncaught exception");
     void shutdown("uncaughtException", 1);

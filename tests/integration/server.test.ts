@@ -250,3 +250,23 @@ describe("metrics", () => {
     }
   });
 });
+
+describe("stop during start-up", () => {
+  it("a SIGTERM while the database starts still leaves no postgres process behind", async () => {
+    const dataDir = await makeDataDir();
+    const run = spawnServer({ DATA_DIR: dataDir });
+    // Wait until the embedded server is being started, then ask the app to stop.
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        void fs.access(path.join(dataDir, "embedded-db.lock")).then(() => {
+          clearInterval(check);
+          resolve();
+        }, () => undefined);
+      }, 20);
+    });
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+    expect(await postgresProcessesFor(path.join(dataDir, "postgres"))).toEqual([]);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -1,9 +1,9 @@
-import { QuoteIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import { founders, partners, stats, story, vision } from "~/content/studio";
+import { VisionQuote } from "~/features/home/components/vision-quote";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
@@ -88,13 +88,7 @@ export default function Page() {
           <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title}>
             <p>{vision.text}</p>
           </SectionHeading>
-          <figure className="rounded-[var(--radius-card)] bg-ink-950 p-8 text-white sm:p-10">
-            <QuoteIcon aria-hidden="true" className="size-8 text-aurora-300" />
-            <blockquote className="mt-4 font-display text-2xl leading-snug text-white">
-              <p>{vision.quote}</p>
-            </blockquote>
-            <figcaption className="mt-6 text-sm font-medium text-aurora-300">{vision.quoteBy}</figcaption>
-          </figure>
+          <VisionQuote className="bg-ink-950 text-white" />
         </div>
       </section>
 

@@ -6,7 +6,6 @@ import {
   HandshakeIcon,
   MailIcon,
   MegaphoneIcon,
-  QuoteIcon,
   SearchCheckIcon,
 } from "lucide-react";
 import { useState } from "react";
@@ -20,6 +19,7 @@ import { LatestNewsSection } from "~/features/news/components/latest-news-sectio
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
+import { VisionQuote } from "~/features/home/components/vision-quote";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
@@ -209,13 +209,7 @@ function VisionSection() {
         <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title} tone="dark">
           <p>{vision.text}</p>
         </SectionHeading>
-        <figure className="relative rounded-[var(--radius-card)] border border-white/10 bg-white/5 p-8 sm:p-10">
-          <QuoteIcon aria-hidden="true" className="size-8 text-aurora-300" />
-          <blockquote className="mt-4 font-display text-2xl leading-snug text-white sm:text-3xl">
-            <p>{vision.quote}</p>
-          </blockquote>
-          <figcaption className="mt-6 text-sm font-medium text-aurora-300">{vision.quoteBy}</figcaption>
-        </figure>
+        <VisionQuote className="relative border border-white/10 bg-white/5" isLarge />
       </div>
     </section>
   );

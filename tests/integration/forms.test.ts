@@ -1,13 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
 import { submissions } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
-import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
+import { setJobs, type Jobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
-import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
-import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { createFormStartToken, MIN_FILL_MS } from "~/features/forms/bot-check.server";
 import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-action.server";
@@ -15,6 +12,7 @@ import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
 
 /**
  * The forms' whole path in one process: the API endpoint and the page action,
@@ -36,18 +34,11 @@ beforeAll(async () => {
   process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
   process.env.PUBLIC_URL = "https://nordlys.test";
   resetEnvForTests();
-  // The real job, with the first retries a second apart instead of ten.
-  jobs = await startJobs({
-    url: database.current.url,
-    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
-  });
-  setJobs(jobs);
+  jobs = await startTestMailQueue(database.current.url);
 });
 
 afterAll(async () => {
-  await jobs?.stop();
-  setJobs(undefined);
-  closeMailer();
+  await stopTestMailQueue(jobs);
   await smtp?.stop();
   process.env = savedEnv;
   resetEnvForTests();
@@ -57,11 +48,7 @@ let ipCounter = 1;
 /** Each test posts from its own address, so the per-IP limit only bites where a test wants it. */
 const nextIp = () => `198.51.100.${ipCounter++}`;
 
-function contextFor(ip: string) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
-  return context;
-}
+const contextFor = requestContextFor;
 
 async function postApi(body: unknown, options: { ip?: string; contentType?: string; raw?: string } = {}) {
   const request = new Request("http://localhost/api/send-contact-email", {

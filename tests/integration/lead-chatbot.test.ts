@@ -4,8 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
-import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
-import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { type Jobs } from "~/.server/jobs";
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { site } from "~/content/site";
@@ -15,6 +14,7 @@ import * as chatStreamRoute from "~/routes/api/lead-chatbot-stream";
 import { setupTestDatabase } from "../support/database.ts";
 import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 
 /**
  * POST /api/lead-chatbot and /api/lead-chatbot/stream as the router calls
@@ -87,17 +87,11 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   setEnv({ SMTP_URL: smtp.url, MAIL_TO_STUDIO: STUDIO, MAIL_FROM: "Nordlys Studio <studio@nordlys.test>", PUBLIC_URL: "https://nordlys.test" });
   withProvider();
-  jobs = await startJobs({
-    url: database.current.url,
-    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
-  });
-  setJobs(jobs);
+  jobs = await startTestMailQueue(database.current.url);
 });
 
 afterAll(async () => {
-  await jobs?.stop();
-  setJobs(undefined);
-  closeMailer();
+  await stopTestMailQueue(jobs);
   await smtp?.stop();
   await fake?.close();
   process.env = savedEnv;

@@ -5,14 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
-import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
-import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { type Jobs } from "~/.server/jobs";
+import { closeMailer } from "~/.server/mail";
 import { newsletterDeliveries as deliveryMetric } from "~/.server/metrics";
-import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { pruneNewsletterData } from "~/features/newsletter/newsletter-jobs.server";
@@ -28,6 +26,7 @@ import { action as oneClickAction, loader as oneClickLoader } from "~/routes/uns
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
 
 /**
  * The newsletter end to end in one process (and one child process): the
@@ -54,17 +53,11 @@ beforeAll(async () => {
     NEWSLETTER_SEND_CONCURRENCY: "4",
   });
   resetEnvForTests();
-  jobs = await startJobs({
-    url: database.current.url,
-    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
-  });
-  setJobs(jobs);
+  jobs = await startTestMailQueue(database.current.url);
 });
 
 afterAll(async () => {
-  await jobs?.stop();
-  setJobs(undefined);
-  closeMailer();
+  await stopTestMailQueue(jobs);
   await sink?.stop();
   process.env = savedEnv;
   resetEnvForTests();
@@ -73,11 +66,7 @@ afterAll(async () => {
 let ipCounter = 1;
 const nextIp = () => `203.0.113.${ipCounter++}`;
 
-function contextFor(ip: string) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
-  return context;
-}
+const contextFor = requestContextFor;
 
 async function subscribe(body: unknown, ip = nextIp()) {
   const request = new Request("http://localhost/api/newsletter-subscribe", {

@@ -1,0 +1,16 @@
+import { QuoteIcon } from "lucide-react";
+import { vision } from "~/content/studio";
+import { cn } from "~/lib/cn";
+
+/** The founders' vision quote, on a dark surface (home and about pages). */
+export function VisionQuote({ className, isLarge = false }: { className?: string; isLarge?: boolean }) {
+  return (
+    <figure className={cn("rounded-[var(--radius-card)] p-8 sm:p-10", className)}>
+      <QuoteIcon aria-hidden="true" className="size-8 text-aurora-300" />
+      <blockquote className={cn("mt-4 font-display text-2xl leading-snug text-white", isLarge && "sm:text-3xl")}>
+        <p>{vision.quote}</p>
+      </blockquote>
+      <figcaption className="mt-6 text-sm font-medium text-aurora-300">{vision.quoteBy}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,30 @@
+import { RouterContextProvider } from "react-router";
+import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
+import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "../../app/.server/mail/index.ts";
+import { requestInfoContext } from "../../app/.server/request-context.ts";
+
+/**
+ * The real send-mail worker on the test file's database, with retries a second
+ * apart instead of ten, installed as the app's job queue.
+ */
+export async function startTestMailQueue(url: string): Promise<Jobs> {
+  const jobs = await startJobs({
+    url,
+    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }],
+  });
+  setJobs(jobs);
+  return jobs;
+}
+
+export async function stopTestMailQueue(jobs: Jobs | undefined): Promise<void> {
+  await jobs?.stop();
+  setJobs(undefined);
+  closeMailer();
+}
+
+/** A router context as the Node server builds it, for calling route actions directly. */
+export function requestContextFor(clientIp: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp });
+  return context;
+}

@@ -117,6 +117,8 @@ test.describe("the panel", () => {
 
 test.describe("the intro form", () => {
   test("'Start Chatting' needs a name and an e-mail, stores the lead, welcomes, and stays hidden after reload", async ({ page }) => {
+    // A long journey (two captures, a reload, toasts that must expire, axe on the home page): more time on a busy machine.
+    test.slow();
     await visit(page);
     await openChat(page);
     const form = panel(page);

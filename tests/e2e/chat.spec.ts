@@ -193,6 +193,8 @@ test.describe("the intro form", () => {
 
 test.describe("the conversation", () => {
   test("Enter sends, Shift+Enter makes a new line; 'Thinking...', then the reply streams in; chips after the first message", async ({ page }) => {
+    // Streams a reply word by word after a first-token delay, twice: more time on a busy machine.
+    test.slow();
     await visit(page);
     await openChat(page);
     await skipIntro(page);

@@ -1,11 +1,11 @@
-import { ExternalLinkIcon } from "lucide-react";
 import { useRef } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { StoryContent } from "~/features/news/components/story-content";
+import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
 import type { NewsArticle } from "~/features/news/schema";
-import { originalSourceHref, relativeAge } from "~/features/news/text";
+import { relativeAge } from "~/features/news/text";
 import { useMinuteClock } from "~/features/news/use-minute-clock";
 
 export type ArticleDialogProps = {
@@ -52,18 +52,9 @@ export function ArticleDialog({ article, open, onClose, now }: ArticleDialogProp
         </div>
         <DialogTitle className="mt-3 text-2xl leading-tight sm:text-3xl">{article.title}</DialogTitle>
         <StoryContent className="mt-5" html={article.fullContent} fallback={article.summary} />
-        <p className="mt-6 border-t border-ink-200 pt-4 text-sm text-ink-600">
-          Source: <span className="font-medium text-ink-800">{article.source}</span>. This story is shown as
-          published by its source; the original article remains the authoritative version.
-        </p>
+        <StoryAttribution article={article} className="mt-6" />
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button asChild variant="accent">
-            <a href={originalSourceHref(article)} target="_blank" rel="noopener noreferrer">
-              View Original Source
-              <ExternalLinkIcon aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </Button>
+          <ViewOriginalSource article={article} />
           <Button variant="outline" onClick={onClose}>
             Close Article
           </Button>

@@ -1,10 +1,11 @@
-import { ArrowLeftIcon, ExternalLinkIcon } from "lucide-react";
+import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { StoryContent } from "~/features/news/components/story-content";
+import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
 import { getNewsArticle } from "~/features/news/list-news.server";
-import { originalSourceHref, relativeAge, truncateWords } from "~/features/news/text";
+import { relativeAge, truncateWords } from "~/features/news/text";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news-story";
 
@@ -52,18 +53,9 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="mt-4 text-3xl font-semibold leading-tight sm:text-4xl">{article.title}</h1>
       <StoryContent className="mt-8" html={article.fullContent} fallback={article.summary} />
-      <p className="mt-10 border-t border-ink-200 pt-4 text-sm text-ink-600">
-        Source: <span className="font-medium text-ink-800">{article.source}</span>. This story is shown as published
-        by its source; the original article remains the authoritative version.
-      </p>
+      <StoryAttribution article={article} className="mt-10" />
       <div className="mt-6 flex flex-wrap gap-3">
-        <Button asChild variant="accent">
-          <a href={originalSourceHref(article)} target="_blank" rel="noopener noreferrer">
-            View Original Source
-            <ExternalLinkIcon aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        </Button>
+        <ViewOriginalSource article={article} />
         <Button asChild variant="outline">
           <Link to="/ai-news">
             <ArrowLeftIcon aria-hidden="true" />

@@ -40,6 +40,20 @@ function promptOf(options: AiCallOptions): { messages: ModelMessage[] } {
   return { messages };
 }
 
+/** What both calls send the provider: our instructions, the messages, limits; retries are ours (maxRetries 0). */
+function callSettings(model: ReturnType<typeof getAiModel>, options: AiCallOptions, signal: AbortSignal) {
+  return {
+    model,
+    instructions: options.instructions,
+    ...promptOf(options),
+    maxOutputTokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    ...(options.json ? { output: Output.json() } : {}),
+    maxRetries: 0,
+    abortSignal: signal,
+  };
+}
+
 function logFailure(options: AiCallOptions, failure: ProviderFailure, error: unknown, attempt: number, willRetry: boolean) {
   aiRequests.inc({ feature: options.purpose, outcome: failure.kind });
   const level = willRetry || failure.kind === "timeout" || failure.kind === "rate-limited" ? "warn" : "error";
@@ -57,16 +71,7 @@ export async function generateAiText(options: AiCallOptions): Promise<string> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-      const result = await generateText({
-        model,
-        instructions: options.instructions,
-        ...promptOf(options),
-        maxOutputTokens: options.maxOutputTokens,
-        temperature: options.temperature,
-        ...(options.json ? { output: Output.json() } : {}),
-        maxRetries: 0,
-        abortSignal: signal,
-      });
+      const result = await generateText(callSettings(model, options, signal));
       aiRequests.inc({ feature: options.purpose, outcome: "ok" });
       return result.text;
     } catch (error) {
@@ -106,14 +111,7 @@ export async function streamAiText(options: AiCallOptions): Promise<AsyncIterabl
     };
 
     const result = streamText({
-      model,
-      instructions: options.instructions,
-      ...promptOf(options),
-      maxOutputTokens: options.maxOutputTokens,
-      temperature: options.temperature,
-      ...(options.json ? { output: Output.json() } : {}),
-      maxRetries: 0,
-      abortSignal: signal,
+      ...callSettings(model, options, signal),
       onError: () => undefined, // failures arrive as stream parts and are handled below
     });
     const parts = result.stream[Symbol.asyncIterator]();

@@ -10,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npx react-router build && node scripts/precompress.mjs
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \

@@ -93,6 +93,7 @@ function isBuildStale() {
 
 async function build() {
   await step(bin("react-router"), ["build"], { label: "Building the production bundle...", env: { NODE_ENV: "production" } });
+  await step(process.execPath, [path.join(root, "scripts", "precompress.mjs")]);
   fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -10,7 +11,9 @@ import { pingDatabase } from "~/.server/db/client.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
 import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
+import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
+import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
 
 export { startRuntime } from "~/.server/runtime.ts";
 export { logger } from "~/.server/logger.ts";
@@ -182,12 +185,23 @@ export function createApp(options: CreateAppOptions): express.Express {
     app.use(options.viteMiddleware);
   } else {
     const clientDir = options.clientDir ?? path.resolve("build/client");
-    // Hashed file names: cache for a year, never revalidate.
+    // Hashed file names: cache for a year, never revalidate. The build writes Brotli and
+    // gzip copies next to each file (scripts/precompress.mjs), served as the browser prefers.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
+      }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+    // Public pages that are the same for everyone come from memory (server/html-cache.ts).
+    const pageCache = createHtmlCache({ policyFor: sitePagePolicy });
+    onNewsChanged(() => pageCache.invalidate("news"));
+    app.use(pageCache.middleware);
   }
 
   app.all(

@@ -1,17 +1,14 @@
 import { MenuIcon, SparklesIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { headerActions, mainNav, site } from "~/content/site";
-import { cn } from "~/lib/cn";
+import { navLinkClass } from "./nav-link-class";
 import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "./ui/dialog";
 
-function navLinkClass({ isActive }: { isActive: boolean }) {
-  return cn(
-    "rounded-lg px-2.5 py-2 text-sm font-medium transition-colors",
-    isActive ? "text-ink-950 bg-ink-100" : "text-ink-700 hover:text-ink-950 hover:bg-ink-100",
-  );
-}
+// The menu's dialog (Radix, focus trap, scroll lock) is downloaded when the menu is first wanted.
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
+const preloadMobileMenu = () => void loadMobileMenu();
 
 export function Brand() {
   return (
@@ -29,6 +26,8 @@ export function Brand() {
 
 export function SiteHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const [isMenuRequested, setMenuRequested] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -57,46 +56,29 @@ export function SiteHeader() {
           </Button>
         </div>
 
-        <Dialog open={isMenuOpen} onOpenChange={setMenuOpen}>
-          <DialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-              <MenuIcon aria-hidden="true" className="!size-6" />
-            </Button>
-          </DialogTrigger>
-          <DialogContent side="right" closeLabel="Close menu" aria-describedby={undefined}>
-            <DialogTitle>Menu</DialogTitle>
-            <DialogDescription className="sr-only">Site navigation</DialogDescription>
-            <nav aria-label="Mobile" className="mt-6">
-              <ul className="flex flex-col gap-1">
-                {mainNav.map((link) => (
-                  <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      end={link.to === "/"}
-                      className={(state) => cn(navLinkClass(state), "block px-3 py-3 text-base")}
-                      onClick={() => setMenuOpen(false)}
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="mt-6 grid grid-cols-2 gap-3">
-              <Button asChild variant="outline">
-                <Link to={headerActions.mentor.to} onClick={() => setMenuOpen(false)}>
-                  {headerActions.mentor.label}
-                </Link>
-              </Button>
-              <Button asChild>
-                <Link to={headerActions.start.to} onClick={() => setMenuOpen(false)}>
-                  {headerActions.start.label}
-                  <span className="sr-only"> {headerActions.start.hint}</span>
-                </Link>
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <Button
+          ref={toggleRef}
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={isMenuOpen}
+          onPointerEnter={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
+          onClick={() => {
+            setMenuRequested(true);
+            setMenuOpen(true);
+          }}
+        >
+          <MenuIcon aria-hidden="true" className="!size-6" />
+        </Button>
+        {isMenuRequested ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={isMenuOpen} onOpenChange={setMenuOpen} returnFocusTo={toggleRef} />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

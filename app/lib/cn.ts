@@ -1,13 +1,12 @@
 import { clsx, type ClassValue } from "clsx";
-import { extendTailwindMerge } from "tailwind-merge";
 
-// Teach tailwind-merge the type-scale tokens of app.css, so `text-h2` (a size)
-// and `text-white` (a colour) are not treated as the same utility.
-const twMerge = extendTailwindMerge({
-  extend: { classGroups: { "font-size": [{ text: ["display", "h1", "h2", "h3"] }] } },
-});
-
-/** Joins class names and lets later Tailwind classes override earlier ones. */
+/**
+ * Joins class names (strings, arrays, `{ class: condition }` objects).
+ * Overriding a UI primitive's look works by the cascade: the primitives'
+ * own classes live in the components layer of app.css, and utilities always
+ * win over them. Two utilities of the same kind in one element (say `mt-6`
+ * and `mt-0`) are a bug the browser tests report (tests/e2e/fixtures.ts).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader() {
-  return formLoaderData();
+  return formLoaderData("apply");
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -29,6 +29,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <FormPage
         source="apply"
         startToken={loaderData.startToken}
+        constraint={loaderData.constraint}
         asideTitle="How the program works"
         aside={
           <ul className="flex list-disc flex-col gap-3 pl-5">

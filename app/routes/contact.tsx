@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader() {
-  return formLoaderData();
+  return formLoaderData("contact");
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +30,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <FormPage
         source="contact"
         startToken={loaderData.startToken}
+        constraint={loaderData.constraint}
         asideTitle="Other ways to reach us"
         aside={
           <>

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { disclaimers } from "../../app/content/disclaimers";
-import { formDefinitions, type FormSource } from "../../app/features/forms/schema";
+import { formDefinitions, type FormSource } from "../../app/features/forms/definitions";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /**

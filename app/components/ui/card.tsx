@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 shadow-[var(--shadow-card)]", className)}
+      className={cn("ui-card", className)}
       {...props}
     />
   );

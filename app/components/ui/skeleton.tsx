@@ -3,5 +3,5 @@ import { cn } from "~/lib/cn";
 
 /** A grey placeholder block while content loads (pulses unless reduced motion is asked for). */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-lg bg-ink-200/80", className)} {...props} />;
+  return <div aria-hidden="true" className={cn("ui-skeleton", className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { toast } from "sonner";
+import { toast } from "~/lib/notify";
 
 /**
  * Browser side of the AI endpoints' streaming format (docs/ai-tools.md):

@@ -1,44 +1,11 @@
 import { z } from "zod";
+import { AI_LIMITS, linkedinLengths, linkedinTemplates, linkedinTones } from "./options";
 
 /**
  * Requests of the AI tools (SPEC sections 3, 5, 7 and 9), shared by the
  * browser and the JSON endpoints. Unknown option values are refused (400).
  */
-export const AI_LIMITS = {
-  /** Characters in one visitor message. */
-  messageChars: 2000,
-  /** Messages sent to the model, the system message included (SPEC section 9). */
-  historyMessages: 12,
-  /** Characters in topic, product, audience and tone. */
-  fieldChars: 300,
-  seoTitleChars: 60,
-  seoDescriptionChars: 160,
-} as const;
-
-export const linkedinTones = ["friendly", "professional", "storytelling", "inspirational", "bold", "thought-leader"] as const;
-export const linkedinLengths = ["short", "medium", "long"] as const;
-export const linkedinTemplates = ["none", "story", "listicle", "advice", "announcement"] as const;
-
-export type LinkedinTone = (typeof linkedinTones)[number];
-export type LinkedinLength = (typeof linkedinLengths)[number];
-export type LinkedinTemplate = (typeof linkedinTemplates)[number];
-
-export const linkedinToneLabels: Record<LinkedinTone, string> = {
-  friendly: "Friendly",
-  professional: "Professional",
-  storytelling: "Storytelling",
-  inspirational: "Inspirational",
-  bold: "Bold",
-  "thought-leader": "Thought leader",
-};
-export const linkedinLengthLabels: Record<LinkedinLength, string> = { short: "Short", medium: "Medium", long: "Long" };
-export const linkedinTemplateLabels: Record<LinkedinTemplate, string> = {
-  none: "No template",
-  story: "Story",
-  listicle: "Listicle",
-  advice: "Advice",
-  announcement: "Announcement",
-};
+export * from "./options";
 
 const chars = (n: number) => n.toLocaleString("en-US");
 
@@ -128,25 +95,3 @@ export type SeoRequest = z.output<typeof seoRequestSchema>;
 export type EmailRequest = z.output<typeof emailRequestSchema>;
 export type LinkedinRequest = z.output<typeof linkedinRequestSchema>;
 export type GenerateContentRequest = z.output<typeof generateContentRequestSchema>;
-
-// --- Responses ---
-
-export type AiChatResponse = { content: string };
-export type SeoResponse = { title: string; description: string };
-export type EmailResponse = { email: string };
-export type LinkedinResponse = { post: string };
-
-/** Words in a text, split on whitespace (SPEC: the email tool's word count). */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
-// --- What the Try AI page keeps in localStorage (SPEC sections 3 and 9) ---
-
-export const STORAGE_KEYS = { secretary: "aiSecretaryMessages", seo: "seoMeta", email: "emailWriter" } as const;
-
-export const storedSecretaryMessagesSchema = z
-  .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() }))
-  .catch([]);
-export const storedSeoSchema = z.object({ topic: z.string(), title: z.string(), description: z.string() });
-export const storedEmailSchema = z.object({ product: z.string(), audience: z.string(), tone: z.string(), email: z.string() });

@@ -1,5 +1,4 @@
 import { useCallback, useSyncExternalStore } from "react";
-import type { z } from "zod";
 
 /**
  * State kept in localStorage under `key`, which is the source of truth: the
@@ -8,6 +7,9 @@ import type { z } from "zod";
  * page. Other tabs' changes show up too. `initial` must be a stable value
  * (a module constant). When storage is blocked the state lives in memory.
  */
+/** Any schema with zod's safeParse (zod or zod/mini). */
+export type StoredSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
+
 const listeners = new Map<string, Set<() => void>>();
 const memory = new Map<string, string | null>();
 const parsedCache = new Map<string, { raw: string | null; value: unknown }>();
@@ -43,7 +45,7 @@ function subscribe(key: string, listener: () => void) {
   };
 }
 
-function readValue<T>(key: string, schema: z.ZodType<T>, initial: T): T {
+function readValue<T>(key: string, schema: StoredSchema<T>, initial: T): T {
   const raw = readRaw(key);
   const cached = parsedCache.get(key);
   if (cached && cached.raw === raw) return cached.value as T;
@@ -60,7 +62,7 @@ function readValue<T>(key: string, schema: z.ZodType<T>, initial: T): T {
   return value;
 }
 
-export function usePersistentState<T>(key: string, schema: z.ZodType<T>, initial: T) {
+export function usePersistentState<T>(key: string, schema: StoredSchema<T>, initial: T) {
   const value = useSyncExternalStore(
     useCallback((listener: () => void) => subscribe(key, listener), [key]),
     () => readValue(key, schema, initial),

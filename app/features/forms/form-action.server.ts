@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
@@ -6,7 +6,7 @@ import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { checkForBot, createFormStartToken } from "./bot-check.server";
-import { formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
+import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { submitForm } from "./submit-form.server";
 
 /** Form posts larger than this are refused before parsing (two 5,000-character answers fit easily). */
@@ -14,9 +14,13 @@ const MAX_FORM_BYTES = 256 * 1024;
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
-/** What the page's loader gives the form: a fresh signed start time for the fill-time check. */
-export function formLoaderData() {
-  return { startToken: createFormStartToken() };
+/**
+ * What the page's loader gives the form: a fresh signed start time for the
+ * fill-time check, and the fields' HTML constraints (required, maxlength...)
+ * from the schema, so the browser renders them without loading zod.
+ */
+export function formLoaderData(source: FormSource) {
+  return { startToken: createFormStartToken(), constraint: getZodConstraint(formSchemas[source]) };
 }
 
 /**
@@ -40,7 +44,7 @@ export async function handleFormAction(source: FormSource, request: Request, con
   const keptToken = typeof startToken === "string" ? startToken : null;
 
   // Invalid input is answered first: it stores nothing, so bots gain nothing from the errors.
-  const submission = parseWithZod(formData, { schema: definition.schema });
+  const submission = parseWithZod(formData, { schema: formSchemas[source] });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), outcome: "invalid" as const, message: null, startToken: keptToken }, { status: 400 });
   }

@@ -12,6 +12,7 @@ import { extractArticle, htmlToText, sanitizeArticleHtml } from "./html.server";
 import { parseFeedDocument, type ParsedItem } from "./parse-feed.server";
 import { createSafeFetcher, FetchError, type SafeFetcher } from "./safe-fetch.server";
 import { summarizeStory, type Summarizer } from "./summarize";
+import { notifyNewsChanged } from "~/.server/page-cache-events";
 
 /**
  * One refresh of every configured feed: conditional GET per feed (one request
@@ -362,6 +363,7 @@ export async function refreshNews(options: RefreshOptions & { minIntervalMinutes
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");
+    if (report.added > 0) notifyNewsChanged();
     return report;
   } finally {
     await releaseRefreshLease().catch((error: unknown) => logger.error({ err: error }, "News refresh: cannot release the lease"));

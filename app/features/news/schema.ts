@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** A story as the browser and the API see it (SPEC section 3, "News article"). */
 export type NewsArticle = {
   id: string;
@@ -12,11 +10,6 @@ export type NewsArticle = {
   /** ISO 8601. */
   publishedAt: string;
 };
-
-/** Body of POST /api/fetch-ai-news. */
-export const fetchAiNewsRequestSchema = z.object({
-  force: z.boolean({ error: "force must be true or false" }).optional().default(false),
-});
 
 export type FetchAiNewsResponse = {
   news: NewsArticle[];

@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/notify";
 import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";
 import { getMailConfig } from "~/.server/mail";

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { showAiError, streamAi } from "../ai-client";
-import { AI_LIMITS, countWords, STORAGE_KEYS, storedEmailSchema, type EmailResponse } from "../schema";
+import { AI_LIMITS, countWords, STORAGE_KEYS, type EmailResponse } from "../options";
+import { storedEmailSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
 import { ResultActions } from "./share-menu";
 

@@ -17,7 +17,7 @@ import {
   type LinkedinResponse,
   type LinkedinTemplate,
   type LinkedinTone,
-} from "../schema";
+} from "../options";
 import { ResultActions } from "./share-menu";
 
 /**

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { showAiError, streamAi } from "../ai-client";
-import { AI_LIMITS, STORAGE_KEYS, storedSecretaryMessagesSchema, type AiChatResponse } from "../schema";
+import { AI_LIMITS, STORAGE_KEYS, type AiChatResponse } from "../options";
+import { storedSecretaryMessagesSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
 import { ResultActions } from "./share-menu";
 

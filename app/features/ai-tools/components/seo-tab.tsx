@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { showAiError, streamAi } from "../ai-client";
-import { AI_LIMITS, STORAGE_KEYS, storedSeoSchema, type SeoResponse } from "../schema";
+import { AI_LIMITS, STORAGE_KEYS, type SeoResponse } from "../options";
+import { storedSeoSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
 import { CopyButton, ShareMenu } from "./share-menu";
 

@@ -1,8 +1,8 @@
 import { CopyIcon, Share2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { lazy, Suspense, useState } from "react";
+import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { copyText, shareLinks } from "../share";
+import { copyText } from "../share";
 
 /** "Copy" next to a result: toast 'Copied!' or 'Copy failed'. */
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
@@ -23,57 +23,47 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
   );
 }
 
+// The menu itself (Radix: roving focus, typeahead, Escape) is downloaded when it is first wanted.
+const loadDropdown = () => import("./share-menu-dropdown");
+const ShareMenuDropdown = lazy(loadDropdown);
+const preloadDropdown = () => void loadDropdown();
+
 /**
  * Share a result (SPEC section 2): LinkedIn (copy, then open LinkedIn to
  * paste), WhatsApp, Facebook (256 characters), X (280), Copy to clipboard.
+ * Until it is first opened this is a plain button; pressing it (pointer,
+ * Enter, Space or Arrow Down) loads the menu, which opens with focus on
+ * its first item.
  */
 export function ShareMenu({ text, label = "Share" }: { text: string; label?: string }) {
-  const pageUrl = typeof window === "undefined" ? "" : `${window.location.origin}/try-ai`;
-  const links = shareLinks(text, pageUrl);
+  const [isRequested, setRequested] = useState(false);
+  const trigger = (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={!text.trim()}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadDropdown}
+      onFocus={preloadDropdown}
+      onClick={() => setRequested(true)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setRequested(true);
+        }
+      }}
+    >
+      <Share2Icon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+  if (!isRequested) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={!text.trim()}>
-          <Share2Icon aria-hidden="true" />
-          {label}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem
-          onSelect={async () => {
-            // Copy while this page has the focus, then open LinkedIn to paste it there.
-            if (await copyText(text)) toast.success("Copied!", { description: "Paste it into your LinkedIn post." });
-            else toast.error("Please copy manually");
-            window.open(links.linkedin, "_blank", "noopener,noreferrer");
-          }}
-        >
-          LinkedIn (copy and open)
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer">
-            WhatsApp
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={links.facebook} target="_blank" rel="noopener noreferrer">
-            Facebook
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={links.x} target="_blank" rel="noopener noreferrer">
-            X
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={async () => {
-            if (await copyText(text)) toast.success("Copied", { description: "Content copied" });
-            else toast.error("Failed to copy to clipboard");
-          }}
-        >
-          Copy to clipboard
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <ShareMenuDropdown text={text} label={label} />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ChevronUp, Minus, SendHorizontal, Sparkles, XIcon } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
 import { chatCopy } from "~/content/chat";
 import { cn } from "~/lib/cn";

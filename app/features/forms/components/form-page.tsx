@@ -1,24 +1,27 @@
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
-import type { FormSource } from "../schema";
+import type { FormSource } from "../definitions";
+import type { FieldConstraints } from "./submission-form";
 import { SubmissionForm } from "./submission-form";
 
 /** The body of /apply, /mentoring and /contact: the form, and a side column about what happens next. */
 export function FormPage({
   source,
   startToken,
+  constraint,
   asideTitle,
   aside,
 }: {
   source: FormSource;
   startToken: string;
+  constraint: FieldConstraints;
   asideTitle: string;
   aside: ReactNode;
 }) {
   return (
     <section className="container-page grid gap-8 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:py-16">
       <Card className="p-6 sm:p-8">
-        <SubmissionForm source={source} startToken={startToken} />
+        <SubmissionForm source={source} startToken={startToken} constraint={constraint} />
       </Card>
       <aside aria-labelledby={`${source}-aside-title`} className="flex flex-col gap-4">
         <h2 id={`${source}-aside-title`} className="text-xl font-semibold">

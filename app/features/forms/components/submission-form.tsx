@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
@@ -11,13 +10,33 @@ import { Input, Textarea } from "~/components/ui/input";
 import { disclaimers } from "~/content/disclaimers";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FormActionData } from "../form-action.server";
-import { FIELD_LIMITS, formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "../schema";
+import type { validateForm } from "../validate-form";
+import { FIELD_LIMITS, formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "../definitions";
 import { DisclaimerNotice } from "./disclaimer-notice";
 
 /** Props Conform gives a control, without `key` (React wants it passed directly). */
 function controlProps<T extends { key?: string | undefined }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
   return rest;
+}
+
+/** HTML constraints per field, as Conform's getZodConstraint makes them (computed by the loader). */
+export type FieldConstraints = Record<string, { required?: boolean; minLength?: number; maxLength?: number; min?: number | string; max?: number | string; step?: number | string; multiple?: boolean; pattern?: string }>;
+
+type Validate = typeof validateForm;
+let validate: Validate | null = null;
+let validatorLoading: Promise<void> | null = null;
+
+/** Loads the zod check once, when a visitor first focuses a field (it takes a moment to type anyway). */
+function loadValidator() {
+  validatorLoading ??= import("../validate-form").then(
+    (module) => {
+      validate = module.validateForm;
+    },
+    () => {
+      validatorLoading = null; // offline: try again on the next focus; the server checks meanwhile
+    },
+  );
 }
 
 /**
@@ -27,7 +46,7 @@ function controlProps<T extends { key?: string | undefined }>(props: T): Omit<T,
  * reload and answers with a toast (SPEC section 8). Success clears the form;
  * a failure keeps what was typed.
  */
-export function SubmissionForm({ source, startToken }: { source: FormSource; startToken: string }) {
+export function SubmissionForm({ source, startToken, constraint }: { source: FormSource; startToken: string; constraint: FieldConstraints }) {
   const definition = formDefinitions[source];
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
@@ -37,8 +56,9 @@ export function SubmissionForm({ source, startToken }: { source: FormSource; sta
   const [form, fields] = useForm({
     id: `${source}-form`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(definition.schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
+    constraint,
+    // Before the check has loaded, the post goes through and the action answers with the same messages.
+    onValidate: ({ formData }) => (validate ? validate(source, formData) : parse(formData, { resolve: (value) => ({ value }) })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -61,7 +81,7 @@ export function SubmissionForm({ source, startToken }: { source: FormSource; sta
   const showInlineSuccess = !hydrated && actionData?.outcome === "success";
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} noValidate onFocus={loadValidator} className="flex flex-col gap-6">
       {showInlineSuccess ? (
         <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />

@@ -1,5 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import type { MouseEvent } from "react";
+import { preloadArticleDialog } from "~/components/article-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -47,7 +48,7 @@ export function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Hea
       </Heading>
       <p className={cn("mt-3 flex-1 text-sm leading-relaxed text-ink-600")}>{summary}</p>
       <Button asChild variant="link" className="mt-4 h-auto self-start px-0">
-        <a href={storyPath} onClick={open} aria-describedby={titleId}>
+        <a href={storyPath} onClick={open} onPointerEnter={preloadArticleDialog} onFocus={preloadArticleDialog} aria-describedby={titleId}>
           Read Full Story
           <ArrowRightIcon aria-hidden="true" />
         </a>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/notify";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NEWS_MESSAGES, type FetchAiNewsResponse, type NewsArticle } from "../schema";
 

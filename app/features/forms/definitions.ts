@@ -1,0 +1,85 @@
+/**
+ * The apply, mentoring and contact forms as the browser sees them: sources,
+ * limits, SPEC section 5 and 8 messages, labels and texts. Plain values, no
+ * zod, so the form pages stay small; the zod schemas built on them (used by
+ * the actions, the API and, loaded on demand, the browser check) are in
+ * schema.ts.
+ */
+
+export const formSources = ["apply", "mentoring", "contact"] as const;
+export type FormSource = (typeof formSources)[number];
+
+export const FIELD_LIMITS = { name: 100, email: 255, longText: 5000 } as const;
+
+/** Bot traps shared by every form (see bot-check.server.ts). */
+export const HONEYPOT_FIELD = "website";
+export const STARTED_AT_FIELD = "formStartedAt";
+
+export const messages = {
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be ${FIELD_LIMITS.name} characters or fewer`,
+  // Long texts: "<Label> must be 5,000 characters or fewer".
+  emailInvalid: "Valid email required",
+  emailTooLong: `Email must be ${FIELD_LIMITS.email} characters or fewer`,
+  ideaRequired: "Please describe your idea",
+  whyRequired: "Please explain why we should build this",
+  learningGoalsRequired: "Please describe your learning goals",
+  messageRequired: "Message is required",
+  disclaimerRequired: "Please acknowledge the terms to proceed",
+  sourceInvalid: "Source must be one of apply, mentoring or contact",
+  bodyNotObject: "The request body must be a JSON object.",
+} as const;
+
+/** A long-text field of a form, in the order the form shows it. */
+export type LongField = { name: string; label: string; placeholder: string };
+
+/** What differs between the three forms. */
+export const formDefinitions = {
+  apply: {
+    title: "Application",
+    longFields: [
+      { name: "idea", label: "Your idea", placeholder: "What do you want to build, and for whom?" },
+      { name: "why", label: "Why should we build this?", placeholder: "The problem, who has it, and why now." },
+    ],
+    disclaimer: "full",
+    submitLabel: "Submit Application",
+    submittingLabel: "Submitting...",
+    success: "Application received! We'll review and get back to you.",
+    failure: "Failed to send application",
+  },
+  mentoring: {
+    title: "Mentoring request",
+    longFields: [
+      {
+        name: "message",
+        label: "Your learning goals",
+        placeholder: "What do you want to learn or build? Where are you today?",
+      },
+    ],
+    disclaimer: "light",
+    submitLabel: "Request Mentoring",
+    submittingLabel: "Sending...",
+    success: "Mentoring request sent! We'll contact you to schedule.",
+    failure: "Failed to send mentoring request",
+  },
+  contact: {
+    title: "Message",
+    longFields: [{ name: "message", label: "Message", placeholder: "Tell us about your project, timeline and budget." }],
+    disclaimer: "light",
+    submitLabel: "Send Message",
+    submittingLabel: "Sending...",
+    success: "Thanks! We'll be in touch.",
+    failure: "Failed to send message",
+  },
+} as const satisfies Record<
+  FormSource,
+  {
+    title: string;
+    longFields: readonly LongField[];
+    disclaimer: "full" | "light";
+    submitLabel: string;
+    submittingLabel: string;
+    success: string;
+    failure: string;
+  }
+>;

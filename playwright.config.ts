@@ -62,7 +62,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node server/main.ts",
+      command: "node --max-semi-space-size=16 server/main.ts",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -13,6 +13,7 @@
  *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
+ *   bench        load, latency, JavaScript, memory and start-up figures (table + bench/results.json)
  *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
  *   bench:ai     time to first streamed AI token through the server (needs a build)
  *   admin:create create an admin account or give an account the admin role
@@ -159,7 +160,8 @@ const tasks = {
   },
   async start() {
     await ensureBuild();
-    process.exit(await run(process.execPath, ["server/main.ts"], { env: { NODE_ENV: "production" } }));
+    // A 16 MB young generation instead of V8's up-to-64 MB on large machines: ~100 MB less memory, same speed (decision 0082).
+    process.exit(await run(process.execPath, ["--max-semi-space-size=16", "server/main.ts"], { env: { NODE_ENV: "production" } }));
   },
   async dev() {
     // Vite resolves react-router with the "development" condition; Node must load the same copy.
@@ -207,6 +209,10 @@ const tasks = {
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });
+  },
+  async bench(args) {
+    await ensureBuild();
+    await step(process.execPath, ["scripts/bench.mjs", ...args], { label: "Benchmarks (docs/performance.md)..." });
   },
   async "bench:news"() {
     await step(bin("tsx"), ["bench/news.ts"], { label: "News refresh benchmark...", env: { LOG_LEVEL: "error" } });

@@ -29,7 +29,8 @@ const NONCE_PLACEHOLDER = "__nordlys_csp_nonce__";
 const CONSENT_COOKIE = "cookie_consent";
 const ONE_TIME_COOKIES = ["toast"];
 
-type Entry = { body: string; etag: string; lastModified: string; contentType: string; group: CachePolicy["group"] };
+/** The stored page, cut where the nonce goes (Buffers: no re-encoding per response). */
+type Entry = { parts: Buffer[]; etag: string; lastModified: string; contentType: string; group: CachePolicy["group"] };
 
 export type HtmlCacheOptions = {
   /** Which paths may be cached, and for how long. */
@@ -77,8 +78,15 @@ export function createHtmlCache({ policyFor, maxEntries = 500, now = Date.now }:
       res.status(304).end();
       return;
     }
-    const nonce = String(res.locals.cspNonce ?? "");
-    res.status(200).send(entry.body.replaceAll(NONCE_PLACEHOLDER, nonce));
+    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
+    const pieces: Buffer[] = [];
+    entry.parts.forEach((part, index) => {
+      if (index > 0) pieces.push(nonce);
+      pieces.push(part);
+    });
+    const body = Buffer.concat(pieces);
+    res.setHeader("Content-Length", body.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : body);
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
@@ -112,11 +120,12 @@ export function createHtmlCache({ policyFor, maxEntries = 500, now = Date.now }:
       const result = end(chunk, ...rest);
       const contentType = String(res.getHeader("Content-Type") ?? "");
       if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && contentType.startsWith("text/html") && nonce) {
-        const body = Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER);
-        const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+        const page = Buffer.concat(chunks).toString("utf8");
+        const parts = page.split(nonce).map((part) => Buffer.from(part));
+        const etag = `W/"${createHash("sha256").update(page.replaceAll(nonce, NONCE_PLACEHOLDER)).digest("base64url").slice(0, 27)}"`;
         entries.set(
           key,
-          { body, etag, lastModified: new Date().toUTCString(), contentType, group: policy.group },
+          { parts, etag, lastModified: new Date().toUTCString(), contentType, group: policy.group },
           { ttl: policy.ttlMs ?? msUntilNextUtcDay(now()) },
         );
       }

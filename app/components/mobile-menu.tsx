@@ -1,7 +1,6 @@
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { headerActions, mainNav } from "~/content/site";
-import { cn } from "~/lib/cn";
 import { navLinkClass } from "./nav-link-class";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
@@ -36,7 +35,7 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo }: Mobile
                 <NavLink
                   to={link.to}
                   end={link.to === "/"}
-                  className={(state) => cn(navLinkClass(state), "block px-3 py-3 text-base")}
+                  className={(state) => navLinkClass(state, "menu")}
                   onClick={close}
                 >
                   {link.label}

@@ -43,7 +43,8 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
   fs.chmodSync(dir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const server = spawn(process.execPath, ["server/main.ts"], {
+  // The flags `npm start` uses (scripts/tasks.mjs).
+  const server = spawn(process.execPath, ["--max-semi-space-size=16", "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

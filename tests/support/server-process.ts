@@ -26,7 +26,7 @@ export function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=16", ...nodeArgs, "server/main.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type FormEvent } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
@@ -25,18 +25,35 @@ export type FieldConstraints = Record<string, { required?: boolean; minLength?: 
 
 type Validate = typeof validateForm;
 let validate: Validate | null = null;
+/** The check could not be downloaded (offline, or a newer deployment): the server checks instead. */
+let validatorUnavailable = false;
 let validatorLoading: Promise<void> | null = null;
 
-/** Loads the zod check once, when a visitor first focuses a field (it takes a moment to type anyway). */
-function loadValidator() {
+/**
+ * Loads the zod check once: when a visitor first focuses the form (it takes a
+ * moment to type anyway), at the latest when the form is sent.
+ */
+function loadValidator(): Promise<void> {
   validatorLoading ??= import("../validate-form").then(
     (module) => {
       validate = module.validateForm;
     },
     () => {
-      validatorLoading = null; // offline: try again on the next focus; the server checks meanwhile
+      validatorUnavailable = true;
+      validatorLoading = null; // try again on the next focus
     },
   );
+  return validatorLoading;
+}
+
+/** Holds a submit back until the browser check is there, then sends it again, so every post is checked first. */
+function awaitValidator(event: FormEvent<HTMLFormElement>) {
+  if (validate || validatorUnavailable) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const form = event.currentTarget;
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  void loadValidator().then(() => form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined));
 }
 
 /**
@@ -81,7 +98,7 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
   const showInlineSuccess = !hydrated && actionData?.outcome === "success";
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate onFocus={loadValidator} className="flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} noValidate onFocus={() => void loadValidator()} onSubmitCapture={awaitValidator} className="flex flex-col gap-6">
       {showInlineSuccess ? (
         <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />

@@ -1,5 +1,6 @@
 import { ImageOffIcon } from "lucide-react";
 import { type CSSProperties, useCallback, useState } from "react";
+import { preload } from "react-dom";
 import { cn } from "~/lib/cn";
 import { Skeleton } from "./ui/skeleton";
 
@@ -33,6 +34,9 @@ export type ResponsiveImageProps = {
 export function ResponsiveImage({ base, alt, sizes, width = 1280, height = 800, priority = false, className }: ResponsiveImageProps) {
   const [status, setStatus] = useState<Status>("loading");
   const srcSet = (format: "avif" | "webp") => IMAGE_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
+  // The page's largest image: ask for it from <head>, before the parser reaches the <img>
+  // (browsers without AVIF skip a preload of that type and use the <picture> as usual).
+  if (priority) preload(`${base}-960.avif`, { as: "image", type: "image/avif", imageSrcSet: srcSet("avif"), imageSizes: sizes, fetchPriority: "high" });
 
   // An image can finish (or fail) before React hydrates and attaches onLoad/onError.
   const imageRef = useCallback((image: HTMLImageElement | null) => {

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { cn } from "./cn";
 
 describe("cn", () => {
-  it("keeps a type-scale size next to a text colour", () => {
-    expect(cn("text-h2", "text-white")).toBe("text-h2 text-white");
+  it("joins class names and leaves out what is off", () => {
+    expect(cn("ui-button", false, undefined, null, "mt-4", { "ui-button-primary": true, hidden: false })).toBe(
+      "ui-button mt-4 ui-button-primary",
+    );
+    expect(cn(["a", ["b"]], "")).toBe("a b");
   });
 
-  it("lets a later size override an earlier one", () => {
-    expect(cn("text-h2", "text-lg")).toBe("text-lg");
-    expect(cn("px-2", "px-4")).toBe("px-4");
+  it("does not merge: overriding a primitive's look is the cascade's job (components layer)", () => {
+    expect(cn("ui-card", "p-0")).toBe("ui-card p-0");
   });
 });

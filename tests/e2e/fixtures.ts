@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { extendTailwindMerge } from "tailwind-merge";
+import { findClassConflicts } from "../support/class-conflicts";
 
 /**
  * Every test fails on a console error or an uncaught page error (hydration
@@ -44,26 +44,10 @@ export async function expectNoAxeViolations(page: Page) {
   await expectNoClassConflicts(page);
 }
 
-// The type-scale tokens of app.css are font sizes, not colours.
-const twMerge = extendTailwindMerge({ extend: { classGroups: { "font-size": [{ text: ["display", "h1", "h2", "h3"] }] } } });
-
-/**
- * No element carries two utilities that set the same thing (say `mt-6` and
- * `mt-0`): which one wins would depend on the order of Tailwind's CSS, not on
- * the order in the class attribute. `cn()` only joins class names (no merging
- * library in the browser), so this check stands in for one. The primitives'
- * own `ui-*` classes are in the components layer and lose to any utility.
- */
+/** No element carries two utilities that set the same thing (tests/support/class-conflicts.ts). */
 export async function expectNoClassConflicts(page: Page) {
   const classLists = await page.evaluate(() => [
     ...new Set([...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class") ?? "")),
   ]);
-  const conflicts = classLists
-    .map((list) => list.trim().split(/\s+/).join(" "))
-    .filter((list) => twMerge(list) !== list)
-    .map((list) => {
-      const kept = new Set(twMerge(list).split(" "));
-      return `${list.split(" ").filter((name) => !kept.has(name)).join(" ")} (overridden in "${list}")`;
-    });
-  expect(conflicts, "conflicting utility classes").toEqual([]);
+  expect(findClassConflicts(classLists), "conflicting utility classes").toEqual([]);
 }

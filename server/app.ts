@@ -196,12 +196,12 @@ export function createApp(options: CreateAppOptions): express.Express {
         serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-
-    // Public pages that are the same for everyone come from memory (server/html-cache.ts).
+    // Public pages that are the same for everyone come from memory (server/html-cache.ts);
+    // before the file lookup below, which no page path can match.
     const pageCache = createHtmlCache({ policyFor: sitePagePolicy });
     onNewsChanged(() => pageCache.invalidate("news"));
     app.use(pageCache.middleware);
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.all(

@@ -17,6 +17,7 @@
  *   bench:news   news refresh benchmark (50 local feeds x 50 items; full and all-304 refresh)
  *   bench:ai     time to first streamed AI token through the server (needs a build)
  *   admin:create create an admin account or give an account the admin role
+ *   backup:check pg_dump the database, restore it into a new database, compare every table's row count
  *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
@@ -132,6 +133,30 @@ function ensureJava() {
   process.exit(1);
 }
 
+/**
+ * The backup check test (tests/integration/backup-check.test.ts) needs pg_dump and pg_restore,
+ * and a PostgreSQL server of their major version unless pg_dump is 18 or newer (the embedded
+ * server's). Debian 12 ships version 15 of both (docs/decisions/0091).
+ */
+function ensurePostgresTools() {
+  const found = () => {
+    const binDir = process.env.PG_BIN_DIR;
+    if (binDir) return fs.existsSync(path.join(binDir, "pg_dump"));
+    if (!commandPath("pg_dump")) return false;
+    const version = spawnSync("pg_dump", ["--version"], { encoding: "utf8" }).stdout ?? "";
+    const major = Number(/(\d+)/.exec(version.replace(/^[^\d]*/, ""))?.[1]);
+    return major >= 18 || fs.existsSync(`/usr/lib/postgresql/${major}/bin/postgres`);
+  };
+  if (found()) return;
+  if (aptInstall(["postgresql"], "No PostgreSQL client tools (pg_dump) for the backup check test") && found()) return;
+  say(
+    "The backup check test needs pg_dump and pg_restore, with a PostgreSQL server of the same major version\n" +
+      "  (or pg_dump 18+). Debian/Ubuntu: sudo apt-get install postgresql\n" +
+      "  Elsewhere: install PostgreSQL and set PG_BIN_DIR to its bin folder",
+  );
+  process.exit(1);
+}
+
 /** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */
 function findChromium() {
   const candidates = [];
@@ -178,6 +203,7 @@ const tasks = {
   },
   async unit(args) {
     // The integration tests run the production server bundle.
+    ensurePostgresTools();
     await ensureBuild();
     await step(bin("vitest"), ["run", ...args], { label: "Unit and integration tests (Vitest)...", env: { NODE_ENV: "test" } });
   },
@@ -231,6 +257,9 @@ const tasks = {
   },
   async "bench:ai"(args) {
     await step(process.execPath, ["scripts/bench-ai-stream.ts", ...args], { label: "AI streaming benchmark..." });
+  },
+  async "backup:check"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/backup-check.ts", ...args]));
   },
   async "admin:create"(args) {
     process.exit(await run(bin("tsx"), ["scripts/admin-create.ts", ...args]));

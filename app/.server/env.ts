@@ -86,6 +86,13 @@ const envSchema = z
       .min(1, { error: "must be 1 or more" })
       .default(20)
       .describe("Consecutive SMTP failures after which a newsletter run pauses"),
+    NEWSLETTER_RESUME_CHECK_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be between 1 and 3600" })
+      .max(3600, { error: "must be between 1 and 3600" })
+      .default(30)
+      .describe("How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it"),
     TRUST_PROXY: z
       .string()
       .trim()

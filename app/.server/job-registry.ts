@@ -2,7 +2,7 @@ import type { JobDefinition } from "./jobs.ts";
 import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
-import { newsletterDailyJob, newsletterPruneJob } from "~/features/newsletter/newsletter-jobs.server";
+import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server";
 
 /**
  * Every background job of the app, registered at boot by the runtime.
@@ -16,4 +16,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   newsPruneJob,
   newsletterDailyJob,
   newsletterPruneJob,
+  newsletterResumeJob,
 ];

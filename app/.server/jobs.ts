@@ -22,6 +22,13 @@ export type JobDefinition<TData extends object = object> = {
   /** Jobs this instance works on at once. */
   concurrency?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * Besides the queue: every working instance also runs the handler itself
+   * (with empty data) every this many seconds, read at start, one run at a time.
+   * For cheap watchdog checks whose work is coordinated in the database, at a
+   * finer grain than cron's minute (e.g. resuming a newsletter issue whose sender died).
+   */
+  localEverySeconds?: () => number;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of jobs with different data types
@@ -96,12 +103,39 @@ export async function startJobs({ url, definitions, work = true }: StartJobsOpti
   }
 
   let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  if (work) {
+    for (const definition of definitions) {
+      if (!definition.localEverySeconds) continue;
+      const intervalMs = definition.localEverySeconds() * 1000;
+      const tick = async () => {
+        try {
+          await definition.handler({}, undefined as never);
+        } catch (error) {
+          jobRuns.inc({ job: definition.name, outcome: "failed" });
+          logger.error({ job: definition.name, err: error }, "Local job run failed");
+        }
+        if (!stopped) schedule();
+      };
+      const schedule = () => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void tick();
+        }, intervalMs);
+        timer.unref();
+        timers.add(timer);
+      };
+      schedule();
+    }
+  }
+
   return {
     boss,
     send: (job, data, options) => boss.send(job.name, data, options ?? {}),
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      for (const timer of timers) clearTimeout(timer);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

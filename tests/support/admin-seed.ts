@@ -12,11 +12,12 @@ import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
-export async function createAdminWithCli(dataDir: string, email: string, password: string): Promise<string> {
+/** Through the real CLI: against the running server's embedded database, or `databaseUrl` when given. */
+export async function createAdminWithCli(dataDir: string, email: string, password: string, databaseUrl = ""): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", email, "--password", password],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, timeout: 60_000 },
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: databaseUrl }, timeout: 60_000 },
   );
   return stdout;
 }

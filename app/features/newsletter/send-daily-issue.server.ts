@@ -8,6 +8,7 @@ import { newsletterDeliveries } from "~/.server/metrics";
 import { getMailConfig, openMailerPool, type MailMessage } from "~/.server/mail";
 import { site } from "~/content/site";
 import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
+import { holdSenderPresence } from "./sender-presence.server";
 import { createNewsletterToken } from "./token.server";
 
 /** A transient failure (connection, 4xx) is tried this many times in all, one attempt per run. */
@@ -56,6 +57,9 @@ export function sendSettingsFromEnv(): SendSettings {
  *   click, another instance) skips rows being sent and finds sent ones done;
  *   a crashed run's transactions roll back, so its unfinished rows are simply
  *   pending again for the next run.
+ * - The run holds a shared advisory lock on the issue while it runs: when its
+ *   process dies, another instance's watchdog sees the issue unfinished with
+ *   no live sender and resumes it (resume-unfinished-issue.server.ts).
  * - A 5xx refusal of the recipient marks the address bounced; a run of
  *   `pauseAfterFailures` other failures in a row pauses the issue (the job's
  *   retry or "Send Newsletter Now" resumes it).
@@ -63,18 +67,28 @@ export function sendSettingsFromEnv(): SendSettings {
 export async function sendDailyIssue(options: { now?: Date; settings?: Partial<SendSettings> } = {}): Promise<SendDailyIssueResult> {
   const now = options.now ?? new Date();
   const settings = { ...sendSettingsFromEnv(), ...options.settings };
-  const issue = await getOrCreateDailyIssue(now);
-  if (!issue) {
-    return {
-      status: "no-stories",
-      issueDate: utcDay(now),
-      successCount: 0,
-      errorCount: 0,
-      totalArticles: 0,
-      message: "No new stories since the last issue: nothing was sent.",
-    };
+  // Held for the whole run, from before the issue exists: the other instances' watchdogs see a
+  // live sender (sender-presence.server.ts).
+  const releasePresence = await holdSenderPresence(utcDay(now));
+  try {
+    const issue = await getOrCreateDailyIssue(now);
+    if (!issue) {
+      return {
+        status: "no-stories",
+        issueDate: utcDay(now),
+        successCount: 0,
+        errorCount: 0,
+        totalArticles: 0,
+        message: "No new stories since the last issue: nothing was sent.",
+      };
+    }
+    return await runIssue(issue, settings);
+  } finally {
+    await releasePresence();
   }
+}
 
+async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Promise<SendDailyIssueResult> {
   const db = getDb();
   if (issue.status === "paused") {
     await db.update(newsletterIssues).set({ status: "sending", pauseReason: null }).where(eq(newsletterIssues.id, issue.id));

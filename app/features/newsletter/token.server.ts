@@ -42,6 +42,8 @@ export function verifyNewsletterToken(purpose: TokenPurpose, token: string | nul
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
   const bytes = Buffer.from(token, "base64url");
   if (bytes.length !== TOKEN_BYTES) return null;
+  // Only the canonical spelling: the last character's two unused bits must be zero.
+  if (bytes.toString("base64url") !== token) return null;
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
   if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload))) return null;
   if (payload.readUInt8(0) !== VERSION || payload.readUInt8(1) !== PURPOSES[purpose]) return null;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { compareCounts, formatComparison } from "./backup-check.ts";
+
+describe("backup check comparison", () => {
+  it("passes only when every table has the same count on both sides", () => {
+    const same = compareCounts(
+      [
+        { table: "public.leads", rows: 3 },
+        { table: "public.ai_news", rows: 40 },
+      ],
+      [
+        { table: "public.ai_news", rows: 40 },
+        { table: "public.leads", rows: 3 },
+      ],
+    );
+    expect(same).toEqual([
+      { table: "public.ai_news", source: 40, restored: 40, ok: true },
+      { table: "public.leads", source: 3, restored: 3, ok: true },
+    ]);
+  });
+
+  it("flags a different count, a table lost in the restore and an unexpected one", () => {
+    const rows = compareCounts(
+      [
+        { table: "public.ai_news", rows: 40 },
+        { table: "public.leads", rows: 3 },
+      ],
+      [
+        { table: "public.ai_news", rows: 39 },
+        { table: "public.stray", rows: 0 },
+      ],
+    );
+    expect(rows.map((row) => row.ok)).toEqual([false, false, false]);
+    const report = formatComparison(rows);
+    expect(report.split("\n")).toEqual([
+      "table           source rows  restored rows  check",
+      "--------------  -----------  -------------  ---------",
+      "public.ai_news           40             39  DIFFERENT",
+      "public.leads              3        missing  DIFFERENT",
+      "public.stray        missing              0  DIFFERENT",
+    ]);
+  });
+});

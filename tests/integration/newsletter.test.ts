@@ -17,7 +17,7 @@ import { pruneNewsletterData } from "~/features/newsletter/newsletter-jobs.serve
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { sendDailyIssue } from "~/features/newsletter/send-daily-issue.server";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
-import { createNewsletterToken } from "~/features/newsletter/token.server";
+import { createNewsletterToken, verifyNewsletterToken } from "~/features/newsletter/token.server";
 import { action as subscribeApi } from "~/routes/api/newsletter-subscribe";
 import { action as sendApi } from "~/routes/api/send-daily-newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
@@ -320,11 +320,13 @@ describe("the daily issue", () => {
     expect(html).not.toContain("<b>that</b>");
 
     // RFC 8058 headers with this recipient's own signed https URL, and the visible footer link.
-    const token = createNewsletterToken("unsubscribe", active[0]!.id);
     expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     // Unfolded (nodemailer folds the long value onto a continuation line).
     const listUnsubscribe = /^List-Unsubscribe:(.*(?:\r\n[ \t].*)*)/m.exec(mail.rawHeaders)?.[1]?.replace(/\r\n[ \t]+/g, " ").trim();
+    // The token carries its second of issue: read it from the header, then check whose it is.
+    const token = /^<https:\/\/nordlys\.test\/unsubscribe\/one-click\?token=([A-Za-z0-9_-]+)>$/.exec(listUnsubscribe ?? "")?.[1] ?? "";
     expect(listUnsubscribe).toBe(`<${PUBLIC_URL}/unsubscribe/one-click?token=${token}>`);
+    expect(verifyNewsletterToken("unsubscribe", token)?.subscriptionId).toBe(active[0]!.id);
     expect(html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=${token}"`);
     expect(parsed.text).toContain(`${PUBLIC_URL}/unsubscribe?token=${token}`);
     expect(html).not.toContain("__NEWSLETTER_UNSUBSCRIBE_URL__");

@@ -28,9 +28,11 @@ export type IssuePartsTemplate = {
 };
 
 export type PartTemplate = {
-  /** `Content-Type: ...` CRLF `Content-Transfer-Encoding: quoted-printable` CRLF CRLF. */
-  head: Buffer;
-  /** Encoded, wrapped pieces of the body between the placeholder occurrences. */
+  /**
+   * The part's header (`Content-Type`, `Content-Transfer-Encoding: quoted-printable`, blank line)
+   * followed by the encoded, wrapped pieces of its body between the placeholder occurrences;
+   * the header is joined to the first piece, so a part goes out in few writes.
+   */
   pieces: Buffer[];
 };
 
@@ -56,11 +58,11 @@ function encodeWrapped(value: string): string {
 }
 
 function compilePart(contentType: string, body: string, placeholder: string): PartTemplate {
+  const head = `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
   return {
-    head: Buffer.from(`Content-Type: ${contentType}\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`, "latin1"),
     pieces: crlf(body)
       .split(placeholder)
-      .map((piece) => Buffer.from(encodeWrapped(piece), "latin1")),
+      .map((piece, index) => Buffer.from(`${index === 0 ? head : ""}${encodeWrapped(piece)}`, "latin1")),
   };
 }
 
@@ -72,12 +74,26 @@ export function compileIssueParts(issue: { text: string; html: string }, placeho
   };
 }
 
+/** Pieces this small are copied together with the links around them (one write instead of several). */
+const SHARED_PIECE_MIN = 4096;
+
 function fillPart(part: PartTemplate, link: Buffer): Readable {
-  const chunks = [part.head];
+  const chunks: Buffer[] = [];
+  let small: Buffer[] = [];
+  const flush = () => {
+    if (small.length) chunks.push(small.length === 1 ? small[0]! : Buffer.concat(small));
+    small = [];
+  };
   part.pieces.forEach((piece, index) => {
-    if (index > 0) chunks.push(link);
-    chunks.push(piece);
+    if (index > 0) small.push(link);
+    if (piece.length < SHARED_PIECE_MIN) {
+      small.push(piece);
+    } else {
+      flush();
+      chunks.push(piece);
+    }
   });
+  flush();
   return Readable.from(chunks, { objectMode: false });
 }
 

@@ -117,12 +117,12 @@ function readMemory(pid: number): Memory | undefined {
 
 /** Samples a process's RSS every 100 ms, with how many messages the sink had by then. */
 function sampleMemory(pid: number) {
-  const samples: Array<{ received: number; rssMb: number }> = [];
+  const samples: Array<{ received: number; rssMb: number; at: number }> = [];
   let hwmMb = 0;
   const take = () => {
     const memory = readMemory(pid);
     if (!memory) return;
-    samples.push({ received, rssMb: memory.rssMb });
+    samples.push({ received, rssMb: memory.rssMb, at: performance.now() });
     hwmMb = Math.max(hwmMb, memory.hwmMb);
   };
   take();
@@ -218,7 +218,7 @@ try {
   let failed: number;
   let rssBeforeMb: number;
   let hwmBeforeMb: number;
-  let memory: { samples: Array<{ received: number; rssMb: number }>; hwmMb: number };
+  let memory: { samples: Array<{ received: number; rssMb: number; at: number }>; hwmMb: number };
 
   if (values.via === "server") {
     const port = await freePort();
@@ -323,6 +323,15 @@ try {
     );
     return inQuarter.length ? round(Math.max(...inQuarter.map((sample) => sample.rssMb))) : null;
   });
+  // Speed against progress: messages per second within each quarter of the list.
+  const rateByQuarter = [0, 1, 2, 3].map((quarter) => {
+    const inQuarter = memory.samples.filter(
+      (sample) => sample.received > (quarter * subscribers) / 4 && sample.received <= ((quarter + 1) * subscribers) / 4,
+    );
+    const first = inQuarter[0];
+    const last = inQuarter.at(-1);
+    return first && last && last.at > first.at ? Math.round((last.received - first.received) / ((last.at - first.at) / 1000)) : null;
+  });
   const sendingPeakMb = Math.max(...memory.samples.map((sample) => sample.rssMb));
   const figures = {
     via: values.via,
@@ -341,6 +350,7 @@ try {
     peakRssBeforeSendingMb: round(hwmBeforeMb),
     sendingPeakRssMb: round(sendingPeakMb),
     rssByQuarterMb: quarters,
+    messagesPerSecondByQuarter: rateByQuarter,
     loadAverage: os.loadavg().map((value) => round(value, 2)),
   };
   if (values.json) {
@@ -352,7 +362,7 @@ try {
         `  node flags       ${figures.nodeFlags || "(none)"}`,
         `  delivered        ${delivered.toLocaleString("en-US")} (failed ${failed}, sink received ${received.toLocaleString("en-US")})`,
         `  total time       ${figures.totalSeconds} s (issue, recipient list and sending)`,
-        `  messages/s       ${figures.messagesPerSecond} overall, ${figures.smtpPhaseMessagesPerSecond ?? "-"} while sending`,
+        `  messages/s       ${figures.messagesPerSecond} overall, ${figures.smtpPhaseMessagesPerSecond ?? "-"} while sending; by quarter of the list: ${rateByQuarter.map((value) => value ?? "-").join(", ")}`,
         `  peak RSS         ${figures.peakRssMb} MB (VmHWM: the process's whole life, start-up included)`,
         `  before sending   ${figures.rssBeforeSendingMb} MB RSS (peak so far ${figures.peakRssBeforeSendingMb} MB)`,
         `  while sending    ${figures.sendingPeakRssMb} MB at most; by quarter of the list: ${quarters.map((value) => (value === null ? "-" : `${value} MB`)).join(", ")}`,

@@ -35,5 +35,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node receives SIGTERM directly (no npm in between) and drains before exiting.
-# --max-semi-space-size: see docs/decisions/0082-server-memory.md
-CMD ["node", "--max-semi-space-size=16", "server/main.ts"]
+# The V8 heap settings are server/node-flags.ts's (docs/decisions/0054): keep them in step.
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1024", "server/main.ts"]

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { fakeAiProvider } from "./tests/e2e/support/ai-provider";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 
 /**
  * Browser tests against the production build, served by server/main.ts with a
@@ -62,7 +63,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node --max-semi-space-size=16 server/main.ts",
+      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

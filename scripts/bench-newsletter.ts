@@ -1,25 +1,42 @@
 /**
- * `npm run bench:newsletter [-- --subscribers 100000] [--rate 0] [--concurrency 4] [--dkim]`
+ * `npm run bench:newsletter [-- --subscribers 100000] [--rate 0] [--concurrency 4] [--dkim] [--via server|cli]`
  *
  * Seeds N confirmed subscribers (default 10,000) and 5 stories in a fresh,
  * throw-away embedded PostgreSQL, starts a local SMTP sink (npm smtp-server)
- * and sends one daily issue with `scripts/newsletter-send.ts` in its own
- * process, the way `npm run newsletter:send` does. Prints messages per
- * second, total time and the peak RSS of that sending process.
+ * and has the app send one daily issue to it. Prints messages per second,
+ * total time and the resident memory (RSS) of the process that sends.
  *
- * The sending rate is unlimited by default here (--rate 0), to measure what
- * the sender can do; the app's default (NEWSLETTER_SEND_RATE) is 50/s.
+ * --via server (default): the production server itself (`node
+ * <SERVER_NODE_FLAGS> server/main.ts` on the built bundle, as `npm start` and
+ * the Docker image run it) with DATABASE_URL, SMTP_URL and the rest pointing at
+ * the throw-away services. The bench queues the `newsletter-daily` job (what
+ * the 08:00 UTC schedule does) and reads the server's memory from
+ * /proc/<pid>/status while it works: VmHWM is the peak over the process's
+ * whole life (start-up included), VmRSS is sampled every 100 ms. Total time
+ * is the job's own (pg-boss started_on to completed_on): building the issue,
+ * listing the recipients and sending.
+ *
+ * --via cli: `npm run newsletter:send` instead (scripts/newsletter-send.ts in
+ * its own process, with the same flags).
+ *
+ * The sending rate is unlimited here (--rate 0), to measure what the sender
+ * can do; the app's default (NEWSLETTER_SEND_RATE) is 50/s. The server logs at
+ * its default level (info) unless --log-level says otherwise.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
+import { createWriteStream, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { SMTPServer } from "smtp-server";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +44,13 @@ const { values } = parseArgs({
     rate: { type: "string", default: "0" },
     concurrency: { type: "string", default: "4" },
     dkim: { type: "boolean", default: false },
+    via: { type: "string", default: "server" },
+    "log-level": { type: "string", default: "info" },
+    /** Node flags for the sending process instead of SERVER_NODE_FLAGS ("" for none), to compare. */
+    "node-flags": { type: "string" },
+    json: { type: "boolean", default: false },
+    /** Also write the sending process's output to this file. */
+    output: { type: "string" },
   },
 });
 const subscribers = Number(values.subscribers);
@@ -34,9 +58,23 @@ if (!Number.isInteger(subscribers) || subscribers < 1) {
   process.stderr.write("--subscribers must be a positive whole number\n");
   process.exit(2);
 }
+if (values.via !== "server" && values.via !== "cli") {
+  process.stderr.write("--via must be server or cli\n");
+  process.exit(2);
+}
+const nodeFlags = values["node-flags"] === undefined ? SERVER_NODE_FLAGS : values["node-flags"].split(/\s+/).filter(Boolean);
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 const root = path.resolve(import.meta.dirname, "..");
+
+if (values.via === "server") {
+  try {
+    await fs.access(path.join(root, "build/server/index.js"));
+  } catch {
+    process.stderr.write("No production build: run `npm run build` first.\n");
+    process.exit(2);
+  }
+}
+
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-bench-"));
 await fs.chmod(dataDir, 0o755);
 
@@ -64,8 +102,70 @@ sink.on("error", () => undefined);
 await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", () => resolve()));
 const smtpPort = (sink as unknown as { server: { address(): { port: number } } }).server.address().port;
 
+type Memory = { rssMb: number; hwmMb: number };
+function readMemory(pid: number): Memory | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    const memory = { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
+    // A process that has exited (a zombie until reaped) has no memory figures left.
+    return Number.isFinite(memory.rssMb) && Number.isFinite(memory.hwmMb) ? memory : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every 100 ms, with how many messages the sink had by then. */
+function sampleMemory(pid: number) {
+  const samples: Array<{ received: number; rssMb: number; at: number }> = [];
+  let hwmMb = 0;
+  const take = () => {
+    const memory = readMemory(pid);
+    if (!memory) return;
+    samples.push({ received, rssMb: memory.rssMb, at: performance.now() });
+    hwmMb = Math.max(hwmMb, memory.hwmMb);
+  };
+  take();
+  const timer = setInterval(take, 100);
+  return {
+    stop() {
+      take();
+      clearInterval(timer);
+      return { samples, hwmMb };
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function collect(child: ChildProcess) {
+  let stdout = "";
+  let stderr = "";
+  if (values.output) {
+    const file = createWriteStream(values.output);
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
+  // Kept short: at LOG_LEVEL=info a big run logs a line per batch, not per message, but keep only the tail anyway.
+  child.stdout?.on("data", (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-200_000)));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)));
+  return { stdout: () => stdout, stderr: () => stderr };
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
 say(`starting a throw-away PostgreSQL in ${dataDir}...`);
 const embedded = await startEmbeddedPostgres({ dataDir });
+let child: ChildProcess | undefined;
 try {
   await runMigrations(embedded.url);
   const client = new pg.Client({ connectionString: embedded.url });
@@ -85,9 +185,13 @@ try {
   await client.query("vacuum analyze");
   await client.end();
 
+  // No news feeds: the server's half-hourly news refresh must not reach out while the bench runs.
+  const noFeeds = path.join(dataDir, "no-feeds.txt");
+  await fs.writeFile(noFeeds, "");
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: "production",
+    HOST: "127.0.0.1",
     DATABASE_URL: embedded.url,
     DATA_DIR: dataDir,
     APP_SECRET: "bench-secret-bench-secret-bench-secret-0000",
@@ -96,7 +200,8 @@ try {
     MAIL_FROM: "Nordlys Studio <news@nordlys.example>",
     NEWSLETTER_SEND_RATE: String(values.rate),
     NEWSLETTER_SEND_CONCURRENCY: String(values.concurrency),
-    LOG_LEVEL: "warn",
+    NEWS_FEEDS: noFeeds,
+    LOG_LEVEL: values["log-level"],
   };
   if (values.dkim) {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -106,42 +211,168 @@ try {
       DKIM_PRIVATE_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString().replace(/\n/g, "\\n"),
     });
   }
+  const label = `rate ${values.rate === "0" ? "unlimited" : `${values.rate}/s`}, concurrency ${values.concurrency}${values.dkim ? ", DKIM" : ""}, node ${nodeFlags.join(" ") || "(no flags)"}`;
 
-  say(`sending (rate ${values.rate === "0" ? "unlimited" : `${values.rate}/s`}, concurrency ${values.concurrency}${values.dkim ? ", DKIM" : ""})...`);
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts", "--stats"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`the sender exited with ${code}:\n${stderr}`);
+  let totalSeconds: number;
+  let delivered: number;
+  let failed: number;
+  let rssBeforeMb: number;
+  let hwmBeforeMb: number;
+  let memory: { samples: Array<{ received: number; rssMb: number; at: number }>; hwmMb: number };
 
-  const statsLine = stderr.split("\n").find((line) => line.startsWith('{"stats"'));
-  const stats = statsLine ? (JSON.parse(statsLine) as { stats: { seconds: number; rssAtStartMb: number; peakRssMb: number } }).stats : undefined;
-  const result = JSON.parse(stdout) as { successCount: number; errorCount: number };
-  const seconds = stats?.seconds ?? 0;
+  if (values.via === "server") {
+    const port = await freePort();
+    say(`starting the production server on port ${port} (${label})...`);
+    const server = spawn(process.execPath, [...nodeFlags, "server/main.ts"], {
+      cwd: root,
+      env: { ...env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = server;
+    const output = collect(server);
+    const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output.stderr()}${output.stdout()}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${output.stderr()}${output.stdout()}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // Let start-up settle (pg-boss creating queues and schedules), then take the "before" figures.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const before = readMemory(server.pid!);
+    if (!before) throw new Error("Cannot read /proc/<pid>/status: this benchmark needs Linux.");
+    rssBeforeMb = before.rssMb;
+    hwmBeforeMb = before.hwmMb;
+
+    say("queueing the newsletter-daily job (what the 08:00 UTC schedule does)...");
+    const boss = new PgBoss({ connectionString: embedded.url, max: 2, schedule: false, supervise: false });
+    boss.on("error", () => undefined);
+    await boss.start();
+    const sampler = sampleMemory(server.pid!);
+    const jobId = await boss.send("newsletter-daily", {});
+    if (!jobId) throw new Error("pg-boss did not queue the job.");
+    let job: Awaited<ReturnType<typeof boss.getJobById>>;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output.stderr()}${output.stdout()}`);
+      job = await boss.getJobById("newsletter-daily", jobId);
+      if (job && (job.state === "completed" || job.state === "failed" || job.state === "retry")) break;
+    }
+    memory = sampler.stop();
+    await boss.stop({ graceful: false, timeout: 2_000 });
+    if (job?.state !== "completed") throw new Error(`the newsletter job ended ${job?.state}:\n${output.stdout().slice(-4000)}`);
+    const counts = new pg.Client({ connectionString: embedded.url });
+    await counts.connect();
+    const { rows } = await counts.query<{ sent: number; failed: number }>(
+      `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as failed from newsletter_deliveries`,
+    );
+    await counts.end();
+    delivered = rows[0]!.sent;
+    failed = rows[0]!.failed;
+    totalSeconds = (new Date(job.completedOn!).getTime() - new Date(job.startedOn!).getTime()) / 1000;
+
+    server.kill("SIGTERM");
+    const code = await exited;
+    child = undefined;
+    if (code !== 0) say(`the server exited with ${code} on SIGTERM`);
+  } else {
+    say(`sending with \`npm run newsletter:send\`'s script in its own process (${label})...`);
+    const cli = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/newsletter-send.ts", "--stats"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = cli;
+    const output = collect(cli);
+    const sampler = sampleMemory(cli.pid!);
+    const code = await new Promise<number | null>((resolve) => cli.on("exit", resolve));
+    child = undefined;
+    memory = sampler.stop();
+    if (code !== 0) throw new Error(`the sender exited with ${code}:\n${output.stderr()}`);
+    const statsLine = output
+      .stderr()
+      .split("\n")
+      .find((line) => line.startsWith('{"stats"'));
+    if (!statsLine) throw new Error(`the sender printed no stats:\n${output.stderr()}`);
+    const stats = (
+      JSON.parse(statsLine) as {
+        stats: { seconds: number; rssAtStartMb: number; hwmAtStartMb: number; peakRssMb: number; heapTotalMb: number; heapUsedMb: number; externalMb: number };
+      }
+    ).stats;
+    // The result is the pretty-printed JSON at the end of stdout (log lines come before it).
+    const stdout = output.stdout();
+    const result = JSON.parse(stdout.slice(stdout.lastIndexOf("{\n"))) as { successCount: number; errorCount: number };
+    delivered = result.successCount;
+    failed = result.errorCount;
+    totalSeconds = stats.seconds;
+    rssBeforeMb = stats.rssAtStartMb;
+    hwmBeforeMb = stats.hwmAtStartMb;
+    memory.hwmMb = Math.max(memory.hwmMb, stats.peakRssMb);
+    say(`V8 while sending, at most: heap ${round(stats.heapTotalMb)} MB (used ${round(stats.heapUsedMb)} MB), off-heap ${round(stats.externalMb)} MB`);
+  }
+
+  // Memory against progress: the highest RSS seen in each quarter of the messages.
+  const quarters = [0, 1, 2, 3].map((quarter) => {
+    const inQuarter = memory.samples.filter(
+      (sample) => sample.received > (quarter * subscribers) / 4 && sample.received <= ((quarter + 1) * subscribers) / 4,
+    );
+    return inQuarter.length ? round(Math.max(...inQuarter.map((sample) => sample.rssMb))) : null;
+  });
+  // Speed against progress: messages per second within each quarter of the list.
+  const rateByQuarter = [0, 1, 2, 3].map((quarter) => {
+    const inQuarter = memory.samples.filter(
+      (sample) => sample.received > (quarter * subscribers) / 4 && sample.received <= ((quarter + 1) * subscribers) / 4,
+    );
+    const first = inQuarter[0];
+    const last = inQuarter.at(-1);
+    return first && last && last.at > first.at ? Math.round((last.received - first.received) / ((last.at - first.at) / 1000)) : null;
+  });
+  const sendingPeakMb = Math.max(...memory.samples.map((sample) => sample.rssMb));
   const figures = {
+    via: values.via,
+    nodeFlags: nodeFlags.join(" "),
     subscribers,
-    delivered: result.successCount,
-    failed: result.errorCount,
+    dkim: values.dkim,
+    concurrency: Number(values.concurrency),
+    delivered,
+    failed,
     receivedBySink: received,
-    totalSeconds: Number(seconds.toFixed(2)),
-    messagesPerSecond: Math.round(result.successCount / seconds),
+    totalSeconds: round(totalSeconds, 2),
+    messagesPerSecond: Math.round(delivered / totalSeconds),
     smtpPhaseMessagesPerSecond: lastAt > firstAt ? Math.round((received - 1) / ((lastAt - firstAt) / 1000)) : null,
-    peakRssMb: stats ? Number(stats.peakRssMb.toFixed(1)) : null,
-    rssAtStartMb: stats ? Number(stats.rssAtStartMb.toFixed(1)) : null,
+    peakRssMb: round(memory.hwmMb),
+    rssBeforeSendingMb: round(rssBeforeMb),
+    peakRssBeforeSendingMb: round(hwmBeforeMb),
+    sendingPeakRssMb: round(sendingPeakMb),
+    rssByQuarterMb: quarters,
+    messagesPerSecondByQuarter: rateByQuarter,
+    loadAverage: os.loadavg().map((value) => round(value, 2)),
   };
-  process.stdout.write(
-    [
-      `Newsletter benchmark: ${subscribers.toLocaleString("en-US")} subscribers${values.dkim ? " (DKIM on)" : ""}`,
-      `  delivered        ${figures.delivered.toLocaleString("en-US")} (failed ${figures.failed}, sink received ${figures.receivedBySink.toLocaleString("en-US")})`,
-      `  total time       ${figures.totalSeconds} s (issue, recipient list and sending)`,
-      `  messages/s       ${figures.messagesPerSecond} overall, ${figures.smtpPhaseMessagesPerSecond ?? "-"} while sending`,
-      `  peak RSS         ${figures.peakRssMb} MB (the sending process; ${figures.rssAtStartMb} MB when sending began)`,
-      "",
-    ].join("\n"),
-  );
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } else {
+    process.stdout.write(
+      [
+        `Newsletter benchmark: ${subscribers.toLocaleString("en-US")} subscribers, sent by the ${values.via === "server" ? "production server (newsletter-daily job)" : "newsletter:send CLI"}${values.dkim ? ", DKIM on" : ""}`,
+        `  node flags       ${figures.nodeFlags || "(none)"}`,
+        `  delivered        ${delivered.toLocaleString("en-US")} (failed ${failed}, sink received ${received.toLocaleString("en-US")})`,
+        `  total time       ${figures.totalSeconds} s (issue, recipient list and sending)`,
+        `  messages/s       ${figures.messagesPerSecond} overall, ${figures.smtpPhaseMessagesPerSecond ?? "-"} while sending; by quarter of the list: ${rateByQuarter.map((value) => value ?? "-").join(", ")}`,
+        `  peak RSS         ${figures.peakRssMb} MB (VmHWM: the process's whole life, start-up included)`,
+        `  before sending   ${figures.rssBeforeSendingMb} MB RSS (peak so far ${figures.peakRssBeforeSendingMb} MB)`,
+        `  while sending    ${figures.sendingPeakRssMb} MB at most; by quarter of the list: ${quarters.map((value) => (value === null ? "-" : `${value} MB`)).join(", ")}`,
+        `  load average     ${figures.loadAverage.join(", ")} (${os.cpus().length} CPUs)`,
+        "",
+      ].join("\n"),
+    );
+  }
 } finally {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
   await embedded.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
   await fs.rm(dataDir, { recursive: true, force: true });

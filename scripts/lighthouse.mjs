@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4399);
@@ -30,7 +31,7 @@ const categories = ["performance", "accessibility", "best-practices", "seo"];
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-lighthouse-"));
   fs.chmodSync(dataDir, 0o755);
-  const server = spawn(process.execPath, ["--max-semi-space-size=16", "server/main.ts"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "error" },

@@ -26,12 +26,24 @@ try {
     setDatabase(createDatabase(pool));
     try {
       const rssAtStartMb = process.memoryUsage().rss / 1048576;
+      const hwmAtStartMb = process.resourceUsage().maxRSS / 1024;
+      // The largest V8 heap and off-heap (Buffers) figures seen while sending, sampled every 200 ms.
+      const peak = { heapTotalMb: 0, heapUsedMb: 0, externalMb: 0 };
+      const sample = () => {
+        const memory = process.memoryUsage();
+        peak.heapTotalMb = Math.max(peak.heapTotalMb, memory.heapTotal / 1048576);
+        peak.heapUsedMb = Math.max(peak.heapUsedMb, memory.heapUsed / 1048576);
+        peak.externalMb = Math.max(peak.externalMb, memory.external / 1048576);
+      };
+      const sampler = showStats ? setInterval(sample, 200) : undefined;
       const started = performance.now();
       const sent = await sendDailyIssue();
+      clearInterval(sampler);
       if (showStats) {
         const seconds = (performance.now() - started) / 1000;
         // resourceUsage().maxRSS is in kilobytes: the peak resident memory of this process.
-        process.stderr.write(`${JSON.stringify({ stats: { seconds, rssAtStartMb, peakRssMb: process.resourceUsage().maxRSS / 1024 } })}\n`);
+        const peakRssMb = process.resourceUsage().maxRSS / 1024;
+        process.stderr.write(`${JSON.stringify({ stats: { seconds, rssAtStartMb, hwmAtStartMb, peakRssMb, ...peak } })}\n`);
       }
       return sent;
     } finally {

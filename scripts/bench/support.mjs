@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -43,8 +44,8 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
   fs.chmodSync(dir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  // The flags `npm start` uses (scripts/tasks.mjs).
-  const server = spawn(process.execPath, ["--max-semi-space-size=16", "server/main.ts"], {
+  // The V8 heap settings `npm start` uses (server/node-flags.ts).
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 /**
  * Runs the real production server (`node server/main.ts`, built bundle) as a
@@ -26,7 +27,7 @@ export function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--max-semi-space-size=16", ...nodeArgs, "server/main.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "server/main.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -13,4 +13,4 @@ export { getMailConfig, parseMailbox, type MailAddressObject, type MailConfig } 
 export { queueMail, sendMailJob, SEND_MAIL_QUEUE, type QueueMailOptions } from "./queue.ts";
 export { renderEmail } from "./render.ts";
 export { closeMailer, sendMailNow, toHeaderText, type MailAddress, type MailMessage, type SentMail } from "./send-mail.ts";
-export { openMailerPool, type MailerPool } from "./send-mail.ts";
+export { openMailerPool, type MailerPool, type PreparedMailMessage } from "./send-mail.ts";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import nodemailer, { type Mail, type SendMailOptions } from "nodemailer";
 import { logger } from "../logger.ts";
 import { DKIM_SIGNED_HEADERS, getMailConfig, type MailAddressObject, type MailConfig } from "./config.ts";
@@ -26,6 +27,15 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Short label for logs and outbox file names: "form-notification". */
   tag?: string;
+};
+
+/**
+ * A message whose text and HTML bodies are ready-made MIME parts (header lines, blank line,
+ * encoded body), sent as they are: bulk mail encoded once and personalised per recipient
+ * (the newsletter, app/features/newsletter/issue-mime.server.ts).
+ */
+export type PreparedMailMessage = Omit<MailMessage, "html" | "text"> & {
+  preparedParts: { text: string | Buffer | Readable; html: string | Buffer | Readable };
 };
 
 export type SentMail = {
@@ -80,7 +90,7 @@ function cleanHeaders(headers: Record<string, string> | undefined): Record<strin
   return cleaned;
 }
 
-type Transport = { key: string; mailer: Mail; config: MailConfig };
+type Transport = { key: string; mailer: Mail; config: MailConfig; logLevel?: "info" | "debug" };
 let current: Transport | undefined;
 
 function createMailer(config: MailConfig, maxConnections = 3): Mail {
@@ -111,8 +121,8 @@ function getTransport(): Transport {
 }
 
 export type MailerPool = {
-  /** Like sendMailNow, on this pool's own connections. */
-  send(message: MailMessage): Promise<SentMail>;
+  /** Like sendMailNow, on this pool's own connections (each message logged at debug level only). */
+  send(message: MailMessage | PreparedMailMessage): Promise<SentMail>;
   close(): void;
 };
 
@@ -123,7 +133,7 @@ export type MailerPool = {
  */
 export function openMailerPool(maxConnections: number): MailerPool {
   const config = getMailConfig();
-  const transport: Transport = { key: "bulk", mailer: createMailer(config, maxConnections), config };
+  const transport: Transport = { key: "bulk", mailer: createMailer(config, maxConnections), config, logLevel: "debug" };
   return { send: (message) => sendMailNow(message, transport), close: () => transport.mailer.close() };
 }
 
@@ -144,7 +154,7 @@ function outboxFileName(tag: string | undefined): string {
  * SMTP_URL is unset, as an .eml file in DATA_DIR/outbox. Throws when the SMTP
  * server refuses or cannot be reached (the send-mail job retries on that).
  */
-export async function sendMailNow(message: MailMessage, transport: Transport = getTransport()): Promise<SentMail> {
+export async function sendMailNow(message: MailMessage | PreparedMailMessage, transport: Transport = getTransport()): Promise<SentMail> {
   const { mailer, config } = transport;
   const to = (Array.isArray(message.to) ? message.to : [message.to]).map(cleanAddress);
   if (to.length === 0) throw new Error("A mail needs at least one recipient.");
@@ -153,8 +163,9 @@ export async function sendMailNow(message: MailMessage, transport: Transport = g
     to,
     replyTo: message.replyTo ? cleanAddress(message.replyTo) : undefined,
     subject: toHeaderText(message.subject),
-    html: message.html,
-    text: message.text,
+    ...("preparedParts" in message
+      ? { text: { raw: message.preparedParts.text }, html: { raw: message.preparedParts.html } }
+      : { html: message.html, text: message.text }),
     headers: cleanHeaders(message.headers),
   };
 
@@ -183,7 +194,7 @@ export async function sendMailNow(message: MailMessage, transport: Transport = g
     };
   }
 
-  logger.info(
+  logger[transport.logLevel ?? "info"](
     { tag: message.tag, messageId: info.messageId, accepted: addresses(info.accepted).length },
     "Mail sent over SMTP",
   );

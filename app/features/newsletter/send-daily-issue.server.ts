@@ -5,10 +5,11 @@ import { newsletterIssues } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { newsletterDeliveries } from "~/.server/metrics";
-import { getMailConfig, openMailerPool, type MailMessage } from "~/.server/mail";
+import { getMailConfig, openMailerPool, type PreparedMailMessage } from "~/.server/mail";
 import { site } from "~/content/site";
 import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
 import { holdSenderPresence } from "./sender-presence.server";
+import { compileIssueParts, fillIssueParts } from "./issue-mime.server";
 import { createNewsletterToken } from "./token.server";
 
 /** A transient failure (connection, 4xx) is tried this many times in all, one attempt per run. */
@@ -210,6 +211,23 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
   const mailConfig = getMailConfig();
   const publicUrl = getEnv().PUBLIC_URL;
   const listDomain = mailConfig.from.address.split("@")[1] ?? "localhost";
+  // The issue's bodies are encoded once; each message only gets its recipient's links.
+  const parts = compileIssueParts(issue, UNSUBSCRIBE_PLACEHOLDER);
+  const listId = `${site.name} AI News <ai-news.${listDomain}>`;
+  const personalise = (email: string, subscriptionId: string): PreparedMailMessage => {
+    const token = createNewsletterToken("unsubscribe", subscriptionId);
+    return {
+      to: email,
+      subject: issue.subject,
+      preparedParts: fillIssueParts(parts, `${publicUrl}/unsubscribe?token=${token}`),
+      headers: {
+        "List-Unsubscribe": `<${publicUrl}/unsubscribe/one-click?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Id": listId,
+      },
+      tag: "newsletter",
+    };
+  };
   let consecutiveFailures = 0;
   let fatal: unknown;
   // Every pending row below the highest id this run has taken is in flight, tried in this run, or
@@ -274,22 +292,8 @@ async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings)
           }
 
           await throttle();
-          const token = createNewsletterToken("unsubscribe", row.subscription_id);
-          const pageUrl = `${publicUrl}/unsubscribe?token=${token}`;
-          const message: MailMessage = {
-            to: row.email,
-            subject: issue.subject,
-            html: issue.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
-            text: issue.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
-            headers: {
-              "List-Unsubscribe": `<${publicUrl}/unsubscribe/one-click?token=${token}>`,
-              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-              "List-Id": `${site.name} AI News <ai-news.${listDomain}>`,
-            },
-            tag: "newsletter",
-          };
           try {
-            await mailer.send(message);
+            await mailer.send(personalise(row.email, row.subscription_id));
             // Marked sent and committed in one round trip (the id is a bigint from the database).
             await client.query(
               `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null

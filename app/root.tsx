@@ -19,7 +19,8 @@ import { readToast } from "~/.server/toast";
 import { readConsent } from "~/features/consent/consent.server";
 import { ChatWidget } from "~/features/chat/components/chat-widget";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The stylesheet is the one render-blocking request: linked first in <head>, ahead of the fonts and scripts.
+import stylesheetUrl from "./app.css?url";
 // The two Latin font files every page uses: preloaded so text is drawn once, in the final font (no layout shift).
 import displayFontUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import textFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
         <meta name="theme-color" content="#070b14" />
         <Meta />
         <Links />

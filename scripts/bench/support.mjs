@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -43,6 +44,9 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-bench-"));
   fs.chmodSync(dir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
+  // No news feeds: a benchmark must not depend on (or wait for) the internet.
+  const noFeeds = path.join(dir, "no-feeds.txt");
+  fs.writeFileSync(noFeeds, "");
   const startedAt = performance.now();
   // The V8 heap settings `npm start` uses (server/node-flags.ts).
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
@@ -56,6 +60,7 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
       PUBLIC_URL: baseUrl,
       DATA_DIR: dir,
       LOG_LEVEL: "error",
+      NEWS_FEEDS: noFeeds,
       ...env,
     },
   });
@@ -118,4 +123,35 @@ export async function pageJavaScript(baseUrl, pagePath) {
   }
   files.sort((a, b) => b.gzip - a.gzip);
   return { path: pagePath, status: response.status, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+/**
+ * Stores `count` news stories in the embedded database of a running server
+ * (as the half-hourly refresh would), so news pages are measured as visitors
+ * see them rather than empty. Call it before the first page request: pages are
+ * cached for 30 s.
+ */
+export async function seedStories(dataDir, count = 20) {
+  const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
+  const client = new pg.Client({
+    connectionString: `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`,
+  });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into ai_news (title, summary, full_content, source, source_url, published_at)
+       select 'Open model release ' || n || ' narrows the gap on reasoning benchmarks',
+         'A new open-weights model shows strong results on maths and code tasks while running on a single GPU, ' ||
+           'and its authors publish the training recipe. Story ' || n || '.',
+         '<p>' || repeat('The release includes weights, an evaluation harness and a report on data sources. ', 6) || '</p>' ||
+           '<p>' || repeat('Independent testers found the gains hold on held-out tasks. ', 5) || '</p>',
+         (array['AI Wire', 'Model Watch', 'Research Digest'])[1 + n % 3],
+         'https://news.example/story-' || n,
+         now() - (n * 17 || ' minutes')::interval
+       from generate_series(1, $1::int) as n`,
+      [count],
+    );
+  } finally {
+    await client.end();
+  }
 }

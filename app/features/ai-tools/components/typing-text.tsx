@@ -64,10 +64,10 @@ export function TypingText({ words, className }: { words: readonly string[]; cla
         className="inline-block h-[1.5em] overflow-hidden whitespace-nowrap align-bottom [contain:strict]"
         style={{ width: `${longest + 1}ch` }}
       >
-        <span ref={textRef} data-testid="typing-text">
+        {/* The caret is this span's right border: the text grows and shrinks, nothing moves (no layout shift). */}
+        <span ref={textRef} data-testid="typing-text" className="border-r-[0.08em] border-current/70 pr-0.5">
           {words[0]}
         </span>
-        <span className="ml-0.5 inline-block w-[0.08em] bg-current opacity-70">&nbsp;</span>
       </span>
     </span>
   );

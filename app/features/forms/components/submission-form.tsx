@@ -53,7 +53,12 @@ function awaitValidator(event: FormEvent<HTMLFormElement>) {
   event.stopPropagation();
   const form = event.currentTarget;
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  void loadValidator().then(() => form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined));
+  void loadValidator().then(() => {
+    if (!form.isConnected) return;
+    // The button that sent it, if it still belongs to this form (React may have re-rendered it).
+    const button = submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined;
+    form.requestSubmit(button);
+  });
 }
 
 /**

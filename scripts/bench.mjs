@@ -38,24 +38,6 @@ const connections = Math.max(1, Number(values.connections));
 const port = Number(values.port);
 
 const pages = ["/", "/projects", "/projects/lawsecai", "/ai-news"];
-const publicPages = [
-  "/",
-  "/about",
-  "/projects",
-  "/projects/lawsecai",
-  "/services",
-  "/try-ai",
-  "/ai-news",
-  "/apply",
-  "/mentoring",
-  "/contact",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/references/shnobergendorff",
-  "/references/rentals-in-thailand",
-  "/unsubscribe",
-];
 
 /** Postgres processes started by the server (children of its process), for their RSS. */
 function childPids(pid) {
@@ -210,6 +192,10 @@ try {
   results.rss = { idle, underLoadPeakMb: Math.max(...load.slice(1).map((row) => row.peakRssMb)) };
   results.coldStart = coldStart;
 
+  // Every public page the sitemap lists (one project page stands for the ten), and /unsubscribe.
+  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  const publicPages = [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", "/unsubscribe"];
   results.javascript = [];
   for (const page of publicPages) {
     const { gzip, files } = await pageJavaScript(server.baseUrl, page);

@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { useServerForFile } from "../support/server-process.ts";
 
 /**
  * The in-memory page cache of the production server (server/html-cache.ts):
@@ -9,21 +8,10 @@ import { makeDataDir, startServer, type ServerProcess } from "../support/server-
  * 304s for revalidation, and nothing cached that depends on the visitor.
  */
 describe("page cache", () => {
-  let server: ServerProcess;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await makeDataDir();
-    server = await startServer({ DATA_DIR: dataDir });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const file = useServerForFile();
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(server.url + path, { headers });
+    const response = await fetch(file.server().url + path, { headers });
     return { response, html: await response.text() };
   };
   const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
@@ -53,7 +41,7 @@ describe("page cache", () => {
     const etag = response.headers.get("etag")!;
     // curl: Node's fetch treats a hand-set If-None-Match as an uncached request.
     const headers = (args: string[]) =>
-      execFileSync("curl", ["-s", "-o", "/dev/null", "-D", "-", ...args, `${server.url}/projects`], { encoding: "utf8" });
+      execFileSync("curl", ["-s", "-o", "/dev/null", "-D", "-", ...args, `${file.server().url}/projects`], { encoding: "utf8" });
     const byEtag = headers(["-H", `If-None-Match: ${etag}`]);
     expect(byEtag).toMatch(/^HTTP\/1\.1 304/);
     expect(byEtag.toLowerCase()).not.toContain("content-security-policy");
@@ -91,11 +79,11 @@ describe("page cache", () => {
   it("sends scripts and styles precompressed with Brotli or gzip, cached for a year", async () => {
     const { html } = await get("/");
     const script = /\/assets\/[^"]+\.js/.exec(html)![0];
-    const brotli = await fetch(server.url + script, { headers: { "Accept-Encoding": "br, gzip" } });
+    const brotli = await fetch(file.server().url + script, { headers: { "Accept-Encoding": "br, gzip" } });
     expect(brotli.headers.get("content-encoding")).toBe("br");
     expect(brotli.headers.get("cache-control")).toContain("immutable");
     expect((await brotli.text()).length).toBeGreaterThan(1000);
-    const gzip = await fetch(server.url + script, { headers: { "Accept-Encoding": "gzip" } });
+    const gzip = await fetch(file.server().url + script, { headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
   });
 });

@@ -1,25 +1,20 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { makeDataDir, postgresProcessesFor, spawnServer, startServer, type ServerProcess } from "../support/server-process.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { makeDataDir, postgresProcessesFor, spawnServer, startServer, useServerForFile, type ServerProcess } from "../support/server-process.ts";
 
 /**
  * The real production server as `npm start` runs it, with its own embedded
  * PostgreSQL in a temporary data directory.
  */
 describe("production server with the embedded database", () => {
+  const file = useServerForFile();
   let server: ServerProcess;
   let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await makeDataDir();
-    server = await startServer({ DATA_DIR: dataDir });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    server = file.server();
+    dataDir = file.dataDir();
   });
 
   it("serves the home page with the shell in the raw HTML and the security headers", async () => {

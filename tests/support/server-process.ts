@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 /**
@@ -81,4 +82,23 @@ export async function postgresProcessesFor(clusterDir: string): Promise<number[]
     if (args[0]?.endsWith("/postgres") && args.includes(clusterDir)) pids.push(Number(entry));
   }
   return pids;
+}
+
+/**
+ * One production server for a whole test file, on its own embedded database
+ * in a new data directory: started before the file's tests, stopped and
+ * removed after them. Returns getters (the values exist once `beforeAll` ran).
+ */
+export function useServerForFile(env: Record<string, string> = {}): { server: () => ServerProcess; dataDir: () => string } {
+  let server: ServerProcess | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    server = await startServer({ DATA_DIR: dataDir, ...env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  return { server: () => server!, dataDir: () => dataDir! };
 }

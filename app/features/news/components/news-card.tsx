@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import type { MouseEvent } from "react";
+import { memo, type MouseEvent } from "react";
 import { preloadArticleDialog } from "~/components/article-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -22,7 +22,8 @@ type NewsCardProps = {
  * JavaScript and opens in a new tab with a modifier key; a plain click opens
  * the article dialog instead.
  */
-export function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Heading = "h3" }: NewsCardProps) {
+/** Memoised: a list update that keeps a story (and the clock) does not render its card again. */
+export const NewsCard = memo(function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Heading = "h3" }: NewsCardProps) {
   const summary = summaryChars ? truncateWords(article.summary, summaryChars) : article.summary;
   const storyPath = `/ai-news/${article.id}`;
   const titleId = `story-${article.id}-title`;
@@ -55,4 +56,4 @@ export function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Hea
       </Button>
     </article>
   );
-}
+});

@@ -19,6 +19,10 @@ export type NewsListInit = {
 
 type Status = "idle" | "loading" | "refreshing";
 
+function sameStories(a: NewsArticle[], b: NewsArticle[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
 async function requestNews(force: boolean, signal: AbortSignal): Promise<FetchAiNewsResponse> {
   const response = await fetch("/api/fetch-ai-news", {
     method: "POST",
@@ -50,10 +54,12 @@ export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
       try {
         const result = await requestNews(mode === "force", current.signal);
         if (current.signal.aborted) return;
+        // An unchanged list keeps its identity, so the cards are not rendered again for nothing.
         setNews((shown) => {
-          if (mode !== "initial" || merge === "replace") return result.news;
+          if (mode !== "initial" || merge === "replace") return sameStories(shown, result.news) ? shown : result.news;
           const known = new Set(shown.map((article) => article.id));
-          return [...result.news.filter((article) => !known.has(article.id)), ...shown];
+          const added = result.news.filter((article) => !known.has(article.id));
+          return added.length ? [...added, ...shown] : shown;
         });
         setUpdatedAt(result.updatedAt);
       } catch (error) {
@@ -63,7 +69,8 @@ export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
         if (!current.signal.aborted) {
           setStatus("idle");
           setHasLoaded(true);
-          setNow(Date.now());
+          // Ages are shown in hours and days: a clock less than a minute old is fresh enough.
+          setNow((previous) => (Date.now() - previous < 60_000 ? previous : Date.now()));
         }
       }
     },
@@ -104,13 +111,11 @@ export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
 export function useArticleDialog() {
   const [article, setArticle] = useState<NewsArticle | null>(null);
   const [open, setOpen] = useState(false);
-  return {
-    article,
-    open,
-    show: (next: NewsArticle) => {
-      setArticle(next);
-      setOpen(true);
-    },
-    close: () => setOpen(false),
-  };
+  // Stable functions: the (memoised) cards do not re-render when the dialog opens or closes.
+  const show = useCallback((next: NewsArticle) => {
+    setArticle(next);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  return { article, open, show, close };
 }

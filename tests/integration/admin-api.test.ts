@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminWithCli, demoteUser, insertLead, withServerDatabase } from "../support/admin-seed.ts";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
 
 /**
  * The admin area over HTTP, against the production server: every admin
@@ -19,15 +18,6 @@ const ADMIN = { email: "admin@example.com", password: "admin password for tests"
 const USER = { email: "user@example.com", password: "user password for tests" };
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Each caller gets its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from the test). */
 async function signIn(email: string, password: string, ip: string): Promise<Response> {

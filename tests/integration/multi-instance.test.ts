@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscriptions } from "~/.server/db/schema";
@@ -7,7 +6,7 @@ import { startJobs, type Jobs } from "~/.server/jobs";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 import { createAdminWithCli } from "../support/admin-seed";
 import { setupTestDatabase } from "../support/database";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -35,15 +34,6 @@ const dataDirs: string[] = [];
 let adminCookie = "";
 let readers: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000, what = "condition"): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

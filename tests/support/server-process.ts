@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -101,4 +102,15 @@ export function useServerForFile(env: Record<string, string> = {}): { server: ()
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
   return { server: () => server!, dataDir: () => dataDir! };
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -48,6 +48,21 @@ describe("production server with the embedded database", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
   });
 
+  it("links the stylesheet before anything else in <head> and preloads a page's large image", async () => {
+    const head = (html: string) => html.slice(0, html.indexOf("</head>"));
+    const links = (html: string) => [...head(html).matchAll(/<link\b[^>]*>/g)].map((match) => match[0]);
+    const home = links(await (await fetch(server.url + "/")).text());
+    // The render-blocking request goes first, ahead of the font preloads and module preloads.
+    expect(home[0]).toMatch(/rel="stylesheet"/);
+    expect(home.filter((link) => /rel="modulepreload"/.test(link)).length).toBeGreaterThan(0);
+    // A project page asks for its picture (AVIF, all widths) from <head>, before the parser reaches the <img>.
+    const project = links(await (await fetch(server.url + "/projects/lawsecai")).text());
+    const image = project.find((link) => /rel="preload"/.test(link) && /as="image"/.test(link));
+    expect(image).toMatch(/type="image\/avif"/);
+    expect(image).toMatch(/imageSrcSet="\/images\/projects\/lawsecai-640\.avif 640w, [^"]*1280w"/);
+    expect(image).toMatch(/fetchPriority="high"/);
+  });
+
   it("answers unknown pages with the 404 page and unknown API paths with JSON", async () => {
     const page = await fetch(server.url + "/no/such/page");
     expect(page.status).toBe(404);

@@ -10,6 +10,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { deferHydrationStream } from "~/.server/defer-hydration";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 
@@ -51,7 +52,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // The page is painted before its JavaScript is fetched (decision 0082).
+          const html = deferHydrationStream();
+          html.on("error", (error) => body.destroy(error));
+          html.pipe(body);
+          pipe(html);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -48,6 +48,26 @@ for (const path of adminRoutes) {
   });
 }
 
+test("a page is painted before its JavaScript is fetched, then hydrates (decision 0082)", async ({ page }) => {
+  await page.goto("/projects");
+  await waitForHydration(page);
+  const timings = await page.evaluate(() => ({
+    firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timings.firstContentfulPaint).toBeGreaterThan(0);
+  expect(timings.scripts.length).toBeGreaterThan(3);
+  for (const start of timings.scripts) expect(start).toBeGreaterThan(timings.firstContentfulPaint!);
+  // Hydrated: client-side navigation works (no full page load).
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Services/);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
 test("a route change scrolls to the top", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);

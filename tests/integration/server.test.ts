@@ -48,13 +48,19 @@ describe("production server with the embedded database", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
   });
 
-  it("links the stylesheet before anything else in <head> and preloads a page's large image", async () => {
+  it("links the stylesheet before anything else in <head>, defers the scripts and preloads a page's large image", async () => {
     const head = (html: string) => html.slice(0, html.indexOf("</head>"));
     const links = (html: string) => [...head(html).matchAll(/<link\b[^>]*>/g)].map((match) => match[0]);
-    const home = links(await (await fetch(server.url + "/")).text());
-    // The render-blocking request goes first, ahead of the font preloads and module preloads.
+    const homeHtml = await (await fetch(server.url + "/")).text();
+    const home = links(homeHtml);
+    // The render-blocking request goes first, ahead of the font preloads.
     expect(home[0]).toMatch(/rel="stylesheet"/);
-    expect(home.filter((link) => /rel="modulepreload"/.test(link)).length).toBeGreaterThan(0);
+    // The page's modules are not preloaded from <head>: a small script fetches them once the
+    // page has been painted (decision 0082), with the module preloads React Router wrote.
+    expect(home.some((link) => /rel="modulepreload"/.test(link))).toBe(false);
+    expect(homeHtml).not.toMatch(/<script[^>]*type="module"/);
+    const loader = /<script nonce="[^"]+">\(\(preloads,code,nonce\)=>[^<]*?\}\)\("((?:[^"\\]|\\.)*)"/.exec(homeHtml);
+    expect(JSON.parse(`"${loader?.[1]}"`)).toMatch(/^<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+\.js"/);
     // A project page asks for its picture (AVIF, all widths) from <head>, before the parser reaches the <img>.
     const project = links(await (await fetch(server.url + "/projects/lawsecai")).text());
     const image = project.find((link) => /rel="preload"/.test(link) && /as="image"/.test(link));
@@ -227,8 +233,9 @@ describe("development server (npm run dev)", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain("Get Involved");
-      // Development HTML imports the route modules from source.
-      expect(html).toContain('from "/app/routes/about.tsx"');
+      // Development HTML imports the route modules from source (in the script that loads them
+      // after the first paint, decision 0082: quotes escaped in its string argument).
+      expect(html).toContain('from \\"/app/routes/about.tsx\\"');
     } finally {
       expect(await server.stop()).toBe(0);
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { ImageOffIcon } from "lucide-react";
-import { type CSSProperties, useCallback, useState } from "react";
+import { type CSSProperties, startTransition, useCallback, useState } from "react";
 import { preload } from "react-dom";
 import { cn } from "~/lib/cn";
 import { Skeleton } from "./ui/skeleton";
@@ -38,9 +38,11 @@ export function ResponsiveImage({ base, alt, sizes, width = 1280, height = 800, 
   // (browsers without AVIF skip a preload of that type and use the <picture> as usual).
   if (priority) preload(`${base}-960.avif`, { as: "image", type: "image/avif", imageSrcSet: srcSet("avif"), imageSizes: sizes, fetchPriority: "high" });
 
-  // An image can finish (or fail) before React hydrates and attaches onLoad/onError.
+  // An image can finish (or fail) before React hydrates and attaches onLoad/onError. Seen
+  // during the hydration commit, the update is a transition: it would otherwise re-render
+  // every image of the page in one blocking task right after hydration.
   const imageRef = useCallback((image: HTMLImageElement | null) => {
-    if (image?.complete) setStatus(image.naturalWidth > 0 ? "loaded" : "error");
+    if (image?.complete) startTransition(() => setStatus(image.naturalWidth > 0 ? "loaded" : "error"));
   }, []);
 
   return (

@@ -1,5 +1,5 @@
 import { PauseIcon, PlayIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 export const PHRASE_INTERVAL_MS = 2600;
 
@@ -12,7 +12,8 @@ export function useCanAnimate() {
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => setCanAnimate(!query.matches);
-    update();
+    // Right after hydration: a transition, rendered in small slices rather than one long task.
+    startTransition(update);
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);

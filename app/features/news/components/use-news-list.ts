@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/notify";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NEWS_MESSAGES, type FetchAiNewsResponse, type NewsArticle } from "../schema";
@@ -51,26 +51,33 @@ export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
+      // The first fetch right after hydration updates the page as a transition (in small
+      // slices, not one long task); a refresh the visitor asked for shows at once.
+      const update = (apply: () => void) => (mode === "initial" ? startTransition(apply) : apply());
       try {
         const result = await requestNews(mode === "force", current.signal);
         if (current.signal.aborted) return;
-        // An unchanged list keeps its identity, so the cards are not rendered again for nothing.
-        setNews((shown) => {
-          if (mode !== "initial" || merge === "replace") return sameStories(shown, result.news) ? shown : result.news;
-          const known = new Set(shown.map((article) => article.id));
-          const added = result.news.filter((article) => !known.has(article.id));
-          return added.length ? [...added, ...shown] : shown;
+        update(() => {
+          // An unchanged list keeps its identity, so the cards are not rendered again for nothing.
+          setNews((shown) => {
+            if (mode !== "initial" || merge === "replace") return sameStories(shown, result.news) ? shown : result.news;
+            const known = new Set(shown.map((article) => article.id));
+            const added = result.news.filter((article) => !known.has(article.id));
+            return added.length ? [...added, ...shown] : shown;
+          });
+          setUpdatedAt(result.updatedAt);
         });
-        setUpdatedAt(result.updatedAt);
       } catch (error) {
         if (current.signal.aborted || (error as Error).name === "AbortError") return;
         toast.error(NEWS_MESSAGES.loadFailed);
       } finally {
         if (!current.signal.aborted) {
-          setStatus("idle");
-          setHasLoaded(true);
-          // Ages are shown in hours and days: a clock less than a minute old is fresh enough.
-          setNow((previous) => (Date.now() - previous < 60_000 ? previous : Date.now()));
+          update(() => {
+            setStatus("idle");
+            setHasLoaded(true);
+            // Ages are shown in hours and days: a clock less than a minute old is fresh enough.
+            setNow((previous) => (Date.now() - previous < 60_000 ? previous : Date.now()));
+          });
         }
       }
     },
@@ -79,7 +86,6 @@ export function useNewsList(init: NewsListInit, merge: "replace" | "prepend") {
 
   useEffect(() => {
     // The first load's loading state is derived (isLoading below), so nothing is set here.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- run() sets state only after the request settles
     void run("initial");
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => {

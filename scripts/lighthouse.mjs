@@ -3,7 +3,7 @@
  * on a phone (Lighthouse's default mobile emulation and throttling) and on desktop.
  *
  * Starts its own server (a fresh embedded database in a temp folder, with 20
- * news stories stored, as on a running site) on
+ * news stories stored and each page requested once, as on a running site) on
  * LIGHTHOUSE_PORT (default 4399), uses CHROMIUM_PATH (default /usr/bin/chromium),
  * prints the four category scores, LCP, TBT, CLS and the JavaScript sent for /.
  * A benchmark, not a test: it always exits 0 once it has printed its figures.
@@ -49,6 +49,8 @@ async function audit(url, formFactor, chromePort) {
 const server = await startServer({ port });
 // The news pages as visitors see them (with stories), not as on a fresh install.
 await seedStories(server.dataDir, 20);
+// As on a running site, each page has been asked for before (it is in the page cache).
+for (const page of pages) await (await fetch(`${baseUrl}${page}`)).arrayBuffer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

@@ -21,9 +21,10 @@ import { ChatWidget } from "~/features/chat/components/chat-widget";
 import type { Route } from "./+types/root";
 // The stylesheet is the one render-blocking request: linked first in <head>, ahead of the fonts and scripts.
 import stylesheetUrl from "./app.css?url";
-// The two Latin font files every page uses: preloaded so text is drawn once, in the final font (no layout shift).
-import displayFontUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
-import textFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// The two Latin font files every page uses (subsets, decision 0083): preloaded so text is drawn
+// once, in the final font (no layout shift).
+import displayFontUrl from "./fonts/space-grotesk-latin-core.woff2?url";
+import textFontUrl from "./fonts/inter-latin-core.woff2?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const consent = readConsent(request);

@@ -10,6 +10,7 @@
  *   e2e          production build + Playwright in Chromium
  *   test         typecheck, lint, unit, e2e: what CI runs
  *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
+ *   fonts        the subset font files in app/fonts/ (scripts/build-fonts.mjs)
  *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
@@ -223,6 +224,9 @@ const tasks = {
     await tasks.unit([]);
     await tasks.e2e([]);
     say(`All checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  },
+  async fonts(args) {
+    await step(process.execPath, ["scripts/build-fonts.mjs", ...args], { label: "Subsetting fonts..." });
   },
   async images(args) {
     await step(process.execPath, ["scripts/build-images.mjs", ...args], { label: "Optimising images..." });

@@ -68,6 +68,26 @@ test("a page is painted before its JavaScript is fetched, then hydrates (decisio
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
+test("a page downloads just the two preloaded font subsets (decision 0083)", async ({ page }) => {
+  await page.goto("/ai-news");
+  await page.evaluate(() => document.fonts.ready);
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLLinkElement).href).pathname).sort(),
+  );
+  expect(preloaded).toEqual([expect.stringMatching(/\/inter-latin-core-[\w-]+\.woff2$/), expect.stringMatching(/\/space-grotesk-latin-core-[\w-]+\.woff2$/)]);
+  const fonts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith(".woff2"))
+      .sort(),
+  );
+  expect(fonts).toEqual(preloaded);
+  // Both faces were used and loaded (text is not in a fallback font).
+  const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
+  expect(loaded.sort()).toEqual(["Inter Variable", "Space Grotesk Variable"]);
+});
+
 test("a route change scrolls to the top", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);

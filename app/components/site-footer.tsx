@@ -4,7 +4,7 @@ import { Brand } from "./site-header";
 
 export function SiteFooter() {
   return (
-    <footer className="mt-24 border-t border-ink-200 bg-white">
+    <footer className="lazy-render mt-24 border-t border-ink-200 bg-white">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="max-w-xs">
           <Brand />

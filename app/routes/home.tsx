@@ -23,6 +23,7 @@ import { VisionQuote } from "~/features/home/components/vision-quote";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
+import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
 import { projects } from "~/content/projects";
@@ -119,7 +120,7 @@ function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {projects.map((project, index) => (
-            <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
+            <li key={project.slug} className={cn(isWideCard(index) && "xl:col-span-2", index > 0 && "lazy-render") || undefined}>
               <ProjectCard project={project} isWide={isWideCard(index)} />
             </li>
           ))}
@@ -131,7 +132,7 @@ function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
 
 function ToolsSection() {
   return (
-    <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section">
+    <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
       <div className="container-page">
         <SectionHeading id="tools-title" eyebrow="Free" title={toolsSection.title}>
           <p>{toolsSection.intro}</p>
@@ -165,7 +166,7 @@ function ToolsSection() {
 
 function StorySection() {
   return (
-    <section aria-labelledby="story-title" className="py-section">
+    <section aria-labelledby="story-title" className="py-section lazy-render">
       <div className="container-page grid gap-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20">
         <div>
           <SectionHeading id="story-title" eyebrow="Our story" title={story.title} />
@@ -204,7 +205,7 @@ function StorySection() {
 
 function VisionSection() {
   return (
-    <section aria-labelledby="vision-title" className="bg-night py-section text-white">
+    <section aria-labelledby="vision-title" className="bg-night py-section text-white lazy-render">
       <div className="container-page grid gap-12 lg:grid-cols-2 lg:gap-20">
         <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title} tone="dark">
           <p>{vision.text}</p>
@@ -217,7 +218,7 @@ function VisionSection() {
 
 function ResultsSection() {
   return (
-    <section aria-labelledby="results-title" className="py-section">
+    <section aria-labelledby="results-title" className="py-section lazy-render">
       <div className="container-page">
         <SectionHeading id="results-title" eyebrow="Work with us" title={resultsSection.title} align="center">
           <p>{resultsSection.intro}</p>

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { adminRoutes, publicRoutes } from "./routes";
 
@@ -86,6 +87,45 @@ test("a page downloads just the two preloaded font subsets (decision 0083)", asy
   // Both faces were used and loaded (text is not in a fallback font).
   const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
   expect(loaded.sort()).toEqual(["Inter Variable", "Space Grotesk Variable"]);
+});
+
+test.describe("scroll positions with off-screen blocks not yet drawn (decision 0084)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Where the results heading is on the screen (NaN while it is not in the page). */
+  const headingTop = (page: Page) =>
+    page.evaluate(() => Math.round(document.getElementById("results-title")?.getBoundingClientRect().top ?? Number.NaN));
+
+  /** Scrolls the results heading into the middle and waits until the layout around it has settled. */
+  async function scrollToResults(page: Page) {
+    await page.locator("#results-title").evaluate((heading) => heading.scrollIntoView({ block: "center" }));
+    let previous = Number.NaN;
+    await expect
+      .poll(async () => {
+        const [now, settled] = [await headingTop(page), previous];
+        previous = now;
+        return now === settled;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
+    return previous;
+  }
+
+  test("the home page skips drawing its lower blocks on first load", async ({ page }) => {
+    await page.goto("/");
+    const modes = await page.locator(".lazy-render").evaluateAll((blocks) => blocks.map((block) => getComputedStyle(block).contentVisibility));
+    expect(modes.length).toBeGreaterThan(5);
+    expect(new Set(modes)).toEqual(new Set(["auto"]));
+  });
+
+  test("a reload deep down the home page comes back to the same place", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const before = await scrollToResults(page);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => headingTop(page)).toBe(before);
+  });
 });
 
 test("a route change scrolls to the top", async ({ page }) => {

@@ -103,14 +103,14 @@ export function deferHydrationStream(): Transform {
  * screen, not just drawn), or, where paint timing is not supported, after
  * the next frame. A page opened in a background tab paints nothing until it
  * is shown, so it starts at once; and after 3 s it starts in any case.
- * The preload links go in four at a time, one task each (each link starts a
+ * The preload links go in two at a time, one task each (each link starts a
  * request, which takes the browser a moment), then the module script.
  */
 function loaderSource(preloads: string, code: string): string {
   return (
     "((preloads,code,nonce)=>{let started=false;const start=()=>{if(started)return;started=true;" +
     'const links=document.createElement("template");links.innerHTML=preloads;const pending=[...links.content.children];' +
-    "const next=()=>{document.head.append(...pending.splice(0,4));if(pending.length)return setTimeout(next,0);" +
+    "const next=()=>{document.head.append(...pending.splice(0,2));if(pending.length)return setTimeout(next,0);" +
     'const script=document.createElement("script");script.type="module";script.nonce=nonce;script.textContent=code;document.head.append(script)};next()};' +
     'if(document.visibilityState==="hidden")return start();setTimeout(start,3000);' +
     'if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((list,observer)=>{' +

@@ -33,7 +33,8 @@ async function confirmationLink(address: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.includes("newsletter-confirmation"));
+        // Finished mails only: the writer renames "<name>.eml.tmp" to "<name>.eml" when done.
+        const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.includes("newsletter-confirmation") && file.endsWith(".eml"));
         for (const file of files) {
           const mail = await simpleParser(await fs.readFile(path.join(dir, file)));
           const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DeferHydration, deferHydrationStream } from "./defer-hydration";
+import { DeferHydration, deferHydrationStream, deferredScripts } from "./defer-hydration";
 
 /** What React Router's <Scripts> and React write for a page, in the same shape. */
 const preloads = [
@@ -27,9 +27,9 @@ function rewrite(pieces: string[]): string {
 
 /** The two string arguments the loader script was called with. */
 function loaderArguments(html: string): { preloads: string; code: string } {
-  const match = /<script nonce="abc">\(\(preloads,code,nonce\)=>\{[\s\S]*?\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document\.currentScript\.nonce\)<\/script>/.exec(html);
-  if (!match) throw new Error("no loader script in the page");
-  return { preloads: JSON.parse(match[1] ?? ""), code: JSON.parse(match[2] ?? "") };
+  const found = deferredScripts(html);
+  if (!found) throw new Error("no loader script in the page");
+  return found;
 }
 
 describe("DeferHydration", () => {

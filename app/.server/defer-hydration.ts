@@ -120,6 +120,16 @@ function loaderSource(preloads: string, code: string): string {
   );
 }
 
+/**
+ * What the loader script in `html` will add after the first paint: the preload
+ * links and the module script's code (null when the page has no loader). For
+ * tests and `npm run bench`, which count the modules a page loads.
+ */
+export function deferredScripts(html: string): { preloads: string; code: string } | null {
+  const match = /\(\(preloads,code,nonce\)=>[^<]*?\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document\.currentScript\.nonce\)<\/script>/.exec(html);
+  return match ? { preloads: JSON.parse(match[1] ?? '""') as string, code: JSON.parse(match[2] ?? '""') as string } : null;
+}
+
 /** A JavaScript string literal that is safe inside a `<script>` element. */
 function scriptString(value: string): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
+import { deferredScripts } from "../../app/.server/defer-hydration.ts";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -101,11 +102,9 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
 
 /** The script URLs a page's server-rendered HTML makes the browser load (module scripts and modulepreloads). */
 export function scriptUrls(page) {
-  // The page's modules are listed in the script that fetches them after the first paint
-  // (app/.server/defer-hydration.ts): its two string arguments are the preload links and
-  // React Router's module script.
-  const deferred = /\(\(preloads,code,nonce\)=>[^<]*?\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*")/.exec(page);
-  const html = deferred ? `${page}${JSON.parse(deferred[1])}${JSON.parse(deferred[2])}` : page;
+  // The page's modules are listed in the script that fetches them after the first paint.
+  const deferred = deferredScripts(page);
+  const html = deferred ? `${page}${deferred.preloads}${deferred.code}` : page;
   const urls = new Set();
   for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
     const href = /href="([^"]+)"/.exec(match[0])?.[1];

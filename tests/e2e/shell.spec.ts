@@ -118,6 +118,14 @@ test.describe("scroll positions with off-screen blocks not yet drawn (decision 0
     expect(new Set(modes)).toEqual(new Set(["auto"]));
   });
 
+  test("after a client-side navigation pages are laid out in full (saved positions match the page)", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL("/privacy-policy");
+    expect(await page.locator("footer").evaluate((footer) => getComputedStyle(footer).contentVisibility)).toBe("visible");
+  });
+
   test("a reload deep down the home page comes back to the same place", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

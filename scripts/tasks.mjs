@@ -12,6 +12,7 @@
  *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
  *   fonts        the subset font files in app/fonts/ (scripts/build-fonts.mjs)
  *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
+ *   screenshots  full-page screenshots of every public and admin page at 390 and 1440 px (screenshots/)
  *   db:generate  new migration from the schema (drizzle-kit)
  *   db:migrate   apply migrations to DATABASE_URL or the running embedded database
  *   bench        load, latency, JavaScript, memory and start-up figures (table + bench/results.json)
@@ -236,6 +237,11 @@ const tasks = {
     ensureJava();
     await ensureBuild();
     await step(process.execPath, ["scripts/lighthouse.mjs", ...args], { label: "Lighthouse...", env: { CHROMIUM_PATH: chromium } });
+  },
+  async screenshots(args) {
+    const chromium = findChromium();
+    await ensureBuild();
+    await step(process.execPath, ["scripts/screenshots.mjs", ...args], { label: "Screenshots...", env: { CHROMIUM_PATH: chromium } });
   },
   async "db:generate"(args) {
     await step(bin("drizzle-kit"), ["generate", ...args], { label: "Generating a migration from the schema..." });

@@ -14,6 +14,7 @@ import { newsletterDeliveries as deliveryMetric } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { pruneNewsletterData } from "~/features/newsletter/newsletter-jobs.server";
+import { resumeUnfinishedIssue } from "~/features/newsletter/resume-unfinished-issue.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { sendDailyIssue } from "~/features/newsletter/send-daily-issue.server";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
@@ -280,6 +281,56 @@ async function drainMailQueue() {
   }, 30_000);
 }
 
+/**
+ * Runs `npm run newsletter:send`'s script in a child process (today's issue),
+ * waits until `ready` holds, kills it with SIGKILL and lets go of the messages
+ * the mail server was holding (never accepted).
+ */
+async function killChildSenderWhen(ready: () => Promise<boolean>) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-child-"));
+  // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the kill must hit the sender.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: database.current.url,
+      DATA_DIR: dataDir,
+      APP_SECRET: SECRET,
+      SMTP_URL: sink.url,
+      PUBLIC_URL,
+      MAIL_FROM: FROM,
+      NEWSLETTER_SEND_RATE: "0",
+      NEWSLETTER_SEND_CONCURRENCY: "4",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+  try {
+    await waitUntil(ready, 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
+  } finally {
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    sink.openGate();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** PostgreSQL rolls back the dead sender's transactions: its in-flight rows are pending (and unlocked) again. */
+async function waitForPendingRowsFree(count: number) {
+  await waitUntil(async () => {
+    const free = await db().execute<{ n: number }>(sql`
+      select count(*)::int as n from (select id from newsletter_deliveries where status = 'pending' for update skip locked) x`);
+    return free.rows[0]!.n === count;
+  });
+}
+
 describe("the daily issue", () => {
   beforeAll(drainMailQueue);
   beforeEach(async () => {
@@ -437,52 +488,46 @@ describe("the daily issue", () => {
     const readers = await seedSubscribers(120, "crash");
     sink.closeGateAfter(50);
 
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-child-"));
-    // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the kill must hit the sender.
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: database.current.url,
-        DATA_DIR: dataDir,
-        APP_SECRET: SECRET,
-        SMTP_URL: sink.url,
-        PUBLIC_URL,
-        MAIL_FROM: FROM,
-        NEWSLETTER_SEND_RATE: "0",
-        NEWSLETTER_SEND_CONCURRENCY: "4",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
-
-    try {
-      // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
-      await waitUntil(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50, 60_000);
-    } catch (error) {
-      child.kill("SIGKILL");
-      throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
-    }
-    child.kill("SIGKILL");
-    expect(await exited).toBe("SIGKILL");
-    sink.openGate();
+    // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
+    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50);
     expect(sink.received.length).toBe(50);
-
-    // Postgres rolls back the dead sender's transactions: its in-flight rows are pending again.
-    await waitUntil(async () => {
-      const free = await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from (select id from newsletter_deliveries where status = 'pending' for update skip locked) x`);
-      return free.rows[0]!.n === 70;
-    });
+    await waitForPendingRowsFree(70);
 
     const result = await sendDailyIssue({ now });
     expect(result).toMatchObject({ status: "sent", successCount: 120, errorCount: 0, totalArticles: 5 });
     expectExactlyOnce(readers.map((s) => s.email));
-    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("a second send of the day killed half-way is resumed by the watchdog like the first, with no duplicates", { timeout: 90_000 }, async () => {
+    const now = new Date();
+    await seedStories(5, now);
+    const morning = await seedSubscribers(20, "morning");
+    expect(await sendDailyIssue({ now })).toMatchObject({ status: "sent", successCount: 20 });
+    expect(await resumeUnfinishedIssue(now)).toBeNull();
+
+    // New readers confirm after the issue went out; a second send starts and its process dies half-way.
+    const afternoon = await seedSubscribers(60, "afternoon");
+    sink.closeGateAfter(20 + 25);
+    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 45);
+    await waitForPendingRowsFree(35);
+
+    const resumed = await resumeUnfinishedIssue(now);
+    expect(resumed).toMatchObject({ status: "sent", successCount: 80, errorCount: 0, totalArticles: 5 });
+    expectExactlyOnce([...morning, ...afternoon].map((s) => s.email));
+    expect(await db().select({ status: newsletterIssues.status }).from(newsletterIssues)).toEqual([{ status: "sent" }]);
+    expect(await resumeUnfinishedIssue(now)).toBeNull();
+  });
+
+  it("the watchdog also resumes a second send that died before adding its recipients", async () => {
+    const now = new Date("2030-07-10T15:00:00Z");
+    await seedStories(5, new Date("2030-07-10T08:00:00Z"));
+    const morning = await seedSubscribers(3, "early-bird");
+    await sendDailyIssue({ now: new Date("2030-07-10T08:00:00Z") });
+    const late = await seedSubscribers(2, "late-bird");
+    // What a run leaves when it dies right after marking the issue "sending": nobody pending yet.
+    await db().update(newsletterIssues).set({ status: "sending" });
+    expect(await resumeUnfinishedIssue(now)).toMatchObject({ status: "sent", successCount: 5 });
+    expectExactlyOnce([...morning, ...late].map((s) => s.email));
   });
 
   it("signs List-Unsubscribe and List-Unsubscribe-Post with DKIM when configured", async () => {

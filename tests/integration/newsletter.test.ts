@@ -113,6 +113,21 @@ const confirmLink = (html: string) => {
   return match[1];
 };
 
+/** What an hour does to the per-address confirmation mail limit. */
+async function forgetConfirmationMailLimits() {
+  await db().execute(sql`update rate_limits set expire = 0 where key like 'newsletter-confirm-mail:%'`);
+}
+
+/** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */
+async function drainMailQueue() {
+  await waitUntil(async () => {
+    const { rows } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and state in ('created', 'retry', 'active')`,
+    );
+    return rows[0]!.n === 0;
+  }, 30_000);
+}
+
 describe("sign-up and double opt-in", () => {
   it("answers SPEC's validation messages", async () => {
     expect(await subscribe({ email: "" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailRequired } });
@@ -173,8 +188,14 @@ describe("sign-up and double opt-in", () => {
     expect(invalid).toMatchObject({ status: 400, data: { result: { outcome: "error", message: "Please enter your email address" } } });
   });
 
-  it("sends at most one confirmation mail per address per hour", async () => {
-    for (let i = 0; i < 3; i++) expect((await subscribe({ email: "target@example.test" })).status).toBe(200);
+  it("sends at most one confirmation mail per address per hour, and says so instead of claiming success", async () => {
+    expect((await subscribe({ email: "target@example.test" })).body.message).toBe(newsletterMessages.successHome);
+    for (let i = 0; i < 2; i++) {
+      const again = await subscribe({ email: "target@example.test" });
+      expect(again.status).toBe(429);
+      expect(again.body.error).toMatch(/^We sent a confirmation link to this address less than an hour ago: please use the link in that email .* in (59|60) minutes\.$/);
+      expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3_500);
+    }
     await waitUntil(() => sink.countsByRecipient().get("target@example.test"));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the queue polls every 0.5 s
     expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
@@ -219,10 +240,57 @@ describe("sign-up and double opt-in", () => {
     expect(replay.data.state).toBe("error");
     expect((await subscription(email))!.unsubscribedAt).toBeInstanceOf(Date);
 
+    // An hour later (the per-address mail limit), signing up again mails a new link.
+    await forgetConfirmationMailLimits();
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     const fresh = createNewsletterToken("confirm", row.id, new Date(Date.now() + 1_000));
     await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }) } as never);
     expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+  });
+
+  it("a visitor who unsubscribed and signs up again gets a confirmation mail, or is told when one can be sent; never a success with no mail", async () => {
+    const email = "returning@example.test";
+    const mailsTo = () => sink.received.filter((mail) => mail.to.includes(email));
+    const confirmByMail = async (index: number) => {
+      await waitUntil(() => mailsTo().length > index);
+      const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
+      const token = new URL(link).searchParams.get("token")!;
+      return unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state;
+    };
+    expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
+    expect(await confirmByMail(0)).toBe("confirmed");
+    const row = (await subscription(email))!;
+    await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
+
+    // Within the hour of the first mail: no mail can go out, and the visitor is told so and when to try again.
+    const tooSoon = await subscribe({ email, source: "ai-news" });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error).toMatch(/^To subscribe again, this address needs a new confirmation link, .* please try again in (59|60) minutes\.$/);
+    expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(3_500);
+    const page = unwrap<{ result: { outcome: string; message: string; email: string } }>(
+      await noJsSignupAction({ request: pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), context: contextFor(nextIp()), params: {} } as never),
+    );
+    expect(page).toMatchObject({ status: 429, data: { result: { outcome: "try-later", message: tooSoon.body.error, email } } });
+    expect(await subscription(email)).toMatchObject({ confirmed: false, unsubscribedAt: expect.any(Date) });
+
+    // When the limit allows: the success message, and a mail whose link subscribes the address again.
+    await forgetConfirmationMailLimits();
+    expect((await subscribe({ email, source: "ai-news" })).body).toEqual({ success: true, message: newsletterMessages.successNews });
+    expect(await confirmByMail(1)).toBe("confirmed");
+    expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+    await drainMailQueue();
+    expect(mailsTo()).toHaveLength(2);
+  });
+
+  it("an address that bounced can sign up again: it gets a confirmation mail, and confirming makes it active", async () => {
+    const email = "bounced-once@example.test";
+    await db().insert(newsletterSubscriptions).values({ email, confirmed: true, confirmedAt: new Date(), bouncedAt: new Date() });
+    expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
+    await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
+    const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
+    const token = new URL(link).searchParams.get("token")!;
+    expect(unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state).toBe("confirmed");
+    expect(await subscription(email)).toMatchObject({ confirmed: true, bouncedAt: null, unsubscribedAt: null });
   });
 });
 
@@ -271,15 +339,6 @@ function expectExactlyOnce(emails: string[]) {
   expect(sink.received.length).toBe(emails.length);
 }
 
-/** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */
-async function drainMailQueue() {
-  await waitUntil(async () => {
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and state in ('created', 'retry', 'active')`,
-    );
-    return rows[0]!.n === 0;
-  }, 30_000);
-}
 
 /**
  * Runs `npm run newsletter:send`'s script in a child process (today's issue),

@@ -15,7 +15,7 @@ function successMessage(source: SignupSource): string {
 
 /**
  * One sign-up, from the JSON endpoint or the page form: validation, the
- * double opt-in, and SPEC's messages. The success message only when a
+ * double opt-in, and the product's messages. The success message only when a
  * confirmation mail is on its way; when none can be sent yet (the
  * per-address limit), a 429 that says when to try again. Never throws.
  */

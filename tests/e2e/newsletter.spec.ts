@@ -107,6 +107,32 @@ test.describe("with JavaScript", () => {
     await expect(toast(page, "You're already subscribed to our newsletter!")).toBeVisible();
   });
 
+  test.describe("signing up again after unsubscribing", () => {
+    // The sign-up answers 429 while no confirmation mail can go to the address: the browser logs it.
+    test.use({ expectedConsoleErrors: [/status of 429/] });
+
+    test("within the hour of the last mail: a toast says a new link needs a wait, and for how long", async ({ page }) => {
+      await page.goto("/ai-news");
+      await waitForHydration(page);
+      const email = uniqueEmail("again");
+      await signUp(page, email);
+      await expect(toast(page, "Successfully subscribed! Check your email.")).toBeVisible();
+      const token = await unsubscribeTokenFor(await confirmationLink(email));
+      await page.goto(`/unsubscribe?token=${token}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Unsubscribed" })).toBeVisible();
+
+      await page.goto("/ai-news");
+      await waitForHydration(page);
+      await signUp(page, email);
+      await expect(page.locator("[data-sonner-toast]").getByText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/)).toBeVisible();
+      await expect(page.getByText("Thanks for subscribing!")).toHaveCount(0);
+      await expect(page.getByLabel("Email address")).toHaveValue(email);
+      // The form stays, with the pointer still on the button: axe checks the page at rest.
+      await page.mouse.move(0, 0);
+      await expectAccessibleWhenToastsGone(page);
+    });
+  });
+
   test("/ai-news: its own success text; the unsubscribe page then unsubscribes by itself", async ({ page }) => {
     await page.goto("/ai-news");
     await waitForHydration(page);
@@ -170,7 +196,7 @@ test.describe("admin", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400/] });
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of (400|429)/] });
 
   test("sign-up posts to a page that answers with errors inline or the thank-you panel; unsubscribe works by button", async ({ page }) => {
     await page.goto("/");
@@ -193,5 +219,23 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Unsubscribed" })).toBeVisible();
     await expect(page.getByText(newsletterMessages.unsubscribeSuccess)).toBeVisible();
+  });
+
+  test("signing up again after unsubscribing, within the hour of the last mail: a note says when a new link can be sent", async ({ page, request }) => {
+    await page.goto("/");
+    const email = uniqueEmail("nojs-again");
+    await signUp(page, email);
+    await expect(page.getByRole("status")).toContainText("Thanks for subscribing!");
+    const unsubscribed = await request.post(`/unsubscribe/one-click?token=${await unsubscribeTokenFor(await confirmationLink(email))}`);
+    expect(unsubscribed.status()).toBe(200);
+
+    // The address stays in the field, and is not marked invalid: nothing is wrong with it.
+    await page.goto("/");
+    await signUp(page, email);
+    await expect(page).toHaveURL(/\/newsletter\/subscribe$/);
+    await expect(page.getByRole("status")).toContainText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/);
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expect(page.getByLabel("Email address")).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("alert")).toHaveCount(0);
   });
 });

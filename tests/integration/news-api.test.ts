@@ -100,7 +100,8 @@ describe("GET /ai-news/rss.xml", () => {
     expect(response.headers.get("content-type")).toContain("application/rss+xml");
     const xml = await response.text();
     const parsed = parseRssFeed(xml);
-    expect(parsed.items?.map((item) => item.title).sort()).toEqual(["First fixture story", "Story without a link & more"]);
+    // Readers render RSS titles as HTML: the decoded XML carries HTML-escaped text (decision 0111).
+    expect(parsed.items?.map((item) => item.title).sort()).toEqual(["First fixture story", "Story without a link &amp; more"]);
     expect(parsed.items?.map((item) => item.link)).toContain(`http://localhost:3000/ai-news/${stored!.id}`);
   });
 });

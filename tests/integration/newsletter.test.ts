@@ -14,6 +14,7 @@ import { newsletterDeliveries as deliveryMetric } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { pruneNewsletterData } from "~/features/newsletter/newsletter-jobs.server";
+import { resumeUnfinishedIssue } from "~/features/newsletter/resume-unfinished-issue.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { sendDailyIssue } from "~/features/newsletter/send-daily-issue.server";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
@@ -112,6 +113,21 @@ const confirmLink = (html: string) => {
   return match[1];
 };
 
+/** What an hour does to the per-address confirmation mail limit. */
+async function forgetConfirmationMailLimits() {
+  await db().execute(sql`update rate_limits set expire = 0 where key like 'newsletter-confirm-mail:%'`);
+}
+
+/** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */
+async function drainMailQueue() {
+  await waitUntil(async () => {
+    const { rows } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and state in ('created', 'retry', 'active')`,
+    );
+    return rows[0]!.n === 0;
+  }, 30_000);
+}
+
 describe("sign-up and double opt-in", () => {
   it("answers SPEC's validation messages", async () => {
     expect(await subscribe({ email: "" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailRequired } });
@@ -172,8 +188,14 @@ describe("sign-up and double opt-in", () => {
     expect(invalid).toMatchObject({ status: 400, data: { result: { outcome: "error", message: "Please enter your email address" } } });
   });
 
-  it("sends at most one confirmation mail per address per hour", async () => {
-    for (let i = 0; i < 3; i++) expect((await subscribe({ email: "target@example.test" })).status).toBe(200);
+  it("sends at most one confirmation mail per address per hour, and says so instead of claiming success", async () => {
+    expect((await subscribe({ email: "target@example.test" })).body.message).toBe(newsletterMessages.successHome);
+    for (let i = 0; i < 2; i++) {
+      const again = await subscribe({ email: "target@example.test" });
+      expect(again.status).toBe(429);
+      expect(again.body.error).toMatch(/^We sent a confirmation link to this address less than an hour ago: please use the link in that email .* in (59|60) minutes\.$/);
+      expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3_500);
+    }
     await waitUntil(() => sink.countsByRecipient().get("target@example.test"));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the queue polls every 0.5 s
     expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
@@ -218,10 +240,57 @@ describe("sign-up and double opt-in", () => {
     expect(replay.data.state).toBe("error");
     expect((await subscription(email))!.unsubscribedAt).toBeInstanceOf(Date);
 
+    // An hour later (the per-address mail limit), signing up again mails a new link.
+    await forgetConfirmationMailLimits();
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     const fresh = createNewsletterToken("confirm", row.id, new Date(Date.now() + 1_000));
     await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }) } as never);
     expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+  });
+
+  it("a visitor who unsubscribed and signs up again gets a confirmation mail, or is told when one can be sent; never a success with no mail", async () => {
+    const email = "returning@example.test";
+    const mailsTo = () => sink.received.filter((mail) => mail.to.includes(email));
+    const confirmByMail = async (index: number) => {
+      await waitUntil(() => mailsTo().length > index);
+      const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
+      const token = new URL(link).searchParams.get("token")!;
+      return unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state;
+    };
+    expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
+    expect(await confirmByMail(0)).toBe("confirmed");
+    const row = (await subscription(email))!;
+    await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
+
+    // Within the hour of the first mail: no mail can go out, and the visitor is told so and when to try again.
+    const tooSoon = await subscribe({ email, source: "ai-news" });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error).toMatch(/^To subscribe again, this address needs a new confirmation link, .* please try again in (59|60) minutes\.$/);
+    expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(3_500);
+    const page = unwrap<{ result: { outcome: string; message: string; email: string } }>(
+      await noJsSignupAction({ request: pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), context: contextFor(nextIp()), params: {} } as never),
+    );
+    expect(page).toMatchObject({ status: 429, data: { result: { outcome: "try-later", message: tooSoon.body.error, email } } });
+    expect(await subscription(email)).toMatchObject({ confirmed: false, unsubscribedAt: expect.any(Date) });
+
+    // When the limit allows: the success message, and a mail whose link subscribes the address again.
+    await forgetConfirmationMailLimits();
+    expect((await subscribe({ email, source: "ai-news" })).body).toEqual({ success: true, message: newsletterMessages.successNews });
+    expect(await confirmByMail(1)).toBe("confirmed");
+    expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
+    await drainMailQueue();
+    expect(mailsTo()).toHaveLength(2);
+  });
+
+  it("an address that bounced can sign up again: it gets a confirmation mail, and confirming makes it active", async () => {
+    const email = "bounced-once@example.test";
+    await db().insert(newsletterSubscriptions).values({ email, confirmed: true, confirmedAt: new Date(), bouncedAt: new Date() });
+    expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
+    await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
+    const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
+    const token = new URL(link).searchParams.get("token")!;
+    expect(unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state).toBe("confirmed");
+    expect(await subscription(email)).toMatchObject({ confirmed: true, bouncedAt: null, unsubscribedAt: null });
   });
 });
 
@@ -270,14 +339,55 @@ function expectExactlyOnce(emails: string[]) {
   expect(sink.received.length).toBe(emails.length);
 }
 
-/** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */
-async function drainMailQueue() {
+
+/**
+ * Runs `npm run newsletter:send`'s script in a child process (today's issue),
+ * waits until `ready` holds, kills it with SIGKILL and lets go of the messages
+ * the mail server was holding (never accepted).
+ */
+async function killChildSenderWhen(ready: () => Promise<boolean>) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-child-"));
+  // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the kill must hit the sender.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: database.current.url,
+      DATA_DIR: dataDir,
+      APP_SECRET: SECRET,
+      SMTP_URL: sink.url,
+      PUBLIC_URL,
+      MAIL_FROM: FROM,
+      NEWSLETTER_SEND_RATE: "0",
+      NEWSLETTER_SEND_CONCURRENCY: "4",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+  try {
+    await waitUntil(ready, 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
+  } finally {
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    sink.openGate();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** PostgreSQL rolls back the dead sender's transactions: its in-flight rows are pending (and unlocked) again. */
+async function waitForPendingRowsFree(count: number) {
   await waitUntil(async () => {
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and state in ('created', 'retry', 'active')`,
-    );
-    return rows[0]!.n === 0;
-  }, 30_000);
+    const free = await db().execute<{ n: number }>(sql`
+      select count(*)::int as n from (select id from newsletter_deliveries where status = 'pending' for update skip locked) x`);
+    return free.rows[0]!.n === count;
+  });
 }
 
 describe("the daily issue", () => {
@@ -437,52 +547,46 @@ describe("the daily issue", () => {
     const readers = await seedSubscribers(120, "crash");
     sink.closeGateAfter(50);
 
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-child-"));
-    // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the kill must hit the sender.
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter-send.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: database.current.url,
-        DATA_DIR: dataDir,
-        APP_SECRET: SECRET,
-        SMTP_URL: sink.url,
-        PUBLIC_URL,
-        MAIL_FROM: FROM,
-        NEWSLETTER_SEND_RATE: "0",
-        NEWSLETTER_SEND_CONCURRENCY: "4",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
-
-    try {
-      // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
-      await waitUntil(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50, 60_000);
-    } catch (error) {
-      child.kill("SIGKILL");
-      throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
-    }
-    child.kill("SIGKILL");
-    expect(await exited).toBe("SIGKILL");
-    sink.openGate();
+    // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
+    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50);
     expect(sink.received.length).toBe(50);
-
-    // Postgres rolls back the dead sender's transactions: its in-flight rows are pending again.
-    await waitUntil(async () => {
-      const free = await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from (select id from newsletter_deliveries where status = 'pending' for update skip locked) x`);
-      return free.rows[0]!.n === 70;
-    });
+    await waitForPendingRowsFree(70);
 
     const result = await sendDailyIssue({ now });
     expect(result).toMatchObject({ status: "sent", successCount: 120, errorCount: 0, totalArticles: 5 });
     expectExactlyOnce(readers.map((s) => s.email));
-    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("a second send of the day killed half-way is resumed by the watchdog like the first, with no duplicates", { timeout: 90_000 }, async () => {
+    const now = new Date();
+    await seedStories(5, now);
+    const morning = await seedSubscribers(20, "morning");
+    expect(await sendDailyIssue({ now })).toMatchObject({ status: "sent", successCount: 20 });
+    expect(await resumeUnfinishedIssue(now)).toBeNull();
+
+    // New readers confirm after the issue went out; a second send starts and its process dies half-way.
+    const afternoon = await seedSubscribers(60, "afternoon");
+    sink.closeGateAfter(20 + 25);
+    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 45);
+    await waitForPendingRowsFree(35);
+
+    const resumed = await resumeUnfinishedIssue(now);
+    expect(resumed).toMatchObject({ status: "sent", successCount: 80, errorCount: 0, totalArticles: 5 });
+    expectExactlyOnce([...morning, ...afternoon].map((s) => s.email));
+    expect(await db().select({ status: newsletterIssues.status }).from(newsletterIssues)).toEqual([{ status: "sent" }]);
+    expect(await resumeUnfinishedIssue(now)).toBeNull();
+  });
+
+  it("the watchdog also resumes a second send that died before adding its recipients", async () => {
+    const now = new Date("2030-07-10T15:00:00Z");
+    await seedStories(5, new Date("2030-07-10T08:00:00Z"));
+    const morning = await seedSubscribers(3, "early-bird");
+    await sendDailyIssue({ now: new Date("2030-07-10T08:00:00Z") });
+    const late = await seedSubscribers(2, "late-bird");
+    // What a run leaves when it dies right after marking the issue "sending": nobody pending yet.
+    await db().update(newsletterIssues).set({ status: "sending" });
+    expect(await resumeUnfinishedIssue(now)).toMatchObject({ status: "sent", successCount: 5 });
+    expectExactlyOnce([...morning, ...late].map((s) => s.email));
   });
 
   it("signs List-Unsubscribe and List-Unsubscribe-Post with DKIM when configured", async () => {

@@ -4,7 +4,9 @@ import { newsFeeds } from "~/.server/db/schema";
 
 /**
  * Every feed with its fetch state, for an admin view: a disabled feed
- * (disabledAt set) has failed repeatedly and is only probed once a day.
+ * (disabledAt set) has failed repeatedly and is only probed once a day; a
+ * feed with itemsRefused > 0 answered, but the database refused some of the
+ * items of its last full fetch (itemsRefusedNote says which and why).
  */
 export async function listFeedHealth() {
   return getDb()
@@ -18,6 +20,8 @@ export async function listFeedHealth() {
       backoffUntil: newsFeeds.backoffUntil,
       disabledAt: newsFeeds.disabledAt,
       lastError: newsFeeds.lastError,
+      itemsRefused: newsFeeds.itemsRefused,
+      itemsRefusedNote: newsFeeds.itemsRefusedNote,
     })
     .from(newsFeeds)
     .orderBy(asc(newsFeeds.url));

@@ -1,44 +1,31 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { getDb } from "~/.server/db/client";
-import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
+import { newsRefreshState } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { feedFetches } from "~/.server/metrics";
-import { createAiSummarizer } from "./ai-summarizer.server";
-import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";
-import { configuredFeeds, type FeedSource } from "./feed-list.server";
-import { extractArticle, htmlToText, sanitizeArticleHtml } from "./html.server";
-import { parseFeedDocument, type ParsedItem } from "./parse-feed.server";
-import { createSafeFetcher, FetchError, type SafeFetcher } from "./safe-fetch.server";
-import { summarizeStory, type Summarizer } from "./summarize";
 import { notifyNewsChanged } from "~/.server/page-cache-events";
+import { createAiSummarizer } from "./ai-summarizer.server";
+import { configuredFeeds, type FeedSource } from "./feed-list.server";
+import { FEED_POLICY } from "./feed-policy";
+import { recordFetched, recordFetchFailure, recordNotModified, upsertFeeds, type FeedRow } from "./feed-state.server";
+import { parseFeedDocument } from "./parse-feed.server";
+import { createSafeFetcher, type SafeFetcher } from "./safe-fetch.server";
+import { prepareStories, releaseKeys, storeStories, type StoryContext } from "./store-stories.server";
+import type { Summarizer } from "./summarize";
 
 /**
  * One refresh of every configured feed: conditional GET per feed (one request
  * at a time per host), parse, full content (feed content, else the article
- * page through Readability), sanitise, de-duplicate, summarise, store. Each
- * feed's outcome updates its row in news_feeds (validators, failures,
- * backoff, disabled). A broken feed never stops the others.
+ * page through Readability), sanitise, de-duplicate, summarise, store
+ * (store-stories.server.ts). Each feed's outcome updates its row in
+ * news_feeds (feed-state.server.ts): validators, failures, backoff, disabled,
+ * refused items. A broken feed never stops the others, and a bad item never
+ * costs its feed the other items.
  */
 
-export const FEED_POLICY = {
-  /** Feeds fetched at once (each host still gets one request at a time). */
-  concurrency: 8,
-  /** First backoff after a failure; doubles with each further failure. */
-  backoffBaseMinutes: 15,
-  backoffMaxMinutes: 12 * 60,
-  /** Consecutive failures after which a feed is disabled (and reported). */
-  disableAfterFailures: 6,
-  /** A disabled feed is probed again once this long after being disabled. */
-  disabledProbeHours: 24,
-  /** Article pages fetched per feed and run, for items without full content. */
-  articleFetchesPerFeed: 5,
-  /** A teaser shorter than this (characters of text) is completed from the article page. */
-  teaserIsShortBelow: 600,
-  /** The refresh lease; a crashed refresh frees it after this. */
-  leaseMinutes: 5,
-} as const;
+export { FEED_POLICY };
 
 export type RefreshOptions = {
   feeds?: FeedSource[];
@@ -60,8 +47,16 @@ export type RefreshReport = {
   durationMs: number;
 };
 
-type FeedRow = typeof newsFeeds.$inferSelect;
-type NewStory = typeof aiNews.$inferInsert;
+/** What every feed of one run shares. */
+type RefreshRun = {
+  now: () => Date;
+  fetcher: SafeFetcher;
+  summarizer?: Summarizer;
+  retentionStart: Date;
+  configuredNames: Map<string, string | undefined>;
+  perHost: StoryContext["perHost"];
+  claimedKeys: Set<string>;
+};
 
 function hostOf(url: string): string {
   try {
@@ -71,23 +66,15 @@ function hostOf(url: string): string {
   }
 }
 
-function backoffMinutes(failures: number, retryAfterSeconds?: number): number {
-  const exponential = Math.min(FEED_POLICY.backoffBaseMinutes * 2 ** Math.max(0, failures - 1), FEED_POLICY.backoffMaxMinutes);
-  if (retryAfterSeconds === undefined) return exponential;
-  return Math.min(Math.max(retryAfterSeconds / 60, 1), FEED_POLICY.backoffMaxMinutes * 2);
-}
-
-async function upsertFeeds(feeds: FeedSource[]): Promise<FeedRow[]> {
-  if (feeds.length === 0) return [];
-  // One statement for the whole list; a configured name wins over the feed's own title.
-  return getDb()
-    .insert(newsFeeds)
-    .values(feeds.map((feed) => ({ url: feed.url, title: feed.name ?? null })))
-    .onConflictDoUpdate({
-      target: newsFeeds.url,
-      set: { title: sql`coalesce(excluded.title, ${newsFeeds.title})` },
-    })
-    .returning();
+/** A queue per host: one request at a time to each. */
+function perHostQueues(): RefreshRun["perHost"] {
+  const hostLimits = new Map<string, ReturnType<typeof pLimit>>();
+  return (url, task) => {
+    const host = hostOf(url);
+    let limit = hostLimits.get(host);
+    if (!limit) hostLimits.set(host, (limit = pLimit(1)));
+    return limit(task);
+  };
 }
 
 /** Runs a refresh now, without the cross-instance lease (see refreshNews). */
@@ -96,26 +83,19 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
   const env = getEnv();
   const now = options.now ?? (() => new Date());
   const feedSources = options.feeds ?? configuredFeeds();
-  const configuredNames = new Map(feedSources.map((f) => [f.url, f.name]));
   const fetcher =
     options.fetcher ??
-    createSafeFetcher({
-      allowPrivate: env.NEWS_ALLOW_PRIVATE_HOSTS,
-      userAgent: `NordlysNewsBot/1.0 (+${env.PUBLIC_URL})`,
-    });
-  // AI summaries when a provider is configured (capped per run), extractive otherwise.
-  const summarizer = "summarizer" in options ? options.summarizer : createAiSummarizer();
-  const retentionStart = new Date(now().getTime() - env.NEWS_RETENTION_DAYS * 86_400_000);
-
-  const hostLimits = new Map<string, ReturnType<typeof pLimit>>();
-  const perHost = <T>(url: string, task: () => Promise<T>): Promise<T> => {
-    const host = hostOf(url);
-    let limit = hostLimits.get(host);
-    if (!limit) hostLimits.set(host, (limit = pLimit(1)));
-    return limit(task);
+    createSafeFetcher({ allowPrivate: env.NEWS_ALLOW_PRIVATE_HOSTS, userAgent: `NordlysNewsBot/1.0 (+${env.PUBLIC_URL})` });
+  const run: RefreshRun = {
+    now,
+    fetcher,
+    // AI summaries when a provider is configured (capped per run), extractive otherwise.
+    summarizer: "summarizer" in options ? options.summarizer : createAiSummarizer(),
+    retentionStart: new Date(now().getTime() - env.NEWS_RETENTION_DAYS * 86_400_000),
+    configuredNames: new Map(feedSources.map((f) => [f.url, f.name])),
+    perHost: perHostQueues(),
+    claimedKeys: new Set(),
   };
-  /** Keys claimed during this run, so two feeds carrying the same story insert it once. */
-  const claimedKeys = new Set<string>();
 
   const report: RefreshReport = { feeds: 0, fetched: 0, notModified: 0, skipped: 0, failed: 0, added: 0, durationMs: 0 };
   try {
@@ -125,7 +105,7 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
     await Promise.all(
       rows.map((row) =>
         limit(async () => {
-          const outcome = await refreshFeed(row).catch((error: unknown) => {
+          const outcome = await refreshFeed(run, row).catch((error: unknown) => {
             logger.error({ err: error, feed: row.url }, "News refresh: unexpected error in a feed");
             return { outcome: "failed" as const, added: 0 };
           });
@@ -143,164 +123,49 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
   }
   report.durationMs = Date.now() - started;
   return report;
+}
 
-  async function refreshFeed(feed: FeedRow): Promise<{ outcome: FeedOutcome; added: number }> {
-    const db = getDb();
-    const at = now();
-    if (feed.disabledAt && at.getTime() - feed.disabledAt.getTime() < FEED_POLICY.disabledProbeHours * 3_600_000) {
-      return { outcome: "skipped", added: 0 };
-    }
-    if (feed.backoffUntil && feed.backoffUntil > at && !feed.disabledAt) return { outcome: "skipped", added: 0 };
+function isResting(feed: FeedRow, at: Date): boolean {
+  if (feed.disabledAt) return at.getTime() - feed.disabledAt.getTime() < FEED_POLICY.disabledProbeHours * 3_600_000;
+  return Boolean(feed.backoffUntil && feed.backoffUntil > at);
+}
 
-    let result;
-    try {
-      result = await perHost(feed.url, () => fetcher.get(feed.url, { etag: feed.etag, lastModified: feed.lastModified }));
-    } catch (error) {
-      await recordFailure(feed, error);
-      return { outcome: "failed", added: 0 };
-    }
+/**
+ * One feed: fetch, parse, store its new stories, then record the outcome. The
+ * row is updated only after the stories are stored, so validators are never
+ * saved for stories that were not.
+ */
+async function refreshFeed(run: RefreshRun, feed: FeedRow): Promise<{ outcome: FeedOutcome; added: number }> {
+  const at = run.now();
+  if (isResting(feed, at)) return { outcome: "skipped", added: 0 };
 
-    const success = {
-      lastFetchedAt: at,
-      lastSuccessAt: at,
-      lastStatus: result.status,
-      consecutiveFailures: 0,
-      backoffUntil: null,
-      disabledAt: null,
-      lastError: null,
-      etag: result.etag,
-      lastModified: result.lastModified,
-    };
-    if (feed.disabledAt) logger.warn({ feed: feed.url }, "News feed answered again: re-enabled");
-    if (result.status === 304) {
-      await db.update(newsFeeds).set(success).where(eq(newsFeeds.id, feed.id));
-      return { outcome: "not-modified", added: 0 };
-    }
-
-    let parsed;
-    try {
-      parsed = parseFeedDocument(result.body, result.url);
-    } catch (error) {
-      // Forget the validators: the next run must fetch the document again.
-      await recordFailure({ ...feed, etag: null, lastModified: null }, error);
-      return { outcome: "failed", added: 0 };
-    }
-    const source = configuredNames.get(feed.url) ?? parsed.title ?? feed.title ?? hostOf(feed.url).replace(/^www\./, "");
-    await db
-      .update(newsFeeds)
-      .set({ ...success, title: source })
-      .where(eq(newsFeeds.id, feed.id));
-
-    const added = await storeItems(feed, source, parsed.items, result.url);
-    return { outcome: "fetched", added };
+  let result;
+  try {
+    result = await run.perHost(feed.url, () => run.fetcher.get(feed.url, { etag: feed.etag, lastModified: feed.lastModified }));
+  } catch (error) {
+    await recordFetchFailure(feed, at, error, { keepValidators: true });
+    return { outcome: "failed", added: 0 };
+  }
+  if (result.status === 304) {
+    await recordNotModified(feed, at, result);
+    return { outcome: "not-modified", added: 0 };
   }
 
-  async function recordFailure(feed: FeedRow, error: unknown): Promise<void> {
-    const failures = feed.consecutiveFailures + 1;
-    const fetchError = error instanceof FetchError ? error : undefined;
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const at = now();
-    const disable = failures >= FEED_POLICY.disableAfterFailures;
-    await getDb()
-      .update(newsFeeds)
-      .set({
-        lastFetchedAt: at,
-        lastStatus: fetchError?.details.status ?? null,
-        consecutiveFailures: failures,
-        backoffUntil: new Date(at.getTime() + backoffMinutes(failures, fetchError?.details.retryAfterSeconds) * 60_000),
-        // A failed probe of a disabled feed starts its quiet day again.
-        disabledAt: disable ? at : null,
-        lastError: message,
-        etag: feed.etag,
-        lastModified: feed.lastModified,
-      })
-      .where(eq(newsFeeds.id, feed.id));
-    if (disable && !feed.disabledAt) {
-      logger.error(
-        { feed: feed.url, failures, lastError: message },
-        "News feed disabled after repeated failures; it is probed again once a day",
-      );
-    } else {
-      logger.warn({ feed: feed.url, failures, kind: fetchError?.kind, err: message }, "News feed fetch failed");
-    }
+  let parsed;
+  try {
+    parsed = parseFeedDocument(result.body, result.url);
+  } catch (error) {
+    // Forget the validators: the next run must fetch the document again.
+    await recordFetchFailure(feed, at, error, { keepValidators: false });
+    return { outcome: "failed", added: 0 };
   }
-
-  async function storeItems(feed: FeedRow, source: string, items: ParsedItem[], feedUrl: string): Promise<number> {
-    const db = getDb();
-    const at = now();
-    type Candidate = { item: ParsedItem; link: string | null; urlKey: string | null; tKey: string; publishedAt: Date };
-    const candidates: Candidate[] = [];
-    for (const item of items) {
-      const tKey = titleKey(item.title);
-      if (!tKey) continue;
-      const link = item.link ? cleanLink(item.link) : null;
-      const publishedAt = item.publishedAt && item.publishedAt < at ? item.publishedAt : at;
-      if (publishedAt < retentionStart) continue; // it would be pruned, then fetched again
-      candidates.push({ item, link, urlKey: link ? canonicalUrlKey(link) : null, tKey, publishedAt });
-    }
-    if (candidates.length === 0) return 0;
-
-    const urlKeys = candidates.flatMap((c) => (c.urlKey ? [c.urlKey] : []));
-    const existing = await db
-      .select({ canonicalUrl: aiNews.canonicalUrl, titleKey: aiNews.titleKey })
-      .from(aiNews)
-      .where(
-        or(
-          urlKeys.length ? inArray(aiNews.canonicalUrl, urlKeys) : sql`false`,
-          inArray(aiNews.titleKey, candidates.map((c) => c.tKey)),
-        ),
-      );
-    const known = new Set(existing.flatMap((row) => [row.canonicalUrl, row.titleKey].filter((v): v is string => !!v)));
-
-    const fresh = candidates.filter((c) => {
-      const keys = [c.urlKey ? `u:${c.urlKey}` : null, `t:${c.tKey}`].filter((k): k is string => !!k);
-      if ((c.urlKey && known.has(c.urlKey)) || known.has(c.tKey) || keys.some((k) => claimedKeys.has(k))) return false;
-      for (const key of keys) claimedKeys.add(key);
-      return true;
-    });
-
-    let articleFetches = 0;
-    const stories: NewStory[] = [];
-    for (const candidate of fresh) {
-      const { item, link } = candidate;
-      const base = link ?? feedUrl;
-      let fullHtml = item.contentHtml ? sanitizeArticleHtml(item.contentHtml, base) : "";
-      // Text extraction skips scripts and markup itself; the teaser is sanitised only if it is shown.
-      const teaserText = item.teaserHtml ? htmlToText(item.teaserHtml) : "";
-      if (!fullHtml && link && teaserText.length < FEED_POLICY.teaserIsShortBelow && articleFetches < FEED_POLICY.articleFetchesPerFeed) {
-        articleFetches++;
-        try {
-          const page = await perHost(link, () => fetcher.get(link, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5" }));
-          if (page.status === 200 && /html|xml/i.test(page.contentType || "text/html")) {
-            fullHtml = extractArticle(page.body, page.url)?.html ?? "";
-          }
-        } catch (error) {
-          logger.info({ url: link, err: (error as Error).message }, "News: article page not extracted; using the teaser");
-        }
-      }
-      if (!fullHtml && item.teaserHtml) fullHtml = sanitizeArticleHtml(item.teaserHtml, base);
-      const fullText = htmlToText(fullHtml);
-      const summary = await summarizeStory(
-        { title: item.title, text: teaserText || fullText, source },
-        { summarizer },
-      );
-      stories.push({
-        title: item.title.slice(0, 500),
-        summary,
-        fullContent: fullHtml,
-        source,
-        sourceUrl: link,
-        publishedAt: candidate.publishedAt,
-        feedId: feed.id,
-        canonicalUrl: candidate.urlKey,
-        titleKey: candidate.tKey,
-      });
-    }
-    if (stories.length === 0) return 0;
-    // Another instance may have stored the same story meanwhile: the unique keys settle it.
-    const inserted = await db.insert(aiNews).values(stories).onConflictDoNothing().returning({ id: aiNews.id });
-    return inserted.length;
-  }
+  const source = run.configuredNames.get(feed.url) ?? parsed.title ?? feed.title ?? hostOf(feed.url).replace(/^www\./, "");
+  const context: StoryContext = { ...run, now: at };
+  const stories = await prepareStories(feed.id, source, parsed.items, result.url, context);
+  const stored = await storeStories(stories);
+  releaseKeys(stories, stored.refused, run.claimedKeys);
+  await recordFetched(feed, at, { source, etag: result.etag, lastModified: result.lastModified }, stored);
+  return { outcome: "fetched", added: stored.stored };
 }
 
 /** Makes sure the single coordination row exists. */

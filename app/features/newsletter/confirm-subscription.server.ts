@@ -22,7 +22,8 @@ export async function checkConfirmationToken(token: string | null, now = new Dat
   if (now.getTime() - verified.issuedAt.getTime() > CONFIRMATION_TTL_MS) return { status: "expired" };
   const [row] = await getDb().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, verified.subscriptionId)).limit(1);
   if (!row) return { status: "invalid" };
-  const isActive = row.confirmed && !row.unsubscribedAt;
+  // A bounced address is not active: confirming a new sign-up's link makes it so again.
+  const isActive = row.confirmed && !row.unsubscribedAt && !row.bouncedAt;
   if (!isActive && row.unsubscribedAt && verified.issuedAt.getTime() < Math.floor(row.unsubscribedAt.getTime() / 1000) * 1000) {
     return { status: "expired" };
   }

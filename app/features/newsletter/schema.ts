@@ -4,6 +4,10 @@
  */
 export const NEWSLETTER_EMAIL_MAX = 255;
 
+function minutesText(minutes: number): string {
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
 export const newsletterMessages = {
   emailRequired: "Please enter your email address",
   emailInvalid: "Please enter a valid email address",
@@ -14,6 +18,12 @@ export const newsletterMessages = {
   failed: "Failed to subscribe. Please try again.",
   failedLater: "Failed to subscribe. Please try again later.",
   rateLimited: "Too many sign-ups from your network. Please wait a few minutes and try again.",
+  /** Over the per-address confirmation limit, and the link mailed earlier still works. */
+  confirmationAlreadySent: (minutes: number) =>
+    `We sent a confirmation link to this address less than an hour ago: please use the link in that email (check your spam folder too). If it has not arrived, you can ask for a new one in ${minutesText(minutes)}.`,
+  /** Over the per-address confirmation limit, and no link mailed earlier works (the address unsubscribed or bounced since). */
+  confirmationNotYet: (minutes: number) =>
+    `To subscribe again, this address needs a new confirmation link, and we send at most one an hour. One was sent recently, so please try again in ${minutesText(minutes)}.`,
   bodyNotObject: "The request body must be a JSON object.",
   unsubscribeInvalid: "Invalid unsubscribe link",
   unsubscribeFailed: "Failed to unsubscribe. Please try again or contact support.",
@@ -64,4 +74,6 @@ export function parseSignup(input: unknown): ParsedSignup {
 export type SignupOutcome =
   | { outcome: "subscribed"; message: string }
   | { outcome: "already-subscribed"; message: string }
+  /** Nothing was sent: no confirmation mail can go to this address yet (the message says when). */
+  | { outcome: "try-later"; message: string }
   | { outcome: "error"; message: string };

@@ -91,7 +91,10 @@ export async function sendDailyIssue(options: { now?: Date; settings?: Partial<S
 
 async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Promise<SendDailyIssueResult> {
   const db = getDb();
-  if (issue.status === "paused") {
+  // Every run marks the issue "sending" before it adds anyone, a second send of the day (people
+  // who confirmed after the issue went out) as much as a resumed pause: if this process dies,
+  // the watchdog finds the issue unfinished (resume-unfinished-issue.server.ts).
+  if (issue.status !== "sending") {
     await db.update(newsletterIssues).set({ status: "sending", pauseReason: null }).where(eq(newsletterIssues.id, issue.id));
   }
   const added = await enqueueRecipients(issue.id);

@@ -15,7 +15,9 @@ function successMessage(source: SignupSource): string {
 
 /**
  * One sign-up, from the JSON endpoint or the page form: validation, the
- * double opt-in, and SPEC's messages. Never throws.
+ * double opt-in, and the product's messages. The success message only when a
+ * confirmation mail is on its way; when none can be sent yet (the
+ * per-address limit), a 429 that says when to try again. Never throws.
  */
 export async function handleSignup(input: {
   fields: unknown;
@@ -33,6 +35,11 @@ export async function handleSignup(input: {
     const result = await subscribeToNewsletter({ email: parsed.email, source: input.source, clientIp: input.clientIp });
     if (result.status === "already-subscribed") {
       return { status: 200, body: { outcome: "already-subscribed", message: newsletterMessages.alreadySubscribed } };
+    }
+    if (result.status === "confirmation-limited") {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      const message = result.earlierLinkWorks ? newsletterMessages.confirmationAlreadySent(minutes) : newsletterMessages.confirmationNotYet(minutes);
+      return { status: 429, body: { outcome: "try-later", message }, headers: { "Retry-After": String(result.retryAfterSeconds) } };
     }
     return { status: 200, body: { outcome: "subscribed", message: successMessage(input.source) } };
   } catch (error) {

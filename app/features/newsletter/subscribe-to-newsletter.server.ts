@@ -23,8 +23,8 @@ export const signupIpLimit = defineRateLimit({
 
 /**
  * Confirmation mails per address: at most one an hour, so the form cannot be
- * used to flood someone's inbox. A sign-up over the limit still answers
- * "subscribed" (the earlier mail's link works) and sends nothing.
+ * used to flood someone's inbox. A sign-up over the limit is told so, and
+ * when to try again (docs/decisions/0113-newsletter-sign-up-says-what-happens.md).
  */
 export const confirmationMailLimit = defineRateLimit({ name: "newsletter-confirm-mail", points: 1, durationSeconds: 3600 });
 
@@ -34,32 +34,65 @@ function addressKey(email: string): string {
 }
 
 export type SubscribeInput = { email: string; source: SignupSource; clientIp: string };
-export type SubscribeResult = { status: "subscribed"; confirmationQueued: boolean } | { status: "already-subscribed" };
+export type SubscribeResult =
+  /** A confirmation mail is on its way. */
+  | { status: "subscribed" }
+  | { status: "already-subscribed" }
+  /**
+   * No mail now: one went to this address within the hour. `earlierLinkWorks`:
+   * that mail's link still confirms (it was sent after any unsubscribe).
+   */
+  | { status: "confirmation-limited"; retryAfterSeconds: number; earlierLinkWorks: boolean };
+
+type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+
+/** Gets the newsletter: confirmed, not unsubscribed, not bounced. */
+function isActive(row: Pick<SubscriptionRow, "confirmed" | "unsubscribedAt" | "bouncedAt">): boolean {
+  return row.confirmed && !row.unsubscribedAt && !row.bouncedAt;
+}
 
 /**
- * Double opt-in sign-up. A new (or unsubscribed, or unconfirmed) address gets
- * a pending row and a confirmation mail; it receives nothing else until its
- * owner confirms. A confirmed, active address is told it is already subscribed.
+ * Double opt-in sign-up. A new, unconfirmed, unsubscribed or bounced address
+ * gets a pending row and a confirmation mail (within the per-address limit);
+ * it receives nothing else until its owner confirms. An active address is
+ * told it is already subscribed. Over the limit nothing changes and the
+ * caller learns when a mail can be sent again.
  * `email` is already validated and lowercased (schema.ts).
  */
 export async function subscribeToNewsletter({ email, source, clientIp }: SubscribeInput): Promise<SubscribeResult> {
   if (clientIp) await consumeRateLimit(signupIpLimit, hashClientIp(clientIp));
 
   const [existing] = await findByEmail(email);
-  if (existing && existing.confirmed && !existing.unsubscribedAt && !existing.bouncedAt) return { status: "already-subscribed" };
+  if (existing && isActive(existing)) return { status: "already-subscribed" };
 
-  const mailAllowed = (await checkRateLimit(confirmationMailLimit, addressKey(email))).allowed;
-  const confirmationQueued = await withTransaction(async (tx) => {
+  // checkRateLimit counts this mail against the address's hourly allowance.
+  const mail = await checkRateLimit(confirmationMailLimit, addressKey(email));
+  if (!mail.allowed) {
+    const lastMailAt = Date.now() - (confirmationMailLimit.durationSeconds - mail.retryAfterSeconds) * 1000;
+    const leftAfterMail = Boolean(existing?.bouncedAt) || (existing?.unsubscribedAt?.getTime() ?? 0) > lastMailAt - 1000;
+    logger.info({ source, resubscribe: Boolean(existing?.unsubscribedAt) }, "Newsletter sign-up: confirmation mail limit reached; visitor told to try later");
+    return { status: "confirmation-limited", retryAfterSeconds: mail.retryAfterSeconds, earlierLinkWorks: Boolean(existing) && !leftAfterMail };
+  }
+  const queued = await queueConfirmation(email, source);
+  logger.info({ source, confirmationQueued: queued, resubscribe: Boolean(existing?.unsubscribedAt || existing?.bouncedAt) }, "Newsletter sign-up");
+  return queued ? { status: "subscribed" } : { status: "already-subscribed" };
+}
+
+/**
+ * Stores the pending row (if new) and, in the same transaction, queues the
+ * confirmation mail. False when the address turned out to be active (a
+ * concurrent confirmation): nothing to send.
+ */
+async function queueConfirmation(email: string, source: SignupSource): Promise<boolean> {
+  return withTransaction(async (tx) => {
     await tx.db.insert(newsletterSubscriptions).values({ email, source }).onConflictDoNothing();
     const [row] = await tx.db
-      .select({ id: newsletterSubscriptions.id, confirmed: newsletterSubscriptions.confirmed, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+      .select()
       .from(newsletterSubscriptions)
       .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
       .for("update");
     if (!row) throw new Error("The subscription row vanished while signing up.");
-    // A concurrent sign-up and confirmation can get here: nothing more to send.
-    if (row.confirmed && !row.unsubscribedAt) return false;
-    if (!mailAllowed) return false;
+    if (isActive(row)) return false;
     const siteUrl = getEnv().PUBLIC_URL;
     const { html, text } = await renderEmail(createElement(NewsletterConfirmation, { confirmUrl: confirmationUrl(row.id), siteUrl }));
     await queueMail(
@@ -68,9 +101,6 @@ export async function subscribeToNewsletter({ email, source, clientIp }: Subscri
     );
     return true;
   });
-  if (!mailAllowed) logger.warn({ source }, "Newsletter confirmation not sent again: one per address per hour");
-  logger.info({ source, confirmationQueued, resubscribe: Boolean(existing) }, "Newsletter sign-up");
-  return { status: "subscribed", confirmationQueued };
 }
 
 function findByEmail(email: string) {

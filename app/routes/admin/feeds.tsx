@@ -9,12 +9,21 @@ import type { Route } from "./+types/feeds";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "News feeds", description: "Health of the AI news sources.", path: "/admin/feeds", publicUrl: publicUrlFrom(matches), noindex: true });
 
-type FeedState = "disabled" | "backing-off" | "failing" | "ok" | "not-fetched";
+type FeedState = "disabled" | "backing-off" | "failing" | "items-refused" | "ok" | "not-fetched";
 
-function stateOf(feed: { disabledAt: Date | null; backoffUntil: Date | null; consecutiveFailures: number; lastSuccessAt: Date | null }, now: Date): FeedState {
+type FeedHealth = {
+  disabledAt: Date | null;
+  backoffUntil: Date | null;
+  consecutiveFailures: number;
+  lastSuccessAt: Date | null;
+  itemsRefused: number;
+};
+
+function stateOf(feed: FeedHealth, now: Date): FeedState {
   if (feed.disabledAt) return "disabled";
   if (feed.backoffUntil && feed.backoffUntil > now) return "backing-off";
   if (feed.consecutiveFailures > 0) return "failing";
+  if (feed.itemsRefused > 0) return "items-refused";
   return feed.lastSuccessAt ? "ok" : "not-fetched";
 }
 
@@ -22,6 +31,7 @@ const stateLabels: Record<FeedState, string> = {
   disabled: "Disabled",
   "backing-off": "Backing off",
   failing: "Failing",
+  "items-refused": "Some items refused",
   ok: "OK",
   "not-fetched": "Not fetched yet",
 };
@@ -36,18 +46,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     consecutiveFailures: feed.consecutiveFailures,
     lastSuccessAt: feed.lastSuccessAt?.toISOString() ?? null,
     lastError: feed.lastError,
+    itemsRefusedNote: feed.itemsRefused > 0 ? feed.itemsRefusedNote : null,
   }));
   return { admin: { email: admin.email }, feeds };
 }
 
 export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
   const { admin, feeds } = loaderData;
-  const troubled = feeds.filter((feed) => feed.state === "disabled" || feed.state === "backing-off" || feed.state === "failing");
+  const troubled = feeds.filter((feed) => feed.state !== "ok" && feed.state !== "not-fetched");
   return (
     <AdminShell
       title="News feeds"
       email={admin.email}
-      description="The sources of the AI news hub. A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again."
+      description="The sources of the AI news hub. A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
     >
       <p className="mb-6 text-sm text-ink-700" role="status">
         {troubled.length === 0 ? "All feeds are healthy." : `${troubled.length} of ${feeds.length} feeds need attention.`}
@@ -64,7 +75,7 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3 font-semibold">State</th>
                 <th scope="col" className="px-4 py-3 text-right font-semibold">Failures in a row</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Last success</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Last error</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Last error / refused items</th>
               </tr>
             </thead>
             <tbody>
@@ -79,7 +90,10 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>
-                  <td className="px-4 py-3 text-ink-700">{feed.lastError ?? ""}</td>
+                  <td className="px-4 py-3 break-words text-ink-700">
+                    {feed.lastError ? <p>{feed.lastError}</p> : null}
+                    {feed.itemsRefusedNote ? <p className={feed.lastError ? "mt-2" : undefined}>{feed.itemsRefusedNote}</p> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

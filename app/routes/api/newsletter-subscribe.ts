@@ -6,7 +6,8 @@ import type { Route } from "./+types/newsletter-subscribe";
 /**
  * POST /api/newsletter-subscribe `{ email, source?: "home" | "ai-news" }` -> `{ success: true, message }`
  * (the message contains "already subscribed" for a confirmed address), or
- * `{ error }` with 400 (validation), 429 (rate limit) or 5xx.
+ * `{ error }` with 400 (validation), 429 (rate limit, or no confirmation mail can go to the
+ * address yet: the error says when to try again) or 5xx.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(["POST"], async () => {
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp: context.get(requestInfoContext).clientIp,
       honeypot: fields[SIGNUP_HONEYPOT],
     });
-    if (answer.body.outcome === "error") return jsonError(answer.status, answer.body.message, answer.headers);
+    // "try-later" (no confirmation mail can go to the address yet) is a 429 with Retry-After: the message says when.
+    if (answer.body.outcome === "error" || answer.body.outcome === "try-later") return jsonError(answer.status, answer.body.message, answer.headers);
     return jsonOk({ success: true, message: answer.body.message });
   })({ request });
 }

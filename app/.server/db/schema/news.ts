@@ -20,6 +20,13 @@ export const newsFeeds = pgTable("news_feeds", {
   backoffUntil: timestamp("backoff_until", { withTimezone: true }),
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   lastError: text("last_error"),
+  /**
+   * Items of the last full fetch (200) that the database refused (docs/news.md,
+   * "One bad item"), and what happened: "3 new stories stored, 1 refused: ...".
+   * Kept through 304s; the next full fetch sets them again.
+   */
+  itemsRefused: integer("items_refused").notNull().default(0),
+  itemsRefusedNote: text("items_refused_note"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

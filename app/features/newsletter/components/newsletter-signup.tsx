@@ -31,11 +31,13 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
   const [state, setState] = useState<"idle" | "submitting" | "subscribed">(
     serverResult?.outcome === "subscribed" ? "subscribed" : "idle",
   );
-  const [email, setEmail] = useState(serverResult?.outcome === "error" ? (serverResult.email ?? "") : "");
+  const keepsAddress = serverResult?.outcome === "error" || serverResult?.outcome === "try-later";
+  const [email, setEmail] = useState(keepsAddress ? (serverResult?.email ?? "") : "");
   const inputRef = useRef<HTMLInputElement>(null);
   // Only the no-JavaScript page shows errors inline; with JavaScript they are toasts.
   const inlineError = serverResult?.outcome === "error" ? serverResult.message : null;
-  const inlineInfo = serverResult?.outcome === "already-subscribed" ? serverResult.message : null;
+  // Not errors of the address: already subscribed, or no confirmation mail can go to it yet (says when).
+  const inlineInfo = serverResult?.outcome === "already-subscribed" || serverResult?.outcome === "try-later" ? serverResult.message : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -9,7 +9,7 @@ import { totpAcceptedSteps, twoFactors, verifications } from "./db/schema/index.
 /**
  * Everything of the admin sign-in that leans on better-auth's internals
  * (1.7.7) rather than its documented options, in one place
- * (docs/decisions/0115-admin-account-hardening.md). The rest of the app uses
+ * (docs/decisions/0118-totp-codes-accepted-once.md). The rest of the app uses
  * its API (`auth.api.*`), options and hooks only.
  *
  * On upgrade, re-check these facts in node_modules/better-auth/dist and run

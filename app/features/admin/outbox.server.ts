@@ -35,7 +35,7 @@ const SECRET_MAIL_TAGS = [PASSWORD_RESET_MAIL_TAG];
 
 export const REDACTED_TEXT =
   "This message holds a sign-in secret (a password-reset link), so its text is not shown to admins. " +
-  "It went to its recipient's outbox file only: whoever runs the server can read it in DATA_DIR/outbox.";
+  "Whoever runs the server can read the whole message in its file under DATA_DIR/outbox.";
 
 /** Outbox files are named `<time>-<tag>-<random hex>.eml` (app/.server/mail/send-mail.ts). */
 function holdsSecret(file: string): boolean {

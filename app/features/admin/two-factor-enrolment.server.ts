@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { getAuth } from "~/.server/auth";
 import { authErrorCode } from "./auth-errors.server";
 import { setCookieHeaders } from "./cookies.server";
+import { recordAdminAudit } from "./record-admin-audit.server";
 import { pendingTotpSetupSchema } from "./schema";
 
 export type TotpSetup = {
@@ -104,7 +105,11 @@ export type EnrolmentStep =
  * One step of the set-up forms (account page and first sign-in): `intent=enable`
  * with the password starts it, `intent=confirm` with the first code finishes it.
  */
-export async function runEnrolmentStep(form: Record<string, unknown>, request: Request): Promise<EnrolmentStep> {
+export async function runEnrolmentStep(
+  form: Record<string, unknown>,
+  context: { request: Request; admin: { id: string; email: string }; clientIp: string },
+): Promise<EnrolmentStep> {
+  const { request } = context;
   const show = (view: EnrolmentView, httpStatus: 200 | 400 = 400): EnrolmentStep => ({ status: "show", view, httpStatus });
   if (form.intent === "enable") {
     const password = typeof form.password === "string" ? form.password : "";
@@ -121,5 +126,6 @@ export async function runEnrolmentStep(form: Record<string, unknown>, request: R
   if (!/^\d{6}$/.test(code)) return show({ setup, fieldError: "Enter the 6-digit code from your app" });
   const result = await confirmTotpEnrolment({ code, request });
   if (result.status === "invalid") return show({ setup, fieldError: "That code is not valid. Check the time on your phone and try again." });
+  await recordAdminAudit({ user: context.admin, action: "two-factor-on", clientIp: context.clientIp });
   return result;
 }

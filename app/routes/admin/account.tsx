@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { getEnv } from "~/.server/env";
+import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -10,7 +11,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { FormAlert } from "~/features/admin/components/auth-card";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
-import { listRecentAudit } from "~/features/admin/record-admin-audit.server";
+import { listRecentAudit, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { disableTwoFactor, runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/account";
@@ -28,8 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const clientIp = context.get(requestInfoContext).clientIp;
   const form = Object.fromEntries(await request.formData());
 
   if (form.intent === "disable") {
@@ -37,12 +39,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (!password) return data<EnrolmentView>({ fieldError: "Enter your password" }, { status: 400 });
     const result = await disableTwoFactor({ password, request });
     if (result.status === "wrong-password") return data<EnrolmentView>({ fieldError: "That password is not right" }, { status: 400 });
+    await recordAdminAudit({ user: admin, action: "two-factor-off", clientIp });
     // Where two-factor is required, the guard now sends the admin to set up the new app.
     const title = getEnv().ADMIN_REQUIRE_TWO_FACTOR ? "Two-factor authentication is off: set up your new app now" : "Two-factor authentication is off";
     return redirectWithToast("/admin/account", { type: "info", title }, { headers: result.headers });
   }
 
-  const step = await runEnrolmentStep(form, request);
+  const step = await runEnrolmentStep(form, { request, admin, clientIp });
   if (step.status === "enabled") {
     return redirectWithToast("/admin/account", { type: "success", title: "Two-factor authentication is on" }, { headers: step.headers });
   }

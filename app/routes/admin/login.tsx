@@ -183,7 +183,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <>
             <input type="hidden" name="withCode" value="1" />
             <Field id="code" name="code" label="Authentication code (or a backup code)" error={actionData.errors?.code}>
-              {(control) => <Input {...control} required autoComplete="one-time-code" maxLength={32} />}
+              {(control) => (
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- appears with the alert; the one field left to fill
+                <Input {...control} required autoComplete="one-time-code" maxLength={32} autoFocus />
+              )}
             </Field>
           </>
         ) : null}

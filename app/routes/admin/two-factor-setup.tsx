@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
@@ -36,9 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: admin.email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, { allowWithoutTwoFactor: true });
-  const step = await runEnrolmentStep(Object.fromEntries(await request.formData()), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, { allowWithoutTwoFactor: true });
+  const form = Object.fromEntries(await request.formData());
+  const step = await runEnrolmentStep(form, { request, admin, clientIp: context.get(requestInfoContext).clientIp });
   if (step.status === "enabled") {
     return redirectWithToast(targetFrom(request), { type: "success", title: "Two-factor authentication is on" }, { headers: step.headers });
   }

@@ -12,7 +12,7 @@ import type { Route } from "./+types/auth";
 /**
  * The sign-in API for scripts, under /api/auth/*: the same operations as the
  * sign-in page, and nothing else of better-auth's HTTP API (the pages call
- * better-auth on the server; docs/decisions/0116-auth-api-and-origin-check.md).
+ * better-auth on the server; docs/decisions/0116-admin-sign-in-api-and-origin-check.md).
  *
  *   POST sign-in/email                 {email, password, code?}
  *   POST two-factor/verify-totp        {code}   (with the two_factor cookie)

@@ -44,6 +44,8 @@ test.describe("admin journey", () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
   test("a new admin sets up TOTP at first sign-in before seeing any lead, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({ page }) => {
+  // Two scrypt sign-ins, a set-up and four axe runs: on a busy machine this takes over a minute.
+  test.setTimeout(180_000);
   const { email, password } = await createAdmin();
   const leadName = `Lead ${unique()}`;
   await insertLead(dataDir, {

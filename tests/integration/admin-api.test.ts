@@ -308,11 +308,13 @@ describe("two-factor at first sign-in", () => {
 });
 
 describe("sign-in API", () => {
-  it("offers only the sign-in steps: no trusted devices, none of better-auth's other endpoints", async () => {
+  // May wait for the clock to reach a fresh 30-second step.
+  it("offers only the sign-in steps: no trusted devices, none of better-auth's other endpoints", { timeout: 90_000 }, async () => {
     const pending = await signIn(admin.email, admin.password, "198.51.100.40");
     expect(await pending.json()).toEqual({ twoFactorRedirect: true });
     const twoFactorCookie = cookiesFrom(pending);
-    const trusted = await postJson(base, "/api/auth/two-factor/verify-totp", { code: await freshTotpCode(admin.totp), trustDevice: true }, "198.51.100.40", {
+    const code = await freshTotpCode(admin.totp);
+    const trusted = await postJson(base, "/api/auth/two-factor/verify-totp", { code, trustDevice: true }, "198.51.100.40", {
       cookie: twoFactorCookie,
       origin: base,
     });
@@ -320,7 +322,8 @@ describe("sign-in API", () => {
     expect(await trusted.json()).toEqual({ error: expect.stringMatching(/does not remember devices/) });
     expect(trusted.headers.getSetCookie().join("\n")).not.toMatch(/trust_device/);
 
-    const verified = await postJson(base, "/api/auth/two-factor/verify-totp", { code: await freshTotpCode(admin.totp) }, "198.51.100.40", {
+    // The refused request did not use up the code.
+    const verified = await postJson(base, "/api/auth/two-factor/verify-totp", { code }, "198.51.100.40", {
       cookie: twoFactorCookie,
       origin: base,
     });

@@ -32,8 +32,3 @@ export async function freshTotpCode(totp: OTPAuth.TOTP): Promise<string> {
   }
 }
 
-/** Marks the step of a code given by other means (e.g. typed into a page) as spent. */
-export function markTotpStepUsed(totp: OTPAuth.TOTP, step = totp.counter({ timestamp: Date.now() })): void {
-  const key = totp.secret.base32;
-  lastStepBySecret.set(key, Math.max(step, lastStepBySecret.get(key) ?? -Infinity));
-}

@@ -32,6 +32,7 @@ export default [
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("two-factor-setup", "routes/admin/two-factor-setup.tsx"),
     route("submissions", "routes/admin/submissions.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

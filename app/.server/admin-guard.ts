@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
 import { ApiError } from "./api.ts";
 import { getAuth } from "./auth.ts";
 import { getDb } from "./db/client.ts";
 import { userRoles } from "./db/schema/index.ts";
+import { getEnv } from "./env.ts";
 import { logger } from "./logger.ts";
+import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin.ts";
 import { redirectWithToast } from "./toast.ts";
 
 /** SPEC section 6 messages for refused admin access. */
@@ -12,6 +15,21 @@ export const ADMIN_ACCESS_MESSAGES = {
   lookupError: "Error verifying permissions",
   notAdmin: "You don't have permission to access this page",
 } as const;
+
+/** Where an admin without two-factor sets it up (ADMIN_REQUIRE_TWO_FACTOR, on by default). */
+export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor-setup";
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "Set up two-factor sign-in first: sign in at /admin/login in a browser and follow the steps. The admin area opens once it is on.";
+
+/** Whether this admin must set up two-factor before seeing anything else. */
+export function needsTwoFactorSetup(user: AdminUser): boolean {
+  return getEnv().ADMIN_REQUIRE_TWO_FACTOR && !user.twoFactorEnabled;
+}
+
+type RequireAdminOptions = {
+  /** Only for the two-factor set-up page itself: lets an admin without two-factor in. */
+  allowWithoutTwoFactor?: boolean;
+};
 
 export type AdminUser = { id: string; email: string; name: string; twoFactorEnabled: boolean };
 
@@ -50,11 +68,21 @@ export async function getAdminAccess(request: Request): Promise<AdminAccess> {
 
 /**
  * For admin pages: returns the signed-in admin; everyone else goes to / with
- * the SPEC toast. Call it in every admin loader AND action.
+ * the SPEC toast. Call it in every admin loader AND action. A POST from
+ * another site is refused with 403; an admin who must still set up
+ * two-factor is sent to its page (and nowhere else).
  */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
+export async function requireAdmin(request: Request, options: RequireAdminOptions = {}): Promise<AdminUser> {
+  requireSameOrigin(request);
   const access = await getAdminAccess(request);
-  if (access.status === "admin") return access.user;
+  if (access.status === "admin") {
+    if (!options.allowWithoutTwoFactor && needsTwoFactorSetup(access.user)) {
+      const { pathname, search } = new URL(request.url);
+      const back = request.method === "GET" ? pathname + search : pathname;
+      throw redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(back)}`);
+    }
+    return access.user;
+  }
   const title =
     access.status === "anonymous"
       ? ADMIN_ACCESS_MESSAGES.notSignedIn
@@ -64,10 +92,23 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   throw await redirectWithToast("/", { type: "error", title });
 }
 
-/** For admin JSON endpoints: 401 not signed in, 403 not an admin, 503 when the check itself failed. */
+/** For the actions of admin pages that need no session (sign-in, reset): 403 for a POST from another site. */
+export function requireSameOrigin(request: Request): void {
+  if (!isSameOriginRequest(request)) throw data(CROSS_ORIGIN_MESSAGE, { status: 403 });
+}
+
+/**
+ * For admin JSON endpoints: 403 for a state-changing request from another
+ * site, 401 not signed in, 403 not an admin or two-factor not set up yet,
+ * 503 when the check itself failed.
+ */
 export async function requireAdminApi(request: Request): Promise<AdminUser> {
+  assertSameOrigin(request);
   const access = await getAdminAccess(request);
-  if (access.status === "admin") return access.user;
+  if (access.status === "admin") {
+    if (needsTwoFactorSetup(access.user)) throw new ApiError(403, TWO_FACTOR_REQUIRED_MESSAGE);
+    return access.user;
+  }
   if (access.status === "anonymous") throw new ApiError(401, ADMIN_ACCESS_MESSAGES.notSignedIn);
   if (access.status === "forbidden") throw new ApiError(403, ADMIN_ACCESS_MESSAGES.notAdmin);
   throw new ApiError(503, ADMIN_ACCESS_MESSAGES.lookupError, { "Retry-After": "5" });

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { site } from "~/content/site";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server";
+import { adminSignInRules, revokePasswordResetTokens } from "./auth-internals.ts";
 import { getDb, type Database } from "./db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index.ts";
 import { getEnv } from "./env.ts";
@@ -17,7 +18,9 @@ import { getAppSecret } from "./secret.ts";
  *
  * Its own rate limiter is off: sign-in, second-factor and reset attempts are
  * limited per IP and per account in PostgreSQL (features/admin/rate-limits.ts),
- * which holds across instances.
+ * which holds across instances. `adminSignInRules` (auth-internals.ts) accepts
+ * each TOTP code once, refuses "trust this device" and revokes reset links
+ * when the password changes.
  */
 function createAuth(db: Database) {
   const env = getEnv();
@@ -51,6 +54,8 @@ function createAuth(db: Database) {
         const url = `${env.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
         await sendPasswordResetEmail({ to: user.email, url });
       },
+      // The link just used is consumed by better-auth; any other one sent earlier dies with the old password.
+      onPasswordReset: async ({ user }) => revokePasswordResetTokens(db, user.id),
     },
     plugins: [
       twoFactor({
@@ -58,6 +63,7 @@ function createAuth(db: Database) {
         schema: { twoFactor: { modelName: "two_factors" } },
         backupCodeOptions: { amount: 10, length: 10 },
       }),
+      adminSignInRules(db),
     ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

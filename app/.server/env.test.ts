@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       PUBLIC_URL: "http://localhost:3000",
       NEWS_ALLOW_PRIVATE_HOSTS: false,
+      ADMIN_REQUIRE_TWO_FACTOR: true,
       isProduction: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -28,6 +29,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     expect(() => parseEnv({ APP_SECRET: "short" })).toThrow(/APP_SECRET must be at least 32 characters/);
     expect(() => parseEnv({ NEWS_ALLOW_PRIVATE_HOSTS: "maybe" })).toThrow(/NEWS_ALLOW_PRIVATE_HOSTS/);
+    expect(() => parseEnv({ ADMIN_REQUIRE_TWO_FACTOR: "off" })).toThrow(/ADMIN_REQUIRE_TWO_FACTOR must be one of/);
   });
 
   it("lists every problem at once", () => {
@@ -50,5 +52,13 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://nordlys.studio");
     expect(env.NEWS_ALLOW_PRIVATE_HOSTS).toBe(true);
     expect(env.isProduction).toBe(true);
+  });
+
+  it("requires admin two-factor unless ADMIN_REQUIRE_TWO_FACTOR turns it off", () => {
+    expect(parseEnv({}).ADMIN_REQUIRE_TWO_FACTOR).toBe(true);
+    expect(parseEnv({ ADMIN_REQUIRE_TWO_FACTOR: "" }).ADMIN_REQUIRE_TWO_FACTOR).toBe(true);
+    expect(parseEnv({ ADMIN_REQUIRE_TWO_FACTOR: "true" }).ADMIN_REQUIRE_TWO_FACTOR).toBe(true);
+    expect(parseEnv({ ADMIN_REQUIRE_TWO_FACTOR: "false" }).ADMIN_REQUIRE_TWO_FACTOR).toBe(false);
+    expect(parseEnv({ ADMIN_REQUIRE_TWO_FACTOR: "0" }).ADMIN_REQUIRE_TWO_FACTOR).toBe(false);
   });
 });

@@ -14,6 +14,14 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** A flag that is on unless set to 0, false or no. */
+const booleanFlagOnByDefault = z
+  .enum(["1", "0", "true", "false", "yes", "no"], {
+    error: "must be one of 1, 0, true, false, yes, no",
+  })
+  .default("true")
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
 const urlWithProtocols = (protocols: string[]) =>
   z
     .url({ error: "must be a URL" })
@@ -99,6 +107,9 @@ const envSchema = z
       .min(1)
       .default("loopback")
       .describe("Express trust proxy setting: hops count, or a list of trusted addresses"),
+    ADMIN_REQUIRE_TWO_FACTOR: booleanFlagOnByDefault.describe(
+      "Every admin sets up TOTP at first sign-in before seeing any data; false only for local development",
+    ),
     METRICS_TOKEN: z
       .string()
       .min(16, { error: "must be at least 16 characters" })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/support/database";
 import { ApiError } from "./api";
 import { rateLimits } from "./db/schema";
-import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, pruneRateLimitsJob } from "./rate-limit";
+import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "./rate-limit";
 import { setAppSecret } from "./secret";
 
 const database = setupTestDatabase();
@@ -21,6 +21,20 @@ describe("rate limits on PostgreSQL", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another client is counted separately.
     await expect(checkRateLimit(limit, "client-b")).resolves.toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it("peeks at a budget without spending it", async () => {
+    const limit = defineRateLimit({ name: "test-peek", points: 2, durationSeconds: 60 });
+    expect(await peekRateLimit(limit, "p")).toEqual({ allowed: true, remaining: 2 });
+    for (let i = 0; i < 5; i++) await peekRateLimit(limit, "p");
+    await consumeRateLimit(limit, "p");
+    expect(await peekRateLimit(limit, "p")).toEqual({ allowed: true, remaining: 1 });
+    await consumeRateLimit(limit, "p");
+    const spent = await peekRateLimit(limit, "p");
+    expect(spent.allowed).toBe(false);
+    expect(spent.allowed ? 0 : spent.retryAfterSeconds).toBeGreaterThan(0);
+    // Peeking did not count: a third request is the first one refused.
+    expect((await consumeRateLimit(limit, "p").catch((e: unknown) => e)) as ApiError).toMatchObject({ status: 429 });
   });
 
   it("keeps its counters in the shared table", async () => {

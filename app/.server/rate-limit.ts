@@ -14,6 +14,7 @@ import { getAppSecret } from "./secret.ts";
  *
  *   const contactLimit = defineRateLimit({ name: "contact-ip", points: 5, durationSeconds: 600 });
  *   await consumeRateLimit(contactLimit, clientKey);   // throws ApiError 429 with Retry-After
+ *   await peekRateLimit(contactLimit, clientKey);      // { allowed, ... } without counting
  */
 export type RateLimitDefinition = {
   /** Key prefix, unique per limit: "contact-ip". */
@@ -70,6 +71,17 @@ export async function checkRateLimit(definition: RateLimitDefinition, key: strin
     }
     throw error;
   }
+}
+
+/**
+ * Reads how much of the budget `key` has left, without counting anything:
+ * `allowed` tells whether one more request would be within the limit.
+ */
+export async function peekRateLimit(definition: RateLimitDefinition, key: string): Promise<RateLimitResult> {
+  const state = await limiterFor(definition).get(key);
+  if (!state || state.msBeforeNext <= 0) return { allowed: true, remaining: definition.points };
+  if (state.consumedPoints < definition.points) return { allowed: true, remaining: definition.points - state.consumedPoints };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }
 
 /** Like checkRateLimit, but throws ApiError 429 with Retry-After when over the limit. */

@@ -26,4 +26,5 @@ export const adminRoutes = [
   "/admin/subscribers",
   "/admin/outbox",
   "/admin/account",
+  "/admin/two-factor-setup",
 ];

@@ -1,38 +1,32 @@
 import fs from "node:fs/promises";
+import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminWithCli, demoteUser, insertLead, withServerDatabase } from "../support/admin-seed.ts";
+import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session.ts";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { freshTotpCode } from "../support/totp.ts";
 
 /**
  * The admin area over HTTP, against the production server: every admin
- * endpoint and page refuses anonymous and non-admin callers, admins get the
- * data, and sign-in attempts are rate-limited.
+ * endpoint and page refuses anonymous and non-admin callers, admins (with
+ * two-factor set up) get the data, requests from other sites are refused,
+ * and sign-in attempts are rate-limited without locking the owner out.
  */
 let server: ServerProcess;
 let dataDir: string;
 let base: string;
+let admin: AdminSession;
 let adminCookie = "";
 let userCookie = "";
 let leadId = "";
-const ADMIN = { email: "admin@example.com", password: "admin password for tests" };
 const USER = { email: "user@example.com", password: "user password for tests" };
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-
+const FOREIGN = "https://attacker.example";
 
 /** Each caller gets its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from the test). */
-async function signIn(email: string, password: string, ip: string): Promise<Response> {
-  return fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
-    body: JSON.stringify({ email, password }),
-  });
-}
-
-function cookieFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+async function signIn(email: string, password: string, ip: string, extra: Record<string, string> = {}): Promise<Response> {
+  return postJson(base, "/api/auth/sign-in/email", { email, password, ...extra }, ip);
 }
 
 beforeAll(async () => {
@@ -41,7 +35,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
   // The CLI joins the running server's embedded database.
-  await createAdminWithCli(dataDir, ADMIN.email, ADMIN.password);
+  admin = await adminSession(base, dataDir, { email: "admin@example.com", clientIp: "198.51.100.1" });
+  adminCookie = admin.cookie;
   await createAdminWithCli(dataDir, USER.email, USER.password);
   await demoteUser(dataDir, USER.email);
   leadId = await insertLead(dataDir, {
@@ -51,12 +46,9 @@ beforeAll(async () => {
     messages: [{ role: "user", content: "Hi" }],
   });
 
-  const adminResponse = await signIn(ADMIN.email, ADMIN.password, "198.51.100.1");
-  expect(adminResponse.status).toBe(200);
-  adminCookie = cookieFrom(adminResponse);
   const userResponse = await signIn(USER.email, USER.password, "198.51.100.2");
   expect(userResponse.status).toBe(200);
-  userCookie = cookieFrom(userResponse);
+  userCookie = cookiesFrom(userResponse);
 }, 120_000);
 
 afterAll(async () => {
@@ -79,8 +71,17 @@ const endpoints: Array<[string, string]> = [
   ["POST", "/api/send-daily-newsletter"],
 ];
 
-const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account"];
-const pages = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/outbox", "/admin/account", "/admin/newsletter", "/admin/feeds"];
+const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account", "/admin/two-factor-setup"];
+const pages = [
+  "/admin/leads",
+  "/admin/submissions",
+  "/admin/subscribers",
+  "/admin/outbox",
+  "/admin/account",
+  "/admin/newsletter",
+  "/admin/feeds",
+  "/admin/two-factor-setup",
+];
 
 describe("admin API refuses everyone but admins", () => {
   for (const [method, rawPath] of endpoints) {
@@ -91,7 +92,7 @@ describe("admin API refuses everyone but admins", () => {
       expect(anonymous.headers.get("content-type")).toContain("application/json");
       expect(await anonymous.json()).toEqual({ error: "Please log in to access this page" });
 
-      const nonAdmin = await fetch(url, { method, headers: { cookie: userCookie } });
+      const nonAdmin = await fetch(url, { method, headers: { cookie: userCookie, origin: base } });
       expect(nonAdmin.status).toBe(403);
       expect(await nonAdmin.json()).toEqual({ error: "You don't have permission to access this page" });
     });
@@ -115,7 +116,7 @@ describe("admin pages refuse everyone but admins", () => {
           const response = await fetch(base + path, {
             method,
             redirect: "manual",
-            headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            headers: { cookie, origin: base, "Content-Type": "application/x-www-form-urlencoded" },
             body: method === "POST" ? `intent=delete&id=${leadId}` : undefined,
           });
           expect(response.status, `${method} ${path}`).toBe(302);
@@ -132,11 +133,14 @@ describe("admin pages refuse everyone but admins", () => {
   }
 
   it("serves admins, with noindex", async () => {
-    for (const path of pages) {
+    for (const path of pages.filter((page) => page !== "/admin/two-factor-setup")) {
       const response = await fetch(base + path, { headers: { cookie: adminCookie } });
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
     }
+    // Two-factor is on already: the set-up page sends them on.
+    const setup = await fetch(`${base}/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox`, { headers: { cookie: adminCookie }, redirect: "manual" });
+    expect(setup.headers.get("location")).toBe("/admin/outbox");
     const login = await fetch(`${base}/admin/login`);
     expect(await login.text()).toContain('content="noindex, nofollow"');
   });
@@ -144,14 +148,14 @@ describe("admin pages refuse everyone but admins", () => {
 
 describe("admins", () => {
   it("can send the newsletter by hand: the endpoint answers with SPEC's counts", async () => {
-    const response = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: { cookie: adminCookie } });
+    const response = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: admin.headers });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ successCount: expect.any(Number), errorCount: expect.any(Number), totalArticles: expect.any(Number) });
   });
 
   it("get a session cookie that is httpOnly and SameSite=Lax", async () => {
-    const response = await signIn(ADMIN.email, ADMIN.password, "198.51.100.3");
+    const response = await signIn(admin.email, admin.password, "198.51.100.3", { code: await freshTotpCode(admin.totp) });
     const session = response.headers.getSetCookie().find((line) => line.includes("session_token="));
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
@@ -170,14 +174,14 @@ describe("admins", () => {
     const actions = await withServerDatabase(dataDir, async (client) =>
       (await client.query<{ action: string; user_email: string }>("select action, user_email from admin_audit_log")).rows,
     );
-    expect(actions).toContainEqual({ action: "export-leads", user_email: ADMIN.email });
+    expect(actions).toContainEqual({ action: "export-leads", user_email: admin.email });
   });
 
   it("delete a lead (404 the second time), audited", async () => {
-    const first = await fetch(`${base}/api/admin/leads/${leadId}`, { method: "DELETE", headers: { cookie: adminCookie } });
+    const first = await fetch(`${base}/api/admin/leads/${leadId}`, { method: "DELETE", headers: admin.headers });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ deleted: true, id: leadId });
-    const second = await fetch(`${base}/api/admin/leads/${leadId}`, { method: "DELETE", headers: { cookie: adminCookie } });
+    const second = await fetch(`${base}/api/admin/leads/${leadId}`, { method: "DELETE", headers: admin.headers });
     expect(second.status).toBe(404);
     const rows = await withServerDatabase(dataDir, async (client) =>
       (await client.query("select 1 from admin_audit_log where action = 'delete-lead' and target = $1", [leadId])).rowCount,
@@ -219,32 +223,204 @@ describe("admins", () => {
 });
 
 describe("brute force", () => {
-  it("locks an account after 8 failed passwords: 429 with Retry-After, also for the right password", async () => {
-    await createAdminWithCli(dataDir, "target@example.com", "target password 123");
+  it("a flood of wrong passwords from many addresses stops password guessing but lets the owner in with password and code", async () => {
+    const target = await adminSession(base, dataDir, { email: "target@example.com", password: "target password 123", clientIp: "203.0.113.99" });
     for (let i = 0; i < 8; i++) {
-      const response = await signIn("target@example.com", `guess number ${i}`, `203.0.113.${i + 1}`);
+      const response = await signIn(target.email, `guess number ${i}`, `203.0.113.${i + 1}`);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Invalid e-mail or password." });
     }
-    const blocked = await signIn("target@example.com", "target password 123", "203.0.113.50");
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await blocked.json()).toEqual({ error: "Too many sign-in attempts. Please wait a few minutes and try again." });
+    // The password alone is no longer checked, right or wrong.
+    const alone = await signIn(target.email, target.password, "203.0.113.50");
+    expect(alone.status).toBe(429);
+    expect(Number(alone.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await alone.json()).toEqual({ error: expect.stringMatching(/together with a code/), codeRequired: true });
 
-    // The sign-in page says the same, with the same status, without JavaScript.
+    // The sign-in page asks for the code in the same form, without JavaScript.
     const form = await fetch(`${base}/admin/login`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.51" },
-      body: new URLSearchParams({ intent: "password", email: "target@example.com", password: "target password 123" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.51", origin: base },
+      body: new URLSearchParams({ intent: "password", email: target.email, password: target.password }),
     });
     expect(form.status).toBe(429);
-    expect(await form.text()).toContain("Too many sign-in attempts");
+    const html = await form.text();
+    expect(html).toContain("together with a code from your authenticator app");
+    expect(html).toMatch(/<input[^>]*name="code"/);
+
+    // Password and code together get in, from yet another address, on the page as over the API.
+    const viaPage = await fetch(`${base}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.52", origin: base },
+      body: new URLSearchParams({ intent: "password", withCode: "1", email: target.email, password: target.password, code: await freshTotpCode(target.totp) }),
+    });
+    expect(viaPage.status).toBe(302);
+    expect(viaPage.headers.get("location")).toBe("/admin/leads");
+    const session = cookiesFrom(viaPage);
+    expect((await fetch(`${base}/api/admin/leads`, { headers: { cookie: session } })).status).toBe(200);
   });
 
   it("limits one address to 20 attempts across accounts", async () => {
     const ip = "203.0.113.200";
     for (let i = 0; i < 20; i++) expect((await signIn(`nobody${i}@example.com`, "password guess", ip)).status).toBe(401);
-    const blocked = await signIn(ADMIN.email, ADMIN.password, ip);
+    const blocked = await signIn(admin.email, admin.password, ip);
     expect(blocked.status).toBe(429);
+  });
+});
+
+describe("two-factor at first sign-in", () => {
+  it("an admin without two-factor sees nothing but the set-up page, and the API answers 403, until it is on", async () => {
+    await createAdminWithCli(dataDir, "fresh@example.com", "fresh admin password");
+    const signedIn = await signIn("fresh@example.com", "fresh admin password", "198.51.100.30");
+    expect(await signedIn.json()).toEqual({ signedIn: true, twoFactorEnabled: false });
+    const cookie = cookiesFrom(signedIn);
+
+    for (const path of ["/api/admin/leads", "/api/admin/submissions", "/api/admin/subscribers", "/api/admin/outbox"]) {
+      const response = await fetch(base + path, { headers: { cookie } });
+      expect(response.status, path).toBe(403);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/^Set up two-factor sign-in first/) });
+    }
+    const send = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: { cookie, origin: base } });
+    expect(send.status).toBe(403);
+    for (const path of pages.filter((page) => page !== "/admin/two-factor-setup")) {
+      const response = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location")).toBe(`/admin/two-factor-setup?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const setup = await fetch(`${base}/admin/two-factor-setup`, { headers: { cookie } });
+    expect(setup.status).toBe(200);
+    const html = await setup.text();
+    expect(html).toContain("Set up two-factor sign-in");
+    expect(html).not.toContain("lead@example.com");
+  });
+
+  it("the sign-in page sends an admin without two-factor straight to the set-up page", async () => {
+    await createAdminWithCli(dataDir, "fresh2@example.com", "fresh admin password");
+    const response = await fetch(`${base}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.31", origin: base },
+      body: new URLSearchParams({ intent: "password", email: "fresh2@example.com", password: "fresh admin password", redirectTo: "/admin/outbox" }),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
+  });
+});
+
+describe("sign-in API", () => {
+  // May wait for the clock to reach a fresh 30-second step.
+  it("offers only the sign-in steps: no trusted devices, none of better-auth's other endpoints", { timeout: 90_000 }, async () => {
+    const pending = await signIn(admin.email, admin.password, "198.51.100.40");
+    expect(await pending.json()).toEqual({ twoFactorRedirect: true });
+    const twoFactorCookie = cookiesFrom(pending);
+    const code = await freshTotpCode(admin.totp);
+    const trusted = await postJson(base, "/api/auth/two-factor/verify-totp", { code, trustDevice: true }, "198.51.100.40", {
+      cookie: twoFactorCookie,
+      origin: base,
+    });
+    expect(trusted.status).toBe(400);
+    expect(await trusted.json()).toEqual({ error: expect.stringMatching(/does not remember devices/) });
+    expect(trusted.headers.getSetCookie().join("\n")).not.toMatch(/trust_device/);
+
+    // The refused request did not use up the code.
+    const verified = await postJson(base, "/api/auth/two-factor/verify-totp", { code }, "198.51.100.40", {
+      cookie: twoFactorCookie,
+      origin: base,
+    });
+    expect(verified.status).toBe(200);
+    const session = cookiesFrom(verified);
+    expect((await fetch(`${base}/api/admin/leads`, { headers: { cookie: session } })).status).toBe(200);
+    // With that browser's cookies, the password alone still leads to the code step.
+    const again = await postJson(base, "/api/auth/sign-in/email", { email: admin.email, password: admin.password }, "198.51.100.40", {
+      cookie: `${session}; nordlys.trust_device=forged`,
+      origin: base,
+    });
+    expect(await again.json()).toEqual({ twoFactorRedirect: true });
+
+    for (const [method, path] of [
+      ["GET", "/api/auth/get-session"],
+      ["POST", "/api/auth/sign-up/email"],
+      ["POST", "/api/auth/request-password-reset"],
+      ["POST", "/api/auth/reset-password"],
+      ["POST", "/api/auth/change-password"],
+      ["POST", "/api/auth/two-factor/enable"],
+      ["POST", "/api/auth/two-factor/disable"],
+      ["POST", "/api/auth/two-factor/get-totp-uri"],
+    ] as const) {
+      const response = await fetch(base + path, { method, headers: { cookie: session, origin: base, "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe("requests from other sites", () => {
+  it("are refused with 403 wherever admin state changes, and change nothing", async () => {
+    const lead = await insertLead(dataDir, { name: "Kept Lead", email: "kept@example.com" });
+    const cases: Array<{ method: string; path: string; body?: string; type?: string }> = [
+      { method: "DELETE", path: `/api/admin/leads/${lead}` },
+      { method: "POST", path: "/api/send-daily-newsletter" },
+      { method: "POST", path: "/api/auth/sign-out", type: "application/json", body: "{}" },
+      { method: "POST", path: "/api/auth/sign-in/email", type: "application/json", body: JSON.stringify({ email: admin.email, password: admin.password }) },
+      { method: "POST", path: "/admin/leads", body: `intent=delete&id=${lead}` },
+      { method: "POST", path: "/admin/account", body: `intent=disable&password=${encodeURIComponent(admin.password)}` },
+      { method: "POST", path: "/admin/sign-out", body: "" },
+      { method: "POST", path: "/admin/login", body: `intent=password&email=${encodeURIComponent(admin.email)}&password=x` },
+    ];
+    for (const origin of [FOREIGN, "null", undefined]) {
+      for (const { method, path, body, type } of cases) {
+        const headers: Record<string, string> = { cookie: adminCookie, "Content-Type": type ?? "application/x-www-form-urlencoded" };
+        if (origin) headers.origin = origin;
+        const response = await fetch(base + path, { method, headers, body, redirect: "manual" });
+        // React Router itself answers 400 to a page action whose Origin names another site; ours is 403.
+        const refusals = origin && !path.startsWith("/api/") ? [400, 403] : [403];
+        expect(refusals, `${method} ${path} from ${origin ?? "no Origin"}`).toContain(response.status);
+        if (path.startsWith("/api/")) {
+          expect(await response.json()).toEqual({ error: "This request came from another site and was refused." });
+        }
+      }
+    }
+    // Nothing happened: the lead is there, the session works, two-factor is still on.
+    const leads = (await (await fetch(`${base}/api/admin/leads`, { headers: { cookie: adminCookie } })).json()) as { leads: Array<{ id: string }> };
+    expect(leads.leads.map((row) => row.id)).toContain(lead);
+    const enabled = await withServerDatabase(dataDir, async (client) =>
+      (await client.query<{ on: boolean }>("select two_factor_enabled as on from users where email = $1", [admin.email])).rows[0]?.on,
+    );
+    expect(enabled).toBe(true);
+    // The same request from the site itself goes through.
+    const same = await fetch(`${base}/api/admin/leads/${lead}`, { method: "DELETE", headers: admin.headers });
+    expect(same.status).toBe(200);
+  });
+});
+
+describe("auth mail in the outbox", () => {
+  it("another admin sees that a reset link was sent, but not the link, on the page or over the API", async () => {
+    const victim = await adminSession(base, dataDir, { email: "victim@example.com", clientIp: "198.51.100.60" });
+    const requested = await fetch(`${base}/admin/forgot-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.61", origin: base },
+      body: new URLSearchParams({ email: victim.email }),
+    });
+    expect(requested.status).toBe(200);
+
+    type Listing = { messages: Array<{ file: string; to: string; subject: string; redacted: boolean }> };
+    let listed: Listing["messages"][number] | undefined;
+    await expect
+      .poll(async () => {
+        const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie: adminCookie } })).json()) as Listing;
+        listed = list.messages.find((message) => message.to === victim.email);
+        return listed;
+      }, { timeout: 20_000 })
+      .toMatchObject({ subject: expect.stringMatching(/Reset your .* admin password/), redacted: true });
+
+    const viaApi = await fetch(`${base}/api/admin/outbox/${listed!.file}`, { headers: { cookie: adminCookie } });
+    const message = (await viaApi.json()) as { text: string; redacted: boolean };
+    expect(message.redacted).toBe(true);
+    expect(JSON.stringify(message)).not.toMatch(/reset-password\?token|token=/);
+    const viaPage = await (await fetch(`${base}/admin/outbox?file=${listed!.file}`, { headers: { cookie: adminCookie } })).text();
+    expect(viaPage).toContain("not shown to admins");
+    expect(viaPage).not.toMatch(/reset-password\?token/);
+    // The operator of the server still has the whole message.
+    const onDisk = await simpleParser(await fs.readFile(path.join(dataDir, "outbox", listed!.file)));
+    expect(onDisk.text).toMatch(/reset-password\?token=/);
   });
 });

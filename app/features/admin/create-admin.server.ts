@@ -1,4 +1,5 @@
 import { getAuth } from "~/.server/auth";
+import { revokePasswordResetTokens } from "~/.server/auth-internals";
 import { getDb } from "~/.server/db/client";
 import { userRoles } from "~/.server/db/schema";
 
@@ -6,8 +7,9 @@ export type CreateAdminResult = { status: "created" | "promoted"; userId: string
 
 /**
  * Creates an admin account, or gives an existing account the admin role
- * (and a new password when one is given). Passwords are hashed by
- * better-auth, so the account signs in like any other.
+ * (and a new password when one is given, which revokes its outstanding reset
+ * links). Passwords are hashed by better-auth, so the account signs in like
+ * any other.
  */
 export async function createOrPromoteAdmin(input: { email: string; password?: string; name?: string }): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();
@@ -29,6 +31,8 @@ export async function createOrPromoteAdmin(input: { email: string; password?: st
       const hasCredential = existing.accounts.some((account) => account.providerId === "credential");
       if (hasCredential) await ctx.internalAdapter.updatePassword(userId, hash);
       else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+      // Reset links sent before stop working with the old password.
+      await revokePasswordResetTokens(getDb(), userId);
       passwordChanged = true;
     }
   } else {

@@ -3,11 +3,16 @@ import { defineRateLimit } from "~/.server/rate-limit";
 
 /**
  * Brute-force limits on admin sign-in (PostgreSQL-backed, so they hold across
- * instances). Per IP: every attempt counts. Per account: only failed
- * passwords count, so an attacker elsewhere slows one account down without
- * the owner's successful sign-ins using up the budget.
+ * instances; docs/decisions/0117-sign-in-limits-without-lockout.md).
+ * Per address: every attempt counts, over the limit the address gets 429.
+ * Per account: failed passwords count; once the budget is spent the account
+ * takes no password on its own until the window passes, only a password
+ * together with a code (signInWithPassword). A flood from many addresses thus
+ * slows the guessing down to the budget without locking the owner out.
  */
 export const SIGN_IN_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a few minutes and try again.";
+export const CODE_REQUIRED_MESSAGE =
+  "This account has had many failed sign-in attempts. To sign in now, enter your password together with a code from your authenticator app (or a backup code).";
 
 export const signInIpLimit = defineRateLimit({
   name: "admin-sign-in-ip",
@@ -16,11 +21,12 @@ export const signInIpLimit = defineRateLimit({
   message: SIGN_IN_LIMIT_MESSAGE,
 });
 
+/** Failed passwords per account before it asks for the password and a code together. */
 export const signInAccountLimit = defineRateLimit({
   name: "admin-sign-in-account",
   points: 8,
   durationSeconds: 15 * 60,
-  message: SIGN_IN_LIMIT_MESSAGE,
+  message: CODE_REQUIRED_MESSAGE,
 });
 
 export const secondFactorIpLimit = defineRateLimit({

@@ -5,6 +5,8 @@ import { hashClientIp } from "~/.server/rate-limit";
 
 export type AuditAction =
   | "sign-in"
+  | "two-factor-on"
+  | "two-factor-off"
   | "export-leads"
   | "export-submissions"
   | "export-subscribers"

@@ -5,6 +5,8 @@ import { z } from "zod";
 export const signInSchema = z.object({
   email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(255).email("Enter a valid e-mail address"),
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+  /** Only while the account asks for password and code together. */
+  code: z.string().trim().max(32, "That code is too long").optional(),
   redirectTo: z.string().max(500).optional(),
 });
 
@@ -63,6 +65,16 @@ export const outboxFileSchema = z.string().regex(/^[\w.-]{1,200}\.eml$/);
 export const outboxQuerySchema = z.object({
   page: page.default(1),
   file: outboxFileSchema.optional().catch(undefined),
+});
+
+/** A set-up in progress, carried by the confirm form (the account's own new secret, shown to it a moment ago). */
+export const pendingTotpSetupSchema = z.object({
+  totpUri: z.string().max(1000).startsWith("otpauth://totp/"),
+  backupCodes: z
+    .string()
+    .max(1000)
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[\w-]{1,40}$/)).max(30)),
 });
 
 /** Shown whatever the address: the reset form never tells whether an account exists. */

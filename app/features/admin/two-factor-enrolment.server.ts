@@ -2,6 +2,8 @@ import QRCode from "qrcode";
 import { getAuth } from "~/.server/auth";
 import { authErrorCode } from "./auth-errors.server";
 import { setCookieHeaders } from "./cookies.server";
+import { recordAdminAudit } from "./record-admin-audit.server";
+import { pendingTotpSetupSchema } from "./schema";
 
 export type TotpSetup = {
   totpUri: string;
@@ -90,4 +92,40 @@ export async function disableTwoFactor(input: {
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { status: "wrong-password" };
     throw error;
   }
+}
+
+/** What the set-up form shows after a step: the pending set-up and any error. */
+export type EnrolmentView = { setup?: TotpSetup; error?: string; fieldError?: string };
+
+export type EnrolmentStep =
+  | { status: "show"; view: EnrolmentView; httpStatus: 200 | 400; headers?: Headers }
+  | { status: "enabled"; headers: Headers };
+
+/**
+ * One step of the set-up forms (account page and first sign-in): `intent=enable`
+ * with the password starts it, `intent=confirm` with the first code finishes it.
+ */
+export async function runEnrolmentStep(
+  form: Record<string, unknown>,
+  context: { request: Request; admin: { id: string; email: string }; clientIp: string },
+): Promise<EnrolmentStep> {
+  const { request } = context;
+  const show = (view: EnrolmentView, httpStatus: 200 | 400 = 400): EnrolmentStep => ({ status: "show", view, httpStatus });
+  if (form.intent === "enable") {
+    const password = typeof form.password === "string" ? form.password : "";
+    if (!password) return show({ fieldError: "Enter your password" });
+    const result = await startTotpEnrolment({ password, request });
+    if (result.status === "wrong-password") return show({ fieldError: "That password is not right" });
+    if (result.status === "already-enabled") return show({ error: "Two-factor authentication is already on." });
+    return { status: "show", view: { setup: result.setup }, httpStatus: 200, headers: result.headers };
+  }
+  const pending = pendingTotpSetupSchema.safeParse(form);
+  if (form.intent !== "confirm" || !pending.success) return show({ error: "Start the set-up again." });
+  const setup = await describeTotpSetup(pending.data.totpUri, pending.data.backupCodes);
+  const code = typeof form.code === "string" ? form.code.replace(/\s+/g, "") : "";
+  if (!/^\d{6}$/.test(code)) return show({ setup, fieldError: "Enter the 6-digit code from your app" });
+  const result = await confirmTotpEnrolment({ code, request });
+  if (result.status === "invalid") return show({ setup, fieldError: "That code is not valid. Check the time on your phone and try again." });
+  await recordAdminAudit({ user: context.admin, action: "two-factor-on", clientIp: context.clientIp });
+  return result;
 }

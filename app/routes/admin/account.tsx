@@ -1,6 +1,7 @@
-import { z } from "zod";
 import { data, Form, useNavigation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { getEnv } from "~/.server/env";
+import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,14 +10,9 @@ import { Input } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { FormAlert } from "~/features/admin/components/auth-card";
 import { formatDateTime } from "~/features/admin/components/list-controls";
-import { listRecentAudit } from "~/features/admin/record-admin-audit.server";
-import {
-  confirmTotpEnrolment,
-  describeTotpSetup,
-  disableTwoFactor,
-  startTotpEnrolment,
-  type TotpSetup,
-} from "~/features/admin/two-factor-enrolment.server";
+import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
+import { listRecentAudit, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { disableTwoFactor, runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/account";
 
@@ -28,65 +24,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   const audit = await listRecentAudit(15);
   return {
     admin,
+    twoFactorRequired: getEnv().ADMIN_REQUIRE_TWO_FACTOR,
     audit: audit.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
   };
 }
 
-type ActionData = { setup?: TotpSetup; error?: string; fieldError?: string };
-
-const pendingSetupSchema = z.object({
-  totpUri: z.string().max(1000).startsWith("otpauth://totp/"),
-  backupCodes: z
-    .string()
-    .max(1000)
-    .transform((value) => value.split(",").filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[\w-]{1,40}$/)).max(30)),
-});
-
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const clientIp = context.get(requestInfoContext).clientIp;
   const form = Object.fromEntries(await request.formData());
-  const password = typeof form.password === "string" ? form.password : "";
-  const code = typeof form.code === "string" ? form.code : "";
-
-  if (form.intent === "enable") {
-    if (!password) return data<ActionData>({ fieldError: "Enter your password" }, { status: 400 });
-    const result = await startTotpEnrolment({ password, request });
-    if (result.status === "wrong-password") return data<ActionData>({ fieldError: "That password is not right" }, { status: 400 });
-    if (result.status === "already-enabled") return data<ActionData>({ error: "Two-factor authentication is already on." }, { status: 400 });
-    return data<ActionData>({ setup: result.setup }, { headers: result.headers });
-  }
-
-  if (form.intent === "confirm") {
-    const pending = pendingSetupSchema.safeParse(form);
-    if (!pending.success) return data<ActionData>({ error: "Start the set-up again." }, { status: 400 });
-    const setup = await describeTotpSetup(pending.data.totpUri, pending.data.backupCodes);
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ""))) {
-      return data<ActionData>({ setup, fieldError: "Enter the 6-digit code from your app" }, { status: 400 });
-    }
-    const result = await confirmTotpEnrolment({ code, request });
-    if (result.status === "invalid") {
-      return data<ActionData>({ setup, fieldError: "That code is not valid. Check the time on your phone and try again." }, { status: 400 });
-    }
-    return redirectWithToast(
-      "/admin/account",
-      { type: "success", title: "Two-factor authentication is on" },
-      { headers: result.headers },
-    );
-  }
 
   if (form.intent === "disable") {
-    if (!password) return data<ActionData>({ fieldError: "Enter your password" }, { status: 400 });
+    const password = typeof form.password === "string" ? form.password : "";
+    if (!password) return data<EnrolmentView>({ fieldError: "Enter your password" }, { status: 400 });
     const result = await disableTwoFactor({ password, request });
-    if (result.status === "wrong-password") return data<ActionData>({ fieldError: "That password is not right" }, { status: 400 });
-    return redirectWithToast("/admin/account", { type: "info", title: "Two-factor authentication is off" }, { headers: result.headers });
+    if (result.status === "wrong-password") return data<EnrolmentView>({ fieldError: "That password is not right" }, { status: 400 });
+    await recordAdminAudit({ user: admin, action: "two-factor-off", clientIp });
+    // Where two-factor is required, the guard now sends the admin to set up the new app.
+    const title = getEnv().ADMIN_REQUIRE_TWO_FACTOR ? "Two-factor authentication is off: set up your new app now" : "Two-factor authentication is off";
+    return redirectWithToast("/admin/account", { type: "info", title }, { headers: result.headers });
   }
 
-  return data<ActionData>({ error: "Unknown action." }, { status: 400 });
+  const step = await runEnrolmentStep(form, { request, admin, clientIp });
+  if (step.status === "enabled") {
+    return redirectWithToast("/admin/account", { type: "success", title: "Two-factor authentication is on" }, { headers: step.headers });
+  }
+  return data<EnrolmentView>(step.view, { status: step.httpStatus, headers: step.headers });
 }
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { admin, audit } = loaderData;
+  const { admin, audit, twoFactorRequired } = loaderData;
   const navigation = useNavigation();
   const isBusy = navigation.state === "submitting";
   const setup = actionData?.setup;
@@ -97,43 +64,30 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <Card>
           <h2 className="text-xl font-semibold">Two-factor authentication</h2>
           <FormAlert message={actionData?.error} />
-          {setup ? (
-            <div className="mt-4 flex flex-col gap-4">
-              <p>
-                1. Scan this QR code with an authenticator app (1Password, Google Authenticator, Aegis...), or type the
-                key below into it.
-              </p>
-              <img src={setup.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} className="rounded-lg border border-ink-200" />
-              <p className="text-sm">
-                Key: <code className="break-all rounded bg-ink-100 px-1.5 py-0.5 font-mono" data-testid="totp-secret">{setup.secret}</code>
-              </p>
-              <div>
-                <p>2. Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone.</p>
-                <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Backup codes">
-                  {setup.backupCodes.map((backupCode) => (
-                    <li key={backupCode} className="rounded bg-ink-100 px-2 py-1">
-                      {backupCode}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <Form method="post" className="flex flex-col gap-4">
-                <input type="hidden" name="intent" value="confirm" />
-                <input type="hidden" name="totpUri" value={setup.totpUri} />
-                <input type="hidden" name="backupCodes" value={setup.backupCodes.join(",")} />
-                <Field id="code" name="code" label="3. Enter the 6-digit code the app shows" error={actionData?.fieldError}>
-                  {(control) => <Input {...control} required inputMode="numeric" autoComplete="one-time-code" maxLength={8} />}
-                </Field>
-                <Button type="submit" disabled={isBusy}>
-                  Turn on two-factor authentication
-                </Button>
-              </Form>
+          {setup || !admin.twoFactorEnabled ? (
+            <div className="mt-4">
+              <TotpEnrolment
+                setup={setup}
+                fieldError={actionData?.fieldError}
+                isBusy={isBusy}
+                intro={
+                  <>
+                    <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
+                  </>
+                }
+              />
             </div>
-          ) : admin.twoFactorEnabled ? (
+          ) : (
             <div className="mt-4 flex flex-col gap-4">
               <p>
                 <strong>On.</strong> Signing in asks for a code from your authenticator app (or a backup code).
               </p>
+              {twoFactorRequired ? (
+                <p className="text-sm text-ink-600">
+                  Admins must use two-factor on this site. To move to a new phone or app, turn it off here: you set up the new
+                  one right after, before anything else.
+                </p>
+              ) : null}
               <Form method="post" className="flex flex-col gap-4">
                 <input type="hidden" name="intent" value="disable" />
                 <Field id="password" name="password" label="Your password" error={actionData?.fieldError}>
@@ -141,21 +95,6 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                 </Field>
                 <Button type="submit" variant="outline" disabled={isBusy}>
                   Turn off two-factor authentication
-                </Button>
-              </Form>
-            </div>
-          ) : (
-            <div className="mt-4 flex flex-col gap-4">
-              <p>
-                <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
-              </p>
-              <Form method="post" className="flex flex-col gap-4">
-                <input type="hidden" name="intent" value="enable" />
-                <Field id="password" name="password" label="Your password" error={actionData?.fieldError}>
-                  {(control) => <Input {...control} type="password" required autoComplete="current-password" />}
-                </Field>
-                <Button type="submit" disabled={isBusy}>
-                  Set up two-factor authentication
                 </Button>
               </Form>
             </div>

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { requireSameOrigin } from "~/.server/admin-guard";
 import { ApiError } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Reset password", description: "Get a link to choose a new admin password.", path: "/admin/forgot-password", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
   const parsed = resetRequestSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ sent: false, error: parsed.error.issues[0]?.message, message: null }, { status: 400 });
   try {

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getAdminAccess } from "~/.server/admin-guard";
+import { getAdminAccess, requireSameOrigin, TWO_FACTOR_SETUP_PATH } from "~/.server/admin-guard";
+import { getEnv } from "~/.server/env";
 import { ApiError } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
@@ -7,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { CODE_REQUIRED_MESSAGE } from "~/features/admin/rate-limits";
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
@@ -36,9 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { step: "password" | "code"; message?: string; errors?: Record<string, string | undefined>; email?: string; method?: "totp" | "backup" };
+type ActionData = {
+  step: "password" | "code";
+  message?: string;
+  errors?: Record<string, string | undefined>;
+  email?: string;
+  method?: "totp" | "backup";
+  /** The account is under attack: the password form asks for a code as well. */
+  codeRequired?: boolean;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
   const clientIp = context.get(requestInfoContext).clientIp;
   try {
@@ -64,18 +75,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const parsed = signInSchema.safeParse(form);
     const email = typeof form.email === "string" ? form.email : "";
+    const withCode = form.withCode === "1";
     if (!parsed.success) {
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return data<ActionData>({ step: "password", errors, email }, { status: 400 });
+      return data<ActionData>({ step: "password", errors, email, codeRequired: withCode }, { status: 400 });
     }
     const result = await signInWithPassword({ ...parsed.data, request, clientIp });
     const target = targetFrom(parsed.data.redirectTo);
-    if (result.status === "signed-in") return redirect(target, { headers: result.headers });
+    if (result.status === "signed-in") {
+      const setUp = !result.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
+      return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, { headers: result.headers });
+    }
     if (result.status === "two-factor") {
       return redirect(`/admin/login?step=code&redirectTo=${encodeURIComponent(target)}`, { headers: result.headers });
     }
-    return data<ActionData>({ step: "password", message: "Invalid e-mail or password.", email }, { status: 401 });
+    if (result.status === "code-required") {
+      return data<ActionData>(
+        { step: "password", message: CODE_REQUIRED_MESSAGE, email, codeRequired: true },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    const message = parsed.data.code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.";
+    return data<ActionData>({ step: "password", message, email, codeRequired: withCode }, { status: 401 });
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
       const step = form.intent === "code" ? "code" : "password";
@@ -157,6 +179,17 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <Field id="password" name="password" label="Password" error={actionData?.errors?.password}>
           {(control) => <Input {...control} type="password" required maxLength={200} autoComplete="current-password" />}
         </Field>
+        {actionData?.codeRequired ? (
+          <>
+            <input type="hidden" name="withCode" value="1" />
+            <Field id="code" name="code" label="Authentication code (or a backup code)" error={actionData.errors?.code}>
+              {(control) => (
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- appears with the alert; the one field left to fill
+                <Input {...control} required autoComplete="one-time-code" maxLength={32} autoFocus />
+              )}
+            </Field>
+          </>
+        ) : null}
         <Button type="submit" disabled={isBusy}>
           {isBusy ? "Signing in..." : "Sign in"}
         </Button>

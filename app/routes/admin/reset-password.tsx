@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { requireSameOrigin } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -18,6 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requireSameOrigin } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
 import { signOut } from "~/features/admin/sign-out.server";
 import type { Route } from "./+types/sign-out";
@@ -9,6 +10,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
   const headers = await signOut(request);
   return redirectWithToast("/admin/login", { type: "success", title: "You are signed out" }, { headers });
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Tables of better-auth (email + password, two-factor plugin), laid out as its
@@ -95,6 +95,20 @@ export const twoFactors = pgTable(
   },
   (t) => [index("two_factors_secret_idx").on(t.secret), index("two_factors_user_id_idx").on(t.userId)],
 );
+
+/**
+ * The last TOTP time step (Unix time / 30 s) accepted for an enrolment, so a
+ * code that signed someone in is refused if sent again while it is still
+ * valid (app/.server/auth-internals.ts). Goes with its two_factors row: a new
+ * enrolment starts fresh.
+ */
+export const totpAcceptedSteps = pgTable("totp_accepted_steps", {
+  twoFactorId: text("two_factor_id")
+    .primaryKey()
+    .references(() => twoFactors.id, { onDelete: "cascade" }),
+  step: bigint("step", { mode: "number" }).notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** SPEC section 3, "User role": a row with role `admin` lets a user into /admin. */
 export const userRoles = pgTable(

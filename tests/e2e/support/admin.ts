@@ -1,0 +1,69 @@
+import type * as OTPAuth from "otpauth";
+import type { Page } from "@playwright/test";
+import { createAdminWithCli } from "../../support/admin-seed";
+import { freshTotpCode, totpFromSecret } from "../../support/totp";
+import { expect, waitForHydration } from "../fixtures";
+
+/**
+ * Admins in the browser. Every admin sets up two-factor at first sign-in
+ * (ADMIN_REQUIRE_TWO_FACTOR is on in the e2e server), so a test about the
+ * admin area starts with:
+ *
+ *   const admin = await signInAsAdmin(page);            // new admin, TOTP on, on /admin/leads
+ *   const admin = await signInAsAdmin(page, "/admin/submissions");
+ *   ...sign out...; await signInWithCode(page, admin);  // again, with a fresh code
+ */
+export type BrowserAdmin = { email: string; password: string; totp: OTPAuth.TOTP };
+
+const dataDir = () => process.env.E2E_DATA_DIR ?? "";
+let counter = 0;
+
+/** A new admin account through the real `admin:create` CLI. */
+export async function createAdmin(): Promise<{ email: string; password: string }> {
+  const email = `admin-${process.pid}-${++counter}-${Date.now().toString(36)}@example.com`;
+  const password = "admin password for e2e";
+  await createAdminWithCli(dataDir(), email, password);
+  return { email, password };
+}
+
+/** Fills the sign-in form (password step) and waits for the answer. */
+export async function submitPassword(page: Page, email: string, password: string, redirectTo?: string) {
+  await page.goto(redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Password hashing is deliberately slow (scrypt); give it time on a busy machine.
+  await expect(page.getByRole("button", { name: "Signing in..." })).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** On the set-up page: confirms the password, reads the key as an authenticator app would, enters the first code. */
+export async function completeTwoFactorSetup(page: Page, password: string): Promise<OTPAuth.TOTP> {
+  await expect(page.getByRole("heading", { level: 1, name: "Set up two-factor sign-in" })).toBeVisible();
+  await page.getByLabel("Your password").fill(password);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent({ timeout: 30_000 })) ?? "";
+  const totp = totpFromSecret(secret);
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await freshTotpCode(totp));
+  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible({ timeout: 30_000 });
+  return totp;
+}
+
+/** A new admin, signed in through the pages with two-factor set up; ends on `target`. */
+export async function signInAsAdmin(page: Page, target = "/admin/leads"): Promise<BrowserAdmin> {
+  const { email, password } = await createAdmin();
+  await submitPassword(page, email, password, target);
+  const totp = await completeTwoFactorSetup(page, password);
+  await expect(page).toHaveURL(target);
+  return { email, password, totp };
+}
+
+/** Signs an enrolled admin in again: password, then a fresh code. */
+export async function signInWithCode(page: Page, admin: BrowserAdmin, target = "/admin/leads") {
+  await submitPassword(page, admin.email, admin.password, target);
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor code" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(await freshTotpCode(admin.totp));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(target, { timeout: 30_000 });
+}

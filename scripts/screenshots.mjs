@@ -21,6 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { chromium } from "@playwright/test";
+import * as OTPAuth from "otpauth";
 import pg from "pg";
 import { root, say, seedStories, startServer } from "./bench/support.mjs";
 
@@ -34,7 +35,7 @@ const { values: options } = parseArgs({
 const widths = options.widths.split(",").map(Number).filter((width) => width > 0);
 const only = options.only ? new Set(options.only.split(",").map((item) => item.trim())) : null;
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4398);
-const ADMIN = { email: "screens@nordlys.test", password: "screenshots-admin-pass-1" };
+const ADMIN = { email: "screens@nordlys.test", password: "screenshots-admin-pass-1", totp: null };
 
 const NOT_FOUND_PATH = "/this-page-does-not-exist";
 
@@ -108,11 +109,45 @@ async function publicPages(baseUrl) {
 
 const adminPages = ["/admin/login", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/feeds", "/admin/account"];
 
-async function signIn(page, baseUrl) {
+/**
+ * Signs in through the real pages. The first sign-in of an admin sets up two-factor
+ * (docs/admin.md): the set-up page is captured on the way, then the key it shows is read as an
+ * authenticator app would and the first code entered. Later widths sign in with a fresh code.
+ */
+async function signIn(page, baseUrl, folder, files) {
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/admin/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+  await Promise.all([page.waitForURL((url) => url.search.includes("step=code") || !url.pathname.startsWith("/admin/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+  if (page.url().includes("/admin/two-factor-setup")) {
+    await settle(page);
+    files.push(path.join(folder, "admin-two-factor-setup.png"));
+    await page.screenshot({ path: files.at(-1), fullPage: true });
+    await page.getByLabel("Your password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent({ timeout: 30_000 })) ?? "";
+    ADMIN.totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, "")), digits: 6, period: 30 });
+    await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await freshCode());
+    await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await page.getByText("Two-factor authentication is on").waitFor({ timeout: 30_000 });
+  } else {
+    await page.getByLabel("Authentication code").fill(await freshCode());
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/admin/login")), page.getByRole("button", { name: "Verify" }).click()]);
+  }
+}
+
+/** A TOTP code for a time step not used before (the server accepts each step once). */
+let lastStep = -1;
+async function freshCode() {
+  for (;;) {
+    const current = ADMIN.totp.counter();
+    const step = Math.max(current, lastStep + 1);
+    if (step <= current + 1) {
+      lastStep = step;
+      return ADMIN.totp.generate({ timestamp: step * 30_000 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * 30_000 - Date.now() + 50));
+  }
 }
 
 /** Loads a page completely: exact layout, every lazy image scrolled into view, then back to the top. */
@@ -170,7 +205,7 @@ try {
       const adminContext = await browser.newContext({ viewport, reducedMotion: "reduce" });
       if (admin.includes("/admin/login")) files.push(await shoot(adminContext, server.baseUrl, "/admin/login", folder));
       const signedIn = await adminContext.newPage();
-      await signIn(signedIn, server.baseUrl);
+      await signIn(signedIn, server.baseUrl, folder, files);
       await signedIn.close();
       for (const pagePath of admin.filter((item) => item !== "/admin/login")) files.push(await shoot(adminContext, server.baseUrl, pagePath, folder));
       await adminContext.close();

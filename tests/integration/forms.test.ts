@@ -6,7 +6,7 @@ import { resetEnvForTests } from "~/.server/env";
 import { setJobs, type Jobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { setAppSecret } from "~/.server/secret";
-import { createFormStartToken, MIN_FILL_MS } from "~/features/forms/bot-check.server";
+import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-action.server";
 import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";

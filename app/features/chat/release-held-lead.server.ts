@@ -23,7 +23,8 @@ export async function releaseHeldLead(id: string): Promise<ReleaseOutcome> {
       const [existing] = await tx.db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
       return existing ? ("not-held" as const) : ("not-found" as const);
     }
-    const mail = await buildLeadNotification({ ...released, transcript: released.conversationContext.messages });
+    const transcript = Array.isArray(released.conversationContext?.messages) ? released.conversationContext.messages : [];
+    const mail = await buildLeadNotification({ ...released, transcript });
     await queueMail(mail, { db: tx.jobsDb });
     return "released" as const;
   });

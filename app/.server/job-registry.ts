@@ -3,6 +3,7 @@ import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server";
+import { heldItemsPruneJob } from "~/features/admin/held-items.server";
 
 /**
  * Every background job of the app, registered at boot by the runtime.
@@ -17,4 +18,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   newsletterDailyJob,
   newsletterPruneJob,
   newsletterResumeJob,
+  heldItemsPruneJob,
 ];

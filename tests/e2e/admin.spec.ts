@@ -1,8 +1,10 @@
+import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import { createAdminWithCli, demoteUser, insertLead } from "../support/admin-seed";
+import { createAdminWithCli, demoteUser, insertLead, withServerDatabase } from "../support/admin-seed";
 import { freshTotpCode, totpFromSecret } from "../support/totp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { createAdmin, signInAsAdmin, signInWithCode, submitPassword } from "./support/admin";
+import { outboxMailsFor } from "./support/outbox";
 
 /**
  * The admin area in a browser. Accounts come from the real `admin:create`
@@ -160,4 +162,79 @@ test("signInAsAdmin and signInWithCode give other tests an enrolled admin", asyn
   await expect(page).toHaveURL("/admin/login");
   await signInWithCode(page, admin, "/admin/outbox");
   await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
+});
+
+test.describe("held items", () => {
+  test("an admin finds what looked automated under Held, deletes a held lead, and releases a submission whose mails then go out once", async ({ page, request }) => {
+    const tag = unique();
+    const client = { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
+    // Through the public API, as a browser's autofill would send them: the hidden field filled in.
+    const submissionName = `Held ${tag}`;
+    const submissionEmail = `held-${tag}@example.com`;
+    const sent = await request.post("/api/send-contact-email", {
+      headers: client,
+      data: { source: "contact", name: submissionName, email: submissionEmail, message: "My password manager filled this in.", disclaimerAccepted: true, website: "https://autofill.example" },
+    });
+    expect(await sent.json()).toEqual({ success: true });
+    const leadName = `Held Lead ${tag}`;
+    const captured = await request.post("/api/lead-chatbot", {
+      headers: client,
+      data: { action: "capture_lead", userData: { name: leadName, email: `held-lead-${tag}@example.com` }, conversationId: randomUUID(), website: "x" },
+    });
+    expect(captured.status()).toBe(200);
+
+    await signInAsAdmin(page, "/admin/leads");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: /^Submissions \d+ held$/ })).toBeVisible();
+    await expect(nav.getByRole("link", { name: /^Leads \d+ held$/ })).toBeVisible();
+
+    // Leads: the inbox does not show it; Held does, with the reason; delete it.
+    await waitForHydration(page);
+    await expect(page.getByRole("article", { name: leadName })).toHaveCount(0);
+    const views = page.getByRole("navigation", { name: "Inbox or held items" });
+    await expect(views.getByRole("link", { name: "Inbox" })).toHaveAttribute("aria-current", "page");
+    await views.getByRole("link", { name: /^Held \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/[?&]held=1/);
+    const leadCard = page.getByRole("article", { name: leadName });
+    await expect(leadCard.getByText("Held: Hidden field filled")).toBeVisible();
+    await expect(leadCard.getByRole("button", { name: `Release lead ${leadName}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await leadCard.getByRole("link", { name: `Delete lead ${leadName}` }).click();
+    const confirm = page.getByRole("group", { name: `Delete the lead of ${leadName}?` });
+    await expect(confirm).toBeFocused();
+    await confirm.getByRole("button", { name: "Delete permanently" }).click();
+    await expect(page.getByText("Lead deleted")).toBeVisible();
+    await expect(page).toHaveURL(/[?&]held=1/);
+    await expect(page.getByRole("article", { name: leadName })).toHaveCount(0);
+
+    // Submissions: Held, search within it, release.
+    await nav.getByRole("link", { name: /^Submissions/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Submissions" })).toBeVisible();
+    await expect(page.getByRole("article", { name: submissionName })).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Inbox or held items" }).getByRole("link", { name: /^Held \(\d+\)$/ }).click();
+    await page.getByLabel("Search submissions").fill(tag);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/held=1/);
+    const card = page.getByRole("article", { name: submissionName });
+    await expect(card.getByText("Held: Hidden field filled")).toBeVisible();
+    await expect(card.getByText(/bots do this, and so do some autofill tools/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await outboxMailsFor(submissionEmail)).toEqual([]);
+
+    await card.getByRole("button", { name: `Release submission of ${submissionName}` }).click();
+    await expect(page.getByText("Submission released")).toBeVisible();
+    await expect(page.getByRole("article", { name: submissionName })).toHaveCount(0);
+    await expect(page.getByText("No submissions match")).toBeVisible();
+    // The notification to the studio and the acknowledgement to the sender, once each.
+    await expect.poll(async () => (await outboxMailsFor(submissionEmail)).length, { timeout: 15_000 }).toBe(2);
+    const queued = await withServerDatabase(dataDir, async (db) =>
+      (await db.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [`%${submissionEmail}%`])).rows[0]!.n,
+    );
+    expect(queued).toBe(2);
+
+    // Now an ordinary submission in the inbox.
+    await page.getByRole("navigation", { name: "Inbox or held items" }).getByRole("link", { name: "Inbox" }).click();
+    await expect(page.getByRole("article", { name: submissionName })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Release submission of ${submissionName}` })).toHaveCount(0);
+  });
 });

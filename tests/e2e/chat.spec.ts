@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
+import { withServerDatabase } from "../support/admin-seed";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /**
@@ -17,6 +18,10 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 const STORAGE_KEY = "nordlys-chat";
+
+/** A capture_lead answer (the panel also asks the same endpoint for its form's start time when it opens). */
+const isCapture = (response: Response) =>
+  response.url().endsWith("/api/lead-chatbot") && (response.request().postData() ?? "").includes('"capture_lead"');
 
 async function visit(page: Page, path = "/") {
   await page.goto(path);
@@ -48,6 +53,25 @@ async function sendMessage(page: Page, text: string) {
 /** The conversation log is busy while a reply is on its way (and streaming). */
 async function replyDone(page: Page) {
   await expect(panel(page).getByRole("log")).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
+}
+
+/** The stored lead with this e-mail, read from the e2e server's database. */
+async function storedLead(email: string) {
+  return withServerDatabase(process.env.E2E_DATA_DIR ?? "", async (client) => {
+    const result = await client.query<{ id: string; hold_reason: string | null; fill_ms: number | null }>(
+      "select id, hold_reason, fill_ms from leads where email = $1",
+      [email],
+    );
+    return result.rows;
+  });
+}
+
+/** Mails queued that mention `text` (queued in the same transaction as the lead, so none now means none). */
+async function mailJobsMentioning(text: string) {
+  return withServerDatabase(process.env.E2E_DATA_DIR ?? "", async (client) => {
+    const result = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [`%${text}%`]);
+    return result.rows[0]!.n;
+  });
 }
 
 /** Waits for the 300 ms debounced save. */
@@ -136,7 +160,7 @@ test.describe("the intro form", () => {
     await form.getByLabel("Email").fill("ada@example.com");
     await form.getByLabel("Company (optional)").fill("Analytical Engines");
     await form.getByLabel("What brings you here? (optional)").fill("A booking assistant");
-    const capture = page.waitForResponse((response) => response.url().endsWith("/api/lead-chatbot") && response.request().method() === "POST");
+    const capture = page.waitForResponse(isCapture);
     await form.getByRole("button", { name: "Start Chatting" }).click();
     const response = await capture;
     expect(response.status()).toBe(200);
@@ -164,7 +188,7 @@ test.describe("the intro form", () => {
     await panel(page).getByRole("button", { name: "Update your contact info" }).click();
     await expect(panel(page).getByLabel("Email")).toHaveValue("ada@example.com");
     await panel(page).getByLabel("Company (optional)").fill("Babbage & Co");
-    const update = page.waitForResponse((r) => r.url().endsWith("/api/lead-chatbot"));
+    const update = page.waitForResponse(isCapture);
     await panel(page).getByRole("button", { name: "Save details" }).click();
     expect((await (await update).json()) as unknown).toMatchObject({ success: true, created: false });
     await expect(page.getByText("Contact saved!")).toBeVisible();
@@ -284,6 +308,57 @@ test.describe("a failed reply", () => {
   });
 });
 
+test.describe("an intro form that looks automated", () => {
+  const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+  test("with its hidden field filled (as some autofill tools do) the lead is held, not mailed, and the visitor is welcomed as usual", async ({ page }) => {
+    const email = uniqueEmail("chat-honeypot");
+    await visit(page);
+    await openChat(page);
+    const form = panel(page);
+    // The honeypot: invisible, out of the tab order and the accessibility tree, not offered to autofill.
+    const honeypot = form.locator('input[name="website"]');
+    await expect(honeypot).toBeHidden();
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(honeypot).toHaveAttribute("autocomplete", "off");
+    await expect(honeypot).not.toHaveAttribute("type", "hidden");
+    await expect(form.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
+    await honeypot.evaluate((input: HTMLInputElement) => (input.value = "https://ada.example"));
+
+    await form.getByLabel("Name").fill("Autofill Ada");
+    await form.getByLabel("Email").fill(email);
+    const capture = page.waitForResponse(isCapture);
+    await form.getByRole("button", { name: "Start Chatting" }).click();
+    const response = await capture;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ website: "https://ada.example", formStartedAt: expect.stringMatching(/^\d+\.[\w-]{22}$/) });
+    await expect(page.getByText("Success!")).toBeVisible();
+    await expect(assistantBubbles(page).first()).toContainText("Thanks, Autofill!");
+
+    expect(await storedLead(email)).toMatchObject([{ hold_reason: "honeypot" }]);
+    expect(await mailJobsMentioning(email)).toBe(0);
+  });
+
+  test("filled and sent at once, as autofill does, the lead is held as too fast, not lost", async ({ page }) => {
+    const email = uniqueEmail("chat-fast");
+    await visit(page);
+    const openedAt = Date.now();
+    await openChat(page);
+    await panel(page).getByLabel("Name").fill("Quick Grace");
+    await panel(page).getByLabel("Email").fill(email);
+    const capture = page.waitForResponse(isCapture);
+    await panel(page).getByRole("button", { name: "Start Chatting" }).click();
+    expect((await capture).status()).toBe(200);
+    const sentAfterMs = Date.now() - openedAt;
+    await expect(page.getByText("Success!")).toBeVisible();
+
+    const [lead] = await storedLead(email);
+    expect(lead, `sent ${sentAfterMs} ms after the panel opened`).toMatchObject({ hold_reason: "too-fast" });
+    expect(lead!.fill_ms).toBeLessThan(3_000);
+    expect(await mailJobsMentioning(email)).toBe(0);
+  });
+});
+
 test.describe("the e-mail save prompt", () => {
   test("offers 'Save {email}?' and Yes captures the lead with that e-mail", async ({ page }) => {
     await visit(page);
@@ -292,7 +367,7 @@ test.describe("the e-mail save prompt", () => {
     await sendMessage(page, "You can reach me at grace@example.com tomorrow");
     const prompt = panel(page).getByRole("group", { name: "Save your e-mail" });
     await expect(prompt.getByText("Save grace@example.com?")).toBeVisible();
-    const capture = page.waitForResponse((r) => r.url().endsWith("/api/lead-chatbot"));
+    const capture = page.waitForResponse(isCapture);
     await prompt.getByRole("button", { name: "Yes" }).click();
     const response = await capture;
     expect(response.request().postDataJSON()).toMatchObject({ action: "capture_lead", userData: { email: "grace@example.com" } });

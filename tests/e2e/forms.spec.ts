@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { disclaimers } from "../../app/content/disclaimers";
 import { formDefinitions, type FormSource } from "../../app/features/forms/definitions";
+import { withServerDatabase } from "../support/admin-seed";
+import { outboxMailsFor } from "./support/outbox";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /**
@@ -27,7 +27,7 @@ const cases: FormCase[] = [
   { source: "contact", path: "/contact", long: { Message: "We need an AI assistant for our support desk." } },
 ];
 
-/** The server keeps each form's start time; it refuses (silently) forms sent back faster than this. */
+/** The server keeps each form's start time; it holds forms sent back faster than this for review (not mailed). */
 const MIN_FILL_MS = 3_300;
 
 // Several steps per test, each form filled twice, and the fill-time wait: more than the default 30 s on a busy machine.
@@ -53,12 +53,18 @@ async function waitForFillTime(page: Page, loadedAt: number) {
   await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
 }
 
-/** The .eml files in the outbox that mention `address`. */
-async function outboxMailsFor(address: string): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith(".eml"));
-  const contents = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), "utf8")));
-  return contents.filter((content) => content.includes(address));
+/** The stored submission with this e-mail and the mails queued for it, from the e2e server's database. */
+async function storedSubmission(email: string) {
+  return withServerDatabase(process.env.E2E_DATA_DIR ?? "", async (client) => {
+    const rows = await client.query<{ hold_reason: string | null; fill_ms: number | null }>(
+      "select hold_reason, fill_ms from submissions where email = $1",
+      [email],
+    );
+    const jobs = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [
+      `%${email}%`,
+    ]);
+    return { rows: rows.rows, mailJobs: jobs.rows[0]!.n };
+  });
 }
 
 async function expectFieldError(page: Page, label: string, message: string) {
@@ -141,6 +147,30 @@ test.describe("with JavaScript", () => {
       await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);
     });
   }
+
+  test("a form filled and sent at once, as autofill does, shows the usual success and is held for review instead of lost", async ({ page }) => {
+    const form = cases[2]!;
+    const definition = formDefinitions[form.source];
+    const requestedAt = Date.now();
+    await page.goto(form.path);
+    // No waiting for anything: autofill fills the form, the visitor clicks.
+    const email = uniqueEmail("autofill");
+    await fill(page, form, email);
+    await page.getByRole("button", { name: definition.submitLabel }).click();
+    const sentAfterMs = Date.now() - requestedAt;
+
+    // Exactly what a person sees: the success toast and an empty form.
+    await expect(page.locator("[data-sonner-toast]").getByText(definition.success)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+
+    // Stored, held with its reason, and no mail queued for it (mails are queued with the row, or not at all).
+    const stored = await storedSubmission(email);
+    expect(stored.rows, `sent ${sentAfterMs} ms after the page was requested`).toMatchObject([{ hold_reason: "too-fast" }]);
+    expect(stored.rows[0]!.fill_ms).toBeLessThan(3_000);
+    expect(stored.mailJobs).toBe(0);
+    expect(await outboxMailsFor(email)).toEqual([]);
+  });
 
   test.describe("refused", () => {
   test.use({ expectedConsoleErrors: [/status of 429/] });

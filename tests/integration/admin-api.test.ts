@@ -63,6 +63,8 @@ const endpoints: Array<[string, string]> = [
   ["GET", "/api/admin/submissions"],
   ["GET", "/api/admin/submissions?format=csv"],
   ["DELETE", `/api/admin/submissions/${MISSING_ID}`],
+  ["POST", `/api/admin/submissions/${MISSING_ID}/release`],
+  ["POST", "/api/admin/leads/LEAD/release"],
   ["GET", "/api/admin/subscribers"],
   ["GET", "/api/admin/subscribers?format=csv"],
   ["DELETE", `/api/admin/subscribers/${MISSING_ID}`],
@@ -219,6 +221,149 @@ describe("admins", () => {
     const bounced = await fetch(`${base}/api/admin/subscribers?status=bounced`, { headers: { cookie: adminCookie } });
     const list = (await bounced.json()) as { subscribers: Array<{ email: string; status: string }> };
     expect(list.subscribers).toEqual([expect.objectContaining({ email: "e@example.com", status: "bounced" })]);
+  });
+});
+
+describe("held items", () => {
+  /** The .eml files in the server's outbox that mention `text`. */
+  async function outboxMentioning(text: string): Promise<string[]> {
+    const dir = `${dataDir}/outbox`;
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".eml"));
+    const contents = await Promise.all(files.map((file) => fs.readFile(`${dir}/${file}`, "utf8").catch(() => "")));
+    return contents.filter((content) => content.includes(text));
+  }
+
+  async function mailJobsMentioning(text: string): Promise<number> {
+    return withServerDatabase(dataDir, async (client) => {
+      const result = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [
+        `%${text}%`,
+      ]);
+      return result.rows[0]!.n;
+    });
+  }
+
+  async function waitFor<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (accept(value)) return value;
+      if (Date.now() > deadline) throw new Error(`condition not met in time, last value: ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const adminGet = (path: string) => fetch(base + path, { headers: { cookie: adminCookie } });
+
+  it("a submission sent through the API with the honeypot filled is held: listed only under held, logged without personal data, released once", async () => {
+    const email = "held-visitor@example.com";
+    const sent = await fetch(`${base}/api/send-contact-email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.40" },
+      body: JSON.stringify({ source: "contact", name: "Hilda Held", email, message: "Autofilled by my browser.", disclaimerAccepted: true, website: "https://hilda.example" }),
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ success: true });
+    expect(await mailJobsMentioning(email)).toBe(0);
+    // The log says what and why, never who.
+    await waitFor(async () => server.output(), (output) => output.includes("Form submission held for review"));
+    expect(server.output()).not.toContain(email);
+    expect(server.output()).not.toContain("Hilda Held");
+
+    const inbox = (await (await adminGet("/api/admin/submissions")).json()) as { submissions: Array<{ email: string }> };
+    expect(inbox.submissions.map((row) => row.email)).not.toContain(email);
+    const inboxCsv = await (await adminGet("/api/admin/submissions?format=csv")).text();
+    expect(inboxCsv).not.toContain(email);
+    const held = (await (await adminGet("/api/admin/submissions?held=1")).json()) as {
+      submissions: Array<{ id: string; email: string; hold: { reason: string; heldAt: string } | null }>;
+    };
+    const item = held.submissions.find((row) => row.email === email)!;
+    expect(item.hold).toMatchObject({ reason: "honeypot", heldAt: expect.any(String) });
+    expect(await (await adminGet("/api/admin/submissions?held=1&format=csv")).text()).toMatch(/held-visitor@example\.com.*,honeypot,/);
+
+    // The page: "Held (N)" next to "Inbox", the reason on the card, a Release button.
+    const heldPage = await (await adminGet("/admin/submissions?held=1")).text();
+    expect(heldPage).toMatch(/Held \(<!-- -->\d+<!-- -->\)|Held \(\d+\)/);
+    expect(heldPage).toContain("Hilda Held");
+    expect(heldPage).toContain("Hidden field filled");
+    expect(heldPage).toContain("Release submission of Hilda Held");
+    expect(await (await adminGet("/admin/submissions")).text()).not.toContain("Hilda Held");
+
+    // Release with the page's form (no JavaScript): back to the held list with a toast; then again.
+    const release = () =>
+      fetch(`${base}/admin/submissions`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "release", id: item.id, returnTo: "?held=1" }),
+      });
+    const first = await release();
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/admin/submissions?held=1");
+    expect(first.headers.getSetCookie().join("")).toContain("toast=");
+    const second = await release();
+    expect(second.status).toBe(302);
+
+    // The notification and the acknowledgement, each once.
+    const mails = await waitFor(() => outboxMentioning(email), (found) => found.length >= 2);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((mail) => /^Subject: New message from Hilda Held/m.test(mail))).toBe(true);
+    expect(mails.some((mail) => /^Subject: We received your message/m.test(mail))).toBe(true);
+    expect(await mailJobsMentioning(email)).toBe(2);
+
+    const after = (await (await adminGet("/api/admin/submissions")).json()) as { submissions: Array<{ id: string; hold: unknown }> };
+    expect(after.submissions).toContainEqual(expect.objectContaining({ id: item.id, hold: null }));
+    const audits = await withServerDatabase(dataDir, async (client) =>
+      (await client.query("select 1 from admin_audit_log where action = 'release-submission' and target = $1", [item.id])).rowCount,
+    );
+    expect(audits).toBe(1);
+  });
+
+  it("a chat lead captured with the honeypot filled is held; the API releases it once (409 the second time), and the studio is notified", async () => {
+    const email = "held-chat@example.com";
+    const conversationId = "6b0f3c1e-4d2a-4f8b-9c7d-2e1f0a9b8c7d";
+    const start = (await (
+      await fetch(`${base}/api/lead-chatbot`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.41" },
+        body: JSON.stringify({ action: "start_lead_form" }),
+      })
+    ).json()) as { formStartedAt: string };
+    const captured = await fetch(`${base}/api/lead-chatbot`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.41" },
+      body: JSON.stringify({
+        action: "capture_lead",
+        userData: { name: "Chet Quick", email },
+        messages: [{ role: "user", content: "Hello there" }],
+        conversationId,
+        formStartedAt: start.formStartedAt,
+        website: "chet.example",
+      }),
+    });
+    expect(await captured.json()).toEqual({ success: true, conversationId, created: true });
+    expect(await mailJobsMentioning(email)).toBe(0);
+
+    const held = (await (await adminGet("/api/admin/leads?held=1")).json()) as { leads: Array<{ id: string; email: string; hold: { reason: string } }> };
+    const lead = held.leads.find((row) => row.email === email)!;
+    expect(lead.hold.reason).toBe("honeypot");
+    const inbox = (await (await adminGet("/api/admin/leads")).json()) as { leads: Array<{ email: string }> };
+    expect(inbox.leads.map((row) => row.email)).not.toContain(email);
+    expect(await (await adminGet("/admin/leads?held=1")).text()).toContain("Hidden field filled");
+
+    const release = () => fetch(`${base}/api/admin/leads/${lead.id}/release`, { method: "POST", headers: { cookie: adminCookie } });
+    const first = await release();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ released: true, id: lead.id });
+    const second = await release();
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({ error: "This lead is not held (already released)." });
+    expect((await fetch(`${base}/api/admin/leads/${MISSING_ID}/release`, { method: "POST", headers: { cookie: adminCookie } })).status).toBe(404);
+    expect((await fetch(`${base}/api/admin/leads/${lead.id}/release`, { headers: { cookie: adminCookie } })).status).toBe(405);
+
+    const mails = await waitFor(() => outboxMentioning(lead.id), (found) => found.length >= 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^Subject: New chat lead: Chet Quick/m);
+    expect(await mailJobsMentioning(lead.id)).toBe(1);
   });
 });
 

@@ -6,8 +6,9 @@ import { resetEnvForTests } from "~/.server/env";
 import { setJobs, type Jobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { setAppSecret } from "~/.server/secret";
-import { createFormStartToken, MIN_FILL_MS } from "~/features/forms/bot-check.server";
+import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-action.server";
+import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
 import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";
 import { setupTestDatabase } from "../support/database";
@@ -82,6 +83,14 @@ async function submissionCount() {
 async function mailJobsTo(address: string) {
   const result = await database.current.db.execute<{ state: string; retry_count: number }>(
     sql`select state, retry_count from pgboss.job where name = 'send-mail' and data->>'to' like ${`%${address}%`}`,
+  );
+  return result.rows;
+}
+
+/** Every queued mail that mentions `address` anywhere (recipient, Reply-To, body). */
+async function mailJobsMentioning(address: string) {
+  const result = await database.current.db.execute<{ state: string; to: string }>(
+    sql`select state, data->>'to' as to from pgboss.job where name = 'send-mail' and data::text like ${`%${address}%`}`,
   );
   return result.rows;
 }
@@ -239,22 +248,46 @@ describe("POST /api/send-contact-email", () => {
     expect(await submissionCount()).toBe(before);
   });
 
-  it("gives bots a fake success: nothing stored, nothing mailed", async () => {
-    const honeypot = await postApi(apply("bot1@example.com", { website: "https://spam.example" }));
-    expect(honeypot).toMatchObject({ status: 200, body: { success: true } });
-    const tooFast = await postApi(apply("bot2@example.com", { formStartedAt: createFormStartToken(Date.now() - 500) }));
-    expect(tooFast).toMatchObject({ status: 200, body: { success: true } });
-    const forged = await postApi(apply("bot3@example.com", { formStartedAt: `${Date.now() - 60_000}.forged-signature00000` }));
-    expect(forged).toMatchObject({ status: 200, body: { success: true } });
+  it("holds what looks automated: stored with the reason, the same answer, no mail to anyone", async () => {
+    const honeypot = await postApi(apply("held-api1@example.com", { website: "https://spam.example" }));
+    const tooFast = await postApi(apply("held-api2@example.com", { formStartedAt: createFormStartToken(Date.now() - 500) }));
+    const forged = await postApi(apply("held-api3@example.com", { formStartedAt: `${Date.now() - 60_000}.forged-signature00000` }));
+    for (const response of [honeypot, tooFast, forged]) expect(response).toMatchObject({ status: 200, body: { success: true } });
 
-    for (const address of ["bot1@example.com", "bot2@example.com", "bot3@example.com"]) {
-      expect(await storedFor(address)).toEqual([]);
-      expect(await mailJobsTo(address)).toEqual([]);
+    const expected: Array<[string, string]> = [
+      ["held-api1@example.com", "honeypot"],
+      ["held-api2@example.com", "too-fast"],
+      ["held-api3@example.com", "bad-token"],
+    ];
+    for (const [address, reason] of expected) {
+      const [row, ...others] = await storedFor(address);
+      expect(others).toEqual([]);
+      expect(row).toMatchObject({ name: "Ada Lovelace", holdReason: reason, fields: { why: "Clinics lose a day a week to phone calls." } });
+      expect(row!.heldAt).toBeInstanceOf(Date);
+      // Stored and queued in one transaction: no job now means no mail ever (until a release).
+      expect(await mailJobsMentioning(address)).toEqual([]);
     }
-    // A person who took their time passes the same check.
+    const [fast] = await storedFor("held-api2@example.com");
+    expect(fast!.fillMs).toBeGreaterThanOrEqual(500);
+    expect(fast!.fillMs).toBeLessThan(MIN_FILL_MS);
+
+    // A person who took their time passes the same check; an API caller without a start time too.
     const person = await postApi(apply("slow@example.com", { formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000) }));
     expect(person.status).toBe(200);
-    expect(await storedFor("slow@example.com")).toHaveLength(1);
+    const [slow] = await storedFor("slow@example.com");
+    expect(slow).toMatchObject({ heldAt: null, holdReason: null });
+    expect(slow!.fillMs).toBeGreaterThan(MIN_FILL_MS);
+    await waitUntil(async () => (await mailJobsMentioning("slow@example.com")).length === 2);
+  });
+
+  it("spends a rate-limit point on a held submission, as on any other", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await postApi(apply(`held-limit${i}@example.com`, { website: "x" }), { ip })).status).toBe(200);
+    }
+    const limited = await postApi(apply("held-limit5@example.com"), { ip });
+    expect(limited.status).toBe(429);
+    expect(await storedFor("held-limit5@example.com")).toEqual([]);
   });
 
   it("limits submissions per client address with 429 and Retry-After", async () => {
@@ -378,16 +411,32 @@ describe("the pages' form action", () => {
     expect(result.data.startToken).toBe(startToken);
   });
 
-  it("treats a form sent back faster than a person can type as a bot", async () => {
-    const result = await postPage("mentoring", fill("quick@example.com", { formStartedAt: createFormStartToken() }));
-    expect(result.data).toMatchObject({ outcome: "success", message: "Mentoring request sent! We'll contact you to schedule." });
-    expect(await storedFor("quick@example.com")).toEqual([]);
+  it("holds a form sent back as fast as autofill, or with the hidden field filled, and answers exactly as for a person", async () => {
+    const person = await postPage("mentoring", fill("person@example.com"));
+    // Posted 300 ms after the page rendered: what autofill and a quick click look like.
+    const quick = await postPage("mentoring", fill("quick@example.com", { formStartedAt: createFormStartToken(Date.now() - 300) }));
+    expect(quick.status).toBe(person.status);
+    expect(quick.data).toEqual(person.data);
+    expect(quick.data).toMatchObject({ outcome: "success", message: "Mentoring request sent! We'll contact you to schedule.", startToken: null });
+    expect(quick.data.result?.initialValue).toBeNull(); // the form is reset, as after any success
+
     const honeypot = await postPage("contact", fill("honey@example.com", { website: "http://spam.example" }));
-    expect(honeypot.data.outcome).toBe("success");
-    expect(await storedFor("honey@example.com")).toEqual([]);
     const noToken = await postPage("contact", fill("notoken@example.com", { formStartedAt: "" }));
-    expect(noToken.data.outcome).toBe("success");
-    expect(await storedFor("notoken@example.com")).toEqual([]);
+    for (const result of [honeypot, noToken]) expect(result).toMatchObject({ status: 200, data: { outcome: "success", message: "Thanks! We'll be in touch." } });
+
+    for (const [address, reason] of [
+      ["quick@example.com", "too-fast"],
+      ["honey@example.com", "honeypot"],
+      ["notoken@example.com", "missing-token"],
+    ] as const) {
+      const rows = await storedFor(address);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ holdReason: reason, userAgent: "forms-test-browser", disclaimerAccepted: true });
+      expect(rows[0]!.heldAt).toBeInstanceOf(Date);
+      expect(await mailJobsMentioning(address)).toEqual([]);
+    }
+    expect((await storedFor("quick@example.com"))[0]!.fillMs).toBeLessThan(MIN_FILL_MS);
+    expect(await storedFor("person@example.com")).toMatchObject([{ heldAt: null, holdReason: null }]);
   });
 
   it("shows a failure, and queues no mail, when the database cannot be written", async () => {
@@ -405,5 +454,52 @@ describe("the pages' form action", () => {
       await brokenPool.end();
     }
     expect(await mailJobsTo("lost@example.com")).toEqual([]);
+  });
+});
+
+describe("releasing a held submission", () => {
+  const held = (name: string, email: string) =>
+    postApi({ source: "contact", name, email, message: "Sent by autofill, in a hurry.", disclaimerAccepted: true, website: "https://autofill.example" });
+
+  it("delivers it as a normal submission: the studio's notification and the acknowledgement, once, however often it is released", async () => {
+    expect((await held("Release Twice", "release-twice@example.com")).status).toBe(200);
+    const [row] = await storedFor("release-twice@example.com");
+    expect(row!.heldAt).not.toBeNull();
+
+    // Two admins (or a double click) at the same moment: one release wins.
+    const outcomes = await Promise.all([releaseHeldSubmission(row!.id), releaseHeldSubmission(row!.id)]);
+    expect(outcomes.sort()).toEqual(["not-held", "released"]);
+    expect(await releaseHeldSubmission(row!.id)).toBe("not-held");
+    expect(await storedFor("release-twice@example.com")).toMatchObject([{ id: row!.id, heldAt: null, holdReason: null }]);
+
+    const [ack] = await waitUntil(() => (smtp.to("release-twice@example.com").length ? smtp.to("release-twice@example.com") : null));
+    expect(ack!.parsed.subject).toBe("We received your message");
+    const notification = await waitUntil(() => smtp.to(STUDIO).find((mail) => mail.parsed.subject === "New message from Release Twice"));
+    expect(notification.parsed.replyTo?.value).toEqual([{ name: "Release Twice", address: "release-twice@example.com" }]);
+    expect(notification.parsed.text).toContain("Sent by autofill, in a hurry.");
+    expect(notification.parsed.html).toContain(row!.id);
+    // Exactly two mails were queued; once both are delivered, the SMTP server has exactly those.
+    await waitUntil(async () => {
+      const jobs = await mailJobsMentioning("release-twice@example.com");
+      return jobs.length === 2 && jobs.every((job) => job.state === "completed");
+    });
+    expect(smtp.to("release-twice@example.com")).toHaveLength(1);
+    expect(smtp.to(STUDIO).filter((mail) => mail.parsed.subject === "New message from Release Twice")).toHaveLength(1);
+  });
+
+  it("sends the acknowledgement only within its per-address limit", async () => {
+    const address = "ack-limit@example.com";
+    for (let i = 0; i < 3; i++) expect((await postApi(apply(address))).status).toBe(200);
+    expect((await held("Ack Limit", address)).status).toBe(200);
+    const heldRow = (await storedFor(address)).find((row) => row.heldAt !== null)!;
+    expect(await releaseHeldSubmission(heldRow.id)).toBe("released");
+    const jobs = await mailJobsMentioning(address);
+    // 3 x (notification + acknowledgement), then the released one's notification alone.
+    expect(jobs.filter((job) => job.to.includes(STUDIO))).toHaveLength(4);
+    expect(jobs.filter((job) => job.to.includes(address))).toHaveLength(3);
+  });
+
+  it("answers not-found for an id that does not exist", async () => {
+    expect(await releaseHeldSubmission("00000000-0000-4000-8000-000000000000")).toBe("not-found");
   });
 });

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
 import { type Jobs } from "~/.server/jobs";
+import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
+import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
 import { site } from "~/content/site";
 import { fallbackContactOffer } from "~/content/chat";
 import * as chatRoute from "~/routes/api/lead-chatbot";
@@ -69,6 +71,17 @@ async function readEvents(response: Response): Promise<StreamEvent[]> {
     .map((block) => JSON.parse(block.slice("data: ".length)) as StreamEvent);
 }
 
+/** The widget's start time of a form shown a while ago (a person's pace). */
+const started = () => createFormStartToken(Date.now() - MIN_FILL_MS - 2000);
+
+/** Every queued mail that mentions `text` (an address, a lead id). */
+async function mailJobsMentioning(text: string) {
+  const result = await database.current.db.execute<{ state: string }>(
+    sql`select state from pgboss.job where name = 'send-mail' and data::text like ${`%${text}%`}`,
+  );
+  return result.rows;
+}
+
 const leadsOf = (conversationId: string) => database.current.db.select().from(leads).where(eq(leads.conversationId, conversationId));
 
 async function waitUntil<T>(check: () => T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
@@ -116,6 +129,8 @@ describe("capture_lead", () => {
         userData: { name: "Ada Lovelace", email: "Ada@Example.com", company: "Analytical Engines", message: "A booking assistant" },
         messages,
         conversationId,
+        formStartedAt: started(),
+        website: "",
       }),
     );
     expect(response).toMatchObject({ status: 200, body: { success: true, conversationId, created: true } });
@@ -146,7 +161,13 @@ describe("capture_lead", () => {
     const mailsBefore = smtp.to(STUDIO).length;
     const first = [{ role: "user", content: "My email is grace@example.com" }];
     const created = await json(
-      await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "grace@example.com" }, messages: first, conversationId }),
+      await call("/api/lead-chatbot", {
+        action: "capture_lead",
+        userData: { email: "grace@example.com" },
+        messages: first,
+        conversationId,
+        formStartedAt: started(),
+      }),
     );
     expect(created.body).toMatchObject({ created: true });
 
@@ -166,6 +187,8 @@ describe("capture_lead", () => {
         userData: { name: "Grace Hopper", email: "grace@navy.example", company: "US Navy" },
         messages: [...window2, { role: "assistant", content: "We build assistants." }],
         conversationId,
+        formStartedAt: started(),
+        website: "",
       }),
     );
     expect(updated).toMatchObject({ status: 200, body: { success: true, conversationId, created: false } });
@@ -182,10 +205,10 @@ describe("capture_lead", () => {
     ]);
     expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(rows[0]!.createdAt.getTime());
 
-    // One notification for the one lead.
+    // One notification for the one lead: one queued (with the row, in its transaction), one received.
+    expect(await mailJobsMentioning(rows[0]!.id)).toHaveLength(1);
     await waitUntil(() => smtp.to(STUDIO).length > mailsBefore);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(smtp.to(STUDIO).length).toBe(mailsBefore + 1);
+    expect(smtp.to(STUDIO).filter((mail) => (mail.parsed.text ?? "").includes(rows[0]!.id))).toHaveLength(1);
   });
 
   it("stores nothing for replies in a conversation without a lead", async () => {
@@ -204,7 +227,7 @@ describe("capture_lead", () => {
       [{ action: "capture_lead", userData: { email: "a@b.co\r\nBcc: x@y.z" }, conversationId }, "Please enter a valid email address"],
       [{ action: "capture_lead", userData: { email: "a@b.co", company: "x".repeat(201) }, conversationId }, "The company can be at most 200 characters."],
       [{ action: "capture_lead", userData: { email: "a@b.co" }, conversationId: "1; drop table leads" }, "conversationId must be a UUID."],
-      [{ action: "delete_everything", userData: { email: "a@b.co" } }, "Unknown action. Use capture_lead, or send {messages} for a reply."],
+      [{ action: "delete_everything", userData: { email: "a@b.co" } }, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply."],
     ];
     for (const [body, error] of cases) {
       const response = await json(await call("/api/lead-chatbot", body));
@@ -213,6 +236,8 @@ describe("capture_lead", () => {
     expect(await leadsOf(conversationId)).toEqual([]);
     const streamCapture = await json(await call("/api/lead-chatbot/stream", { action: "capture_lead", userData: { email: "a@b.co" } }));
     expect(streamCapture).toMatchObject({ status: 400, body: { error: "Send capture_lead to /api/lead-chatbot." } });
+    const streamStart = await json(await call("/api/lead-chatbot/stream", { action: "start_lead_form" }));
+    expect(streamStart).toMatchObject({ status: 400, body: { error: "Send start_lead_form to /api/lead-chatbot." } });
   });
 
   it("limits captures per client address (429 with Retry-After)", async () => {
@@ -224,6 +249,99 @@ describe("capture_lead", () => {
     const limited = await json(await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "spam@example.com" } }, { ip }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("captures that look automated", () => {
+  const capture = (conversationId: string, email: string, extra: Record<string, unknown>) =>
+    call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { name: "Quick Fill", email, company: "Autofill AS" },
+      messages: [{ role: "user", content: "Do you build chatbots?" }],
+      conversationId,
+      ...extra,
+    });
+
+  it("start_lead_form hands out a signed start time that the capture's check accepts once a person could have typed", async () => {
+    const response = await json(await call("/api/lead-chatbot", { action: "start_lead_form" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const token = response.body.formStartedAt as string;
+    expect(token).toMatch(/^\d{13}\.[\w-]{22}$/);
+    expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true })).toMatchObject({ holdReason: "too-fast" });
+    expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true, now: Date.now() + MIN_FILL_MS })).toMatchObject({
+      holdReason: null,
+    });
+  });
+
+  it("holds the lead, with the reason, answers as for a person, and notifies no one", async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["held-honeypot@example.com", { formStartedAt: started(), website: "https://autofill.example" }, "honeypot"],
+      ["held-fast@example.com", { formStartedAt: createFormStartToken(Date.now() - 400), website: "" }, "too-fast"],
+      ["held-notoken@example.com", { website: "" }, "missing-token"],
+      ["held-forged@example.com", { formStartedAt: `${Date.now() - 60_000}.forged-signature00000` }, "bad-token"],
+    ];
+    for (const [email, extra, reason] of cases) {
+      const conversationId = randomUUID();
+      const response = await json(await capture(conversationId, email, extra));
+      expect(response, reason).toMatchObject({ status: 200, body: { success: true, conversationId, created: true } });
+      expect(Object.keys(response.body).sort()).toEqual(["conversationId", "created", "success"]);
+      const [lead] = await leadsOf(conversationId);
+      expect(lead, reason).toMatchObject({ email, name: "Quick Fill", holdReason: reason });
+      expect(lead!.heldAt).toBeInstanceOf(Date);
+      expect(await mailJobsMentioning(email)).toEqual([]);
+    }
+    const [fast] = await database.current.db.select().from(leads).where(eq(leads.email, "held-fast@example.com"));
+    expect(fast!.fillMs).toBeGreaterThanOrEqual(400);
+    expect(fast!.fillMs).toBeLessThan(MIN_FILL_MS);
+  });
+
+  it("keeps a held lead held when the visitor updates it, and a normal lead normal", async () => {
+    const heldConversation = randomUUID();
+    await capture(heldConversation, "held-update@example.com", { formStartedAt: createFormStartToken(), website: "" });
+    const update = await json(
+      await call("/api/lead-chatbot", {
+        action: "capture_lead",
+        userData: { name: "Quick Fill", email: "held-update@example.com", company: "Updated AS" },
+        messages: [{ role: "user", content: "Do you build chatbots?" }, { role: "user", content: "For a clinic." }],
+        conversationId: heldConversation,
+        formStartedAt: started(),
+        website: "",
+      }),
+    );
+    expect(update.body).toEqual({ success: true, conversationId: heldConversation, created: false });
+    const [heldLead] = await leadsOf(heldConversation);
+    expect(heldLead).toMatchObject({ company: "Updated AS", holdReason: "too-fast" });
+    expect(heldLead!.conversationContext.messages).toHaveLength(2);
+    expect(await mailJobsMentioning("held-update@example.com")).toEqual([]);
+
+    const normalConversation = randomUUID();
+    await capture(normalConversation, "normal-update@example.com", { formStartedAt: started(), website: "" });
+    await capture(normalConversation, "normal-update@example.com", { website: "autofilled" });
+    expect(await leadsOf(normalConversation)).toMatchObject([{ heldAt: null, holdReason: null }]);
+    expect(await mailJobsMentioning("normal-update@example.com")).toHaveLength(1);
+  });
+
+  it("releasing a held lead notifies the studio once, with the lead as it is now", async () => {
+    const conversationId = randomUUID();
+    await capture(conversationId, "held-release@example.com", { website: "https://autofill.example", formStartedAt: started() });
+    const [lead] = await leadsOf(conversationId);
+
+    const outcomes = await Promise.all([releaseHeldLead(lead!.id), releaseHeldLead(lead!.id)]);
+    expect(outcomes.sort()).toEqual(["not-held", "released"]);
+    expect(await releaseHeldLead(lead!.id)).toBe("not-held");
+    expect(await releaseHeldLead("00000000-0000-4000-8000-000000000000")).toBe("not-found");
+    expect(await leadsOf(conversationId)).toMatchObject([{ heldAt: null, holdReason: null }]);
+
+    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    expect(mail.parsed.subject).toBe("New chat lead: Quick Fill");
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: "Quick Fill", address: "held-release@example.com" }]);
+    expect(mail.parsed.text).toContain("Do you build chatbots?");
+    await waitUntil(async () => {
+      const jobs = await mailJobsMentioning(lead!.id);
+      return jobs.length === 1 && jobs[0]!.state === "completed";
+    });
+    expect(smtp.to(STUDIO).filter((received) => (received.parsed.text ?? "").includes(lead!.id))).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,12 @@ import type { AdminUser } from "~/.server/admin-guard";
 import { recordAdminAudit, type AuditAction } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
+/** The list page a form came from, with its query (search, filter, page) when the form says so. */
+export function listPageReturn(listPath: string, form: FormData): string {
+  const returnTo = String(form.get("returnTo") ?? "");
+  return listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+}
+
 /**
  * The `intent=delete` POST of a list page: erase the record, log who did it,
  * and go back to the same list (search and page kept) with a toast.
@@ -17,8 +23,7 @@ export async function deleteFromListPage(input: {
   remove: (id: string) => Promise<boolean>;
   noun: string;
 }): Promise<Response> {
-  const returnTo = String(input.form.get("returnTo") ?? "");
-  const back = input.listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+  const back = listPageReturn(input.listPath, input.form);
   const id = idSchema.safeParse(input.form.get("id"));
   if (!id.success) return redirectWithToast(back, { type: "error", title: `That ${input.noun} does not exist` });
   const deleted = await input.remove(id.data);

@@ -1,8 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { leads, type ConversationMessage } from "~/.server/db/schema";
 import { csvFilename, toCsv } from "./csv.server";
-import { PAGE_SIZE, type ListQuery } from "./schema";
+import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
+import { PAGE_SIZE, type LeadQuery } from "./schema";
 import { containsAny, pageCount } from "./search.server";
 
 export type LeadRow = {
@@ -14,16 +15,21 @@ export type LeadRow = {
   source: string;
   createdAt: string;
   messages: ConversationMessage[];
+  /** Why and when it was held; null in the inbox. */
+  hold: HoldInfo;
 };
 
-function leadFilter(q: string) {
-  return containsAny(q, [leads.name, leads.email, leads.company]);
+function leadFilter(query: Pick<LeadQuery, "q" | "held">) {
+  return and(heldFilter(leads.heldAt, query.held), containsAny(query.q, [leads.name, leads.email, leads.company]));
 }
 
-/** Leads newest first, searched by name, e-mail or company, one page at a time. */
-export async function listLeads(query: ListQuery) {
+/**
+ * Leads newest first, searched by name, e-mail or company, one page at a time:
+ * the inbox, or with `held` the leads held for review.
+ */
+export async function listLeads(query: LeadQuery) {
   const db = getDb();
-  const where = leadFilter(query.q);
+  const where = leadFilter(query);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(leads).where(where);
   const pages = pageCount(total, PAGE_SIZE);
   const page = Math.min(query.page, pages);
@@ -45,6 +51,7 @@ export async function listLeads(query: ListQuery) {
         source: row.source || "chatbot",
         createdAt: row.createdAt.toISOString(),
         messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
+        hold: holdInfo(row),
       }),
     ),
     total,
@@ -53,9 +60,12 @@ export async function listLeads(query: ListQuery) {
   };
 }
 
-/** Every lead matching the search, as CSV (the conversation as "User:"/"AI Assistant:" lines). */
-export async function exportLeadsCsv(q: string): Promise<{ csv: string; filename: string; count: number }> {
-  const rows = await getDb().select().from(leads).where(leadFilter(q)).orderBy(desc(leads.createdAt));
+/**
+ * Every lead matching the search, as CSV (the conversation as "User:"/"AI Assistant:" lines):
+ * the inbox, or with `held` the held ones (with when and why).
+ */
+export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Promise<{ csv: string; filename: string; count: number }> {
+  const rows = await getDb().select().from(leads).where(leadFilter(query)).orderBy(desc(leads.createdAt));
   const csv = toCsv(
     [
       { key: "createdAt", header: "created_at" },
@@ -66,6 +76,7 @@ export async function exportLeadsCsv(q: string): Promise<{ csv: string; filename
       { key: "source", header: "source" },
       { key: "conversation", header: "conversation" },
       { key: "id", header: "id" },
+      ...(query.held ? heldCsvColumns : []),
     ],
     rows.map((row) => ({
       ...row,
@@ -74,7 +85,7 @@ export async function exportLeadsCsv(q: string): Promise<{ csv: string; filename
         .join("\n"),
     })),
   );
-  return { csv, filename: csvFilename("leads"), count: rows.length };
+  return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count: rows.length };
 }
 
 /** Erases one lead (GDPR). Returns false when it did not exist. */

@@ -12,7 +12,9 @@ export type AuditAction =
   | "export-subscribers"
   | "delete-lead"
   | "delete-submission"
-  | "delete-subscriber";
+  | "delete-subscriber"
+  | "release-lead"
+  | "release-submission";
 
 /** Writes one audit row: who, what, on which record, from which (hashed) address. */
 export async function recordAdminAudit(entry: {

@@ -40,9 +40,20 @@ const search = z.string().trim().max(200).catch("");
 export const listQuerySchema = z.object({ q: search.default(""), page: page.default(1) });
 export type ListQuery = z.output<typeof listQuerySchema>;
 
+/** `held=1`: the items held for review (docs/admin.md, "Held items") instead of the inbox. */
+const held = z
+  .string()
+  .optional()
+  .transform((value) => value === "1" || value === "true")
+  .catch(false);
+
+export const leadQuerySchema = listQuerySchema.extend({ held });
+export type LeadQuery = z.output<typeof leadQuerySchema>;
+
 export const submissionSources = ["apply", "mentoring", "contact"] as const;
 export const submissionQuerySchema = listQuerySchema.extend({
   source: z.enum(submissionSources).optional().catch(undefined),
+  held,
 });
 export type SubmissionQuery = z.output<typeof submissionQuerySchema>;
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { submissions } from "~/.server/db/schema";
 import { csvFilename, toCsv } from "./csv.server";
+import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import { PAGE_SIZE, type SubmissionQuery } from "./schema";
 import { containsAny, pageCount } from "./search.server";
 
@@ -12,16 +13,22 @@ export type SubmissionRow = {
   email: string;
   fields: Record<string, string>;
   createdAt: string;
+  /** Why and when it was held; null in the inbox. */
+  hold: HoldInfo;
 };
 
-function submissionFilter(query: Pick<SubmissionQuery, "q" | "source">) {
+function submissionFilter(query: Pick<SubmissionQuery, "q" | "source" | "held">) {
   return and(
+    heldFilter(submissions.heldAt, query.held),
     query.source ? eq(submissions.source, query.source) : undefined,
     containsAny(query.q, [submissions.name, submissions.email]),
   );
 }
 
-/** Apply, mentoring and contact submissions, newest first, filtered by source and searched by name or e-mail. */
+/**
+ * Apply, mentoring and contact submissions, newest first, filtered by source and searched by
+ * name or e-mail: the inbox, or with `held` the submissions held for review.
+ */
 export async function listSubmissions(query: SubmissionQuery) {
   const db = getDb();
   const where = submissionFilter(query);
@@ -44,6 +51,7 @@ export async function listSubmissions(query: SubmissionQuery) {
         email: row.email,
         fields: row.fields ?? {},
         createdAt: row.createdAt.toISOString(),
+        hold: holdInfo(row),
       }),
     ),
     total,
@@ -52,7 +60,8 @@ export async function listSubmissions(query: SubmissionQuery) {
   };
 }
 
-export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "source">) {
+/** Every matching submission as CSV: the inbox, or with `held` the held ones (with when and why). */
+export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "source" | "held">) {
   const rows = await getDb().select().from(submissions).where(submissionFilter(query)).orderBy(desc(submissions.createdAt));
   const csv = toCsv(
     [
@@ -63,6 +72,7 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
       { key: "details", header: "details" },
       { key: "disclaimerAccepted", header: "disclaimer_accepted" },
       { key: "id", header: "id" },
+      ...(query.held ? heldCsvColumns : []),
     ],
     rows.map((row) => ({
       ...row,
@@ -71,7 +81,8 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
         .join("\n"),
     })),
   );
-  return { csv, filename: csvFilename(query.source ? `submissions-${query.source}` : "submissions"), count: rows.length };
+  const prefix = ["submissions", query.source, query.held ? "held" : undefined].filter(Boolean).join("-");
+  return { csv, filename: csvFilename(prefix), count: rows.length };
 }
 
 export async function deleteSubmission(id: string): Promise<boolean> {

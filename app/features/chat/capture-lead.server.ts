@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
 import { leads } from "~/.server/db/schema";
-import { withTransaction } from "~/.server/db/transaction";
-import { getEnv } from "~/.server/env";
+import { withTransaction, type Transaction } from "~/.server/db/transaction";
+import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
-import { getMailConfig, queueMail, renderEmail } from "~/.server/mail";
+import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
-import { LeadNotification } from "~/emails/lead-notification";
-import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse } from "./schema.ts";
+import { buildLeadNotification } from "./lead-notification.server.ts";
+import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema.ts";
 import { mergeTranscript } from "./transcript.ts";
 
-/** Captures and contact updates per client address: a person needs a few, a script gets 429. */
+/** Captures and contact updates per client address (held ones count too): a person needs a few, a script gets 429. */
 export const leadCaptureRateLimit = defineRateLimit({
   name: "lead-capture-ip",
   points: 10,
@@ -19,79 +18,91 @@ export const leadCaptureRateLimit = defineRateLimit({
   message: "Too many attempts from your network. Please wait a few minutes and try again.",
 });
 
-export type CaptureLeadInput = Omit<CaptureLeadRequest, "action"> & { clientIp: string };
+export type CaptureLeadInput = Pick<CaptureLeadRequest, "userData" | "messages" | "conversationId"> & {
+  clientIp: string;
+  /** What the intro form's traps showed (app/.server/form-traps.ts). */
+  traps: FormTrapResult;
+};
+
+type Stored = { id: string; created: boolean; held: boolean };
 
 /**
  * Stores the lead of a browser conversation, or updates it when this
  * conversation already has one (one lead per conversation: the unique
  * conversation_id). A new lead queues the studio's notification e-mail in the
- * same transaction, so the row and its mail exist together or not at all.
- * An update changes only the fields given and appends new messages to the
- * stored transcript. Throws ApiError 429 over the per-address limit.
+ * same transaction, so the row and its mail exist together or not at all;
+ * a new lead that tripped a trap is stored *held* with the reason and no mail,
+ * until an admin releases it (release-held-lead.server.ts). An update changes
+ * only the fields given, appends new messages to the stored transcript, and
+ * keeps the lead as it was (held or not). The visitor's answer is the same in
+ * every case. Throws ApiError 429 over the per-address limit.
  */
-export async function captureLead({ userData, messages, conversationId: givenId, clientIp }: CaptureLeadInput): Promise<CaptureLeadResponse> {
+export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
   const conversationId = givenId ?? randomUUID();
   const transcript = cleanConversation(messages);
 
-  const result = await withTransaction(async (tx) => {
-    const [inserted] = await tx.db
-      .insert(leads)
-      .values({
-        name: userData.name ?? null,
-        email: userData.email,
-        company: userData.company ?? null,
-        message: userData.message ?? null,
-        source: "chatbot",
-        conversationId,
-        conversationContext: { messages: transcript },
-      })
-      .onConflictDoNothing({ target: leads.conversationId })
-      .returning({ id: leads.id, createdAt: leads.createdAt });
+  const result = await withTransaction(
+    async (tx) => (await insertLead(tx, { userData, conversationId, transcript, traps })) ?? (await updateLead(tx, { userData, conversationId, transcript })),
+  );
 
-    if (inserted) {
-      const { PUBLIC_URL: siteUrl } = getEnv();
-      const mail = await renderEmail(
-        createElement(LeadNotification, {
-          name: userData.name,
-          email: userData.email,
-          company: userData.company,
-          message: userData.message,
-          transcript,
-          leadId: inserted.id,
-          capturedAt: inserted.createdAt,
-          siteUrl,
-        }),
-      );
-      await queueMail(
-        {
-          to: getMailConfig().studioInbox,
-          replyTo: userData.name ? { name: userData.name, address: userData.email } : userData.email,
-          subject: `New chat lead: ${userData.name ?? userData.email}`,
-          ...mail,
-          tag: "chat-lead-notification",
-        },
-        { db: tx.jobsDb },
-      );
-      return { id: inserted.id, created: true };
-    }
-
-    const [existing] = await tx.db.select().from(leads).where(eq(leads.conversationId, conversationId)).for("update");
-    if (!existing) throw new Error("lead vanished during capture"); // cannot happen: the insert conflicted on it
-    await tx.db
-      .update(leads)
-      .set({
-        email: userData.email,
-        ...(userData.name !== undefined ? { name: userData.name } : {}),
-        ...(userData.company !== undefined ? { company: userData.company } : {}),
-        ...(userData.message !== undefined ? { message: userData.message } : {}),
-        conversationContext: { messages: mergeTranscript(existing.conversationContext.messages, transcript) },
-        updatedAt: new Date(),
-      })
-      .where(eq(leads.id, existing.id));
-    return { id: existing.id, created: false };
-  });
-
-  logger.info({ leadId: result.id, created: result.created }, result.created ? "Chat lead captured" : "Chat lead updated");
+  const ids = { leadId: result.id, created: result.created };
+  if (result.created && result.held) {
+    logger.warn({ ...ids, reason: traps.holdReason, fillMs: traps.fillMs }, "Chat lead held for review: it looks automated; no mail sent");
+  } else {
+    logger.info({ ...ids, held: result.held }, result.created ? "Chat lead captured" : "Chat lead updated");
+  }
   return { success: true, conversationId, created: result.created };
+}
+
+/** Inserts a new lead (held, or with its notification queued); undefined when the conversation has one already. */
+async function insertLead(
+  tx: Transaction,
+  input: { userData: UserData; conversationId: string; transcript: ChatMessage[]; traps: FormTrapResult },
+): Promise<Stored | undefined> {
+  const { userData, traps } = input;
+  const now = new Date();
+  const [inserted] = await tx.db
+    .insert(leads)
+    .values({
+      name: userData.name ?? null,
+      email: userData.email,
+      company: userData.company ?? null,
+      message: userData.message ?? null,
+      source: "chatbot",
+      conversationId: input.conversationId,
+      conversationContext: { messages: input.transcript },
+      createdAt: now,
+      updatedAt: now,
+      heldAt: traps.holdReason ? now : null,
+      holdReason: traps.holdReason,
+      fillMs: traps.fillMs,
+    })
+    .onConflictDoNothing({ target: leads.conversationId })
+    .returning();
+  if (!inserted) return undefined;
+  if (!inserted.heldAt) {
+    const mail = await buildLeadNotification({ ...inserted, transcript: input.transcript });
+    await queueMail(mail, { db: tx.jobsDb });
+  }
+  return { id: inserted.id, created: true, held: inserted.heldAt !== null };
+}
+
+/** Updates the conversation's existing lead: the fields given, and the new messages appended. */
+async function updateLead(tx: Transaction, input: { userData: UserData; conversationId: string; transcript: ChatMessage[] }): Promise<Stored> {
+  const { userData } = input;
+  const [existing] = await tx.db.select().from(leads).where(eq(leads.conversationId, input.conversationId)).for("update");
+  if (!existing) throw new Error("lead vanished during capture"); // cannot happen: the insert conflicted on it
+  await tx.db
+    .update(leads)
+    .set({
+      email: userData.email,
+      ...(userData.name !== undefined ? { name: userData.name } : {}),
+      ...(userData.company !== undefined ? { company: userData.company } : {}),
+      ...(userData.message !== undefined ? { message: userData.message } : {}),
+      conversationContext: { messages: mergeTranscript(existing.conversationContext.messages, input.transcript) },
+      updatedAt: new Date(),
+    })
+    .where(eq(leads.id, existing.id));
+  return { id: existing.id, created: false, held: existing.heldAt !== null };
 }

@@ -1,5 +1,5 @@
 import { createParser } from "eventsource-parser";
-import type { CaptureLeadResponse, ChatMessage, UserDataInput } from "./schema";
+import type { CaptureLeadResponse, ChatMessage, StartLeadFormResponse, UserDataInput } from "./schema";
 
 /** The widget's calls to POST /api/lead-chatbot (docs/chat.md). */
 
@@ -69,8 +69,34 @@ export async function streamReply(
   return final;
 }
 
-/** Stores or updates this conversation's lead. */
-export async function captureLead(body: { userData: UserDataInput; messages: ChatMessage[]; conversationId: string }): Promise<CaptureLeadResponse> {
+/**
+ * The signed time the widget showed its form, sent back with a capture (the
+ * server's fill-time check). Undefined when it cannot be had: the capture then
+ * goes without it and the server holds the lead for review, never losing it.
+ */
+export async function startLeadForm(): Promise<string | undefined> {
+  try {
+    const response = await fetch("/api/lead-chatbot", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "start_lead_form" }),
+    });
+    if (!response.ok) throw await errorOf(response);
+    return ((await response.json()) as StartLeadFormResponse).formStartedAt;
+  } catch (error) {
+    logChatProblem("Chat: could not start the form", error);
+    return undefined;
+  }
+}
+
+/** Stores or updates this conversation's lead. `website` is the intro form's honeypot, `formStartedAt` from startLeadForm. */
+export async function captureLead(body: {
+  userData: UserDataInput;
+  messages: ChatMessage[];
+  conversationId: string;
+  formStartedAt: string | undefined;
+  website?: string;
+}): Promise<CaptureLeadResponse> {
   const response = await fetch("/api/lead-chatbot", {
     method: "POST",
     headers: { "Content-Type": "application/json" },

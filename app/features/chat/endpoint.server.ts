@@ -1,10 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { ApiError, apiHandler, jsonOk, readJsonBody } from "~/.server/api";
+import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 import { captureLead } from "./capture-lead.server.ts";
 import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
-import { captureLeadRequestSchema, replyRequestSchema } from "./schema.ts";
+import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema.ts";
 
 /** 100 messages of a few thousand characters fit; anything bigger is refused with 413. */
 const MAX_BODY_BYTES = 128 * 1024;
@@ -24,8 +26,10 @@ type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider>
 /**
  * POST /api/lead-chatbot (JSON) and /api/lead-chatbot/stream (Server-Sent
  * Events): `{messages, conversationId?}` asks for a reply;
- * `{action: "capture_lead", userData, messages, conversationId}` stores or
- * updates the conversation's lead (JSON endpoint only). See docs/chat.md.
+ * `{action: "start_lead_form"}` gives the widget the signed time its form was
+ * shown; `{action: "capture_lead", userData, messages, conversationId,
+ * formStartedAt, website}` stores or updates the conversation's lead (JSON
+ * endpoint only; held for review when it looks automated). See docs/chat.md.
  */
 export function leadChatbotEndpoint(stream: boolean): (args: EndpointArgs) => Promise<Response> {
   return (args) =>
@@ -34,10 +38,16 @@ export function leadChatbotEndpoint(stream: boolean): (args: EndpointArgs) => Pr
       const { clientIp } = args.context.get(requestInfoContext);
       const action = actionOf(body);
       if (action !== undefined) {
-        if (action !== "capture_lead") throw new ApiError(400, "Unknown action. Use capture_lead, or send {messages} for a reply.");
-        if (stream) throw new ApiError(400, "Send capture_lead to /api/lead-chatbot.");
+        if (action !== "capture_lead" && action !== "start_lead_form") {
+          throw new ApiError(400, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.");
+        }
+        if (stream) throw new ApiError(400, `Send ${action} to /api/lead-chatbot.`);
+        if (action === "start_lead_form") return jsonOk({ [STARTED_AT_FIELD]: createFormStartToken() } satisfies StartLeadFormResponse);
         const input = parseOr400(captureLeadRequestSchema, body);
-        return jsonOk(await captureLead({ ...input, clientIp }));
+        // The widget always sends its start time: a capture without one is held like a forged one.
+        const traps = checkFormTraps({ honeypot: input[HONEYPOT_FIELD], startToken: input[STARTED_AT_FIELD] }, { requireToken: true });
+        const { userData, messages, conversationId } = input;
+        return jsonOk(await captureLead({ userData, messages, conversationId, clientIp, traps }));
       }
       const input = parseOr400(replyRequestSchema, body);
       const source = await chooseReplySource(clientIp);

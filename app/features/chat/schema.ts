@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 
 /**
  * The lead-capture chat's shapes and limits, shared by the widget and
@@ -134,14 +135,24 @@ export const replyRequestSchema = z
   });
 export type ReplyRequest = z.output<typeof replyRequestSchema>;
 
-/** {action: 'capture_lead', userData, messages, conversationId}: store or update the lead. */
+/**
+ * {action: 'capture_lead', userData, messages, conversationId, formStartedAt, website}: store or
+ * update the lead. `formStartedAt` is the token of start_lead_form, `website` the intro form's
+ * honeypot: any value is accepted here and judged by the server's traps (a capture that trips
+ * one is held for review, docs/chat.md).
+ */
 export const captureLeadRequestSchema = z.object({
   action: z.literal("capture_lead"),
   userData: userDataSchema,
   messages: messagesSchema.optional().default([]),
   conversationId: conversationIdSchema.optional(),
+  [STARTED_AT_FIELD]: z.unknown().optional(),
+  [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 export type CaptureLeadRequest = z.output<typeof captureLeadRequestSchema>;
+
+/** The answer to {action: 'start_lead_form'}: the signed time the widget showed its form. */
+export type StartLeadFormResponse = { [STARTED_AT_FIELD]: string };
 
 export type ReplyResponse = { content: string };
 export type CaptureLeadResponse = { success: true; conversationId: string; created: boolean };

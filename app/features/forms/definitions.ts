@@ -11,9 +11,8 @@ export type FormSource = (typeof formSources)[number];
 
 export const FIELD_LIMITS = { name: 100, email: 255, longText: 5000 } as const;
 
-/** Bot traps shared by every form (see bot-check.server.ts). */
-export const HONEYPOT_FIELD = "website";
-export const STARTED_AT_FIELD = "formStartedAt";
+/** The invisible traps every form carries (app/lib/form-traps.ts). */
+export { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 
 export const messages = {
   nameRequired: "Name is required",

@@ -2,10 +2,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
+import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
-import { hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
-import { checkForBot, createFormStartToken } from "./bot-check.server";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { submitForm } from "./submit-form.server";
 
@@ -48,17 +47,11 @@ export async function handleFormAction(source: FormSource, request: Request, con
   if (submission.status !== "success") {
     return data({ result: submission.reply(), outcome: "invalid" as const, message: null, startToken: keptToken }, { status: 400 });
   }
-  const verdict = checkForBot({ honeypot: formData.get(HONEYPOT_FIELD), startToken }, { requireToken: true });
-  if (verdict.isBot) {
-    logger.warn(
-      { source, reason: verdict.reason, ipHash: clientIp ? hashClientIp(clientIp) : null },
-      "Form submission looks automated: answered with a fake success, nothing stored",
-    );
-    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
-  }
+  // A form that looks automated (often just autofill) is stored and held for review; the answer is the same.
+  const traps = checkFormTraps({ honeypot: formData.get(HONEYPOT_FIELD), startToken }, { requireToken: true });
 
   try {
-    await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent") });
+    await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent"), traps });
     return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   } catch (error) {
     let status = 500;

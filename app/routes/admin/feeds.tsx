@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/.server/admin-guard";
 import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { countHeldItems } from "~/features/admin/held-items.server";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { listFeedHealth } from "~/features/news/list-feed-health.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -39,7 +40,8 @@ const stateLabels: Record<FeedState, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const now = new Date();
-  const feeds = (await listFeedHealth()).map((feed) => ({
+  const [feedHealth, heldCounts] = await Promise.all([listFeedHealth(), countHeldItems()]);
+  const feeds = feedHealth.map((feed) => ({
     url: feed.url,
     title: feed.title,
     state: stateOf(feed, now),
@@ -48,16 +50,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastError: feed.lastError,
     itemsRefusedNote: feed.itemsRefused > 0 ? feed.itemsRefusedNote : null,
   }));
-  return { admin: { email: admin.email }, feeds };
+  return { admin: { email: admin.email }, heldCounts, feeds };
 }
 
 export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
-  const { admin, feeds } = loaderData;
+  const { admin, heldCounts, feeds } = loaderData;
   const troubled = feeds.filter((feed) => feed.state !== "ok" && feed.state !== "not-fetched");
   return (
     <AdminShell
       title="News feeds"
       email={admin.email}
+      heldCounts={heldCounts}
       description="The sources of the AI news hub. A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
     >
       <p className="mb-6 text-sm text-ink-700" role="status">

@@ -3,11 +3,15 @@ import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { HeldExplainer, HeldFilter } from "~/features/admin/components/held-controls";
 import { LeadCard } from "~/features/admin/components/lead-card";
 import { ExportLink, Pagination, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { deleteFromListPage } from "~/features/admin/delete-record.server";
+import { countHeldItems } from "~/features/admin/held-items.server";
 import { deleteLead, listLeads } from "~/features/admin/leads.server";
-import { listQuerySchema, parseQuery } from "~/features/admin/schema";
+import { releaseFromListPage } from "~/features/admin/release-record.server";
+import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
+import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/leads";
 
@@ -17,44 +21,52 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  const query = parseQuery(listQuerySchema, url);
+  const query = parseQuery(leadQuerySchema, url);
   try {
-    const result = await listLeads(query);
-    return { admin, query, result, error: null, confirmDelete: url.searchParams.get("delete") };
+    const [result, heldCounts] = await Promise.all([listLeads(query), countHeldItems()]);
+    return { admin, query, result, heldCounts, error: null, confirmDelete: url.searchParams.get("delete") };
   } catch (error) {
     logger.error({ err: error }, "Admin leads: listing failed");
     return data(
-      { admin, query, result: null, error: "Failed to load leads", confirmDelete: null },
+      { admin, query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null },
       { status: 500 },
     );
   }
 }
 
+/** `intent=release` releases a held lead (the studio is notified); otherwise the delete of the confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  return deleteFromListPage({
-    listPath: "/admin/leads",
-    form,
-    admin,
-    clientIp: context.get(requestInfoContext).clientIp,
-    action: "delete-lead",
-    remove: deleteLead,
-    noun: "lead",
-  });
+  const common = { listPath: "/admin/leads", form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: "lead" };
+  if (form.get("intent") === "release") {
+    return releaseFromListPage({
+      ...common,
+      action: "release-lead",
+      release: releaseHeldLead,
+      mailsSent: "The studio's notification is on its way.",
+    });
+  }
+  return deleteFromListPage({ ...common, action: "delete-lead", remove: deleteLead });
 }
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { admin, query, result, error, confirmDelete } = loaderData;
+  const { admin, query, result, heldCounts, error, confirmDelete } = loaderData;
   const { search } = useLocation();
+  const held = query.held ? "1" : undefined;
   return (
     <AdminShell
       title="Leads"
       email={admin.email}
+      heldCounts={heldCounts}
       description="People who left their details in the chat assistant, newest first."
-      actions={<ExportLink href={`/api/admin/leads${withParams("", { format: "csv", q: query.q })}`} />}
+      actions={<ExportLink href={`/api/admin/leads${withParams("", { format: "csv", q: query.q, held })}`} />}
     >
-      <SearchForm q={query.q} label="Search leads" placeholder="Name, e-mail or company" />
+      {heldCounts ? <HeldFilter held={query.held} heldCount={heldCounts.leads} search={search} /> : null}
+      <SearchForm q={query.q} label="Search leads" placeholder="Name, e-mail or company">
+        {held ? <input type="hidden" name="held" value={held} /> : null}
+      </SearchForm>
+      {query.held ? <HeldExplainer noun="lead" mails="the studio's notification" /> : null}
       <p className="mt-6 rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
         <strong>GDPR:</strong> leads are personal data. Use them only to answer the request they came with, export
         them only when needed, and delete a lead when the person asks to be erased or it is no longer needed.
@@ -65,7 +77,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-ink-800">An error occurred. Please reload the page in a moment.</p>
         </div>
       ) : result && result.leads.length === 0 ? (
-        <p className="mt-10 text-center text-lg text-ink-600">{query.q ? "No leads match this search" : "No leads yet"}</p>
+        <p className="mt-10 text-center text-lg text-ink-600">
+          {query.q ? "No leads match this search" : query.held ? "No held leads" : "No leads yet"}
+        </p>
       ) : result ? (
         <>
           <ul className="mt-6 grid gap-4" aria-label="Leads">

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { countHeldItems } from "~/features/admin/held-items.server";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
@@ -21,11 +22,13 @@ import type { Route } from "./+types/newsletter";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { from } = getMailConfig();
+  const [issues, heldCounts] = await Promise.all([listNewsletterIssues(), countHeldItems()]);
   return {
     admin: { email: admin.email },
+    heldCounts,
     sender: from.name ? `${from.name} <${from.address}>` : from.address,
     storiesPerIssue: STORIES_PER_ISSUE,
-    issues: await listNewsletterIssues(),
+    issues,
   };
 }
 
@@ -90,6 +93,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     <AdminShell
       title="Newsletter"
       email={loaderData.admin.email}
+      heldCounts={loaderData.heldCounts}
       description="Send today's AI news issue now, see past issues, or look after a subscriber's data."
     >
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">

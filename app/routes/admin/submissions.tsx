@@ -6,10 +6,14 @@ import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ConfirmDelete, DeleteLink } from "~/features/admin/components/confirm-delete";
+import { HeldExplainer, HeldFilter, HoldNotice, ReleaseButton } from "~/features/admin/components/held-controls";
 import { ExportLink, formatDateTime, Pagination, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { deleteFromListPage } from "~/features/admin/delete-record.server";
+import { countHeldItems } from "~/features/admin/held-items.server";
+import { releaseFromListPage } from "~/features/admin/release-record.server";
 import { parseQuery, submissionQuerySchema, submissionSources } from "~/features/admin/schema";
 import { deleteSubmission, listSubmissions } from "~/features/admin/submissions.server";
+import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/submissions";
 
@@ -20,36 +24,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseQuery(submissionQuerySchema, url);
-  return { admin, query, result: await listSubmissions(query), confirmDelete: url.searchParams.get("delete") };
+  const [result, heldCounts] = await Promise.all([listSubmissions(query), countHeldItems()]);
+  return { admin, query, result, heldCounts, confirmDelete: url.searchParams.get("delete") };
 }
 
+/** `intent=release` releases a held submission (its mails go out); otherwise the delete of the confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return deleteFromListPage({
-    listPath: "/admin/submissions",
-    form: await request.formData(),
-    admin,
-    clientIp: context.get(requestInfoContext).clientIp,
-    action: "delete-submission",
-    remove: deleteSubmission,
-    noun: "submission",
-  });
+  const form = await request.formData();
+  const common = { listPath: "/admin/submissions", form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: "submission" };
+  if (form.get("intent") === "release") {
+    return releaseFromListPage({
+      ...common,
+      action: "release-submission",
+      release: releaseHeldSubmission,
+      mailsSent: "The studio's notification and the sender's acknowledgement are on their way.",
+    });
+  }
+  return deleteFromListPage({ ...common, action: "delete-submission", remove: deleteSubmission });
 }
 
 const sourceLabels: Record<string, string> = { apply: "Apply", mentoring: "Mentoring", contact: "Contact" };
 const fieldLabels: Record<string, string> = { idea: "Idea", why: "Why build it", message: "Message" };
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
-  const { admin, query, result, confirmDelete } = loaderData;
+  const { admin, query, result, heldCounts, confirmDelete } = loaderData;
   const { search } = useLocation();
+  const held = query.held ? "1" : undefined;
   return (
     <AdminShell
       title="Submissions"
       email={admin.email}
+      heldCounts={heldCounts}
       description="What visitors sent with the apply, mentoring and contact forms, newest first."
-      actions={<ExportLink href={`/api/admin/submissions${withParams("", { format: "csv", q: query.q, source: query.source })}`} />}
+      actions={<ExportLink href={`/api/admin/submissions${withParams("", { format: "csv", q: query.q, source: query.source, held })}`} />}
     >
+      <HeldFilter held={query.held} heldCount={heldCounts.submissions} search={search} />
       <SearchForm q={query.q} label="Search submissions" placeholder="Name or e-mail">
+        {held ? <input type="hidden" name="held" value={held} /> : null}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="source-filter">Form</Label>
           <select
@@ -67,8 +79,11 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
       </SearchForm>
+      {query.held ? <HeldExplainer noun="submission" mails="the studio's notification and the sender's acknowledgement" /> : null}
       {result.submissions.length === 0 ? (
-        <p className="mt-10 text-center text-lg text-ink-600">{query.q || query.source ? "No submissions match" : "No submissions yet"}</p>
+        <p className="mt-10 text-center text-lg text-ink-600">
+          {query.q || query.source ? "No submissions match" : query.held ? "No held submissions" : "No submissions yet"}
+        </p>
       ) : (
         <>
           <ul className="mt-6 grid gap-4" aria-label="Submissions">
@@ -101,7 +116,11 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
                         </div>
                       ))}
                     </dl>
-                    <div className="mt-3">
+                    {submission.hold ? <HoldNotice hold={submission.hold} /> : null}
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      {submission.hold ? (
+                        <ReleaseButton id={submission.id} search={search} label={`Release submission of ${submission.name}`} />
+                      ) : null}
                       <DeleteLink id={submission.id} search={search} label={`Delete submission of ${submission.name}`} />
                     </div>
                     {confirmDelete === submission.id ? (

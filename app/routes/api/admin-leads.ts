@@ -3,12 +3,13 @@ import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.
 import { csvResponse } from "~/features/admin/csv.server";
 import { deleteLead, exportLeadsCsv, listLeads } from "~/features/admin/leads.server";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
-import { listQuerySchema, parseQuery } from "~/features/admin/schema";
+import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 
 /**
- * GET    /api/admin/leads?q=&page=      one page of leads (JSON)
- * GET    /api/admin/leads?format=csv&q= every matching lead as CSV (audited)
- * DELETE /api/admin/leads/<id>          erase one lead (audited)
+ * GET    /api/admin/leads?q=&page=&held=1      one page of leads (JSON); held=1: the held ones
+ * GET    /api/admin/leads?format=csv&q=&held=1 every matching lead as CSV (audited)
+ * DELETE /api/admin/leads/<id>                 erase one lead (audited)
+ * (POST /api/admin/leads/<id>/release is admin-lead-release.ts.)
  */
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
@@ -19,10 +20,11 @@ const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admi
   }
   if (params.id) throw new ApiError(405, "Use DELETE on /api/admin/leads/<id>.", { Allow: "DELETE" });
   const url = new URL(request.url);
-  const query = parseQuery(listQuerySchema, url);
+  const query = parseQuery(leadQuerySchema, url);
   if (url.searchParams.get("format") === "csv") {
-    const { csv, filename, count } = await exportLeadsCsv(query.q);
-    await recordAdminAudit({ user: admin, action: "export-leads", target: `${count} rows${query.q ? ` q=${query.q}` : ""}`, clientIp });
+    const { csv, filename, count } = await exportLeadsCsv(query);
+    const filters = `${query.q ? ` q=${query.q}` : ""}${query.held ? " held" : ""}`;
+    await recordAdminAudit({ user: admin, action: "export-leads", target: `${count} rows${filters}`, clientIp });
     return csvResponse(csv, filename);
   }
   return jsonOk(await listLeads(query));

@@ -6,9 +6,10 @@ import { parseQuery, submissionQuerySchema } from "~/features/admin/schema";
 import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
 
 /**
- * GET    /api/admin/submissions?q=&source=&page=      one page (JSON)
- * GET    /api/admin/submissions?format=csv&q=&source= CSV (audited)
- * DELETE /api/admin/submissions/<id>                  erase one (audited)
+ * GET    /api/admin/submissions?q=&source=&page=&held=1      one page (JSON); held=1: the held ones
+ * GET    /api/admin/submissions?format=csv&q=&source=&held=1 CSV (audited)
+ * DELETE /api/admin/submissions/<id>                         erase one (audited)
+ * (POST /api/admin/submissions/<id>/release is admin-submission-release.ts.)
  */
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
@@ -22,7 +23,7 @@ const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admi
   const query = parseQuery(submissionQuerySchema, url);
   if (url.searchParams.get("format") === "csv") {
     const { csv, filename, count } = await exportSubmissionsCsv(query);
-    await recordAdminAudit({ user: admin, action: "export-submissions", target: `${count} rows`, clientIp });
+    await recordAdminAudit({ user: admin, action: "export-submissions", target: `${count} rows${query.held ? " held" : ""}`, clientIp });
     return csvResponse(csv, filename);
   }
   return jsonOk(await listSubmissions(query));

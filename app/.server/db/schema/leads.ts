@@ -1,4 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { HoldReason } from "../../../lib/form-traps.ts";
 
 export type ConversationMessage = { role: "user" | "assistant"; content: string };
 export type ConversationContext = { messages: ConversationMessage[] };
@@ -21,6 +23,18 @@ export const leads = pgTable(
       .default({ messages: [] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the capture looked automated (docs/decisions/0100): stored, but the studio is
+     * not notified until an admin releases it (then null again). Held rows are pruned after 30 days.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    holdReason: text("hold_reason").$type<HoldReason>(),
+    /** Milliseconds from the intro form's signed start time to the capture, when it had a valid one. */
+    fillMs: integer("fill_ms"),
   },
-  (t) => [index("leads_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt.desc()),
+    index("leads_held_at_idx").on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    check("leads_hold_reason_check", sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
+  ],
 );

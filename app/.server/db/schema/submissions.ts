@@ -1,4 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { HoldReason } from "../../../lib/form-traps.ts";
 
 export type SubmissionSource = "apply" | "mentoring" | "contact";
 
@@ -16,6 +18,18 @@ export const submissions = pgTable(
     ipHash: text("ip_hash"),
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the submission looked automated (docs/decisions/0100): stored, but no mail
+     * sent until an admin releases it (then null again). Held rows are pruned after 30 days.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    holdReason: text("hold_reason").$type<HoldReason>(),
+    /** Milliseconds from the form's signed start time to the post, when it had a valid one. */
+    fillMs: integer("fill_ms"),
   },
-  (t) => [index("submissions_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("submissions_created_at_idx").on(t.createdAt.desc()),
+    index("submissions_held_at_idx").on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    check("submissions_hold_reason_check", sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
+  ],
 );

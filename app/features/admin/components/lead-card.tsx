@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { LeadRow } from "../leads.server";
 import { ConfirmDelete, DeleteLink } from "./confirm-delete";
+import { HoldNotice, ReleaseButton } from "./held-controls";
 import { formatDateTime } from "./list-controls";
 
 /** One lead (SPEC "Admin leads page"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
@@ -45,7 +46,9 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
             </>
           ) : null}
         </dl>
+        {lead.hold ? <HoldNotice hold={lead.hold} /> : null}
         <div className="mt-4 flex flex-wrap gap-2">
+          {lead.hold ? <ReleaseButton id={lead.id} search={search} label={`Release lead ${name}`} /> : null}
           <Dialog>
             <DialogTrigger asChild>
               <Button variant="outline" size="sm" disabled={!hasMessages}>

@@ -4,7 +4,7 @@ import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
 import { chatCopy } from "~/content/chat";
 import { cn } from "~/lib/cn";
-import { captureLead, logChatProblem, streamReply } from "../chat-client";
+import { captureLead, logChatProblem, startLeadForm, streamReply } from "../chat-client";
 import { CHAT_LIMITS, CHAT_MESSAGES, findEmail, type ChatMessage, type LeadForm } from "../schema";
 import { useChatState } from "../use-chat-state";
 import { ChatTextView } from "./chat-text-view";
@@ -33,10 +33,17 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
   const [savePrompt, setSavePrompt] = useState<string | null>(null);
   const [declinedEmails] = useState(() => new Set<string>());
   const [isEditingContact, setEditingContact] = useState(false);
+  // The signed time the panel (and its form) was first shown, for the server's fill-time check.
+  const formStart = useRef<Promise<string | undefined> | null>(null);
+  const formStartedAt = () => (formStart.current ??= startLeadForm());
 
   const isOpen = mode === "open";
   const showForm = state.showLeadForm || isEditingContact;
   const hasUserMessage = state.messages.some((message) => message.role === "user");
+
+  useEffect(() => {
+    formStart.current ??= startLeadForm();
+  }, []);
 
   // Focus moves into the panel when it opens or expands.
   useEffect(() => {
@@ -94,13 +101,15 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
     }
   }
 
-  async function submitLead(form: LeadForm): Promise<boolean> {
+  async function submitLead(form: LeadForm, honeypot: string): Promise<boolean> {
     const isUpdate = state.hasSubmittedLead;
     try {
       await captureLead({
         userData: form,
         messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
         conversationId: state.conversationId,
+        formStartedAt: await formStartedAt(),
+        website: honeypot,
       });
     } catch (error) {
       logChatProblem("Chat: lead capture failed", error);
@@ -144,6 +153,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
         userData: { email },
         messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
         conversationId: state.conversationId,
+        formStartedAt: await formStartedAt(),
       });
       update({ hasSubmittedLead: true, contact: { email } });
       toast.success(CHAT_MESSAGES.contactSaved);

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "~/lib/notify";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { chatCopy } from "~/content/chat";
+import { HONEYPOT_FIELD } from "~/lib/form-traps";
 import { CHAT_LIMITS, CHAT_MESSAGES, leadFormSchema, type LeadForm } from "../schema";
 
 type Errors = Partial<Record<"name" | "email" | "company" | "message", string>>;
@@ -12,6 +14,8 @@ type Errors = Partial<Record<"name" | "email" | "company" | "message", string>>;
  * The intro form (NOTES section 3): Name and Email required and enforced,
  * Company and 'What brings you here?' optional; 'Start Chatting' or 'Skip for
  * now'. Also serves 'Update your contact info' (then: 'Save details' / 'Cancel').
+ * Carries the invisible honeypot of every public form; its value goes to
+ * `onSubmit` for the server to judge.
  */
 export function IntroForm({
   mode,
@@ -21,8 +25,8 @@ export function IntroForm({
 }: {
   mode: "intro" | "update";
   initial?: { name?: string; email?: string; company?: string };
-  /** Resolves true when stored. */
-  onSubmit: (form: LeadForm) => Promise<boolean>;
+  /** Resolves true when stored. `honeypot`: what the invisible field holds (normally ""). */
+  onSubmit: (form: LeadForm, honeypot: string) => Promise<boolean>;
   onSkip: () => void;
 }) {
   const id = useId();
@@ -51,7 +55,8 @@ export function IntroForm({
     setErrors({});
     setSubmitting(true);
     try {
-      await onSubmit(parsed.data);
+      const honeypot = data[HONEYPOT_FIELD];
+      await onSubmit(parsed.data, typeof honeypot === "string" ? honeypot : "");
     } finally {
       setSubmitting(false);
     }
@@ -92,6 +97,7 @@ export function IntroForm({
           {(control) => <Textarea {...control} className="min-h-20" maxLength={CHAT_LIMITS.leadMessageChars} />}
         </Field>
       ) : null}
+      <HoneypotField id={`${id}-${HONEYPOT_FIELD}`} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting} className="flex-1">
           {isSubmitting ? "Saving..." : mode === "intro" ? "Start Chatting" : "Save details"}

@@ -3,6 +3,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, type FormEvent } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "~/lib/notify";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
@@ -170,11 +171,8 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
         <FieldError id={disclaimerField.errorId} error={disclaimerField.errors?.[0]} />
       </div>
 
-      {/* Bot traps: a field people never see, and the time the form was rendered. */}
-      <div className="hidden" aria-hidden="true">
-        <label htmlFor={`${source}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input id={`${source}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      {/* Traps: a field people never see, and the time the form was rendered. */}
+      <HoneypotField id={`${source}-${HONEYPOT_FIELD}`} />
       <input type="hidden" name={STARTED_AT_FIELD} value={formStartToken} />
 
       {form.errors?.length ? <FieldError id={form.errorId} error={form.errors[0]} /> : null}

@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { HoldReason } from "~/lib/form-traps";
+import { getAppSecret } from "./secret.ts";
+
+/**
+ * Two cheap signals that a submission was sent by a script rather than typed
+ * by a person, checked on the apply, mentoring and contact forms, the contact
+ * API and the chat's lead capture:
+ * - a honeypot field people never see (hidden with display:none) but
+ *   form-filling bots fill in;
+ * - a minimum fill time: the form carries a signed timestamp of when it was
+ *   shown, and a form sent back faster than a person types looks automated.
+ * Browser autofill and password managers trip both now and then, so a
+ * submission that trips one is stored and held for an admin's review, never
+ * dropped (docs/decisions/0100-hold-what-looks-automated.md).
+ */
+export const MIN_FILL_MS = 3_000;
+
+/** Fill times are stored as a PostgreSQL integer (milliseconds): about 24 days at most. */
+const MAX_STORED_FILL_MS = 2_147_483_647;
+
+function sign(timestamp: string): string {
+  return createHmac("sha256", getAppSecret()).update(`form-start:${timestamp}`).digest("base64url").slice(0, 22);
+}
+
+/** The value of the started-at field, rendered with the form (or handed to the chat widget). */
+export function createFormStartToken(now = Date.now()): string {
+  const timestamp = String(now);
+  return `${timestamp}.${sign(timestamp)}`;
+}
+
+export type FormTrapResult = {
+  /** Why to hold the submission for review; null when nothing looks automated. */
+  holdReason: HoldReason | null;
+  /** Milliseconds from the signed start time to now, when the start time was valid. */
+  fillMs: number | null;
+};
+
+/** Reads a start token; null when it is not one this site signed. */
+function verifiedStartTime(token: string): number | null {
+  const [timestamp = "", signature = ""] = token.split(".");
+  const expected = sign(timestamp);
+  if (
+    !/^\d{10,16}$/.test(timestamp) ||
+    signature.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+  ) {
+    return null;
+  }
+  return Number(timestamp);
+}
+
+/**
+ * Looks at the honeypot value and the start token a submission came with.
+ * `requireToken`: a submission without a start token is held too (a page's
+ * form and the chat widget always send one; API callers may not have one).
+ * Pure: it stores and consumes nothing.
+ */
+export function checkFormTraps(
+  input: { honeypot: unknown; startToken: unknown },
+  options: { requireToken: boolean; now?: number },
+): FormTrapResult {
+  const now = options.now ?? Date.now();
+  const startedAt = typeof input.startToken === "string" && input.startToken !== "" ? verifiedStartTime(input.startToken) : null;
+  const fillMs = startedAt === null ? null : Math.min(Math.max(0, now - startedAt), MAX_STORED_FILL_MS);
+
+  const honeypotFilled = typeof input.honeypot === "string" ? input.honeypot.trim() !== "" : input.honeypot != null;
+  if (honeypotFilled) return { holdReason: "honeypot", fillMs };
+  if (input.startToken == null || input.startToken === "") {
+    return { holdReason: options.requireToken ? "missing-token" : null, fillMs };
+  }
+  if (startedAt === null) return { holdReason: "bad-token", fillMs };
+  if (now - startedAt < MIN_FILL_MS) return { holdReason: "too-fast", fillMs };
+  return { holdReason: null, fillMs };
+}

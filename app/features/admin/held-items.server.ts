@@ -1,0 +1,63 @@
+import { count, isNotNull, isNull, lt, type AnyColumn } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { leads, submissions } from "~/.server/db/schema";
+import { defineJob } from "~/.server/jobs";
+import { logger } from "~/.server/logger";
+import type { HoldReason } from "~/lib/form-traps";
+
+/**
+ * Held items: form submissions and chat leads that looked automated, stored
+ * but not delivered until an admin releases them (docs/admin.md, "Held items";
+ * docs/decisions/0100-hold-what-looks-automated.md).
+ */
+
+/** Held items older than this are deleted by the daily prune. */
+export const HELD_RETENTION_DAYS = 30;
+
+/** The inbox (normal items) or the held items of a list. */
+export function heldFilter(heldAt: AnyColumn, held: boolean) {
+  return held ? isNotNull(heldAt) : isNull(heldAt);
+}
+
+/** How a list row shows its hold: null for a normal item. */
+export type HoldInfo = { heldAt: string; reason: HoldReason; fillMs: number | null } | null;
+
+export function holdInfo(row: { heldAt: Date | null; holdReason: HoldReason | null; fillMs: number | null }): HoldInfo {
+  return row.heldAt && row.holdReason ? { heldAt: row.heldAt.toISOString(), reason: row.holdReason, fillMs: row.fillMs } : null;
+}
+
+/** The extra columns of a held list's CSV export. */
+export const heldCsvColumns = [
+  { key: "heldAt", header: "held_at" },
+  { key: "holdReason", header: "hold_reason" },
+  { key: "fillMs", header: "fill_ms" },
+] as const;
+
+/** Held submissions and leads waiting for review, for the admin navigation and the lists' filters. */
+export async function countHeldItems(): Promise<{ submissions: number; leads: number }> {
+  const db = getDb();
+  const [[heldSubmissions], [heldLeads]] = await Promise.all([
+    db.select({ n: count() }).from(submissions).where(isNotNull(submissions.heldAt)),
+    db.select({ n: count() }).from(leads).where(isNotNull(leads.heldAt)),
+  ]);
+  return { submissions: heldSubmissions?.n ?? 0, leads: heldLeads?.n ?? 0 };
+}
+
+/** Deletes held submissions and leads held for longer than HELD_RETENTION_DAYS; released and normal items stay. */
+export async function pruneHeldItems(now = new Date()): Promise<{ submissions: number; leads: number }> {
+  const before = new Date(now.getTime() - HELD_RETENTION_DAYS * 24 * 3600 * 1000);
+  const db = getDb();
+  const prunedSubmissions = await db.delete(submissions).where(lt(submissions.heldAt, before)).returning({ id: submissions.id });
+  const prunedLeads = await db.delete(leads).where(lt(leads.heldAt, before)).returning({ id: leads.id });
+  return { submissions: prunedSubmissions.length, leads: prunedLeads.length };
+}
+
+export const heldItemsPruneJob = defineJob({
+  name: "held-items-prune",
+  schedule: "50 3 * * *",
+  handler: async () => {
+    const pruned = await pruneHeldItems();
+    logger.info({ ...pruned, olderThanDays: HELD_RETENTION_DAYS }, "Held items pruned");
+    return pruned;
+  },
+});

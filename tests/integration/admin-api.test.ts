@@ -293,7 +293,7 @@ describe("held items", () => {
       fetch(`${base}/admin/submissions`, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { ...admin.headers, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "release", id: item.id, returnTo: "?held=1" }),
       });
     const first = await release();
@@ -350,14 +350,14 @@ describe("held items", () => {
     expect(inbox.leads.map((row) => row.email)).not.toContain(email);
     expect(await (await adminGet("/admin/leads?held=1")).text()).toContain("Hidden field filled");
 
-    const release = () => fetch(`${base}/api/admin/leads/${lead.id}/release`, { method: "POST", headers: { cookie: adminCookie } });
+    const release = () => fetch(`${base}/api/admin/leads/${lead.id}/release`, { method: "POST", headers: admin.headers });
     const first = await release();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ released: true, id: lead.id });
     const second = await release();
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({ error: "This lead is not held (already released)." });
-    expect((await fetch(`${base}/api/admin/leads/${MISSING_ID}/release`, { method: "POST", headers: { cookie: adminCookie } })).status).toBe(404);
+    expect((await fetch(`${base}/api/admin/leads/${MISSING_ID}/release`, { method: "POST", headers: admin.headers })).status).toBe(404);
     expect((await fetch(`${base}/api/admin/leads/${lead.id}/release`, { headers: { cookie: adminCookie } })).status).toBe(405);
 
     const mails = await waitFor(() => outboxMentioning(lead.id), (found) => found.length >= 1);

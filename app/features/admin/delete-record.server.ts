@@ -1,5 +1,6 @@
 import { redirectWithToast } from "~/.server/toast";
 import type { AdminUser } from "~/.server/admin-guard";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { recordAdminAudit, type AuditAction } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
@@ -18,7 +19,7 @@ export async function deleteFromListPage(input: {
   noun: string;
 }): Promise<Response> {
   const returnTo = String(input.form.get("returnTo") ?? "");
-  const back = input.listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+  const back = safeRedirectPath(input.listPath + (returnTo.startsWith("?") && returnTo !== "?" ? returnTo : ""), input.listPath);
   const id = idSchema.safeParse(input.form.get("id"));
   if (!id.success) return redirectWithToast(back, { type: "error", title: `That ${input.noun} does not exist` });
   const deleted = await input.remove(id.data);

@@ -1,0 +1,61 @@
+import type express from "express";
+
+/** /api and below (case-insensitive, as React Router matches routes). */
+export function isApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === "/api" || lower.startsWith("/api/");
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+/** An error answer: JSON `{ error }` under /api, a small HTML page elsewhere. */
+export function sendError(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "no-store");
+  if (isApiPath(req.path)) {
+    res.status(status).json({ error: message });
+    return;
+  }
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title>` +
+        `<meta name="viewport" content="width=device-width,initial-scale=1"></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">` +
+        `<h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></body></html>`,
+    );
+}
+
+/** Whether the request still has body bytes nobody has read. */
+function hasUnreadBody(req: express.Request): boolean {
+  if (req.complete || req.readableEnded) return false;
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/**
+ * Answers a request the server will not handle. A body it has not read is not
+ * read at all: the connection closes once the answer is sent, so a refused
+ * body of any size costs no memory.
+ */
+export function refuse(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  if (hasUnreadBody(req)) {
+    res.setHeader("Connection", "close");
+    req.pause();
+  }
+  sendError(req, res, status, message, headers);
+}

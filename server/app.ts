@@ -62,7 +62,8 @@ export function createApp(options: CreateAppOptions): express.Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      // 501 answers a method no route serves: the client's doing, not ours.
+      customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && res.statusCode !== 501) ? "error" : "info"),
       serializers: {
         req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

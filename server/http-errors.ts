@@ -41,11 +41,28 @@ function hasUnreadBody(req: express.Request): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
+/** How long a refused upload's connection stays half-open so the client can read the answer. */
+export const LINGER_MS = 2_000;
+
 /**
- * Answers a request the server will not handle. A body it has not read is not
- * read at all: the connection closes once the answer is sent, so a refused
- * body of any size costs no memory.
+ * Reads nothing more of a refused body and closes the connection after the
+ * answer. The socket is not read (TCP holds the sender back), so the body
+ * costs no memory whatever its size. Closing at once would make the kernel
+ * reset a connection with unread bytes and the client would lose the answer,
+ * so the server closes its side after the answer (the client reads it, then
+ * the end of the connection) and drops the connection LINGER_MS later.
  */
+function stopReadingBody(req: express.Request, res: express.Response) {
+  // A listener marks the body as taken, so Node does not read it to the end on its own.
+  req.on("data", () => undefined);
+  req.pause();
+  res.once("finish", () => {
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+/** Answers a request the server will not handle, reading no more of its body (stopReadingBody). */
 export function refuse(
   req: express.Request,
   res: express.Response,
@@ -53,9 +70,6 @@ export function refuse(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  if (hasUnreadBody(req)) {
-    res.setHeader("Connection", "close");
-    req.pause();
-  }
+  if (hasUnreadBody(req)) stopReadingBody(req, res);
   sendError(req, res, status, message, headers);
 }

@@ -20,6 +20,7 @@ import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
 
 export { startRuntime } from "~/.server/runtime.ts";
+export { answerClientError } from "./http-errors.ts";
 export { logger } from "~/.server/logger.ts";
 
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */
@@ -62,8 +63,7 @@ export function createApp(options: CreateAppOptions): express.Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
-      // 501 answers a method no route serves: the client's doing, not ours.
-      customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && res.statusCode !== 501) ? "error" : "info"),
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type express from "express";
 
 /** /api and below (case-insensitive, as React Router matches routes). */
@@ -72,4 +73,25 @@ export function refuse(
 ) {
   if (hasUnreadBody(req)) stopReadingBody(req, res);
   sendError(req, res, status, message, headers);
+}
+
+/**
+ * Requests Node's parser refuses before Express sees them (a request line or
+ * headers over the size limit, malformed framing): answered like the others,
+ * 431 or 400, and the connection closed after the answer (see stopReadingBody).
+ * For the HTTP server's "clientError" event.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "431 Request Header Fields Too Large"
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "408 Request Timeout"
+        : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

@@ -29,13 +29,14 @@ const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTION
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 /**
- * TRACE, PROPFIND and the other methods no route serves: 501. Pages take
- * GET, HEAD and POST (405 for the rest; OPTIONS lists them); /api endpoints
- * answer their own 405s.
+ * TRACE, PROPFIND and the other methods no route serves: 405 with the
+ * methods the site serves (a 4xx: the request is the client's mistake, and
+ * nothing a client sends gets a 5xx). Pages take GET, HEAD and POST (405 for
+ * the rest; OPTIONS lists them); /api endpoints answer their own 405s.
  */
 export const methodGuard: express.RequestHandler = (req, res, next) => {
   if (!SERVED_METHODS.includes(req.method)) {
-    refuse(req, res, 501, `This site does not support the ${req.method} method.`, { Allow: SERVED_METHODS.join(", ") });
+    refuse(req, res, 405, `This site does not support the ${req.method} method.`, { Allow: SERVED_METHODS.join(", ") });
     return;
   }
   if (isApiPath(req.path) || PAGE_METHODS.includes(req.method)) {

@@ -20,8 +20,8 @@ import { freePort, makeDataDir, startServer, type ServerProcess } from "../suppo
  */
 const SEED = 20261124;
 const BUDGET_MS = 35_000;
-const RUNS_PER_BODY_ROUTE = 20;
-const RUNS_PER_QUERY_ROUTE = 5;
+const RUNS_PER_BODY_ROUTE = 40;
+const RUNS_PER_QUERY_ROUTE = 8;
 
 const database = setupTestDatabase();
 const ADMIN = { email: "fuzz-admin@example.com", password: "fuzz admin password 1234" };

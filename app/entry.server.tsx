@@ -80,5 +80,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logger.error({ err: error, method: request.method, url: request.url }, "Unhandled route error");
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "Unhandled route error");
 };

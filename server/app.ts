@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -9,17 +8,23 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pingDatabase } from "~/.server/db/client.ts";
 import { getEnv } from "~/.server/env.ts";
-import { logger } from "~/.server/logger.ts";
+import { logger, serializeError } from "~/.server/logger.ts";
 import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
+import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
+import { bodyGuard } from "./body-guard.ts";
 import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
+import { sendError } from "./http-errors.ts";
+import { createRequestHandler } from "./react-router-handler.ts";
+import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
 
 export { startRuntime } from "~/.server/runtime.ts";
+export { answerClientError } from "./http-errors.ts";
 export { logger } from "~/.server/logger.ts";
 
-/** Requests with a larger declared body are refused before anything reads them. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** No request body is read past this size, however it is framed (server/body-guard.ts). */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 export type CreateAppOptions = {
   mode: "production" | "development";
@@ -31,29 +36,12 @@ export type CreateAppOptions = {
   build?: () => Promise<ServerBuild>;
 };
 
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
-
-function wantsJson(req: express.Request): boolean {
-  return isApiPath(req.path);
-}
-
-function sendError(req: express.Request, res: express.Response, status: number, message: string) {
-  if (res.headersSent) return;
-  if (wantsJson(req)) {
-    res.status(status).json({ error: message });
-    return;
-  }
-  res
-    .status(status)
-    .type("html")
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title>` +
-        `<meta name="viewport" content="width=device-width,initial-scale=1"></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">` +
-        `<h1>${status}</h1><p>${message}</p><p><a href="/">Return to Home</a></p></body></html>`,
-    );
+/** A logged URL: the path, and the query's parameter names only (values may be tokens or e-mail addresses). */
+function loggedUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return url;
+  const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()].map((name) => `${encodeURIComponent(name)}=…`);
+  return `${url.slice(0, queryStart)}?${names.join("&")}`;
 }
 
 export function createApp(options: CreateAppOptions): express.Express {
@@ -77,8 +65,9 @@ export function createApp(options: CreateAppOptions): express.Express {
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
     }),
   );
@@ -144,16 +133,12 @@ export function createApp(options: CreateAppOptions): express.Express {
     }),
   );
 
-  // Refuse oversized bodies up front; routes that read bodies also cap what they read.
-  app.use((req, res, next) => {
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      res.setHeader("Connection", "close");
-      sendError(req, res, 413, "The request body is too large.");
-      return;
-    }
-    next();
-  });
+  // The request boundary (docs/architecture.md, "The request boundary"): the address, the
+  // method, the origin of page posts, then the body, read once, capped and cleaned.
+  app.use(targetGuard);
+  app.use(methodGuard);
+  app.use(originGuard);
+  app.use(bodyGuard({ maxBytes: MAX_BODY_BYTES }));
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -215,7 +200,7 @@ export function createApp(options: CreateAppOptions): express.Express {
         context.set(requestInfoContext, {
           nonce: String(res.locals.cspNonce ?? ""),
           requestId: String(req.id ?? ""),
-          clientIp: req.ip ?? "",
+          clientIp: normalizeClientIp(req.ip ?? ""),
         });
         return context;
       },
@@ -224,8 +209,10 @@ export function createApp(options: CreateAppOptions): express.Express {
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, url: req.url }, "Unhandled server error");
-    sendError(req, res, status, status === 413 ? "The request body is too large." : "Something went wrong on our side.");
+    if (status >= 500) logger.error({ err: error, path: req.path }, "Unhandled server error");
+    const message =
+      status >= 500 ? "Something went wrong on our side." : status === 413 ? "The request body is too large." : "The request could not be understood.";
+    sendError(req, res, status, message);
   };
   app.use(errorHandler);
 

@@ -87,6 +87,7 @@ async function main() {
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
   const server: Server = app.listen(env.PORT, env.HOST);
+  server.on("clientError", module.answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -1,3 +1,4 @@
+import { cleanJsonValue } from "./clean-input.ts";
 import { isDatabaseUnavailable } from "./db/client.ts";
 import { logger } from "./logger.ts";
 
@@ -33,8 +34,10 @@ export function jsonOk(body: unknown, init: ResponseInit = {}): Response {
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
- * Reads a JSON body with a byte cap that also holds for chunked uploads.
- * Throws ApiError 415 (not JSON), 413 (too large) or 400 (malformed).
+ * Reads a JSON body with a byte cap that also holds for chunked uploads, and
+ * cleans its strings (app/.server/clean-input.ts; the server's boundary has
+ * done so already, this holds for direct callers too).
+ * Throws ApiError 415 (not JSON), 413 (too large) or 400 (malformed, too deep).
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -60,11 +63,15 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (!text.trim()) throw new ApiError(400, "The request body is empty.");
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, "The request body is not valid JSON.");
   }
+  const cleaned = cleanJsonValue(parsed);
+  if (!cleaned.ok) throw new ApiError(cleaned.status, cleaned.message);
+  return cleaned.value;
 }
 
 /**
@@ -85,12 +92,12 @@ export function apiHandler(
       if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
       if (error instanceof Response) return error;
       if (isDatabaseUnavailable(error)) {
-        logger.warn({ err: error, url: request.url }, "API: database unavailable");
+        logger.warn({ err: error, path: new URL(request.url).pathname }, "API: database unavailable");
         return jsonError(503, "The service is temporarily unavailable. Please try again in a moment.", {
           "Retry-After": "5",
         });
       }
-      logger.error({ err: error, url: request.url }, "API: unexpected error");
+      logger.error({ err: error, path: new URL(request.url).pathname }, "API: unexpected error");
       return jsonError(500, "Something went wrong on our side. Please try again.");
     }
   };

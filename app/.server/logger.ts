@@ -1,14 +1,53 @@
 import { pino, type Logger } from "pino";
 
+type ErrorLike = Error & { cause?: unknown; query?: unknown; params?: unknown; code?: unknown; severity?: unknown };
+
+/** Properties of database errors that hold the values of a query: a visitor's name, e-mail or message. */
+const VALUE_PROPERTIES = ["params", "parameters", "detail", "where"];
+
+/** An error's message without the values it may quote. */
+function messageWithoutValues(error: ErrorLike): string {
+  // Drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <every value>".
+  if (typeof error.query === "string" && "params" in error) return `Failed query: ${error.query}`;
+  // PostgreSQL quotes the offending input: invalid input syntax for type uuid: "<value>".
+  if (typeof error.severity === "string" && typeof error.code === "string") return error.message.replace(/"[^"]*"/g, '"…"');
+  return error.message;
+}
+
+/**
+ * pino's error serializer, minus the values a failed query carries in its
+ * message, stack and properties (docs/decisions/0105-input-boundary.md).
+ * The error's type, SQL text, PostgreSQL code and the stack frames stay.
+ */
+export function serializeError(input: unknown): unknown {
+  // pino-http hands serializers pino's own serialization, with the error under `raw`.
+  const value = input instanceof Error ? input : (input as { raw?: unknown } | null)?.raw;
+  if (!(value instanceof Error)) return input;
+  const chain: ErrorLike[] = [];
+  for (let error: unknown = value; error instanceof Error && chain.length < 8 && !chain.includes(error); error = (error as ErrorLike).cause) {
+    chain.push(error);
+  }
+  const serialized = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;
+  const messages = chain.map(messageWithoutValues);
+  serialized.message = messages.join(": ");
+  serialized.stack = chain.map((error, index) => (error.stack ?? "").replace(error.message, messages[index]!)).join("\ncaused by: ");
+  for (const property of VALUE_PROPERTIES) delete serialized[property];
+  const databaseCode = chain.find((error) => typeof error.code === "string" && typeof error.severity === "string")?.code;
+  if (databaseCode) serialized.databaseCode = databaseCode;
+  return serialized;
+}
+
 /**
  * One structured logger for the whole server. Secrets and personal data that
- * may appear in request objects are redacted here, once.
+ * may appear in request objects and errors are redacted here, once.
+ * (`destination`: tests read what it writes.)
  */
-function createLogger(): Logger {
+export function createLogger(destination?: pino.DestinationStream): Logger {
   const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info");
-  return pino({
+  const options: pino.LoggerOptions = {
     level,
     base: { service: "nordlys-site" },
+    serializers: { err: serializeError },
     redact: {
       paths: [
         "req.headers.cookie",
@@ -21,7 +60,8 @@ function createLogger(): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export const logger: Logger = createLogger();

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "./api.ts";
+import { clientNetworkKey } from "./client-ip.ts";
 import { getDb } from "./db/client.ts";
 import { rateLimits } from "./db/schema/index.ts";
 import { defineJob } from "./jobs.ts";
@@ -97,11 +98,13 @@ export async function consumeRateLimit(definition: RateLimitDefinition, key: str
 }
 
 /**
- * A stable, non-reversible key for a client address (we do not store raw IPs).
+ * A stable, non-reversible key for the client at an address (we do not store raw IPs).
+ * The client is the IPv4 address, or the IPv6 /64 (clientNetworkKey), so every
+ * per-client limit counts a whole /64 as one client.
  * Keyed with APP_SECRET so the hashes cannot be matched against a list of addresses.
  */
 export function hashClientIp(ip: string): string {
-  return createHmac("sha256", getAppSecret()).update(`ip:${ip}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", getAppSecret()).update(`ip:${clientNetworkKey(ip)}`).digest("base64url").slice(0, 32);
 }
 
 /** Deletes expired counters once an hour (on one instance). */

@@ -5,7 +5,7 @@ export type RequestInfo = {
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   requestId: string;
-  /** Client address, as trusted per TRUST_PROXY. */
+  /** Client address, as trusted per TRUST_PROXY (IPv4-mapped IPv6 written as IPv4). */
   clientIp: string;
 };
 

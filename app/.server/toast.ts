@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
 import { getAppSecret } from "./secret.ts";
 
@@ -20,10 +21,11 @@ export async function toastHeader(toast: ToastInput, secure = false): Promise<st
   return toastCookie().serialize(toastSchema.parse(toast), { secure });
 }
 
-export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
+/** Redirects to a path on this site (anything else goes to "/", see safeRedirectPath) with a toast. */
+export async function redirectWithToast(path: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastHeader(toast, url.startsWith("https:")));
-  return redirect(url, { ...init, headers });
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(safeRedirectPath(path), { ...init, headers });
 }
 
 /** Reads the pending toast and the header that clears it. */

@@ -1,12 +1,13 @@
 import { redirectWithToast } from "~/.server/toast";
 import type { AdminUser } from "~/.server/admin-guard";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { recordAdminAudit, type AuditAction } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
 /** The list page a form came from, with its query (search, filter, page) when the form says so. */
 export function listPageReturn(listPath: string, form: FormData): string {
   const returnTo = String(form.get("returnTo") ?? "");
-  return listPath + (/^\?[^\\]*$/.test(returnTo) && returnTo !== "?" ? returnTo : "");
+  return safeRedirectPath(listPath + (returnTo.startsWith("?") && returnTo !== "?" ? returnTo : ""), listPath);
 }
 
 /**

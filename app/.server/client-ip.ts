@@ -1,0 +1,34 @@
+import ipaddr from "ipaddr.js";
+
+/**
+ * Client addresses as networks count them (docs/decisions/0107-client-keys-and-redirects.md).
+ *
+ * An IPv6 client is normally given a whole /64 (SLAAC and privacy addresses
+ * rotate inside it), so one client can send from 2^64 addresses: per-client
+ * limits key IPv6 by its /64. An IPv4-mapped IPv6 address (::ffff:192.0.2.1,
+ * what a dual-stack socket reports for an IPv4 peer) is that IPv4 address.
+ */
+
+/** The address as a client would write it: IPv4-mapped IPv6 becomes IPv4; anything unparseable is kept as given. */
+export function normalizeClientIp(ip: string): string {
+  const trimmed = ip.trim();
+  try {
+    return ipaddr.process(trimmed).toString();
+  } catch {
+    return trimmed;
+  }
+}
+
+/** The key of the client that sent from `ip`: an IPv4 address, or an IPv6 /64 ("2001:db8:1:2::/64"). */
+export function clientNetworkKey(ip: string): string {
+  const trimmed = ip.trim();
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.process(trimmed);
+  } catch {
+    return trimmed;
+  }
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = address.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}

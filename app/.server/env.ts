@@ -107,6 +107,9 @@ const envSchema = z
       .min(1)
       .default("loopback")
       .describe("Express trust proxy setting: hops count, or a list of trusted addresses"),
+    JOB_SCHEDULES: booleanFlagOnByDefault.describe(
+      "Whether this instance files the scheduled runs (news every 30 minutes, the 08:00 newsletter, daily prunes); false in tests, so no test meets a cron slot",
+    ),
     ADMIN_REQUIRE_TWO_FACTOR: booleanFlagOnByDefault.describe(
       "Every admin sets up TOTP at first sign-in before seeing any data; false only for local development",
     ),

@@ -99,7 +99,7 @@ async function createRuntime({ work = true }: { work?: boolean }): Promise<Runti
     const db = createDatabase(pool);
     setDatabase(db);
 
-    const jobs = await startJobs({ url, definitions: jobDefinitions, work });
+    const jobs = await startJobs({ url, definitions: jobDefinitions, work, schedules: env.JOB_SCHEDULES });
     cleanup.unshift(jobs.stop);
     setJobs(jobs);
 

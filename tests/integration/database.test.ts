@@ -4,6 +4,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { runMigrations } from "../../app/.server/db/migrate.ts";
 import { aiNews, leads } from "../../app/.server/db/schema/index.ts";
+import { jobDefinitions } from "../../app/.server/job-registry.ts";
 import { defineJob, startJobs } from "../../app/.server/jobs.ts";
 import { setupTestDatabase } from "../support/database.ts";
 
@@ -101,6 +102,36 @@ describe("jobs", () => {
       expect(schedules[0]).toMatchObject({ cron: "0 8 * * *", timezone: "UTC" });
     } finally {
       await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+
+  it("files each of the app's schedules once, in UTC, however many instances start", async () => {
+    // The app's own jobs, with handlers that do nothing: only the schedules are under test here.
+    const definitions = jobDefinitions.map((job) => ({ ...job, handler: async () => {}, localEverySeconds: undefined }));
+    const first = await startJobs({ url: database.current.url, definitions });
+    const second = await startJobs({ url: database.current.url, definitions });
+    try {
+      const names = new Set(jobDefinitions.map((job) => job.name));
+      const schedules = (await first.boss.getSchedules()).filter((schedule) => names.has(schedule.name));
+      const byName = (name: string) => schedules.filter((schedule) => schedule.name === name);
+      expect(byName("news-refresh")).toEqual([expect.objectContaining({ cron: "*/30 * * * *", timezone: "UTC" })]);
+      expect(byName("newsletter-daily")).toEqual([expect.objectContaining({ cron: "0 8 * * *", timezone: "UTC" })]);
+      expect(schedules).toHaveLength(jobDefinitions.filter((job) => job.schedule).length);
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+
+  it("files no schedule when schedules are off (JOB_SCHEDULES=false), and the job still runs when sent", async () => {
+    let ran = 0;
+    const hourly = defineJob({ name: "test-hourly-off", schedule: "0 * * * *", handler: async () => void ran++ });
+    const jobs = await startJobs({ url: database.current.url, definitions: [hourly], schedules: false });
+    try {
+      expect(await jobs.boss.getSchedules("test-hourly-off")).toEqual([]);
+      await jobs.send(hourly, {});
+      await expect.poll(() => ran, { timeout: 15_000 }).toBe(1);
+    } finally {
+      await jobs.stop();
     }
   });
 });

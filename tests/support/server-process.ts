@@ -31,7 +31,9 @@ export function spawnServer(
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "server/main.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
+    // No scheduled runs unless a test asks for them (JOB_SCHEDULES): the clock passing :00, :30 or
+    // 08:00 during a test must not start a refresh or a newsletter nobody asked for.
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", JOB_SCHEDULES: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

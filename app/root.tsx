@@ -29,6 +29,8 @@ import stylesheetUrl from "./app.css?url";
 // once, in the final font (no layout shift).
 import displayFontUrl from "./fonts/space-grotesk-latin-core.woff2?url";
 import textFontUrl from "./fonts/inter-latin-core.woff2?url";
+// The page-view beacon: a small script of its own, the same for every visitor (docs/analytics.md).
+import pageViewBeaconUrl from "./features/analytics/page-view-beacon.ts?standalone";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const consent = readConsent(request);
@@ -75,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ExactScrollRestoration nonce={rootData?.nonce} />
         <Scripts />
+        <script src={pageViewBeaconUrl} async />
       </body>
     </html>
   );

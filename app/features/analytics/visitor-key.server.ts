@@ -1,0 +1,69 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { lt, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { analyticsSalts } from "~/.server/db/schema";
+
+/**
+ * The cookieless visitor key (docs/analytics.md, "Privacy design"), as Plausible describes it:
+ *
+ *   key = HMAC-SHA256(salt of the UTC day, site host + client IP + user agent)
+ *
+ * One browser on one address gets the same key all day (unique visitors per day, and the
+ * day's first page view as the entry page of any conversion), and a different key the next
+ * day. Each day's salt is random, kept in PostgreSQL so that every instance computes the
+ * same key, and deleted once the day is over: after that nobody, us included, can compute a
+ * key again or tell that two days' keys belong to the same visitor. Neither the IP address
+ * nor the user agent is stored.
+ */
+
+/** "2026-11-21": the UTC day of `date`. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const cached = new Map<string, Promise<Buffer>>();
+let cachedFor: unknown;
+
+/**
+ * The salt of `day`, created on first use (every instance agrees: the first insert wins).
+ * Kept in memory per process; the rows of past days are deleted by `deletePastSalts`.
+ */
+export function saltFor(day: string): Promise<Buffer> {
+  const db = getDb();
+  if (cachedFor !== db) {
+    cached.clear();
+    cachedFor = db;
+  }
+  let salt = cached.get(day);
+  if (!salt) {
+    salt = loadOrCreateSalt(day);
+    // A failed lookup (database down) is not remembered: the next call tries again.
+    salt.catch(() => cached.delete(day));
+    for (const other of cached.keys()) if (other < day) cached.delete(other);
+    cached.set(day, salt);
+  }
+  return salt;
+}
+
+async function loadOrCreateSalt(day: string): Promise<Buffer> {
+  const db = getDb();
+  await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString("base64") }).onConflictDoNothing();
+  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`${analyticsSalts.day} = ${day}`);
+  if (!row) throw new Error(`The analytics salt of ${day} vanished while it was created.`);
+  return Buffer.from(row.salt, "base64");
+}
+
+/** The visitor key (22 base64url characters, 132 bits). */
+export function visitorKey(salt: Buffer, parts: { host: string; clientIp: string; userAgent: string }): string {
+  return createHmac("sha256", salt)
+    .update(`${parts.host}\u0000${parts.clientIp}\u0000${parts.userAgent}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** Deletes the salts of days before `today` (and forgets them here); returns how many rows went. */
+export async function deletePastSalts(today: string): Promise<number> {
+  const deleted = await getDb().delete(analyticsSalts).where(lt(analyticsSalts.day, today)).returning({ day: analyticsSalts.day });
+  for (const day of cached.keys()) if (day < today) cached.delete(day);
+  return deleted.length;
+}

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { analyticsSalts } from "~/.server/db/schema";
 
@@ -45,10 +45,17 @@ export function saltFor(day: string): Promise<Buffer> {
   return salt;
 }
 
+/**
+ * One statement: the new salt if this call created it, else the stored one. Plain pg rather
+ * than Drizzle, whose errors quote the parameters: a salt must never reach a log.
+ */
 async function loadOrCreateSalt(day: string): Promise<Buffer> {
-  const db = getDb();
-  await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString("base64") }).onConflictDoNothing();
-  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`${analyticsSalts.day} = ${day}`);
+  const result = await getDb().$client.query<{ salt: string }>(
+    `with inserted as (insert into analytics_salts (day, salt) values ($1, $2) on conflict do nothing returning salt)
+     select salt from inserted union all select salt from analytics_salts where day = $1 limit 1`,
+    [day, randomBytes(32).toString("base64")],
+  );
+  const row = result.rows[0];
   if (!row) throw new Error(`The analytics salt of ${day} vanished while it was created.`);
   return Buffer.from(row.salt, "base64");
 }

@@ -8,6 +8,7 @@ import { logger } from "~/.server/logger";
 import { getMailConfig, queueMail, renderEmail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { LeadNotification } from "~/emails/lead-notification";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse } from "./schema.ts";
 import { mergeTranscript } from "./transcript.ts";
 
@@ -19,7 +20,11 @@ export const leadCaptureRateLimit = defineRateLimit({
   message: "Too many attempts from your network. Please wait a few minutes and try again.",
 });
 
-export type CaptureLeadInput = Omit<CaptureLeadRequest, "action"> & { clientIp: string };
+export type CaptureLeadInput = Omit<CaptureLeadRequest, "action"> & {
+  clientIp: string;
+  /** The visit the conversation happened in, for the analytics (docs/analytics.md). */
+  visit?: VisitRef;
+};
 
 /**
  * Stores the lead of a browser conversation, or updates it when this
@@ -29,7 +34,7 @@ export type CaptureLeadInput = Omit<CaptureLeadRequest, "action"> & { clientIp: 
  * An update changes only the fields given and appends new messages to the
  * stored transcript. Throws ApiError 429 over the per-address limit.
  */
-export async function captureLead({ userData, messages, conversationId: givenId, clientIp }: CaptureLeadInput): Promise<CaptureLeadResponse> {
+export async function captureLead({ userData, messages, conversationId: givenId, clientIp, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
   const conversationId = givenId ?? randomUUID();
   const transcript = cleanConversation(messages);
@@ -93,5 +98,6 @@ export async function captureLead({ userData, messages, conversationId: givenId,
   });
 
   logger.info({ leadId: result.id, created: result.created }, result.created ? "Chat lead captured" : "Chat lead updated");
+  if (result.created) await recordConversion({ kind: "lead", entityId: result.id, visit });
   return { success: true, conversationId, created: result.created };
 }

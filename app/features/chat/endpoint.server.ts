@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { ApiError, apiHandler, jsonOk, readJsonBody } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { captureLead } from "./capture-lead.server.ts";
 import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
 import { captureLeadRequestSchema, replyRequestSchema } from "./schema.ts";
@@ -37,7 +38,7 @@ export function leadChatbotEndpoint(stream: boolean): (args: EndpointArgs) => Pr
         if (action !== "capture_lead") throw new ApiError(400, "Unknown action. Use capture_lead, or send {messages} for a reply.");
         if (stream) throw new ApiError(400, "Send capture_lead to /api/lead-chatbot.");
         const input = parseOr400(captureLeadRequestSchema, body);
-        return jsonOk(await captureLead({ ...input, clientIp }));
+        return jsonOk(await captureLead({ ...input, clientIp, visit: await visitFrom(request, clientIp) }));
       }
       const input = parseOr400(replyRequestSchema, body);
       const source = await chooseReplySource(clientIp);

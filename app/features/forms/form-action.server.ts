@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "~/.server/db/client";
 import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkForBot, createFormStartToken } from "./bot-check.server";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { submitForm } from "./submit-form.server";
@@ -58,7 +59,13 @@ export async function handleFormAction(source: FormSource, request: Request, con
   }
 
   try {
-    await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent") });
+    await submitForm({
+      source,
+      values: submission.value,
+      clientIp,
+      userAgent: request.headers.get("User-Agent"),
+      visit: await visitFrom(request, clientIp),
+    });
     return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   } catch (error) {
     let status = 500;

@@ -9,6 +9,7 @@ import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from 
 import { disclaimers } from "~/content/disclaimers";
 import { SubmissionAcknowledgement } from "~/emails/submission-acknowledgement";
 import { SubmissionNotification } from "~/emails/submission-notification";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, type FormSource, type FormValues } from "./schema";
 
 /** Stored submissions per client address: enough for a person, too few for a spammer. */
@@ -62,6 +63,8 @@ export type SubmitFormInput = {
   values: FormValues;
   clientIp: string;
   userAgent: string | null;
+  /** The visit this submission came from, for the analytics (docs/analytics.md). */
+  visit?: VisitRef;
 };
 
 /**
@@ -71,7 +74,7 @@ export type SubmitFormInput = {
  * later in the send-mail job, so a slow or down SMTP server never blocks or
  * loses a submission. Throws ApiError 429 over the per-address limit.
  */
-export async function submitForm({ source, values, clientIp, userAgent }: SubmitFormInput): Promise<{ id: string }> {
+export async function submitForm({ source, values, clientIp, userAgent, visit }: SubmitFormInput): Promise<{ id: string }> {
   const ipHash = clientIp ? hashClientIp(clientIp) : null;
   await consumeRateLimit(formSubmitLimit, ipHash ?? "unknown");
 
@@ -137,5 +140,6 @@ export async function submitForm({ source, values, clientIp, userAgent }: Submit
     for (const mail of mails) await queueMail(mail, { db: tx.jobsDb });
   });
   logger.info({ source, submissionId: id, mails: mails.length }, "Form submission stored");
+  await recordConversion({ kind: source, entityId: id, visit });
   return { id };
 }

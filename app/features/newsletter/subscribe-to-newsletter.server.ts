@@ -10,6 +10,7 @@ import { queueMail, renderEmail } from "~/.server/mail";
 import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { getAppSecret } from "~/.server/secret";
 import { NewsletterConfirmation } from "~/emails/newsletter-confirmation";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { confirmationUrl } from "./links.server";
 import { newsletterMessages, type SignupSource } from "./schema";
 
@@ -33,7 +34,13 @@ function addressKey(email: string): string {
   return createHmac("sha256", getAppSecret()).update(`newsletter-address:${email}`).digest("base64url").slice(0, 32);
 }
 
-export type SubscribeInput = { email: string; source: SignupSource; clientIp: string };
+export type SubscribeInput = {
+  email: string;
+  source: SignupSource;
+  clientIp: string;
+  /** The visit the sign-up came from: its confirmation is credited to it (docs/analytics.md). */
+  visit?: VisitRef;
+};
 export type SubscribeResult = { status: "subscribed"; confirmationQueued: boolean } | { status: "already-subscribed" };
 
 /**
@@ -42,14 +49,14 @@ export type SubscribeResult = { status: "subscribed"; confirmationQueued: boolea
  * owner confirms. A confirmed, active address is told it is already subscribed.
  * `email` is already validated and lowercased (schema.ts).
  */
-export async function subscribeToNewsletter({ email, source, clientIp }: SubscribeInput): Promise<SubscribeResult> {
+export async function subscribeToNewsletter({ email, source, clientIp, visit }: SubscribeInput): Promise<SubscribeResult> {
   if (clientIp) await consumeRateLimit(signupIpLimit, hashClientIp(clientIp));
 
   const [existing] = await findByEmail(email);
   if (existing && existing.confirmed && !existing.unsubscribedAt && !existing.bouncedAt) return { status: "already-subscribed" };
 
   const mailAllowed = (await checkRateLimit(confirmationMailLimit, addressKey(email))).allowed;
-  const confirmationQueued = await withTransaction(async (tx) => {
+  const { subscriptionId, confirmationQueued } = await withTransaction(async (tx) => {
     await tx.db.insert(newsletterSubscriptions).values({ email, source }).onConflictDoNothing();
     const [row] = await tx.db
       .select({ id: newsletterSubscriptions.id, confirmed: newsletterSubscriptions.confirmed, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
@@ -58,18 +65,19 @@ export async function subscribeToNewsletter({ email, source, clientIp }: Subscri
       .for("update");
     if (!row) throw new Error("The subscription row vanished while signing up.");
     // A concurrent sign-up and confirmation can get here: nothing more to send.
-    if (row.confirmed && !row.unsubscribedAt) return false;
-    if (!mailAllowed) return false;
+    if (row.confirmed && !row.unsubscribedAt) return { subscriptionId: row.id, confirmationQueued: false };
+    if (!mailAllowed) return { subscriptionId: row.id, confirmationQueued: false };
     const siteUrl = getEnv().PUBLIC_URL;
     const { html, text } = await renderEmail(createElement(NewsletterConfirmation, { confirmUrl: confirmationUrl(row.id), siteUrl }));
     await queueMail(
       { to: email, subject: "Confirm your subscription to the daily AI news", html, text, tag: "newsletter-confirmation" },
       { db: tx.jobsDb },
     );
-    return true;
+    return { subscriptionId: row.id, confirmationQueued: true };
   });
   if (!mailAllowed) logger.warn({ source }, "Newsletter confirmation not sent again: one per address per hour");
   logger.info({ source, confirmationQueued, resubscribe: Boolean(existing) }, "Newsletter sign-up");
+  await recordConversion({ kind: "newsletter-signup", entityId: subscriptionId, visit });
   return { status: "subscribed", confirmationQueued };
 }
 

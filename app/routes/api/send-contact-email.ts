@@ -2,6 +2,7 @@ import { apiHandler, ApiError, jsonOk, readJsonBody } from "~/.server/api";
 import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkForBot } from "~/features/forms/bot-check.server";
 import { HONEYPOT_FIELD, parseContactRequest, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { submitForm } from "~/features/forms/submit-form.server";
@@ -38,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: parsed.values,
       clientIp,
       userAgent: request.headers.get("User-Agent"),
+      visit: await visitFrom(request, clientIp),
     });
     return jsonOk({ success: true });
   })({ request });

@@ -19,7 +19,7 @@ import { freePort } from "../support/server-process";
  * daily visitor key and its salt, the batching queue, rollups, pruning and conversions with
  * their visit (docs/analytics.md).
  */
-const database = setupTestDatabase();
+setupTestDatabase();
 const PUBLIC_URL = "https://nordlys.test";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const savedEnv = { ...process.env };

@@ -79,7 +79,7 @@ export function normalisePath(raw: string): string | null {
   }
   if (url.host !== "site.invalid" || url.search || url.hash) return null;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  if (path.length > MAX_PATH || /[\s\u0000-\u001f]/.test(path)) return null;
+  if (path.length > MAX_PATH || hasControlOrSpace(path)) return null;
   return path || "/";
 }
 
@@ -98,8 +98,17 @@ export function referrerHost(raw: string | undefined, siteHosts: string[]): stri
   return siteHosts.some((site) => site.replace(/^www\./, "") === host) ? null : host;
 }
 
+function hasControlOrSpace(text: string): boolean {
+  return /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+
 function utmValue(value: string | null): string | null {
-  const cleaned = value?.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const cleaned = value
+    ? [...value]
+        .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+        .join("")
+        .trim()
+    : "";
   return cleaned ? cleaned.slice(0, MAX_UTM) : null;
 }
 

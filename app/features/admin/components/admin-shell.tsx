@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 export const adminNav = [
+  { label: "Dashboard", to: "/admin" },
   { label: "Leads", to: "/admin/leads" },
   { label: "Submissions", to: "/admin/submissions" },
   { label: "Subscribers", to: "/admin/subscribers" },
@@ -37,6 +38,7 @@ export function AdminShell({
                 <li key={link.to}>
                   <NavLink
                     to={link.to}
+                    end={link.to === "/admin"}
                     className={({ isActive }) =>
                       cn(
                         "inline-block rounded-lg px-3 py-2 text-sm font-medium",

@@ -79,6 +79,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
         NEWS_ALLOW_PRIVATE_HOSTS: "1",
+        // The browser is driven by Playwright (navigator.webdriver): count it like a visitor (tests only).
+        ANALYTICS_COUNT_AUTOMATED: "1",
         ...aiProvider.env,
       },
     },

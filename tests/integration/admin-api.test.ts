@@ -77,10 +77,12 @@ const endpoints: Array<[string, string]> = [
   ["GET", "/api/admin/outbox"],
   ["GET", "/api/admin/outbox/message.eml"],
   ["POST", "/api/send-daily-newsletter"],
+  ["GET", "/api/admin/analytics?range=7"],
+  ["GET", "/api/admin/analytics?range=30&table=pages&format=csv"],
 ];
 
 const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account"];
-const pages = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/outbox", "/admin/account", "/admin/newsletter", "/admin/feeds"];
+const pages = ["/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/outbox", "/admin/account", "/admin/newsletter", "/admin/feeds"];
 
 describe("admin API refuses everyone but admins", () => {
   for (const [method, rawPath] of endpoints) {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, type KeyObject } from "node:crypto";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { analyticsEvents } from "~/.server/metrics";
@@ -94,7 +94,7 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
   if (reason) return { status: 204, outcome: reason, setCookie: clearCookie };
 
   const day = utcDay(now);
-  let salt: Buffer;
+  let salt: KeyObject;
   try {
     salt = await saltFor(day);
   } catch (error) {

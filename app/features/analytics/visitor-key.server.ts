@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { analyticsSalts } from "~/.server/db/schema";
@@ -21,14 +21,14 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const cached = new Map<string, Promise<Buffer>>();
+const cached = new Map<string, Promise<KeyObject>>();
 let cachedFor: unknown;
 
 /**
  * The salt of `day`, created on first use (every instance agrees: the first insert wins).
  * Kept in memory per process; the rows of past days are deleted by `deletePastSalts`.
  */
-export function saltFor(day: string): Promise<Buffer> {
+export function saltFor(day: string): Promise<KeyObject> {
   const db = getDb();
   if (cachedFor !== db) {
     cached.clear();
@@ -49,7 +49,7 @@ export function saltFor(day: string): Promise<Buffer> {
  * One statement: the new salt if this call created it, else the stored one. Plain pg rather
  * than Drizzle, whose errors quote the parameters: a salt must never reach a log.
  */
-async function loadOrCreateSalt(day: string): Promise<Buffer> {
+async function loadOrCreateSalt(day: string): Promise<KeyObject> {
   const result = await getDb().$client.query<{ salt: string }>(
     `with inserted as (insert into analytics_salts (day, salt) values ($1, $2) on conflict do nothing returning salt)
      select salt from inserted union all select salt from analytics_salts where day = $1 limit 1`,
@@ -57,11 +57,12 @@ async function loadOrCreateSalt(day: string): Promise<Buffer> {
   );
   const row = result.rows[0];
   if (!row) throw new Error(`The analytics salt of ${day} vanished while it was created.`);
-  return Buffer.from(row.salt, "base64");
+  // As a key object: an HMAC with it takes a tenth of the time an HMAC with raw bytes does.
+  return createSecretKey(Buffer.from(row.salt, "base64"));
 }
 
 /** The visitor key (22 base64url characters, 132 bits). */
-export function visitorKey(salt: Buffer, parts: { host: string; clientIp: string; userAgent: string }): string {
+export function visitorKey(salt: KeyObject | Buffer, parts: { host: string; clientIp: string; userAgent: string }): string {
   return createHmac("sha256", salt)
     .update(`${parts.host}\u0000${parts.clientIp}\u0000${parts.userAgent}`)
     .digest("base64url")

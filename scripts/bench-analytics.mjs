@@ -62,6 +62,37 @@ async function withDatabase(dataDir, work) {
   }
 }
 
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU time (ms) used so far by a process, and by the embedded PostgreSQL of `dataDir` (its server and every backend). */
+function cpuMs(serverPid, dataDir) {
+  const stat = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const pids = fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  const postmaster = pids.find((pid) => {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      return args[0]?.endsWith("/postgres") && args.some((arg) => arg.startsWith(dataDir));
+    } catch {
+      return false;
+    }
+  });
+  let postgres = 0;
+  if (postmaster) {
+    for (const pid of pids) {
+      const info = stat(pid);
+      if (info && (pid === postmaster || String(info.ppid) === postmaster)) postgres += info.ticks;
+    }
+  }
+  return { server: (stat(serverPid)?.ticks ?? 0) * TICK_MS, postgres: postgres * TICK_MS };
+}
+
 const countEvents = (dataDir) =>
   withDatabase(dataDir, async (client) => Number((await client.query("select count(*)::int as n from analytics_events")).rows[0].n));
 
@@ -133,9 +164,11 @@ try {
   const rssBefore = rssOf(server.pid) ?? 0;
 
   say(`Load: ${amount} page views over ${connections} connections...`);
+  const cpuBefore = cpuMs(server.pid, server.dataDir);
   const { result, peakRss } = await load(server);
   const accepted = result.statusCodeStats?.["204"]?.count ?? result["2xx"];
   const stored = await waitForCount(server.dataDir, Number(accepted));
+  const cpuAfter = cpuMs(server.pid, server.dataDir);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const rssAfter = rssOf(server.pid) ?? 0;
   const visitors = await withDatabase(server.dataDir, async (client) => Number((await client.query("select count(*)::int as n from analytics_visitors")).rows[0].n));
@@ -157,6 +190,7 @@ try {
     `  stored rows                ${stored}   (${stored === Number(accepted) ? "exact" : "MISMATCH"})`,
     `  consented visitors stored  ${visitors}`,
     `  server RSS before / peak / after   ${mb(rssBefore)} / ${mb(peakRss)} / ${mb(rssAfter)} MB`,
+    `  CPU per 1,000 events       server ${Math.round(((cpuAfter.server - cpuBefore.server) / amount) * 1000)} ms, PostgreSQL ${Math.round(((cpuAfter.postgres - cpuBefore.postgres) / amount) * 1000)} ms`,
     `  clean shutdown             ${burst} accepted, ${storedBeforeStop} stored when SIGTERM was sent, ${storedAfterRestart} stored after the restart   (${storedAfterRestart === burst ? "exact" : "MISMATCH"})`,
     "",
   ];

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { DeviceClass } from "~/.server/db/schema";
 
@@ -122,6 +123,18 @@ export function deviceClass(width: number | undefined, userAgent: string): Devic
 
 export type DropReason = "bot" | "automated" | "prefetch" | "uncounted-path";
 
+/** isbot's verdict per user agent: a few thousand browsers make most of the traffic, and the check is one large regular expression. */
+const botVerdicts = new LRUCache<string, boolean>({ max: 5000 });
+
+function isBotAgent(agent: string): boolean {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    verdict = !agent.trim() || isbot(agent);
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Why a page view is not counted, or null when it is: a known bot or a headless browser (by the
  * user agent; isbot's list includes HeadlessChrome), a browser driven by automation
@@ -139,7 +152,7 @@ export function dropReason(input: {
   if (isUncountedPath(input.path)) return "uncounted-path";
   if (input.purpose && /prefetch|prerender|preview/i.test(input.purpose)) return "prefetch";
   const agent = input.countAutomated ? input.userAgent.replace(/HeadlessChrome/g, "Chrome") : input.userAgent;
-  if (!agent.trim() || isbot(agent)) return "bot";
+  if (isBotAgent(agent)) return "bot";
   if (input.automated && !input.countAutomated) return "automated";
   return null;
 }

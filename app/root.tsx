@@ -50,6 +50,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  usePageViewBeacon();
   return (
     <html lang="en">
       <head>
@@ -77,10 +78,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ExactScrollRestoration nonce={rootData?.nonce} />
         <Scripts />
-        <script src={pageViewBeaconUrl} async />
       </body>
     </html>
   );
+}
+
+/**
+ * Adds the page-view beacon once the page has hydrated (after the first paint, like all of the
+ * page's JavaScript, decision 0082): the HTML stays the same for every visitor and the script
+ * counts this page and every client-side navigation after it (docs/analytics.md).
+ */
+function usePageViewBeacon() {
+  useEffect(() => {
+    if (document.querySelector(`script[src="${pageViewBeaconUrl}"]`)) return;
+    const script = document.createElement("script");
+    script.src = pageViewBeaconUrl;
+    script.async = true;
+    document.head.append(script);
+  }, []);
 }
 
 /**

@@ -1,4 +1,7 @@
+import { readdirSync } from "node:fs";
 import fs from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../support/database";
@@ -61,6 +64,22 @@ describe("POST /a/e", () => {
     expect(accepted.headers.get("set-cookie")).toMatch(/^nordlys_visitor=[^;]+; Max-Age=31536000; Path=\/; .*HttpOnly; SameSite=Lax$/);
     const declined = await post(a, JSON.stringify({ p: "/http/consent" }), { Cookie: "cookie_consent=declined" });
     expect(declined.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("the beacon script", () => {
+  it("is served from our origin under 1 KB gzip, cached for a year, and posts to /a/e", async () => {
+    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+    const file = readdirSync(assets).find((name) => /^page-view-beacon-[A-Za-z0-9]+\.js$/.test(name));
+    expect(file).toBeDefined();
+    const response = await fetch(`${a.url}/assets/${file}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const code = Buffer.from(await response.arrayBuffer());
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(1024);
+    expect(code.toString()).toMatch(/sendBeacon\(`\/a\/e`/);
+    // Not in any page's HTML: the root layout adds it after hydration (the HTML is the same for everyone).
+    expect(await (await fetch(`${a.url}/about`)).text()).not.toContain("page-view-beacon");
   });
 });
 

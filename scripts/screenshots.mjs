@@ -149,6 +149,18 @@ async function seedDashboardData(dataDir) {
       insert into newsletter_issues (issue_date, status, subject, html, text, stories, created_at, completed_at)
       select d::date, 'sent', 'AI news for ' || to_char(d, 'DD Mon'), '<p>Issue</p>', 'Issue', '[]'::jsonb, d + interval '8 hours', d + interval '8 hours 2 minutes'
       from generate_series(current_date - 13, current_date - 1, interval '1 day') d returning id, issue_date`);
+    // Today's issue half-way through its send, for the live progress on /admin/newsletter.
+    const today = await client.query(`
+      insert into newsletter_issues (issue_date, status, subject, html, text, stories, created_at)
+      values (current_date, 'sending', 'AI news for today', '<p>Issue</p>', 'Issue', '[]'::jsonb, now() - interval '40 seconds') returning id`);
+    await client.query(
+      `insert into newsletter_deliveries (issue_id, subscription_id, status, sent_at, last_attempt_at)
+       select $1, id, case when n <= 96 then 'sent' else 'pending' end,
+         case when n <= 96 then now() - ((96 - n) * 0.3 || ' seconds')::interval end,
+         case when n <= 96 then now() - ((96 - n) * 0.3 || ' seconds')::interval end
+       from (select id, row_number() over (order by id) as n from newsletter_subscriptions where confirmed) s`,
+      [today.rows[0].id],
+    );
     for (const [index, issue] of issues.rows.entries()) {
       await client.query(
         `insert into newsletter_deliveries (issue_id, subscription_id, status, sent_at)
@@ -218,7 +230,8 @@ async function shoot(context, baseUrl, pagePath, folder) {
   }
 }
 
-const server = await startServer({ port });
+// The seeded half-sent issue stays half-sent: no watchdog resumes it while the pictures are taken.
+const server = await startServer({ port, env: { NEWSLETTER_RESUME_CHECK_SECONDS: "3600" } });
 const files = [];
 let browser;
 try {

@@ -291,7 +291,7 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
       <label htmlFor="send-progress-bar" className="text-2xl font-semibold tabular-nums">
         {numbers.format(progress.sent)} of {numbers.format(progress.total)} sent
       </label>
-      <progress id="send-progress-bar" max={Math.max(1, progress.total)} value={done} className="h-2 w-full accent-aurora-600">
+      <progress id="send-progress-bar" max={Math.max(1, progress.total)} value={done} className="h-2.5 w-full overflow-hidden rounded-full bg-ink-100 [&::-moz-progress-bar]:bg-aurora-600 [&::-webkit-progress-bar]:bg-ink-100 [&::-webkit-progress-value]:bg-aurora-600">
         {done} of {progress.total}
       </progress>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">

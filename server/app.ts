@@ -265,6 +265,7 @@ const pageViewBeacon: RequestHandler = (req, res) => {
   readSmallBody(req, MAX_BEACON_BYTES)
     .then(async (body) => {
       if (body === null) {
+        if (req.destroyed && !req.complete) return; // the client went away
         res.setHeader("Connection", "close");
         finish(413, JSON.stringify({ error: "The request body is too large." }));
         return;
@@ -291,25 +292,28 @@ function clientIpOf(req: express.Request): string {
   return req.ip ?? "";
 }
 
-/** The request body as text, or null when it is larger than `maxBytes` (reading stops there). */
+/**
+ * The request body as text; null when it is larger than `maxBytes` (reading stops there) or
+ * the client went away before sending all of it.
+ */
 function readSmallBody(req: express.Request, maxBytes: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const finish = (value: string | null) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+    };
     req.on("data", (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > maxBytes) {
-        done = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > maxBytes) finish(null);
+      else chunks.push(chunk);
     });
-    req.on("end", () => {
-      if (!done) resolve(Buffer.concat(chunks, size).toString("utf8"));
-    });
+    req.on("end", () => finish(Buffer.concat(chunks, size).toString("utf8")));
+    req.on("close", () => finish(null));
     req.on("error", reject);
   });
 }

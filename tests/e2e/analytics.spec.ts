@@ -174,11 +174,12 @@ test("bots, headless crawlers and admin pages are not counted", async ({ page, b
 test("the dashboard shows a campaign's visitors and conversions, is accessible, and exports them as CSV", async ({ page, browser }) => {
   test.slow();
   const campaign = `e2e-dashboard-${unique()}`;
+  const source = `e2e-source-${unique()}`;
   // A visitor arrives from the campaign, reads two pages and leaves a chat lead.
   const visitor = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `198.19.${randomInt(256)}.${randomInt(1, 255)}` } });
   try {
     const visit = await visitor.newPage();
-    await visit.goto(`/services?utm_source=dashboard-test&utm_campaign=${campaign}`);
+    await visit.goto(`/services?utm_source=${source}&utm_campaign=${campaign}`);
     await waitForHydration(visit);
     await navigateTo(visit, "Contact", /Contact/);
     await expect.poll(() => pathsOf(campaign), WAIT).toEqual(["/services", "/contact"]);
@@ -212,7 +213,7 @@ test("the dashboard shows a campaign's visitors and conversions, is accessible, 
   const row = campaigns.getByRole("row", { name: new RegExp(campaign) });
   await expect(row.getByRole("cell")).toHaveText(["1", "1", "100"]);
   const sources = page.getByRole("region", { name: "Sources and conversions" });
-  await expect(sources.getByRole("row", { name: /dashboard-test/ }).getByRole("cell")).toHaveText(["1", "1", "100"]);
+  await expect(sources.getByRole("row", { name: new RegExp(source) }).getByRole("cell")).toHaveText(["1", "1", "100"]);
   // Charts are images with a name and a description, and their numbers are in a table.
   const traffic = page.getByRole("region", { name: "Visitors and page views" });
   await expect(traffic.getByRole("img", { name: /Visitors and page views, last 7 days/ })).toBeVisible();

@@ -82,6 +82,8 @@ export default defineConfig({
         NEWS_ALLOW_PRIVATE_HOSTS: "1",
         // No run starts because the clock passed :00, :30 or 08:00 during the tests.
         JOB_SCHEDULES: "false",
+        // The browser is driven by Playwright (navigator.webdriver): count it like a visitor (tests only).
+        ANALYTICS_COUNT_AUTOMATED: "1",
         ...aiProvider.env,
       },
     },

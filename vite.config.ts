@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, minify, transformWithOxc, type Plugin } from "vite";
 
 /**
  * lucide-react's icon files with our small runtime instead of lucide's
@@ -24,6 +26,61 @@ function lightLucideRuntime(): Plugin {
     transform(code, id) {
       if (!lucideIcon.test(id)) return null;
       return { code: code.replace(/,\s*key: "[^"]*"/g, ""), map: null };
+    },
+  };
+}
+
+/**
+ * `import url from "./some-script.ts?standalone"`: the file as a classic script of its own,
+ * compiled and minified, at `/assets/<name>-<hash>.js` (the hash of its content, so it is
+ * cached for a year like every asset). Not part of any page's module graph: the page loads it
+ * with a `<script async src>`. Used for the page-view beacon (docs/analytics.md). In
+ * development the same code is served from memory at `/assets/<name>-dev.js`.
+ */
+function standaloneScript(): Plugin {
+  const suffix = "?standalone";
+  const devScripts = new Map<string, string>();
+  let isBuild = false;
+  async function compile(file: string): Promise<string> {
+    const source = await fs.readFile(file, "utf8");
+    const { code } = await transformWithOxc(source, file, { lang: "ts", target: "es2019" });
+    const minified = await minify(file.replace(/\.ts$/, ".js"), code, { compress: true, mangle: { toplevel: true } });
+    if (minified.errors.length) throw new Error(`${file}: ${minified.errors.map((error) => error.message).join("; ")}`);
+    return minified.code.trim();
+  }
+  return {
+    name: "nordlys:standalone-script",
+    enforce: "pre",
+    configResolved(config) {
+      isBuild = config.command === "build";
+    },
+    async resolveId(source, importer) {
+      if (!source.endsWith(suffix)) return null;
+      const resolved = await this.resolve(source.slice(0, -suffix.length), importer, { skipSelf: true });
+      return resolved ? `\0${resolved.id}${suffix}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith("\0") || !id.endsWith(suffix)) return null;
+      const file = id.slice(1, -suffix.length);
+      this.addWatchFile(file);
+      const code = await compile(file);
+      const name = path.basename(file).replace(/\.[cm]?[jt]s$/, "");
+      if (!isBuild) {
+        devScripts.set(`/assets/${name}-dev.js`, code);
+        return `export default ${JSON.stringify(`/assets/${name}-dev.js`)};`;
+      }
+      const hash = createHash("sha256").update(code).digest("base64url").replace(/[-_]/g, "").slice(0, 8);
+      const fileName = `assets/${name}-${hash}.js`;
+      this.emitFile({ type: "asset", fileName, source: code });
+      return `export default ${JSON.stringify(`/${fileName}`)};`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const code = devScripts.get((req.url ?? "").split("?")[0] ?? "");
+        if (!code) return next();
+        res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        res.end(code);
+      });
     },
   };
 }
@@ -62,5 +119,5 @@ export default defineConfig({
   },
   ssr: { noExternal: ["lucide-react"] },
   resolve: { tsconfigPaths: true },
-  plugins: [lightLucideRuntime(), tailwindcss(), reactRouter()],
+  plugins: [standaloneScript(), lightLucideRuntime(), tailwindcss(), reactRouter()],
 });

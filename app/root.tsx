@@ -29,6 +29,8 @@ import stylesheetUrl from "./app.css?url";
 // once, in the final font (no layout shift).
 import displayFontUrl from "./fonts/space-grotesk-latin-core.woff2?url";
 import textFontUrl from "./fonts/inter-latin-core.woff2?url";
+// The page-view beacon: a small script of its own, the same for every visitor (docs/analytics.md).
+import pageViewBeaconUrl from "./features/analytics/page-view-beacon.ts?standalone";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const consent = readConsent(request);
@@ -48,6 +50,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  usePageViewBeacon();
   return (
     <html lang="en">
       <head>
@@ -78,6 +81,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Adds the page-view beacon once the page has hydrated (after the first paint, like all of the
+ * page's JavaScript, decision 0082): the HTML stays the same for every visitor and the script
+ * counts this page and every client-side navigation after it (docs/analytics.md).
+ */
+function usePageViewBeacon() {
+  useEffect(() => {
+    if (document.querySelector(`script[src="${pageViewBeaconUrl}"]`)) return;
+    const script = document.createElement("script");
+    script.src = pageViewBeaconUrl;
+    script.async = true;
+    document.head.append(script);
+  }, []);
 }
 
 /**

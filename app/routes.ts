@@ -25,6 +25,7 @@ export default [
   route("references/rentals-in-thailand", "routes/reference-rentals-in-thailand.tsx"),
 
   ...prefix("admin", [
+    index("routes/admin/dashboard.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("login", "routes/admin/login.tsx"),
@@ -54,6 +55,7 @@ export default [
     route("admin/submissions/:id/release", "routes/api/admin-submission-release.ts"),
     route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
     route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
+    route("admin/analytics", "routes/api/admin-analytics.ts"),
     route("ai-chat", "routes/api/ai-chat.ts"),
     route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
     route("generate-content", "routes/api/generate-content.ts"),

@@ -88,6 +88,92 @@ async function seedAdminData(dataDir) {
   });
 }
 
+/**
+ * Numbers for the dashboard (/admin) over the last 90 days: daily aggregates as the rollup
+ * would store them, conversions with their sources, newsletter issues with deliveries, AI
+ * usage and leads spread over the weeks. Synthetic, but shaped like a small studio's site.
+ */
+async function seedDashboardData(dataDir) {
+  await withDatabase(dataDir, async (client) => {
+    await client.query(`
+      with days as (select d::date as day, extract(doy from d)::int as n from generate_series(current_date - 89, current_date - 1, interval '1 day') d),
+      totals as (select day, n, (120 + 60 * sin(n / 6.0) + (n % 7) * 9 + (90 - (current_date - day)) * 1.4)::int as visitors from days)
+      insert into analytics_daily (day, dimension, value, views, visitors)
+      select day, 'total', '', (visitors * 2.6)::int, visitors from totals
+      union all select day, 'page', p.path, (visitors * p.share * 2.6)::int, (visitors * p.share)::int from totals,
+        (values ('/', 0.42), ('/services', 0.18), ('/try-ai', 0.16), ('/projects', 0.11), ('/ai-news', 0.09), ('/contact', 0.06), ('/apply', 0.04), ('/projects/lawsecai', 0.03)) p(path, share)
+      union all select day, 'source', s.name, 0, (visitors * s.share)::int from totals,
+        (values ('', 0.38), ('google.com', 0.27), ('linkedin', 0.14), ('newsletter', 0.08), ('news.ycombinator.com', 0.07), ('bing.com', 0.04)) s(name, share)
+      union all select day, 'referrer', r.name, 0, (visitors * r.share)::int from totals,
+        (values ('google.com', 0.27), ('linkedin.com', 0.12), ('news.ycombinator.com', 0.07), ('bing.com', 0.04), ('github.com', 0.02)) r(name, share)
+      union all select day, 'campaign', c.name, 0, (visitors * c.share)::int from totals,
+        (values ('autumn-launch', 0.1), ('ai-news-daily', 0.08), ('mentoring-2026', 0.04)) c(name, share)
+      union all select day, 'device', d.name, 0, (visitors * d.share)::int from totals,
+        (values ('mobile', 0.58), ('desktop', 0.36), ('tablet', 0.06)) d(name, share)
+      union all select day, 'consented', '', (visitors * 0.4 * 2.6)::int, (visitors * 0.4)::int from totals
+      union all select day, 'returning', '', (visitors * 0.12 * 2.6)::int, (visitors * 0.12)::int from totals`);
+    // Today and yesterday come from the raw page views (the rollup may not have run yet).
+    await client.query(`
+      insert into analytics_events (occurred_at, day, path, referrer_host, utm_source, utm_campaign, device, visitor_key)
+      select d + (v * 7 % 1400 || ' minutes')::interval + (p || ' minutes')::interval, d::date,
+        (array['/', '/services', '/try-ai', '/projects', '/contact', '/ai-news'])[1 + (v + p) % 6],
+        case when p = 0 then (array[null, 'google.com', 'linkedin.com', null, 'news.ycombinator.com'])[1 + v % 5] end,
+        case when p = 0 and v % 6 = 0 then 'linkedin' end,
+        case when p = 0 and v % 9 = 0 then 'autumn-launch' end,
+        (array['mobile', 'desktop', 'mobile', 'tablet', 'desktop'])[1 + v % 5],
+        md5(d::text || v)
+      from generate_series(current_date - 1, current_date, interval '1 day') d, generate_series(1, 170) v, generate_series(0, 2) p
+      where p <= v % 3`);
+    await client.query(`
+      insert into analytics_conversions (kind, entity_id, day, entry_path, referrer_host, utm_source, utm_campaign, attributed_by)
+      select (array['lead','contact','apply','mentoring','subscriber','ai-tool','ai-tool','ai-tool'])[1 + n % 8], 'demo-' || n,
+        current_date - (n % 89),
+        (array['/', '/services', '/try-ai', '/contact'])[1 + n % 4],
+        (array[null, 'google.com', 'linkedin.com', 'news.ycombinator.com'])[1 + n % 4],
+        (array[null, null, 'linkedin', null, 'newsletter'])[1 + n % 5],
+        (array[null, 'autumn-launch', null, 'ai-news-daily'])[1 + n % 4],
+        'visitor-key'
+      from generate_series(1, 260) n`);
+    await client.query(`
+      insert into ai_daily_usage (day, requests)
+      select d::date, (300 + 250 * sin(extract(doy from d) / 4.0) + (extract(doy from d)::int % 5) * 60)::int
+      from generate_series(current_date - 89, current_date, interval '1 day') d`);
+    await client.query(`
+      insert into leads (name, email, created_at, conversation_context)
+      select 'Lead ' || n, 'lead' || n || '@example.com', now() - (n * 37 % 88 || ' days')::interval, '{"messages":[]}'
+      from generate_series(1, 46) n`);
+    await client.query(`
+      insert into newsletter_subscriptions (email, confirmed, confirmed_at, created_at)
+      select 'subscriber' || n || '@example.com', true, now() - ((89 - n * 89 / 140) || ' days')::interval, now() - ((89 - n * 89 / 140) || ' days')::interval
+      from generate_series(1, 140) n`);
+    const issues = await client.query(`
+      insert into newsletter_issues (issue_date, status, subject, html, text, stories, created_at, completed_at)
+      select d::date, 'sent', 'AI news for ' || to_char(d, 'DD Mon'), '<p>Issue</p>', 'Issue', '[]'::jsonb, d + interval '8 hours', d + interval '8 hours 2 minutes'
+      from generate_series(current_date - 13, current_date - 1, interval '1 day') d returning id, issue_date`);
+    // Today's issue half-way through its send, for the live progress on /admin/newsletter.
+    const today = await client.query(`
+      insert into newsletter_issues (issue_date, status, subject, html, text, stories, created_at)
+      values (current_date, 'sending', 'AI news for today', '<p>Issue</p>', 'Issue', '[]'::jsonb, now() - interval '40 seconds') returning id`);
+    await client.query(
+      `insert into newsletter_deliveries (issue_id, subscription_id, status, sent_at, last_attempt_at)
+       select $1, id, case when n <= 96 then 'sent' else 'pending' end,
+         case when n <= 96 then now() - ((96 - n) * 0.3 || ' seconds')::interval end,
+         case when n <= 96 then now() - ((96 - n) * 0.3 || ' seconds')::interval end
+       from (select id, row_number() over (order by id) as n from newsletter_subscriptions where confirmed) s`,
+      [today.rows[0].id],
+    );
+    for (const [index, issue] of issues.rows.entries()) {
+      await client.query(
+        `insert into newsletter_deliveries (issue_id, subscription_id, status, sent_at)
+         select $1, id, case when row_number() over (order by id) % 47 = 0 then 'bounced' when row_number() over (order by id) % 71 = 0 then 'failed' else 'sent' end,
+           $2::date + interval '8 hours 1 minute'
+         from newsletter_subscriptions where confirmed and confirmed_at < $2::date + interval '8 hours' limit $3`,
+        [issue.id, issue.issue_date, 60 + index * 6],
+      );
+    }
+  });
+}
+
 async function createAdmin(dataDir) {
   await promisify(execFile)(
     process.execPath,
@@ -107,7 +193,7 @@ async function publicPages(baseUrl) {
   return pages;
 }
 
-const adminPages = ["/admin/login", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/feeds", "/admin/account"];
+const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/feeds", "/admin/account"];
 
 /**
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor
@@ -179,12 +265,14 @@ async function shoot(context, baseUrl, pagePath, folder) {
   }
 }
 
-const server = await startServer({ port });
+// The seeded half-sent issue stays half-sent: no watchdog resumes it while the pictures are taken.
+const server = await startServer({ port, env: { NEWSLETTER_RESUME_CHECK_SECONDS: "3600" } });
 const files = [];
 let browser;
 try {
   await seedStories(server.dataDir, 20);
   await seedAdminData(server.dataDir);
+  await seedDashboardData(server.dataDir);
   await createAdmin(server.dataDir);
   const pages = (await publicPages(server.baseUrl)).filter((item) => !only || only.has(item));
   const admin = adminPages.filter((item) => !only || only.has(item));

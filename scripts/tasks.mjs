@@ -23,6 +23,7 @@
  *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
+ *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -264,6 +265,11 @@ const tasks = {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
     process.exit(await run(bin("tsx"), ["scripts/bench-newsletter.ts", ...args]));
+  },
+  async "bench:analytics"(args) {
+    // It runs the production server: build it first if the sources changed.
+    await ensureBuild();
+    process.exit(await run(process.execPath, ["scripts/bench-analytics.mjs", ...args]));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

@@ -14,6 +14,8 @@ import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 import { bodyGuard } from "./body-guard.ts";
+import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
+import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
 import { sendError } from "./http-errors.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
@@ -52,6 +54,10 @@ export function createApp(options: CreateAppOptions): express.Express {
 
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  // The page-view beacon comes first: thousands a second at peak, each answered at once with
+  // an empty 204, so none of the page machinery below (logging, CSP, compression) applies.
+  app.use(BEACON_PATH, pageViewBeacon);
 
   app.use(
     pinoHttp({
@@ -200,7 +206,7 @@ export function createApp(options: CreateAppOptions): express.Express {
         context.set(requestInfoContext, {
           nonce: String(res.locals.cspNonce ?? ""),
           requestId: String(req.id ?? ""),
-          clientIp: normalizeClientIp(req.ip ?? ""),
+          clientIp: clientIpOf(req),
         });
         return context;
       },
@@ -217,6 +223,89 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(errorHandler);
 
   return app;
+}
+
+/**
+ * POST /a/e: one page view from the beacon (docs/analytics.md). 204 (counted or silently
+ * dropped), 400 not a page view, 405 another method, 413 over 4 KB, 415 not text or JSON,
+ * 503 not counted (database unreachable, queue full).
+ */
+const pageViewBeacon: RequestHandler = (req, res) => {
+  const started = httpRequests.startTimer();
+  const finish = (status: number, body?: string) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (body === undefined) res.status(status).end();
+    else res.status(status).type("application/json").send(body);
+    started({ method: req.method, route: BEACON_PATH, status });
+  };
+  if (req.method !== "POST" || req.path !== "/") {
+    res.setHeader("Allow", "POST");
+    finish(req.path === "/" ? 405 : 404, JSON.stringify({ error: req.path === "/" ? "Use POST." : "Not found." }));
+    return;
+  }
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "text/plain" && type !== "application/json") {
+    finish(415, JSON.stringify({ error: "Send the page view as text/plain or application/json." }));
+    return;
+  }
+  readSmallBody(req, MAX_BEACON_BYTES)
+    .then(async (body) => {
+      if (body === null) {
+        if (req.destroyed && !req.complete) return; // the client went away
+        res.setHeader("Connection", "close");
+        finish(413, JSON.stringify({ error: "The request body is too large." }));
+        return;
+      }
+      const answer = await collectPageView({
+        body,
+        userAgent: String(req.headers["user-agent"] ?? ""),
+        cookieHeader: req.headers.cookie,
+        purpose: String(req.headers["sec-purpose"] ?? req.headers.purpose ?? "") || undefined,
+        clientIp: clientIpOf(req),
+        host: req.headers.host,
+      });
+      if (answer.setCookie) res.setHeader("Set-Cookie", answer.setCookie);
+      finish(answer.status, answer.error ? JSON.stringify({ error: answer.error }) : undefined);
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error }, "Page-view beacon failed");
+      if (!res.headersSent) finish(503, JSON.stringify({ error: "Not counted: try again later." }));
+    });
+};
+
+/**
+ * The client address as trusted per TRUST_PROXY, as every limit and the analytics key it: IPv6 by
+ * its /64, IPv4-mapped as IPv4 (client-ip.ts). The one value loaders (request context) and the beacon use.
+ */
+function clientIpOf(req: express.Request): string {
+  return normalizeClientIp(req.ip ?? "");
+}
+
+/**
+ * The request body as text; null when it is larger than `maxBytes` (reading stops there) or
+ * the client went away before sending all of it.
+ */
+function readSmallBody(req: express.Request, maxBytes: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (value: string | null) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+    };
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > maxBytes) finish(null);
+      else chunks.push(chunk);
+    });
+    req.on("end", () => finish(Buffer.concat(chunks, size).toString("utf8")));
+    req.on("close", () => finish(null));
+    req.on("error", reject);
+  });
 }
 
 function isSameSecret(given: string, expected: string): boolean {

@@ -101,6 +101,16 @@ const envSchema = z
       .max(3600, { error: "must be between 1 and 3600" })
       .default(30)
       .describe("How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it"),
+    ANALYTICS_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be between 1 and 3650 days" })
+      .max(3650, { error: "must be between 1 and 3650 days" })
+      .default(90)
+      .describe("How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)"),
+    ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
+      "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
+    ),
     TRUST_PROXY: z
       .string()
       .trim()

@@ -2,6 +2,7 @@ import type { JobDefinition } from "./jobs.ts";
 import { newsPruneJob, newsRefreshJob } from "../features/news/news-jobs.server.ts";
 import { pruneRateLimitsJob } from "./rate-limit.ts";
 import { sendMailJob } from "./mail/queue.ts";
+import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server";
 import { heldItemsPruneJob } from "~/features/admin/held-items.server";
 
@@ -19,4 +20,6 @@ export const jobDefinitions: JobDefinition<any>[] = [
   newsletterPruneJob,
   newsletterResumeJob,
   heldItemsPruneJob,
+  analyticsRollupJob,
+  analyticsNightlyJob,
 ];

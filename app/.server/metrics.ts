@@ -50,6 +50,13 @@ export const aiRequests = new Counter({
   registers: [metricsRegistry],
 });
 
+export const analyticsEvents = new Counter({
+  name: "nordlys_analytics_events_total",
+  help: "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, full, unavailable, written, lost)",
+  labelNames: ["outcome"] as const,
+  registers: [metricsRegistry],
+});
+
 /**
  * A low-cardinality label for a request path: the API endpoint name, or the
  * first path segment of a page (`/projects/:rest`), so arbitrary URLs (404

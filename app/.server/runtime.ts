@@ -9,6 +9,7 @@ import { jobDefinitions } from "./job-registry.ts";
 import { setJobs, startJobs, type Jobs } from "./jobs.ts";
 import { logger } from "./logger.ts";
 import { resolveAppSecret, setAppSecret } from "./secret.ts";
+import { runShutdownHooks } from "./shutdown-hooks.ts";
 
 /**
  * Everything the server needs besides HTTP: configuration, the database
@@ -102,6 +103,9 @@ async function createRuntime({ work = true }: { work?: boolean }): Promise<Runti
     const jobs = await startJobs({ url, definitions: jobDefinitions, work, schedules: env.JOB_SCHEDULES });
     cleanup.unshift(jobs.stop);
     setJobs(jobs);
+
+    // Runs first on stop: work that still needs the database (the analytics buffer's last batch).
+    cleanup.unshift(runShutdownHooks);
 
     let stopping: Promise<void> | undefined;
     return {

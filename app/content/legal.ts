@@ -41,6 +41,7 @@ export const privacyPolicy: LegalDocument = {
         "What you share with the chat assistant, including contact details you choose to give.",
         "Text you enter into the free AI tools, which is processed to produce a reply and is not stored with your identity.",
         "Technical data such as a shortened IP address hash used for rate limiting, and server logs kept for security.",
+        "Page views, counted for every visitor without a cookie: the page's address, the website that linked to it, campaign tags in the link (utm_source, utm_medium, utm_campaign) and whether you use a phone, tablet or computer. To count unique visitors per day we store a one-way hash of your IP address, your browser's user agent and a random value that changes every day and is then deleted, so nobody, us included, can recognise you on another day or recover your IP address. Your IP address and user agent themselves are never stored. Known bots, automated browsers, prefetched pages and the admin area are not counted. When you send a form, leave your details in the chat, confirm a newsletter subscription or use an AI tool, we note the page, referring website and campaign your visit that day began with.",
       ],
     },
     {
@@ -52,7 +53,7 @@ export const privacyPolicy: LegalDocument = {
     {
       title: "4. Legal bases",
       paragraphs: [
-        "We process data to take steps at your request before a contract (forms and chat), on the basis of your consent (newsletter, optional cookies), and on the basis of our legitimate interest in running a secure website (logs and rate limits). You can withdraw consent at any time without affecting earlier processing.",
+        "We process data to take steps at your request before a contract (forms and chat), on the basis of your consent (newsletter, optional cookies including the analytics cookie), and on the basis of our legitimate interest in running a secure website and knowing how it is used (logs, rate limits and the cookieless page-view counts). You can withdraw consent at any time without affecting earlier processing.",
       ],
     },
     {
@@ -70,7 +71,7 @@ export const privacyPolicy: LegalDocument = {
     {
       title: "7. How long we keep data",
       paragraphs: [
-        "Form submissions and chat leads are kept for up to 24 months after our last contact. Newsletter addresses are kept until you unsubscribe, after which we keep only a record of the unsubscription. Server logs are kept for up to 30 days.",
+        "Form submissions and chat leads are kept for up to 24 months after our last contact. Newsletter addresses are kept until you unsubscribe, after which we keep only a record of the unsubscription. Server logs are kept for up to 30 days. Page-view records, and the note of where a visit that led to a form, chat or subscription began, are kept for 90 days; after that only daily totals remain, which say nothing about any one visitor. The daily random value behind the visitor hash is deleted the day after it was used. If you accepted the analytics cookie, the record of your first visit is kept while that cookie can exist (1 year).",
       ],
     },
     {
@@ -82,7 +83,7 @@ export const privacyPolicy: LegalDocument = {
     {
       title: "9. Cookies and Do Not Track",
       paragraphs: [
-        "We use a small number of cookies, described in our Cookie Policy: a preference cookie that remembers your cookie choice (up to 1 year), analytics cookies only if you accept them (up to 2 years) and a subscription cookie (up to 1 year).",
+        "We use a small number of cookies, described in our Cookie Policy: a preference cookie that remembers your cookie choice (up to 1 year), analytics cookies only if you accept them (up to 2 years; ours, nordlys_visitor, lasts 1 year) and a subscription cookie (up to 1 year). Counting page views needs no cookie at all, and nothing on this site loads from or reports to another company's analytics service.",
         "Our site does not respond to Do Not Track signals, because there is no common standard for them. Use the cookie banner to decline optional cookies instead.",
       ],
     },
@@ -219,7 +220,7 @@ export const cookiePolicy: LegalDocument = {
     {
       title: "5. Analytics cookies",
       paragraphs: [
-        "If you accept, we may use privacy-friendly analytics to understand which pages are useful. Analytics cookies last up to 2 years. If you decline, none are set.",
+        "We count page views for every visitor without any cookie, as our Privacy Policy describes: a daily hash that cannot recognise you the next day, and no IP address stored. If you click Accept, we also set one first-party analytics cookie, nordlys_visitor. It holds a random identifier and nothing else, can only be read by our own server, and lets us see returning visitors and which website or campaign first brought you here when you later contact us. Analytics cookies last up to 2 years; nordlys_visitor lasts 1 year from when it is set. If you decline, or make no choice, no analytics cookie is set, and declining later removes it; a change of choice applies from the next page you open. We use no third-party analytics.",
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { clearVisitorCookie } from "~/features/analytics/visitor-cookie.server";
 import { isConsent } from "~/features/consent/consent";
 import { serializeConsent } from "~/features/consent/consent.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -12,7 +13,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "Choose accepted or declined." }, { status: 400 });
   }
   const secure = new URL(request.url).protocol === "https:";
-  const headers = { "Set-Cookie": serializeConsent(choice, secure) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeConsent(choice, secure));
+  // Declining removes the analytics cookie at once (docs/analytics.md).
+  if (choice === "declined") headers.append("Set-Cookie", await clearVisitorCookie());
   if (form.get("js") === "1") return data({ consent: choice }, { headers });
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
 }

@@ -3,6 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkConfirmationToken, confirmSubscription, maskEmail } from "~/features/newsletter/confirm-subscription.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
@@ -41,11 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = form.get("token");
   const token = typeof field === "string" ? field : new URL(request.url).searchParams.get("token");
-  const result = await confirmSubscription(token);
+  const result = await confirmSubscription(token, { visit: await visitFrom(request, context.get(requestInfoContext).clientIp) });
   if (result.status === "confirmed") return { state: "confirmed" as const, message: null, email: maskEmail(result.email) };
   return data({ state: "error" as const, message: result.status === "expired" ? EXPIRED : INVALID }, { status: 400 });
 }

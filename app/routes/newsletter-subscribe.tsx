@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requestInfoContext } from "~/.server/request-context";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-subscribe";
@@ -35,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: { email },
     source: variant,
     clientIp: context.get(requestInfoContext).clientIp,
+    visit: await visitFrom(request, context.get(requestInfoContext).clientIp),
     honeypot: form.get(SIGNUP_HONEYPOT),
   });
   return data(

@@ -19,6 +19,7 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
 ];
 
 export const adminRoutes = [
+  "/admin",
   "/admin/newsletter",
   "/admin/feeds",
   "/admin/leads",

@@ -71,10 +71,13 @@ const endpoints: Array<[string, string]> = [
   ["GET", "/api/admin/outbox"],
   ["GET", "/api/admin/outbox/message.eml"],
   ["POST", "/api/send-daily-newsletter"],
+  ["GET", "/api/admin/analytics?range=7"],
+  ["GET", "/api/admin/analytics?range=30&table=pages&format=csv"],
 ];
 
 const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account", "/admin/two-factor-setup"];
 const pages = [
+  "/admin",
   "/admin/leads",
   "/admin/submissions",
   "/admin/subscribers",

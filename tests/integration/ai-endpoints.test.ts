@@ -1,8 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { resetEnvForTests } from "~/.server/env";
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
+import { collectPageView, pageViewBuffer } from "~/features/analytics/collect-page-view.server";
 import { SEO_INSTRUCTIONS } from "~/features/ai-tools/generate-seo-meta.server";
 import { SECRETARY_INSTRUCTIONS } from "~/features/ai-tools/secretary.server";
 import * as chatRoute from "~/routes/api/ai-chat";
@@ -35,14 +37,14 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 async function call(
   path: keyof typeof routes,
   body: unknown,
-  options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal } = {},
+  options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal; userAgent?: string } = {},
 ) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: options.ip ?? freshIp() });
   const method = options.method ?? "POST";
   const request = new Request(`http://localhost${path}`, {
     method,
-    headers: { "Content-Type": options.contentType ?? "application/json" },
+    headers: { "Content-Type": options.contentType ?? "application/json", ...(options.userAgent ? { "User-Agent": options.userAgent } : {}) },
     body: method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     signal: options.signal,
   });
@@ -421,5 +423,33 @@ describe("protection", () => {
       setEnv({ AI_BASE_URL: fake.url, AI_MODEL: "fake-model" });
     }
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("analytics", () => {
+  it("a tool that answered counts as a Try AI use, once per visitor and day, credited to the visit's campaign", async () => {
+    const ip = freshIp();
+    const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 AiTest";
+    await collectPageView({
+      body: JSON.stringify({ p: "/try-ai", q: "?utm_campaign=ai-launch", w: 1280 }),
+      userAgent,
+      cookieHeader: undefined,
+      purpose: undefined,
+      clientIp: ip,
+      host: "localhost",
+    });
+    await pageViewBuffer().flush();
+    fake.enqueue({ text: '{"title":"AI for clinics","description":"How clinics use AI assistants."}' }, { text: '{"title":"Again","description":"Again."}' });
+    for (let i = 0; i < 2; i++) {
+      const response = await call("/api/generate-content", { task: "seo", topic: "AI for clinics" }, { ip, userAgent });
+      expect(response.status).toBe(200);
+    }
+    const uses = async () =>
+      (
+        await database.current.db.execute<{ detail: string; entry_path: string; utm_campaign: string }>(
+          sql`select detail, entry_path, utm_campaign from analytics_conversions where kind = 'ai-tool' and utm_campaign = 'ai-launch'`,
+        )
+      ).rows;
+    await expect.poll(uses).toEqual([{ detail: "seo", entry_path: "/try-ai", utm_campaign: "ai-launch" }]);
   });
 });

@@ -161,7 +161,7 @@ describe("sign-up and double opt-in", () => {
 
     // Pressing the button confirms.
     const token = new URL(link).searchParams.get("token")!;
-    const pressed = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never));
+    const pressed = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never));
     expect(pressed.data.state).toBe("confirmed");
     const confirmed = await subscription("grace.hopper@example.test");
     expect(confirmed).toMatchObject({ confirmed: true, unsubscribedAt: null });
@@ -219,7 +219,7 @@ describe("sign-up and double opt-in", () => {
     const tampered = `${good.slice(0, 20)}${good[20] === "A" ? "B" : "A"}${good.slice(21)}`;
     for (const token of [tampered, createNewsletterToken("unsubscribe", row.id), Buffer.from(row.email).toString("base64"), "forged"]) {
       const url = `http://localhost/newsletter/confirm?token=${encodeURIComponent(token)}`;
-      const result = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(url, { token }) } as never));
+      const result = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(url, { token }), context: requestContextFor("203.0.113.50") } as never));
       expect(result).toMatchObject({ status: 400, data: { state: "error" } });
     }
     expect((await subscription("mallory-target@example.test"))!.confirmed).toBe(false);
@@ -230,12 +230,12 @@ describe("sign-up and double opt-in", () => {
     await subscribe({ email });
     const row = (await subscription(email))!;
     const oldLink = createNewsletterToken("confirm", row.id, new Date(Date.now() - 60_000));
-    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }) } as never);
+    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), context: requestContextFor("203.0.113.50") } as never);
     await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
     expect(await subscription(email)).toMatchObject({ confirmed: false });
 
     const replay = unwrap<{ state: string }>(
-      await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }) } as never),
+      await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), context: requestContextFor("203.0.113.50") } as never),
     );
     expect(replay.data.state).toBe("error");
     expect((await subscription(email))!.unsubscribedAt).toBeInstanceOf(Date);
@@ -244,7 +244,7 @@ describe("sign-up and double opt-in", () => {
     await forgetConfirmationMailLimits();
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     const fresh = createNewsletterToken("confirm", row.id, new Date(Date.now() + 1_000));
-    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }) } as never);
+    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }), context: requestContextFor("203.0.113.50") } as never);
     expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
   });
 

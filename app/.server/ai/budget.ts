@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { ApiError } from "../api.ts";
 import { getDb } from "../db/client.ts";
 import { aiDailyUsage } from "../db/schema/index.ts";
@@ -41,4 +41,13 @@ export async function consumeAiBudget(now = new Date()): Promise<void> {
 export async function aiRequestsToday(now = new Date()): Promise<number> {
   const [row] = await getDb().select().from(aiDailyUsage).where(eq(aiDailyUsage.day, utcDay(now)));
   return row?.requests ?? 0;
+}
+
+/** Requests counted per UTC day from `fromDay` to `toDay` (days without any are absent). */
+export async function aiRequestsByDay(fromDay: string, toDay: string): Promise<Array<{ day: string; requests: number }>> {
+  return getDb()
+    .select({ day: aiDailyUsage.day, requests: aiDailyUsage.requests })
+    .from(aiDailyUsage)
+    .where(and(gte(aiDailyUsage.day, fromDay), lte(aiDailyUsage.day, toDay)))
+    .orderBy(asc(aiDailyUsage.day));
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { assertAiConfigured, defineAiRateLimit, guardAiRequest } from "~/.server/ai";
 import { ApiError, apiHandler, jsonOk, readJsonBody } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
+import { recordConversion, visitFrom } from "~/features/analytics/record-conversion.server";
 import { runTool, streamTool, type AiTool } from "./run-tool.server.ts";
 
 /** Per-IP limits, one per tool family (20 requests per 10 minutes each). */
@@ -36,9 +37,13 @@ export function aiEndpoint<Input>(options: {
     apiHandler(["POST"], async (request) => {
       assertAiConfigured();
       const input = options.parse(await readJsonBody(request, MAX_AI_BODY_BYTES));
-      await guardAiRequest({ limit: options.limit, clientIp: args.context.get(requestInfoContext).clientIp });
+      const { clientIp } = args.context.get(requestInfoContext);
+      await guardAiRequest({ limit: options.limit, clientIp });
       const tool = options.tool(input);
-      if (options.stream) return streamTool(tool, input, request.signal);
-      return jsonOk(await runTool(tool, input, request.signal));
+      const response = options.stream ? await streamTool(tool, input, request.signal) : jsonOk(await runTool(tool, input, request.signal));
+      // A use of a tool that answered is a conversion, once a visitor and day (docs/analytics.md);
+      // not awaited: the answer does not wait for the analytics.
+      void visitFrom(request, clientIp).then((visit) => recordConversion({ kind: "ai-tool", detail: tool.purpose, visit }));
+      return response;
     })(args);
 }

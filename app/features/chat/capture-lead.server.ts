@@ -6,6 +6,7 @@ import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { buildLeadNotification } from "./lead-notification.server.ts";
 import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema.ts";
 import { mergeTranscript } from "./transcript.ts";
@@ -22,6 +23,8 @@ export type CaptureLeadInput = Pick<CaptureLeadRequest, "userData" | "messages" 
   clientIp: string;
   /** What the intro form's traps showed (app/.server/form-traps.ts). */
   traps: FormTrapResult;
+  /** The visit the conversation happened in, for the analytics (docs/analytics.md). */
+  visit?: VisitRef;
 };
 
 type Stored = { id: string; created: boolean; held: boolean };
@@ -37,7 +40,7 @@ type Stored = { id: string; created: boolean; held: boolean };
  * keeps the lead as it was (held or not). The visitor's answer is the same in
  * every case. Throws ApiError 429 over the per-address limit.
  */
-export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps }: CaptureLeadInput): Promise<CaptureLeadResponse> {
+export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
   const conversationId = givenId ?? randomUUID();
   const transcript = cleanConversation(messages);
@@ -52,6 +55,8 @@ export async function captureLead({ userData, messages, conversationId: givenId,
   } else {
     logger.info({ ...ids, held: result.held }, result.created ? "Chat lead captured" : "Chat lead updated");
   }
+  // Held leads are recorded too; the dashboard counts a lead once it is not held (docs/analytics.md).
+  if (result.created) await recordConversion({ kind: "lead", entityId: result.id, visit });
   return { success: true, conversationId, created: result.created };
 }
 

@@ -4,6 +4,7 @@ import { ApiError, apiHandler, jsonOk, readJsonBody } from "~/.server/api";
 import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { captureLead } from "./capture-lead.server.ts";
 import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
 import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema.ts";
@@ -47,7 +48,7 @@ export function leadChatbotEndpoint(stream: boolean): (args: EndpointArgs) => Pr
         // The widget always sends its start time: a capture without one is held like a forged one.
         const traps = checkFormTraps({ honeypot: input[HONEYPOT_FIELD], startToken: input[STARTED_AT_FIELD] }, { requireToken: true });
         const { userData, messages, conversationId } = input;
-        return jsonOk(await captureLead({ userData, messages, conversationId, clientIp, traps }));
+        return jsonOk(await captureLead({ userData, messages, conversationId, clientIp, traps, visit: await visitFrom(request, clientIp) }));
       }
       const input = parseOr400(replyRequestSchema, body);
       const source = await chooseReplySource(clientIp);

@@ -10,8 +10,12 @@ const COOKIE_NAME = "cookie_consent";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 export function readConsent(request: Request): Consent | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
+  return readConsentFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The choice in a Cookie header (the beacon endpoint has the header, not a Request). */
+export function readConsentFromCookieHeader(header: string | null | undefined): Consent | null {
+  for (const part of (header ?? "").split(";")) {
     const [name, value] = part.trim().split("=");
     if (name === COOKIE_NAME && isConsent(value)) return value;
   }

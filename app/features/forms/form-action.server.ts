@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "~/.server/db/client";
 import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { submitForm } from "./submit-form.server";
 
@@ -51,7 +52,14 @@ export async function handleFormAction(source: FormSource, request: Request, con
   const traps = checkFormTraps({ honeypot: formData.get(HONEYPOT_FIELD), startToken }, { requireToken: true });
 
   try {
-    await submitForm({ source, values: submission.value, clientIp, userAgent: request.headers.get("User-Agent"), traps });
+    await submitForm({
+      source,
+      values: submission.value,
+      clientIp,
+      userAgent: request.headers.get("User-Agent"),
+      traps,
+      visit: await visitFrom(request, clientIp),
+    });
     return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   } catch (error) {
     let status = 500;

@@ -5,6 +5,7 @@ import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, type FormSource, type FormValues } from "./schema";
 import { buildSubmissionMails, type SubmissionForMail } from "./submission-mails.server";
 
@@ -23,6 +24,8 @@ export type SubmitFormInput = {
   userAgent: string | null;
   /** What the form's traps showed (app/.server/form-traps.ts). */
   traps: FormTrapResult;
+  /** The visit this submission came from, for the analytics (docs/analytics.md). */
+  visit?: VisitRef;
 };
 
 /**
@@ -35,7 +38,7 @@ export type SubmitFormInput = {
  * it (release-held-submission.server.ts). Either way it counts against the
  * per-address limit: throws ApiError 429 over it.
  */
-export async function submitForm({ source, values, clientIp, userAgent, traps }: SubmitFormInput): Promise<{ id: string; held: boolean }> {
+export async function submitForm({ source, values, clientIp, userAgent, traps, visit }: SubmitFormInput): Promise<{ id: string; held: boolean }> {
   const ipHash = clientIp ? hashClientIp(clientIp) : null;
   await consumeRateLimit(formSubmitLimit, ipHash ?? "unknown");
 
@@ -71,5 +74,7 @@ export async function submitForm({ source, values, clientIp, userAgent, traps }:
   } else {
     logger.info({ source, submissionId: submission.id, mails: mails.length }, "Form submission stored");
   }
+  // Held submissions are recorded too; the dashboard counts one once it is not held (docs/analytics.md).
+  await recordConversion({ kind: source, entityId: submission.id, visit });
   return { id: submission.id, held };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { verifyNewsletterToken } from "./token.server";
 
 /** A confirmation link works this long after it was mailed. */
@@ -32,8 +33,11 @@ export async function checkConfirmationToken(token: string | null, now = new Dat
 
 export type ConfirmResult = { status: "confirmed"; email: string } | { status: "invalid" | "expired" };
 
-/** Confirms the subscription a valid token names (POST only: mail scanners follow links, they do not press buttons). */
-export async function confirmSubscription(token: string | null, now = new Date()): Promise<ConfirmResult> {
+/**
+ * Confirms the subscription a valid token names (POST only: mail scanners follow links, they
+ * do not press buttons). A new confirmation is a conversion, credited to the sign-up's visit.
+ */
+export async function confirmSubscription(token: string | null, { now = new Date(), visit }: { now?: Date; visit?: VisitRef } = {}): Promise<ConfirmResult> {
   const check = await checkConfirmationToken(token, now);
   if (check.status !== "valid") return check;
   if (!check.alreadyConfirmed) {
@@ -42,6 +46,7 @@ export async function confirmSubscription(token: string | null, now = new Date()
       .set({ confirmed: true, confirmedAt: now, unsubscribedAt: null, bouncedAt: null })
       .where(eq(newsletterSubscriptions.id, check.subscriptionId));
     logger.info({ subscriptionId: check.subscriptionId }, "Newsletter subscription confirmed");
+    await recordConversion({ kind: "subscriber", entityId: check.subscriptionId, visit, now });
   }
   return { status: "confirmed", email: check.email };
 }

@@ -1,6 +1,7 @@
 import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
 import { logger } from "~/.server/logger";
+import type { VisitRef } from "~/features/analytics/record-conversion.server";
 import { hashClientIp } from "~/.server/rate-limit";
 import { newsletterMessages, parseSignup, SIGNUP_HONEYPOT, type SignupOutcome, type SignupSource } from "./schema";
 import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
@@ -24,6 +25,7 @@ export async function handleSignup(input: {
   source: SignupSource;
   clientIp: string;
   honeypot?: unknown;
+  visit?: VisitRef;
 }): Promise<SignupAnswer> {
   if (typeof input.honeypot === "string" && input.honeypot.trim() !== "") {
     logger.warn({ ipHash: input.clientIp ? hashClientIp(input.clientIp) : null }, "Newsletter sign-up looks automated: fake success");
@@ -32,7 +34,7 @@ export async function handleSignup(input: {
   const parsed = parseSignup(input.fields);
   if (!parsed.success) return { status: 400, body: { outcome: "error", message: parsed.error } };
   try {
-    const result = await subscribeToNewsletter({ email: parsed.email, source: input.source, clientIp: input.clientIp });
+    const result = await subscribeToNewsletter({ email: parsed.email, source: input.source, clientIp: input.clientIp, visit: input.visit });
     if (result.status === "already-subscribed") {
       return { status: 200, body: { outcome: "already-subscribed", message: newsletterMessages.alreadySubscribed } };
     }

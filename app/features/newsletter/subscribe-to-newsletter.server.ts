@@ -10,6 +10,7 @@ import { queueMail, renderEmail } from "~/.server/mail";
 import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { getAppSecret } from "~/.server/secret";
 import { NewsletterConfirmation } from "~/emails/newsletter-confirmation";
+import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { confirmationUrl } from "./links.server";
 import { newsletterMessages, type SignupSource } from "./schema";
 
@@ -33,7 +34,13 @@ function addressKey(email: string): string {
   return createHmac("sha256", getAppSecret()).update(`newsletter-address:${email}`).digest("base64url").slice(0, 32);
 }
 
-export type SubscribeInput = { email: string; source: SignupSource; clientIp: string };
+export type SubscribeInput = {
+  email: string;
+  source: SignupSource;
+  clientIp: string;
+  /** The visit the sign-up came from: its confirmation is credited to it (docs/analytics.md). */
+  visit?: VisitRef;
+};
 export type SubscribeResult =
   /** A confirmation mail is on its way. */
   | { status: "subscribed" }
@@ -59,7 +66,7 @@ function isActive(row: Pick<SubscriptionRow, "confirmed" | "unsubscribedAt" | "b
  * caller learns when a mail can be sent again.
  * `email` is already validated and lowercased (schema.ts).
  */
-export async function subscribeToNewsletter({ email, source, clientIp }: SubscribeInput): Promise<SubscribeResult> {
+export async function subscribeToNewsletter({ email, source, clientIp, visit }: SubscribeInput): Promise<SubscribeResult> {
   if (clientIp) await consumeRateLimit(signupIpLimit, hashClientIp(clientIp));
 
   const [existing] = await findByEmail(email);
@@ -73,9 +80,11 @@ export async function subscribeToNewsletter({ email, source, clientIp }: Subscri
     logger.info({ source, resubscribe: Boolean(existing?.unsubscribedAt) }, "Newsletter sign-up: confirmation mail limit reached; visitor told to try later");
     return { status: "confirmation-limited", retryAfterSeconds: mail.retryAfterSeconds, earlierLinkWorks: Boolean(existing) && !leftAfterMail };
   }
-  const queued = await queueConfirmation(email, source);
+  const { subscriptionId, queued } = await queueConfirmation(email, source);
   logger.info({ source, confirmationQueued: queued, resubscribe: Boolean(existing?.unsubscribedAt || existing?.bouncedAt) }, "Newsletter sign-up");
-  return queued ? { status: "subscribed" } : { status: "already-subscribed" };
+  if (!queued) return { status: "already-subscribed" };
+  await recordConversion({ kind: "newsletter-signup", entityId: subscriptionId, visit });
+  return { status: "subscribed" };
 }
 
 /**
@@ -83,7 +92,7 @@ export async function subscribeToNewsletter({ email, source, clientIp }: Subscri
  * confirmation mail. False when the address turned out to be active (a
  * concurrent confirmation): nothing to send.
  */
-async function queueConfirmation(email: string, source: SignupSource): Promise<boolean> {
+async function queueConfirmation(email: string, source: SignupSource): Promise<{ subscriptionId: string; queued: boolean }> {
   return withTransaction(async (tx) => {
     await tx.db.insert(newsletterSubscriptions).values({ email, source }).onConflictDoNothing();
     const [row] = await tx.db
@@ -92,14 +101,14 @@ async function queueConfirmation(email: string, source: SignupSource): Promise<b
       .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
       .for("update");
     if (!row) throw new Error("The subscription row vanished while signing up.");
-    if (isActive(row)) return false;
+    if (isActive(row)) return { subscriptionId: row.id, queued: false };
     const siteUrl = getEnv().PUBLIC_URL;
     const { html, text } = await renderEmail(createElement(NewsletterConfirmation, { confirmUrl: confirmationUrl(row.id), siteUrl }));
     await queueMail(
       { to: email, subject: "Confirm your subscription to the daily AI news", html, text, tag: "newsletter-confirmation" },
       { db: tx.jobsDb },
     );
-    return true;
+    return { subscriptionId: row.id, queued: true };
   });
 }
 

@@ -3,39 +3,13 @@ import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { countHeldItems } from "~/features/admin/held-items.server";
 import { formatDateTime } from "~/features/admin/components/list-controls";
+import { feedState, feedStateLabels } from "~/features/news/feed-state";
 import { listFeedHealth } from "~/features/news/list-feed-health.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "News feeds", description: "Health of the AI news sources.", path: "/admin/feeds", publicUrl: publicUrlFrom(matches), noindex: true });
-
-type FeedState = "disabled" | "backing-off" | "failing" | "items-refused" | "ok" | "not-fetched";
-
-type FeedHealth = {
-  disabledAt: Date | null;
-  backoffUntil: Date | null;
-  consecutiveFailures: number;
-  lastSuccessAt: Date | null;
-  itemsRefused: number;
-};
-
-function stateOf(feed: FeedHealth, now: Date): FeedState {
-  if (feed.disabledAt) return "disabled";
-  if (feed.backoffUntil && feed.backoffUntil > now) return "backing-off";
-  if (feed.consecutiveFailures > 0) return "failing";
-  if (feed.itemsRefused > 0) return "items-refused";
-  return feed.lastSuccessAt ? "ok" : "not-fetched";
-}
-
-const stateLabels: Record<FeedState, string> = {
-  disabled: "Disabled",
-  "backing-off": "Backing off",
-  failing: "Failing",
-  "items-refused": "Some items refused",
-  ok: "OK",
-  "not-fetched": "Not fetched yet",
-};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -44,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const feeds = feedHealth.map((feed) => ({
     url: feed.url,
     title: feed.title,
-    state: stateOf(feed, now),
+    state: feedState(feed, now),
     consecutiveFailures: feed.consecutiveFailures,
     lastSuccessAt: feed.lastSuccessAt?.toISOString() ?? null,
     lastError: feed.lastError,
@@ -89,7 +63,7 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
                     <span className="block break-all text-xs font-normal text-ink-600">{feed.url}</span>
                   </th>
                   <td className="px-4 py-3">
-                    <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{stateLabels[feed.state]}</Badge>
+                    <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{feedStateLabels[feed.state]}</Badge>
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>

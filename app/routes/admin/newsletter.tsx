@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, useFetcher, useNavigation } from "react-router";
+import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/notify";
 import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";
@@ -14,6 +14,7 @@ import { countHeldItems } from "~/features/admin/held-items.server";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
+import { getSendProgress, type SendProgress } from "~/features/newsletter/send-progress.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -22,13 +23,14 @@ import type { Route } from "./+types/newsletter";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { from } = getMailConfig();
-  const [issues, heldCounts] = await Promise.all([listNewsletterIssues(), countHeldItems()]);
+  const [issues, heldCounts, progress] = await Promise.all([listNewsletterIssues(), countHeldItems(), getSendProgress()]);
   return {
     admin: { email: admin.email },
     heldCounts,
     sender: from.name ? `${from.name} <${from.address}>` : from.address,
     storiesPerIssue: STORIES_PER_ISSUE,
     issues,
+    progress,
   };
 }
 
@@ -75,6 +77,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const toastId = useRef<string | number | undefined>(undefined);
   const result = sender.data && sender.data.intent === "send" ? (sender.data as SendAnswer) : null;
   const privacyAnswer = privacy.data && privacy.data.intent !== "send" ? (privacy.data as PrivacyAnswer) : null;
+  useLiveProgress(loaderData.progress?.status === "sending" || isSending);
 
   useEffect(() => {
     if (sender.state === "submitting" && toastId.current === undefined) {
@@ -132,6 +135,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                 <p className="text-ink-600">No newsletter sent from this page yet.</p>
               )}
             </div>
+            <SendProgressView progress={loaderData.progress} />
           </Card>
 
           <Card className="flex flex-col gap-4">
@@ -250,3 +254,78 @@ function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["
   );
 }
 
+
+/** Every 2 s while a send runs, the page's data is loaded again (the numbers below move). */
+function useLiveProgress(active: boolean) {
+  const revalidator = useRevalidator();
+  const { revalidate } = revalidator;
+  const idle = revalidator.state === "idle";
+  useEffect(() => {
+    if (!active || !idle) return;
+    const timer = setTimeout(() => void revalidate(), 2000);
+    return () => clearTimeout(timer);
+  }, [active, idle, revalidate]);
+}
+
+const numbers = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
+
+function timeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${seconds} s left`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `about ${minutes} min left` : `about ${numbers.format(minutes / 60)} h left`;
+}
+
+/**
+ * Today's issue: sent of total, the rate and the time left. Server-rendered numbers; with
+ * JavaScript they refresh every 2 s while the issue is sending, without it the Refresh link
+ * loads them again.
+ */
+function SendProgressView({ progress }: { progress: SendProgress | null }) {
+  if (!progress) return <p className="text-sm text-ink-600">Today's issue has not been sent yet.</p>;
+  const done = progress.total - progress.pending;
+  const statusLabel = progress.status === "sending" ? "Sending" : progress.status === "paused" ? "Paused" : "Sent";
+  return (
+    <section aria-labelledby="send-progress-heading" className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-ink-200 p-4" data-testid="send-progress">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="send-progress-heading" className="text-base font-semibold">
+          Today's issue ({progress.issueDate})
+        </h3>
+        <Badge variant={progress.status === "sent" ? "accent" : "neutral"}>{statusLabel}</Badge>
+      </div>
+      <label htmlFor="send-progress-bar" className="text-2xl font-semibold tabular-nums">
+        {numbers.format(progress.sent)} of {numbers.format(progress.total)} sent
+      </label>
+      <progress id="send-progress-bar" max={Math.max(1, progress.total)} value={done} className="h-2.5 w-full overflow-hidden rounded-full bg-ink-100 [&::-moz-progress-bar]:bg-aurora-600 [&::-webkit-progress-bar]:bg-ink-100 [&::-webkit-progress-value]:bg-aurora-600">
+        {done} of {progress.total}
+      </progress>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-ink-600">Rate</dt>
+          <dd className="font-medium tabular-nums">{progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">Time left</dt>
+          <dd className="font-medium tabular-nums">
+            {progress.pending === 0 ? "none" : progress.secondsLeft === null ? "–" : timeLeft(progress.secondsLeft)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">Waiting</dt>
+          <dd className="font-medium tabular-nums">{numbers.format(progress.pending)}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">Failed or bounced</dt>
+          <dd className="font-medium tabular-nums">{numbers.format(progress.failed + progress.bounced)}</dd>
+        </div>
+      </dl>
+      {progress.status !== "sent" ? (
+        <p className="text-sm">
+          <Link to="/admin/newsletter" reloadDocument className="font-medium text-aurora-700 underline underline-offset-2">
+            Refresh
+          </Link>{" "}
+          <span className="text-ink-600">(updates by itself every 2 seconds while sending)</span>
+        </p>
+      ) : null}
+    </section>
+  );
+}

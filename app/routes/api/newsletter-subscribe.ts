@@ -1,5 +1,6 @@
 import { apiHandler, jsonError, jsonOk, readJsonBody } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
 import type { Route } from "./+types/newsletter-subscribe";
 
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The site's own forms say where they are; other callers count as "api".
       source: fields.source === "home" || fields.source === "ai-news" ? fields.source : "api",
       clientIp: context.get(requestInfoContext).clientIp,
+      visit: await visitFrom(request, context.get(requestInfoContext).clientIp),
       honeypot: fields[SIGNUP_HONEYPOT],
     });
     // "try-later" (no confirmation mail can go to the address yet) is a 429 with Retry-After: the message says when.

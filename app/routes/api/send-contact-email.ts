@@ -1,6 +1,7 @@
 import { apiHandler, ApiError, jsonOk, readJsonBody } from "~/.server/api";
 import { checkFormTraps } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { HONEYPOT_FIELD, parseContactRequest, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { submitForm } from "~/features/forms/submit-form.server";
 import type { Route } from "./+types/send-contact-email";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp,
       userAgent: request.headers.get("User-Agent"),
       traps,
+      visit: await visitFrom(request, clientIp),
     });
     return jsonOk({ success: true });
   })({ request });

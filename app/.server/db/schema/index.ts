@@ -7,3 +7,4 @@ export * from "./rate-limits.ts";
 export * from "./auth.ts";
 export * from "./ai-usage.ts";
 export * from "./newsletter-sending.ts";
+export * from "./analytics.ts";

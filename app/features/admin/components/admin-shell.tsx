@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCounts }> = [
+  { label: "Dashboard", to: "/admin" },
   { label: "Leads", to: "/admin/leads", held: "leads" },
   { label: "Submissions", to: "/admin/submissions", held: "submissions" },
   { label: "Subscribers", to: "/admin/subscribers" },
@@ -44,6 +45,7 @@ export function AdminShell({
                   <li key={link.to}>
                     <NavLink
                       to={link.to}
+                      end={link.to === "/admin"}
                       className={({ isActive }) =>
                         cn(
                           "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium",

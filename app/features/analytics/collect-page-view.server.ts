@@ -1,0 +1,123 @@
+import { randomUUID, type KeyObject } from "node:crypto";
+import { getEnv } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { analyticsEvents } from "~/.server/metrics";
+import { beforeShutdown } from "~/.server/shutdown-hooks";
+import { readConsentFromCookieHeader } from "~/features/consent/consent.server";
+import { EventBuffer } from "./event-buffer.server";
+import { dropReason, parseBeacon, type DropReason } from "./page-view.server";
+import { storePageViews, type PageViewEvent } from "./store-page-views.server";
+import { clearVisitorCookie, hasVisitorCookie, readVisitorId, setVisitorCookie } from "./visitor-cookie.server";
+import { saltFor, utcDay, visitorKey } from "./visitor-key.server";
+
+/** The beacon endpoint's path: short and generic, unlike the /api/event, /collect or /track that blockers list. */
+export const BEACON_PATH = "/a/e";
+
+let buffer: EventBuffer<PageViewEvent> | undefined;
+
+/**
+ * This process's page-view queue (created on first use), written to PostgreSQL every second
+ * or every 2,000 events, and flushed on shutdown before the pool closes.
+ */
+export function pageViewBuffer(): EventBuffer<PageViewEvent> {
+  if (!buffer) {
+    const created = new EventBuffer<PageViewEvent>({
+      write: async (batch) => {
+        await storePageViews(batch);
+        analyticsEvents.inc({ outcome: "written" }, batch.length);
+      },
+      onWriteError: (error, queued) => logger.warn({ err: error, queued }, "Analytics: page views not written yet; trying again"),
+    });
+    buffer = created;
+    beforeShutdown("analytics-buffer", async () => {
+      const lost = await created.stop();
+      if (buffer === created) buffer = undefined;
+      if (lost > 0) {
+        analyticsEvents.inc({ outcome: "lost" }, lost);
+        logger.error({ lost }, "Analytics: page views lost at shutdown (database unreachable)");
+      } else {
+        logger.info({ written: created.written, dropped: created.dropped }, "Analytics: page views written before shutdown");
+      }
+    });
+  }
+  return buffer;
+}
+
+export type BeaconRequest = {
+  body: string;
+  userAgent: string;
+  cookieHeader: string | undefined;
+  /** Sec-Purpose or Purpose header (prefetch, prerender). */
+  purpose: string | undefined;
+  clientIp: string;
+  /** The Host the request was sent to. */
+  host: string | undefined;
+};
+
+export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable";
+
+export type BeaconAnswer = { status: 204 | 400 | 503; outcome: BeaconOutcome; error?: string; setCookie?: string };
+
+function siteHost(): string {
+  return new URL(getEnv().PUBLIC_URL).hostname;
+}
+
+/**
+ * One beacon: checks it, drops what is not a person's page view (without saying so: 204 all
+ * the same), computes the day's visitor key and queues the view. With the visitor's consent
+ * ("accepted") the analytics cookie's id goes with it, and a new one is set when there is
+ * none; without consent any analytics cookie is removed. Never throws.
+ */
+export async function collectPageView(request: BeaconRequest, now = new Date()): Promise<BeaconAnswer> {
+  const answer = await answerBeacon(request, now);
+  analyticsEvents.inc({ outcome: answer.outcome });
+  return answer;
+}
+
+async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAnswer> {
+  const env = getEnv();
+  const host = siteHost();
+  const requestHost = request.host?.replace(/:\d+$/, "").toLowerCase();
+  const parsed = parseBeacon(request.body, { siteHosts: requestHost ? [host, requestHost] : [host], userAgent: request.userAgent });
+  if (!parsed.ok) return { status: 400, outcome: "invalid", error: parsed.error };
+  const consent = readConsentFromCookieHeader(request.cookieHeader);
+  // Without consent no analytics cookie stays, whatever happens to this view.
+  const clearCookie = consent !== "accepted" && hasVisitorCookie(request.cookieHeader) ? await clearVisitorCookie() : undefined;
+
+  const reason = dropReason({
+    userAgent: request.userAgent,
+    automated: parsed.automated,
+    purpose: request.purpose,
+    path: parsed.view.path,
+    countAutomated: env.ANALYTICS_COUNT_AUTOMATED,
+  });
+  if (reason) return { status: 204, outcome: reason, setCookie: clearCookie };
+
+  const day = utcDay(now);
+  let salt: KeyObject;
+  try {
+    salt = await saltFor(day);
+  } catch (error) {
+    logger.warn({ err: error }, "Analytics: no salt for today (database unreachable); page view not counted");
+    return { status: 503, outcome: "unavailable", error: "Not counted: try again later.", setCookie: clearCookie };
+  }
+
+  let visitorId: string | null = null;
+  let setCookie = clearCookie;
+  if (consent === "accepted") {
+    visitorId = await readVisitorId(request.cookieHeader);
+    if (!visitorId) {
+      visitorId = randomUUID();
+      setCookie = await setVisitorCookie(visitorId);
+    }
+  }
+  const queued = pageViewBuffer().add({
+    ...parsed.view,
+    occurredAt: now,
+    day,
+    visitorKey: visitorKey(salt, { host, clientIp: request.clientIp, userAgent: request.userAgent }),
+    visitorId,
+  });
+  if (!queued) return { status: 503, outcome: "full", error: "Not counted: try again later.", setCookie };
+  return { status: 204, outcome: "counted", setCookie };
+}

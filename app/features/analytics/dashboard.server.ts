@@ -1,0 +1,338 @@
+import { aiRequestsByDay } from "~/.server/ai";
+import { getEnv } from "~/.server/env";
+import { toCsv } from "~/features/admin/csv.server";
+import { feedState, feedStateLabels } from "~/features/news/feed-state";
+import { listFeedHealth } from "~/features/news/list-feed-health.server";
+import { listIssueOutcomes } from "~/features/newsletter/list-issues.server";
+import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./charts.server";
+import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
+import { addDays, type DailyRow } from "./rollup.server";
+import { utcDay } from "./visitor-key.server";
+
+/**
+ * The admin dashboard (docs/admin.md, docs/analytics.md): everything on `/admin` for a range
+ * of 7, 30 or 90 days ending today (UTC), as KPIs, chart geometry and tables. The tables are
+ * the charts' numbers too, and each can be downloaded as CSV.
+ */
+
+export type Cell = string | number | null;
+/** `short`: the header on narrow screens (the full one stays for screen readers). */
+export type Column = { key: string; header: string; short?: string; numeric?: boolean };
+export type DataTable = { id: DashboardTableId; title: string; columns: Column[]; rows: Array<Record<string, Cell>> };
+export type Kpi = { label: string; value: string; detail: string; change: number | null };
+
+export type Dashboard = {
+  range: DashboardRange;
+  fromDay: string;
+  toDay: string;
+  kpis: Kpi[];
+  charts: Record<"traffic" | "leads" | "subscribers" | "issues" | "ai", ChartModel>;
+  tables: Record<DashboardTableId, DataTable>;
+  feeds: { total: number; ok: number; attention: Array<{ title: string; state: string }> };
+  ai: { budget: number; today: number };
+};
+
+export function parseRange(value: string | null | undefined): DashboardRange {
+  const days = Number(value);
+  return (DASHBOARD_RANGES as readonly number[]).includes(days) ? (days as DashboardRange) : 30;
+}
+
+export const CONVERSION_LABELS: Record<string, string> = {
+  lead: "Chat leads",
+  apply: "Idea applications",
+  mentoring: "Mentoring requests",
+  contact: "Contact messages",
+  subscriber: "Confirmed subscribers",
+  "ai-tool": "Try AI users",
+};
+
+export const DIRECT = "Direct / none";
+export const UNLINKED = "Not linked to a visit";
+
+type Totals = Map<string, Map<string, { views: number; visitors: number }>>;
+
+/** Rows summed over the days, per dimension and value. */
+function sumByValue(rows: DailyRow[]): Totals {
+  const totals: Totals = new Map();
+  for (const row of rows) {
+    const dimension = totals.get(row.dimension) ?? new Map<string, { views: number; visitors: number }>();
+    const sum = dimension.get(row.value) ?? { views: 0, visitors: 0 };
+    sum.views += row.views;
+    sum.visitors += row.visitors;
+    dimension.set(row.value, sum);
+    totals.set(row.dimension, dimension);
+  }
+  return totals;
+}
+
+const total = (totals: Totals, dimension: string) => totals.get(dimension)?.get("") ?? { views: 0, visitors: 0 };
+const rate = (conversions: number, visitors: number): Cell => (visitors > 0 ? Math.round((conversions / visitors) * 1000) / 10 : null);
+const change = (now: number, before: number): number | null => (before > 0 ? Math.round(((now - before) / before) * 100) : null);
+
+function daysOf(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export async function loadDashboard(range: DashboardRange, now = new Date()): Promise<Dashboard> {
+  const toDay = utcDay(now);
+  const fromDay = addDays(toDay, -(range - 1));
+  const previousFrom = addDays(fromDay, -range);
+  const weeksFrom = addDays(toDay, -7 * (Math.max(8, Math.ceil(range / 7)) - 1));
+  const [rows, previousRows, conversions, previousConversions, weeks, subscribers, issues, aiDays, feeds] = await Promise.all([
+    trafficRows(fromDay, toDay, toDay),
+    trafficRows(previousFrom, addDays(fromDay, -1), toDay),
+    conversionCounts(fromDay, toDay),
+    conversionCounts(previousFrom, addDays(fromDay, -1)),
+    leadsPerWeek(weeksFrom),
+    subscribersByDay(fromDay, toDay),
+    listIssueOutcomes(fromDay),
+    aiRequestsByDay(fromDay, toDay),
+    listFeedHealth(),
+  ]);
+  const days = daysOf(fromDay, toDay);
+  const totals = sumByValue(rows);
+  const traffic = trafficTable(rows, days);
+  const tables = {
+    traffic,
+    ...breakdownTables(totals, conversions),
+    conversions: conversionsTable(conversions),
+    leads: { id: "leads", title: "Leads per week", columns: [{ key: "week", header: "Week of" }, { key: "leads", header: "Chat leads", numeric: true }, { key: "submissions", header: "Form submissions", numeric: true }], rows: weeks },
+    subscribers: { id: "subscribers", title: "Confirmed subscribers", columns: [{ key: "day", header: "Day" }, { key: "confirmed", header: "Confirmed subscribers", numeric: true }, { key: "newConfirmed", header: "New confirmations", numeric: true }], rows: subscribers },
+    issues: issuesTable(issues),
+    "ai-usage": aiTable(days, aiDays),
+    feeds: feedsTable(feeds, now),
+  } satisfies Record<DashboardTableId, DataTable>;
+  return {
+    range,
+    fromDay,
+    toDay,
+    kpis: kpis(totals, sumByValue(previousRows), conversions, previousConversions, range),
+    charts: charts(tables, range),
+    tables,
+    feeds: feedSummary(tables.feeds),
+    ai: { budget: getEnv().AI_DAILY_REQUEST_BUDGET, today: aiDays.find((row) => row.day === toDay)?.requests ?? 0 },
+  };
+}
+
+const countOf = (list: ConversionCount[]) => list.reduce((sum, row) => sum + row.count, 0);
+
+function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], previousConversions: ConversionCount[], range: number): Kpi[] {
+  const now = total(totals, "total");
+  const before = total(previous, "total");
+  const converted = countOf(conversions);
+  const convertedBefore = countOf(previousConversions);
+  const consented = total(totals, "consented").visitors;
+  const returning = total(totals, "returning").visitors;
+  const rateNow = rate(converted, now.visitors);
+  const rateBefore = rate(convertedBefore, before.visitors);
+  const versus = `vs the ${range} days before`;
+  return [
+    { label: "Visitors", value: formatNumber(now.visitors), detail: `${formatNumber(before.visitors)} ${versus}`, change: change(now.visitors, before.visitors) },
+    { label: "Page views", value: formatNumber(now.views), detail: `${formatNumber(before.views)} ${versus}`, change: change(now.views, before.views) },
+    { label: "Conversions", value: formatNumber(converted), detail: `${formatNumber(convertedBefore)} ${versus}`, change: change(converted, convertedBefore) },
+    {
+      label: "Conversion rate",
+      value: rateNow === null ? "–" : `${rateNow}%`,
+      detail: rateBefore === null ? "no visitors before" : `${rateBefore}% ${versus}`,
+      change: typeof rateNow === "number" && typeof rateBefore === "number" ? change(rateNow, rateBefore) : null,
+    },
+    {
+      label: "Returning visitors",
+      value: formatNumber(returning),
+      detail: `of ${formatNumber(consented)} who accepted analytics cookies`,
+      change: null,
+    },
+  ];
+}
+
+function trafficTable(rows: DailyRow[], days: string[]): DataTable {
+  const byDay = new Map(rows.filter((row) => row.dimension === "total").map((row) => [row.day, row]));
+  return {
+    id: "traffic",
+    title: "Visitors and page views per day",
+    columns: [{ key: "day", header: "Day" }, { key: "visitors", header: "Visitors", numeric: true }, { key: "views", header: "Page views", numeric: true }],
+    rows: days.map((day) => ({ day, visitors: byDay.get(day)?.visitors ?? 0, views: byDay.get(day)?.views ?? 0 })),
+  };
+}
+
+function ranked(totals: Totals, dimension: string) {
+  return [...(totals.get(dimension) ?? new Map<string, { views: number; visitors: number }>())].sort(
+    ([a, x], [b, y]) => y.visitors - x.visitors || y.views - x.views || a.localeCompare(b),
+  );
+}
+
+function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
+  const bySource = new Map<string | null, number>();
+  const byCampaign = new Map<string, number>();
+  for (const row of conversions) {
+    bySource.set(row.source, (bySource.get(row.source) ?? 0) + row.count);
+    if (row.campaign) byCampaign.set(row.campaign, (byCampaign.get(row.campaign) ?? 0) + row.count);
+  }
+  const sources = ranked(totals, "source").map(([value, sum]) => {
+    const converted = bySource.get(value) ?? 0;
+    return { source: value || DIRECT, visitors: sum.visitors, conversions: converted, rate: rate(converted, sum.visitors) };
+  });
+  for (const [source, count] of bySource) {
+    if (source !== null && !totals.get("source")?.has(source)) sources.push({ source: source || DIRECT, visitors: 0, conversions: count, rate: null });
+  }
+  if (bySource.get(null)) sources.push({ source: UNLINKED, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
+  const visitorColumns = (key: string, header: string): Column[] => [{ key, header }, { key: "visitors", header: "Visitors", numeric: true }];
+  const conversionColumns: Column[] = [{ key: "conversions", header: "Conversions", short: "Conv.", numeric: true }, { key: "rate", header: "Rate (%)", short: "%", numeric: true }];
+  return {
+    pages: {
+      id: "pages" as const,
+      title: "Top pages",
+      columns: [{ key: "path", header: "Page" }, { key: "views", header: "Page views", short: "Views", numeric: true }, { key: "visitors", header: "Visitors", numeric: true }],
+      rows: ranked(totals, "page")
+        .sort(([, x], [, y]) => y.views - x.views)
+        .map(([path, sum]) => ({ path, views: sum.views, visitors: sum.visitors })),
+    },
+    sources: { id: "sources" as const, title: "Sources and conversions", columns: [...visitorColumns("source", "Source"), ...conversionColumns], rows: sources },
+    campaigns: {
+      id: "campaigns" as const,
+      title: "Campaigns",
+      columns: [...visitorColumns("campaign", "Campaign"), ...conversionColumns],
+      rows: ranked(totals, "campaign").map(([campaign, sum]) => ({ campaign, visitors: sum.visitors, conversions: byCampaign.get(campaign) ?? 0, rate: rate(byCampaign.get(campaign) ?? 0, sum.visitors) })),
+    },
+    referrers: {
+      id: "referrers" as const,
+      title: "Referrers",
+      columns: visitorColumns("referrer", "Referring site"),
+      rows: ranked(totals, "referrer").filter(([host]) => host !== "").map(([referrer, sum]) => ({ referrer, visitors: sum.visitors })),
+    },
+    devices: {
+      id: "devices" as const,
+      title: "Devices",
+      columns: visitorColumns("device", "Device"),
+      rows: ranked(totals, "device").map(([device, sum]) => ({ device: device.charAt(0).toUpperCase() + device.slice(1), visitors: sum.visitors })),
+    },
+  };
+}
+
+function conversionsTable(conversions: ConversionCount[]): DataTable {
+  const rows = Object.entries(CONVERSION_LABELS).map(([kind, label]) => {
+    const ofKind = conversions.filter((row) => row.kind === kind);
+    const linked = ofKind.filter((row) => row.source !== null);
+    return { kind: label, conversions: countOf(ofKind), linked: countOf(linked) };
+  });
+  return {
+    id: "conversions",
+    title: "Conversions by kind",
+    columns: [{ key: "kind", header: "Conversion" }, { key: "conversions", header: "Count", numeric: true }, { key: "linked", header: "With a visit", numeric: true }],
+    rows,
+  };
+}
+
+function issuesTable(issues: Awaited<ReturnType<typeof listIssueOutcomes>>): DataTable {
+  return {
+    id: "issues",
+    title: "Newsletter issues",
+    columns: [
+      { key: "issueDate", header: "Issue (UTC day)" },
+      { key: "delivered", header: "Delivered", numeric: true },
+      { key: "bounced", header: "Bounced", numeric: true },
+      { key: "failed", header: "Failed", numeric: true },
+      { key: "unsubscribed", header: "Unsubscribed", numeric: true },
+      { key: "status", header: "Status" },
+    ],
+    rows: issues.map(({ issueDate, delivered, bounced, failed, unsubscribed, status }) => ({ issueDate, delivered, bounced, failed, unsubscribed, status })),
+  };
+}
+
+function aiTable(days: string[], aiDays: Array<{ day: string; requests: number }>): DataTable {
+  const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
+  const byDay = new Map(aiDays.map((row) => [row.day, row.requests]));
+  return {
+    id: "ai-usage",
+    title: "AI requests against the daily budget",
+    columns: [{ key: "day", header: "Day" }, { key: "requests", header: "AI requests", numeric: true }, { key: "budget", header: "Daily budget", numeric: true }, { key: "used", header: "Budget used (%)", numeric: true }],
+    rows: days.map((day) => ({ day, requests: byDay.get(day) ?? 0, budget, used: Math.round(((byDay.get(day) ?? 0) / budget) * 1000) / 10 })),
+  };
+}
+
+function feedsTable(feeds: Awaited<ReturnType<typeof listFeedHealth>>, now: Date): DataTable {
+  return {
+    id: "feeds",
+    title: "Feed health",
+    columns: [{ key: "feed", header: "Feed" }, { key: "state", header: "State" }, { key: "failures", header: "Failures in a row", numeric: true }, { key: "lastSuccess", header: "Last success (UTC)" }],
+    rows: feeds.map((feed) => ({
+      feed: feed.title ?? feed.url,
+      state: feedStateLabels[feedState(feed, now)],
+      failures: feed.consecutiveFailures,
+      lastSuccess: feed.lastSuccessAt ? feed.lastSuccessAt.toISOString().slice(0, 16).replace("T", " ") : null,
+    })),
+  };
+}
+
+function feedSummary(table: DataTable): Dashboard["feeds"] {
+  const healthy = new Set([feedStateLabels.ok, feedStateLabels["not-fetched"]]);
+  return {
+    total: table.rows.length,
+    ok: table.rows.filter((row) => row.state === feedStateLabels.ok).length,
+    attention: table.rows.filter((row) => !healthy.has(String(row.state))).map((row) => ({ title: String(row.feed), state: String(row.state) })),
+  };
+}
+
+function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"] {
+  const column = (table: DataTable, key: string) => table.rows.map((row) => Number(row[key] ?? 0));
+  const dayLabels = tables.traffic.rows.map((row) => shortDay(String(row.day)));
+  const sum = (values: number[]) => formatNumber(values.reduce((a, b) => a + b, 0));
+  const visitors = column(tables.traffic, "visitors");
+  const views = column(tables.traffic, "views");
+  const leads = column(tables.leads, "leads");
+  const submissions = column(tables.leads, "submissions");
+  const subscribers = column(tables.subscribers, "confirmed");
+  const requests = column(tables["ai-usage"], "requests");
+  const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
+  return {
+    traffic: lineChart(
+      { id: "chart-traffic", title: `Visitors and page views, last ${range} days`, description: `${sum(visitors)} visitors and ${sum(views)} page views; peak ${formatNumber(Math.max(0, ...views))} page views in a day.` },
+      dayLabels,
+      [
+        { name: "Page views", tone: "violet", values: views },
+        { name: "Visitors", tone: "aurora", values: visitors },
+      ],
+    ),
+    leads: barChart(
+      { id: "chart-leads", title: "Leads per week", description: `${sum(leads)} chat leads and ${sum(submissions)} form submissions in ${leads.length} weeks.` },
+      tables.leads.rows.map((row) => shortDay(String(row.week))),
+      [
+        { name: "Chat leads", tone: "aurora", values: leads },
+        { name: "Form submissions", tone: "violet", values: submissions },
+      ],
+    ),
+    subscribers: lineChart(
+      { id: "chart-subscribers", title: "Confirmed subscribers", description: `${formatNumber(subscribers.at(-1) ?? 0)} confirmed subscribers today, ${formatNumber(subscribers[0] ?? 0)} at the start of the range.` },
+      dayLabels,
+      [{ name: "Confirmed subscribers", tone: "aurora", values: subscribers }],
+    ),
+    issues: barChart(
+      { id: "chart-issues", title: "Newsletter issues", description: `${tables.issues.rows.length} issues: ${sum(column(tables.issues, "delivered"))} delivered, ${sum(column(tables.issues, "bounced"))} bounced, ${sum(column(tables.issues, "failed"))} failed, ${sum(column(tables.issues, "unsubscribed"))} unsubscribed after.` },
+      tables.issues.rows.map((row) => shortDay(String(row.issueDate))),
+      [
+        { name: "Delivered", tone: "aurora", values: column(tables.issues, "delivered") },
+        { name: "Bounced", tone: "amber", values: column(tables.issues, "bounced") },
+        { name: "Failed", tone: "danger", values: column(tables.issues, "failed") },
+      ],
+    ),
+    ai: barChart(
+      { id: "chart-ai", title: "AI requests per day", description: `${sum(requests)} AI requests; busiest day ${formatNumber(Math.max(0, ...requests))} of a daily budget of ${formatNumber(budget)}.` },
+      dayLabels,
+      [{ name: "AI requests", tone: "violet", values: requests }],
+      { reference: { value: budget, text: `Daily budget ${formatNumber(budget)}` } },
+    ),
+  };
+}
+
+/** One table of the dashboard as CSV (the export links). */
+export async function dashboardCsv(range: DashboardRange, tableId: DashboardTableId, now = new Date()): Promise<{ csv: string; filename: string }> {
+  const dashboard = await loadDashboard(range, now);
+  const table = dashboard.tables[tableId];
+  return {
+    csv: toCsv(table.columns.map((column) => ({ key: column.key, header: column.header })), table.rows),
+    filename: `${tableId}-${dashboard.fromDay}-to-${dashboard.toDay}.csv`,
+  };
+}

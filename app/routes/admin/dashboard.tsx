@@ -1,0 +1,219 @@
+import { ArrowDownRight, ArrowUpRight, Rss, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { Chart } from "~/features/analytics/components/chart";
+import { CsvLink, DataTableView } from "~/features/analytics/components/data-table";
+import { DASHBOARD_RANGES, type DashboardRange } from "~/features/analytics/dashboard-options";
+import { loadDashboard, parseRange, type DataTable, type Kpi } from "~/features/analytics/dashboard.server";
+import type { ChartModel } from "~/features/analytics/charts.server";
+import { cn } from "~/lib/cn";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Dashboard", description: "Visitors, sources, conversions, newsletter and AI usage.", path: "/admin", publicUrl: publicUrlFrom(matches), noindex: true });
+
+/** /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const range = parseRange(new URL(request.url).searchParams.get("range"));
+  return { admin: { email: admin.email }, dashboard: await loadDashboard(range) };
+}
+
+type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
+
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { admin, dashboard } = loaderData;
+  const { range, tables, charts } = dashboard;
+  return (
+    <AdminShell
+      title="Dashboard"
+      email={admin.email}
+      description={`${longDay(dashboard.fromDay)} to ${longDay(dashboard.toDay)} (UTC). Visitors are counted without cookies; returning visitors only for those who accepted analytics cookies.`}
+      actions={<RangeSwitch range={range} />}
+    >
+      <div className="flex flex-col gap-6">
+        <section aria-label="Key figures">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+            {dashboard.kpis.map((kpi) => (
+              <KpiCard key={kpi.label} kpi={kpi} />
+            ))}
+          </ul>
+        </section>
+
+        <Panel id="traffic" title="Visitors and page views" table={tables.traffic} range={range} chart={charts.traffic} />
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
+          <Panel id="sources" title="Sources and conversions" table={tables.sources} range={range} tableVisible barKey="visitors" limit={10} />
+          <Panel id="campaigns" title="Campaigns" table={tables.campaigns} range={range} tableVisible barKey="visitors" limit={10} empty="No visits with a utm_campaign in this range." />
+          <Panel id="conversions" title="Conversions by kind" table={tables.conversions} range={range} tableVisible barKey="conversions" />
+          <Panel id="referrers" title="Referrers" table={tables.referrers} range={range} tableVisible barKey="visitors" limit={10} empty="No visits from other sites in this range." />
+          <Panel id="devices" title="Devices" table={tables.devices} range={range} tableVisible barKey="visitors" />
+          <Panel id="leads" title="Leads per week" table={tables.leads} range={range} chart={charts.leads} />
+          <Panel id="subscribers" title="Confirmed subscribers" table={tables.subscribers} range={range} chart={charts.subscribers} />
+        </div>
+
+        <Panel id="issues" title="Newsletter issues" table={tables.issues} range={range} chart={tables.issues.rows.length > 0 ? charts.issues : undefined} tableVisible empty="No issue was sent in this range.">
+          <p className="text-sm text-ink-600">
+            Unsubscribed: recipients of the issue who unsubscribed before the next one. A send in progress shows its live progress on the{" "}
+            <Link to="/admin/newsletter" className="font-medium text-aurora-700 underline underline-offset-2">
+              newsletter page
+            </Link>
+            .
+          </p>
+        </Panel>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel id="ai-usage" title="AI usage against the daily budget" table={tables["ai-usage"]} range={range} chart={charts.ai}>
+            <AiToday ai={dashboard.ai} />
+          </Panel>
+          <FeedHealth feeds={dashboard.feeds} table={tables.feeds} range={range} />
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+function RangeSwitch({ range }: { range: DashboardRange }) {
+  return (
+    <nav aria-label="Range" className="inline-flex rounded-[var(--radius-control)] border border-ink-300 bg-white p-1">
+      {DASHBOARD_RANGES.map((days) => (
+        <Link
+          key={days}
+          to={`?range=${days}`}
+          aria-current={days === range ? "page" : undefined}
+          className={cn(
+            "rounded-lg px-3 py-1.5 text-sm font-medium",
+            days === range ? "bg-ink-950 text-white" : "text-ink-700 hover:bg-ink-100 hover:text-ink-950",
+          )}
+        >
+          {days} days
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function KpiCard({ kpi }: { kpi: Kpi }) {
+  const up = kpi.change !== null && kpi.change > 0;
+  const down = kpi.change !== null && kpi.change < 0;
+  return (
+    <li className="ui-card flex flex-col gap-1 p-4 sm:p-5">
+      <span className="text-sm font-medium text-ink-600">{kpi.label}</span>
+      <span className="font-display text-3xl font-semibold tabular-nums text-ink-950">{kpi.value}</span>
+      <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-ink-600">
+        {kpi.change !== null ? (
+          <span className={cn("inline-flex items-center font-semibold", up ? "text-aurora-700" : down ? "text-danger-700" : "text-ink-700")}>
+            {up ? <ArrowUpRight aria-hidden="true" className="size-3.5" /> : down ? <ArrowDownRight aria-hidden="true" className="size-3.5" /> : null}
+            <span className="sr-only">{up ? "up" : down ? "down" : "unchanged"} </span>
+            {Math.abs(kpi.change)}%
+          </span>
+        ) : null}
+        <span>{kpi.detail}</span>
+      </span>
+    </li>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  table,
+  range,
+  chart,
+  tableVisible = false,
+  barKey,
+  limit,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  table: DataTable;
+  range: DashboardRange;
+  chart?: ChartModel;
+  tableVisible?: boolean;
+  barKey?: string;
+  limit?: number;
+  empty?: string;
+  children?: ReactNode;
+}) {
+  const headingId = `panel-${id}`;
+  return (
+    <section aria-labelledby={headingId} className="ui-card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <CsvLink table={table} range={range} />
+      </div>
+      {chart ? <Chart chart={chart} /> : null}
+      {tableVisible ? (
+        <DataTableView table={table} barKey={barKey} limit={limit} empty={empty} />
+      ) : (
+        <details className="group rounded-[var(--radius-control)] border border-ink-200 px-4 py-2">
+          <summary className="cursor-pointer py-1 text-sm font-medium text-ink-800">Show the numbers</summary>
+          <div className="pt-2">
+            <DataTableView table={table} empty={empty} />
+          </div>
+        </details>
+      )}
+      {children}
+    </section>
+  );
+}
+
+function AiToday({ ai }: { ai: Dashboard["ai"] }) {
+  const used = Math.min(100, Math.round((ai.today / ai.budget) * 100));
+  return (
+    <div className="flex items-center gap-3 text-sm text-ink-700">
+      <Sparkles aria-hidden="true" className="size-4 shrink-0 text-violet-500" />
+      <label htmlFor="ai-budget-today" className="shrink-0">
+        Today: {ai.today.toLocaleString("en-GB")} of {ai.budget.toLocaleString("en-GB")}
+      </label>
+      <meter id="ai-budget-today" min={0} max={ai.budget} low={ai.budget * 0.7} high={ai.budget * 0.9} optimum={0} value={ai.today} className="h-2 w-full">
+        {used}%
+      </meter>
+    </div>
+  );
+}
+
+function FeedHealth({ feeds, table, range }: { feeds: Dashboard["feeds"]; table: DataTable; range: DashboardRange }) {
+  return (
+    <section aria-labelledby="panel-feeds" className="ui-card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="panel-feeds" className="text-lg font-semibold">
+          News feed health
+        </h2>
+        <CsvLink table={table} range={range} />
+      </div>
+      <p className="flex items-center gap-3">
+        <Rss aria-hidden="true" className="size-5 text-aurora-700" />
+        <span className="font-display text-3xl font-semibold tabular-nums">
+          {feeds.ok} of {feeds.total}
+        </span>
+        <span className="text-sm text-ink-600">feeds fetched without errors</span>
+      </p>
+      {feeds.attention.length === 0 ? (
+        <p className="text-sm text-ink-700">{feeds.total === 0 ? "No feed has been fetched yet." : "No feed needs attention."}</p>
+      ) : (
+        <ul aria-label="Feeds that need attention" className="flex flex-col gap-2 text-sm">
+          {feeds.attention.slice(0, 6).map((feed) => (
+            <li key={feed.title} className="flex justify-between gap-3 border-b border-ink-100 pb-2 last:border-0">
+              <span className="truncate">{feed.title}</span>
+              <span className="shrink-0 font-medium text-danger-700">{feed.state}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/admin/feeds" className="text-sm font-medium text-aurora-700 underline underline-offset-2">
+        All feeds
+      </Link>
+    </section>
+  );
+}

@@ -252,6 +252,6 @@ describe("two instances on one database", () => {
 
     expect(issue).toEqual({ status: "sent", sent: SUBSCRIBERS, pending: 0 });
     expectExactlyOnce(readers);
-    expect(b.output()).toContain("resuming it");
+    await waitUntil(() => b.output().includes("resuming it"), 10_000, "B's log line about resuming the issue");
   });
 });

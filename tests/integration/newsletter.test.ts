@@ -255,7 +255,7 @@ describe("sign-up and double opt-in", () => {
       await waitUntil(() => mailsTo().length > index);
       const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
       const token = new URL(link).searchParams.get("token")!;
-      return unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state;
+      return unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never)).data.state;
     };
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     expect(await confirmByMail(0)).toBe("confirmed");
@@ -289,7 +289,7 @@ describe("sign-up and double opt-in", () => {
     await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
     const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
     const token = new URL(link).searchParams.get("token")!;
-    expect(unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }) } as never)).data.state).toBe("confirmed");
+    expect(unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never)).data.state).toBe("confirmed");
     expect(await subscription(email)).toMatchObject({ confirmed: true, bouncedAt: null, unsubscribedAt: null });
   });
 });

@@ -65,7 +65,7 @@ test.describe("admin journey", () => {
 
   // The password step leads to the two-factor set-up, not to the leads.
   await submitPassword(page, email, password);
-  await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin%2Fleads");
+  await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin");
   await expect(page.getByRole("heading", { level: 1, name: "Set up two-factor sign-in" })).toBeVisible();
   await expect(page.getByText(leadName)).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
@@ -113,9 +113,13 @@ test.describe("admin journey", () => {
   await expect(page.getByRole("alert")).toContainText("That code is not valid");
   await page.getByLabel("Authentication code").fill(await freshTotpCode(totp));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL("/admin/leads");
+  // Signing in without a page to return to lands on the dashboard.
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
   // Review a lead's chat.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Leads/ }).click();
+  await expect(page).toHaveURL("/admin/leads");
   await waitForHydration(page);
   await expect(page.getByText("GDPR")).toBeVisible();
   const card = page.getByRole("article", { name: leadName });

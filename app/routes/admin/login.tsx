@@ -8,27 +8,22 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { adminReturnPath } from "~/features/admin/return-path";
 import { CODE_REQUIRED_MESSAGE } from "~/features/admin/rate-limits";
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Admin sign-in", description: "Sign in to the studio's admin area.", path: "/admin/login", publicUrl: publicUrlFrom(matches), noindex: true });
 
-const DEFAULT_TARGET = "/admin/leads";
 
-function targetFrom(value: unknown): string {
-  const path = safeRedirectPath(value, DEFAULT_TARGET);
-  return path.startsWith("/admin/") && !path.startsWith("/admin/login") ? path : DEFAULT_TARGET;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = targetFrom(url.searchParams.get("redirectTo"));
+  const redirectTo = adminReturnPath(url.searchParams.get("redirectTo"));
   const access = await getAdminAccess(request);
   if (access.status === "admin") throw redirect(redirectTo);
   return {
@@ -60,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ step: "code", errors, method: form.method === "backup" ? "backup" : "totp" }, { status: 400 });
       }
       const result = await verifySecondFactor({ ...parsed.data, request, clientIp });
-      if (result.status === "signed-in") return redirect(targetFrom(parsed.data.redirectTo), { headers: result.headers });
+      if (result.status === "signed-in") return redirect(adminReturnPath(parsed.data.redirectTo), { headers: result.headers });
       if (result.status === "restart") {
         return redirectWithToast("/admin/login", { type: "error", title: "Your sign-in expired. Please sign in again." }, { headers: result.headers });
       }
@@ -82,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ step: "password", errors, email, codeRequired: withCode }, { status: 400 });
     }
     const result = await signInWithPassword({ ...parsed.data, request, clientIp });
-    const target = targetFrom(parsed.data.redirectTo);
+    const target = adminReturnPath(parsed.data.redirectTo);
     if (result.status === "signed-in") {
       const setUp = !result.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
       return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, { headers: result.headers });

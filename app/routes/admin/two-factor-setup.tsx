@@ -5,8 +5,8 @@ import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
+import { adminReturnPath } from "~/features/admin/return-path";
 import { runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/two-factor-setup";
 
@@ -24,11 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const DEFAULT_TARGET = "/admin/leads";
-
 function targetFrom(request: Request): string {
-  const path = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
-  return path.startsWith("/admin/") && !path.startsWith("/admin/two-factor-setup") ? path : DEFAULT_TARGET;
+  return adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
-/** Every URL of the site (SPEC section 2), in one table. */
+/** Every URL of the site (docs/product.md#pages), in one table. */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
@@ -44,7 +44,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 
-  // JSON API (NOTES section 1). Unknown /api paths answer JSON 404.
+  // JSON API (docs/product.md#json-api). Unknown /api paths answer JSON 404.
   ...prefix("api", [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("fetch-ai-news", "routes/api/fetch-ai-news.ts"),

@@ -4,7 +4,7 @@
  * Serves 50 fixture feeds of 50 items each (RSS 2.0 with content:encoded)
  * from a local HTTP server, runs one full refresh into a fresh embedded
  * PostgreSQL, then a second refresh in which every feed answers 304.
- * Targets (issue 6): full refresh under 5 s, all-304 refresh under 1 s.
+ * Targets (docs/performance.md): full refresh under 5 s, all-304 refresh under 1 s.
  * No artificial delays are added by the fixture server.
  */
 import fs from "node:fs/promises";

@@ -9,7 +9,7 @@ import { logger } from "./logger.ts";
 import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin.ts";
 import { redirectWithToast } from "./toast.ts";
 
-/** SPEC section 6 messages for refused admin access. */
+/** docs/product.md#admin messages for refused admin access. */
 export const ADMIN_ACCESS_MESSAGES = {
   notSignedIn: "Please log in to access this page",
   lookupError: "Error verifying permissions",
@@ -41,7 +41,7 @@ export type AdminAccess =
 
 /**
  * Who is asking: the better-auth session from the request's cookies, then the
- * `user_roles` row with role `admin` (SPEC section 3). Any failure on the way
+ * `user_roles` row with role `admin` (docs/product.md#data). Any failure on the way
  * (database down, broken row) is "error", never a pass.
  */
 export async function getAdminAccess(request: Request): Promise<AdminAccess> {
@@ -68,7 +68,7 @@ export async function getAdminAccess(request: Request): Promise<AdminAccess> {
 
 /**
  * For admin pages: returns the signed-in admin; everyone else goes to / with
- * the SPEC toast. Call it in every admin loader AND action. A POST from
+ * the access toast of docs/product.md#admin. Call it in every admin loader AND action. A POST from
  * another site is refused with 403; an admin who must still set up
  * two-factor is sent to its page (and nowhere else).
  */

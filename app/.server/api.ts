@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from "./db/client.ts";
 import { logger } from "./logger.ts";
 
 /**
- * Helpers for the JSON endpoints under /api (NOTES section 1): errors are
+ * Helpers for the JSON endpoints under /api (docs/product.md#json-api): errors are
  * `{ "error": "<human message>" }` with a fitting status; never a stack trace.
  */
 

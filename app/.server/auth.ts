@@ -11,7 +11,7 @@ import { logger } from "./logger.ts";
 import { getAppSecret } from "./secret.ts";
 
 /**
- * Admin sign-in (NOTES section 3, "Admin"): better-auth with e-mail and
+ * Admin sign-in (docs/admin.md, docs/decisions/0050): better-auth with e-mail and
  * password, the two-factor plugin (TOTP and backup codes) and password reset
  * by e-mail, on our PostgreSQL through the drizzle adapter. There is no
  * sign-up: accounts come from `npm run admin:create`.

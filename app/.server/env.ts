@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Every environment variable the app reads, validated once at boot.
  * Empty strings count as unset, so a copied `.env.example` works as it is.
- * NOTES.md section 2 is the source of these names.
+ * The README's configuration table lists them with their defaults.
  */
 const optionalString = z.string().trim().min(1).optional();
 

@@ -10,7 +10,7 @@ import { useMinuteClock } from "~/features/news/use-minute-clock";
 import type { ArticleDialogProps } from "./article-dialog";
 
 /**
- * The 'Read Full Story' dialog (SPEC section 2): source, time, title, full
+ * The 'Read Full Story' dialog (docs/product.md#news): source, time, title, full
  * content, source attribution, 'View Original Source' (new tab; a web search
  * of title plus source when the story has no URL) and 'Close Article'.
  * Focus is trapped inside and returns to what opened it.

@@ -20,7 +20,7 @@ export function preloadArticleDialog(): void {
   void loadPanel();
 }
 
-/** The 'Read Full Story' dialog (SPEC section 2), loaded on demand: see article-dialog-panel.tsx. */
+/** The 'Read Full Story' dialog (docs/product.md#news), loaded on demand: see article-dialog-panel.tsx. */
 export function ArticleDialog(props: ArticleDialogProps) {
   if (!props.article) return null;
   return (

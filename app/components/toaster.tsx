@@ -6,7 +6,7 @@ import { loadToaster, onToasterLoaded, toast as notify, toasterMounted } from "~
 type Sonner = typeof SonnerModule;
 
 /**
- * One toast visible at a time (SPEC section 2, "Notifications"). The toast
+ * One toast visible at a time (docs/product.md#notifications). The toast
  * library loads when the first toast is asked for, or as soon as someone
  * starts filling in a form (so it is there before the form answers).
  */

@@ -16,7 +16,7 @@ export const chatCopy = {
   /** After 'Skip for now'. */
   greeting:
     "Hi! I'm the Nordlys assistant. Ask me about our [services](/services), the [projects](/projects) we've built, [1-to-1 mentoring](/mentoring) or the [Free Build Program](/apply).",
-  /** SPEC section 2 (variant A): shown while the visitor has not asked anything yet. */
+  /** docs/product.md#chat-assistant (variant A): shown while the visitor has not asked anything yet. */
   suggestedPrompts: ["What AI solutions fit my business?", "Tell me about your services", "Who are the founders?"],
   /** Shown after the first message. */
   quickReplies: ["Show me your projects", "How does mentoring work?", "What is the Free Build Program?", "How can I contact you?"],

@@ -10,7 +10,7 @@ import { founders, partners } from "./studio";
 const publicFile = (url: string) => path.join(process.cwd(), "public", url);
 
 describe("content", () => {
-  it("has SPEC's ten project slugs, in order, each with a complete case study", () => {
+  it("has the product's ten project slugs, in order, each with a complete case study", () => {
     expect(projects.map((project) => project.slug)).toEqual([
       "ai-property-assistant",
       "rentals-in-thailand",
@@ -51,13 +51,13 @@ describe("content", () => {
     expect(cut).toMatch(/word…$/);
   });
 
-  it("keeps the legal pages at SPEC's section counts", () => {
+  it("keeps the legal pages at the product's section counts", () => {
     expect(privacyPolicy.sections).toHaveLength(11);
     expect(termsOfService.sections).toHaveLength(13);
     expect(cookiePolicy.sections).toHaveLength(9);
   });
 
-  it("names the four services as SPEC does and links references to existing projects", () => {
+  it("names the four services as docs/product.md does and links references to existing projects", () => {
     expect(services.map((service) => service.name)).toEqual([
       "AI Marketing Solutions",
       "AI App Development",

@@ -1,7 +1,7 @@
 import { site } from "./site";
 
 /**
- * The notices shown above the forms' submit buttons (SPEC section 2, "Forms'
+ * The notices shown above the forms' submit buttons (docs/product.md#forms, "Forms'
  * disclaimers"). 'full' on /apply, 'light' on /mentoring and /contact.
  * Edit the wording here; the component and the notification e-mails read it.
  */

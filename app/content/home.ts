@@ -1,10 +1,10 @@
-/** Copy of the home page (SPEC section 2, "Home"); project cards come from projects.ts. */
+/** Copy of the home page (docs/product.md#home); project cards come from projects.ts. */
 
 export const hero = {
   eyebrow: "AI product studio in Oslo",
   /** The heading reads "We build AI ideas" followed by the rotating phrase. */
   lead: "We build AI ideas",
-  /** Cycles in this order (SPEC). The first one is what crawlers and reduced-motion visitors see. */
+  /** Cycles in this order (docs/product.md#home). The first one is what crawlers and reduced-motion visitors see. */
   phrases: ["into reality", "that scale", "that matter", "fast"],
   intro:
     "Nordlys Studio designs, builds and ships AI assistants, automations and apps with founders and small teams. Our clients save 40+ hours per month, and we reply to every enquiry within 24 hours.",

@@ -1,5 +1,5 @@
 /**
- * The three legal pages (SPEC section 2, "Legal pages"): the privacy policy has
+ * The three legal pages (docs/product.md#services-about-references-and-legal-pages): the privacy policy has
  * 11 sections, the terms of service 13, the cookie policy 9. E-mail addresses
  * in the text become mailto links when rendered.
  */

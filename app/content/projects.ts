@@ -1,5 +1,5 @@
 /**
- * The portfolio (SPEC section 2, "Projects": ten slugs, in this order).
+ * The portfolio (docs/product.md#projects: ten slugs, in this order).
  *
  * `image` is the path prefix of the generated variants: `npm run images` turns
  * images/projects/<slug>.svg into <prefix>-{640,960,1280}.{avif,webp} and an
@@ -274,7 +274,7 @@ export function findProject(slug: string | undefined): Project | undefined {
   return projects.find((project) => project.slug === slug);
 }
 
-/** A meta description of at most 155 characters (SPEC), cut at a word with an ellipsis. */
+/** A meta description of at most 155 characters (docs/product.md#projects), cut at a word with an ellipsis. */
 export function projectMetaDescription(project: Project, max = 155): string {
   const text = `${project.description} ${project.outcome}`;
   if (text.length <= max) return text;

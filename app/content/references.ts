@@ -1,4 +1,4 @@
-/** The two client reference pages (SPEC section 2: /references/shnobergendorff, /references/rentals-in-thailand). */
+/** The two client reference pages (docs/product.md#pages: /references/shnobergendorff, /references/rentals-in-thailand). */
 
 export type Reference = {
   path: string;

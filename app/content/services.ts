@@ -1,5 +1,5 @@
 /**
- * The four offers (SPEC section 2, "Services"), the mentoring details and the
+ * The four offers (docs/product.md#services-about-references-and-legal-pages), the mentoring details and the
  * partnership (free build) programme. Shown on /services and the home page;
  * the mentoring and apply pages may reuse `mentoring` and `program`.
  */
@@ -8,7 +8,7 @@ export type ServiceId = "marketing" | "development" | "mentoring" | "partnership
 
 export type Service = {
   id: ServiceId;
-  /** Exact names from SPEC. */
+  /** Exact names from docs/product.md. */
   name: string;
   summary: string;
   includes: string[];

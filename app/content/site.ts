@@ -20,7 +20,7 @@ export const site = {
 
 export type NavLink = { label: string; to: string };
 
-/** Header navigation (SPEC section 2: nine links, in this order). */
+/** Header navigation (docs/product.md#pages: nine links, in this order). */
 export const mainNav: NavLink[] = [
   { label: "Home", to: "/" },
   { label: "About", to: "/about" },
@@ -41,7 +41,7 @@ export const headerActions = {
 
 export type FooterColumn = { title: string; links: NavLink[] };
 
-/** Footer columns (SPEC section 2: Company, Get Involved, Legal, Info). */
+/** Footer columns (docs/product.md#pages: Company, Get Involved, Legal, Info). */
 export const footerColumns: FooterColumn[] = [
   {
     title: "Company",

@@ -32,7 +32,7 @@ type View = { state: "ready"; token: string } | { state: "success" } | { state: 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /**
- * /unsubscribe?token=: SPEC's page. The token is checked on GET, but only a
+ * /unsubscribe?token=: the product's page. The token is checked on GET, but only a
  * POST unsubscribes: with JavaScript the page posts by itself at once
  * ('Processing...'); without, it shows a button. Link scanners that only
  * open URLs unsubscribe nobody.

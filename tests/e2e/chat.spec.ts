@@ -296,7 +296,7 @@ test.describe("the conversation", () => {
 test.describe("a failed reply", () => {
   test.use({ expectedConsoleErrors: [/status of 502/] });
 
-  test("a failed reply shows SPEC's error toast and gives the text back", async ({ page }) => {
+  test("a failed reply shows the product's error toast and gives the text back", async ({ page }) => {
     await visit(page);
     await openChat(page);
     await skipIntro(page);

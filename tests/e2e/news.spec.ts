@@ -2,7 +2,7 @@ import { request as playwrightRequest, type Page, type Route } from "@playwright
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /**
- * The AI news UI (SPEC sections 2, 4, 8, 9) against the app reading the local
+ * The AI news UI (docs/product.md#news) against the app reading the local
  * fixture feeds (tests/fixtures/news/serve-e2e.ts). States the fixture feeds
  * cannot produce on demand (failure, empty answer, a slow answer) are made by
  * intercepting the browser's call to /api/fetch-ai-news.

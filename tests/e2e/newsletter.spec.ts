@@ -69,7 +69,7 @@ async function signUp(page: Page, email: string) {
 }
 
 test.describe("with JavaScript", () => {
-  test("home: SPEC's validation toasts, success toast, thank-you panel, then double opt-in", async ({ page }) => {
+  test("home: the product's validation toasts, success toast, thank-you panel, then double opt-in", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const card = page.locator("#newsletter");
@@ -100,7 +100,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
     await expect(page.getByRole("status")).toContainText("Subscription confirmed.");
 
-    // Signing up again from the news page: SPEC's info toast.
+    // Signing up again from the news page: the product's info toast.
     await page.goto("/ai-news");
     await waitForHydration(page);
     await signUp(page, email);
@@ -185,7 +185,7 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("admin", () => {
-  test("/admin/newsletter sends visitors home with SPEC's toast; the send endpoint answers 401 JSON", async ({ page, request }) => {
+  test("/admin/newsletter sends visitors home with the product's toast; the send endpoint answers 401 JSON", async ({ page, request }) => {
     await page.goto("/admin/newsletter");
     await expect(page).toHaveURL(/\/$/);
     await expect(toast(page, "Please log in to access this page")).toBeVisible();

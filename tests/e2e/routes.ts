@@ -1,4 +1,4 @@
-/** Every public route of SPEC section 2 with a text its page shows. */
+/** Every public route of docs/product.md#pages with a text its page shows. */
 export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
   { path: "/", heading: /We build AI ideas/ },
   { path: "/about", heading: /About/ },

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { layoutPages } from "./site-pages";
 
 /**
- * Responsive layout: no horizontal scrolling at the widths SPEC's issue names,
+ * Responsive layout: no horizontal scrolling at a small phone, a tablet, a small laptop and a desktop,
  * and a full-page screenshot of every page at a phone and a desktop width in
  * test-results/screenshots/ for a human to look at.
  */

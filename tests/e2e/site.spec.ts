@@ -18,7 +18,7 @@ function jsonLdTypes(html: string): string[] {
 }
 
 test.describe("home", () => {
-  test("hero, sections and links follow SPEC, and axe finds nothing", async ({ page }) => {
+  test("hero, sections and links follow docs/product.md#pages, and axe finds nothing", async ({ page }) => {
     test.slow(); // The longest page: axe alone can take 15 s on a busy machine.
     await page.goto("/");
     const hero = page.getByRole("region", { name: /We build AI ideas/ });
@@ -53,7 +53,7 @@ test.describe("home", () => {
       await expect(card.getByRole("link")).toHaveAttribute("href", href);
     }
 
-    // Sections in SPEC order.
+    // Sections in docs/product.md#pages order.
     const order = await page.locator("main section[aria-labelledby]").evaluateAll((sections) =>
       sections.map((section) => document.getElementById(section.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
     );
@@ -237,7 +237,7 @@ test.describe("projects", () => {
   });
 });
 
-test("services lists the four offers with SPEC's names", async ({ page }) => {
+test("services lists the four offers with the product's names", async ({ page }) => {
   await page.goto("/services");
   const headings = page.getByRole("heading", { level: 2 });
   for (const name of ["AI Marketing Solutions", "AI App Development", "AI Mentoring 1-to-1", "Partnerships & Free Build Program"]) {

@@ -20,7 +20,7 @@ async function open(page: Page, hash = "") {
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name });
 
-test("has SPEC's title, description, canonical link and hero, and passes axe", async ({ page }) => {
+test("has the product's title, description, canonical link and hero, and passes axe", async ({ page }) => {
   test.slow(); // four axe runs
   await open(page);
   await expect(page).toHaveTitle("Try AI Tools | Nordlys Studio");
@@ -194,7 +194,7 @@ test.describe("SEO generator", () => {
 test.describe("when the network fails", () => {
   test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
 
-  test("the generators fall back to SPEC's messages", async ({ page }) => {
+  test("the generators fall back to the product's messages", async ({ page }) => {
     await page.route("**/api/generate-content/stream", (route) => route.abort("failed"));
     await open(page, "#seo");
     await page.getByLabel("Topic", { exact: true }).fill("Anything");
@@ -241,7 +241,7 @@ test.describe("cold email writer", () => {
 });
 
 test.describe("LinkedIn post generator", () => {
-  test("has SPEC's fields and defaults and sends the chosen settings", async ({ page }) => {
+  test("has the product's fields and defaults and sends the chosen settings", async ({ page }) => {
     await open(page, "#linkedin");
     const panel = page.getByRole("tabpanel");
     const topic = page.getByLabel("Topic *");
@@ -266,7 +266,7 @@ test.describe("LinkedIn post generator", () => {
     );
   });
 
-  test("the share menu copies, opens LinkedIn and builds the share links with SPEC's truncations", async ({ page, context }) => {
+  test("the share menu copies, opens LinkedIn and builds the share links with the product's truncations", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await context.route("https://www.linkedin.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>LinkedIn</title>" }));
     await open(page, "#linkedin");

@@ -112,7 +112,7 @@ describe("admin API refuses everyone but admins", () => {
 
 describe("admin pages refuse everyone but admins", () => {
   for (const path of pages) {
-    it(`${path}: redirects anonymous and non-admin visitors home with the SPEC toast`, async () => {
+    it(`${path}: redirects anonymous and non-admin visitors home with the access toast of docs/product.md#admin`, async () => {
       for (const [cookie, message] of [
         ["", "Please log in to access this page"],
         [userCookie, "You don't have permission to access this page"],
@@ -152,7 +152,7 @@ describe("admin pages refuse everyone but admins", () => {
 });
 
 describe("admins", () => {
-  it("can send the newsletter by hand: the endpoint answers with SPEC's counts", async () => {
+  it("can send the newsletter by hand: the endpoint answers with the product's counts", async () => {
     const response = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: admin.headers });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;

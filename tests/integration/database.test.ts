@@ -32,7 +32,7 @@ describe("database harness", () => {
     expect(rows[0]).toMatchObject({ source: "chatbot", conversationContext: { messages: [] } });
   });
 
-  it("has the ai_news columns of SPEC section 3 (plus the news refresh's feed and de-duplication keys)", async () => {
+  it("has the ai_news columns of docs/product.md#data (plus the news refresh's feed and de-duplication keys)", async () => {
     const { db } = database.current;
     const result = await db.execute<{ column_name: string }>(
       sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'ai_news' ORDER BY column_name`,

@@ -394,7 +394,7 @@ describe("the pages' form action", () => {
     expect(await storedFor("katherine@example.com")).toHaveLength(1);
   });
 
-  it("returns the SPEC messages per field at once, keeps what was typed and the form's start time", async () => {
+  it("returns the docs/product.md#forms messages per field at once, keeps what was typed and the form's start time", async () => {
     // Sent right after the page rendered: errors still come back (only a valid form can look like a bot).
     const startToken = createFormStartToken();
     const result = await postPage("apply", { name: "", email: "nope", idea: "", why: "", website: "", formStartedAt: startToken });

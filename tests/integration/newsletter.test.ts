@@ -129,7 +129,7 @@ async function drainMailQueue() {
 }
 
 describe("sign-up and double opt-in", () => {
-  it("answers SPEC's validation messages", async () => {
+  it("answers the product's validation messages", async () => {
     expect(await subscribe({ email: "" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailRequired } });
     expect(await subscribe({ email: "nope" })).toMatchObject({ status: 400, body: { error: newsletterMessages.emailInvalid } });
     expect(await subscribe({ email: `${"x".repeat(250)}@example.com` })).toMatchObject({
@@ -167,7 +167,7 @@ describe("sign-up and double opt-in", () => {
     expect(confirmed).toMatchObject({ confirmed: true, unsubscribedAt: null });
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
 
-    // Now the address is known: SPEC's 'already subscribed' answer.
+    // Now the address is known: the product's 'already subscribed' answer.
     expect((await subscribe({ email: "grace.hopper@example.test" })).body).toEqual({
       success: true,
       message: "You're already subscribed to our newsletter!",

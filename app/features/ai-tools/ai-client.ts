@@ -54,7 +54,7 @@ export async function streamAi<T>(
 }
 
 /**
- * SPEC section 8: a destructive toast with the error's own message, else the
+ * docs/product.md#try-ai-tools: a destructive toast with the error's own message, else the
  * tool's fallback ("Failed to get response", "Failed to generate SEO"...).
  */
 export function showAiError(error: unknown, { title, fallback }: { title: string; fallback: string }) {

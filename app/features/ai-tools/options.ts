@@ -6,7 +6,7 @@
 export const AI_LIMITS = {
   /** Characters in one visitor message. */
   messageChars: 2000,
-  /** Messages sent to the model, the system message included (SPEC section 9). */
+  /** Messages sent to the model, the system message included (docs/product.md#limits-and-constants). */
   historyMessages: 12,
   /** Characters in topic, product, audience and tone. */
   fieldChars: 300,
@@ -46,11 +46,11 @@ export type SeoResponse = { title: string; description: string };
 export type EmailResponse = { email: string };
 export type LinkedinResponse = { post: string };
 
-/** Words in a text, split on whitespace (SPEC: the email tool's word count). */
+/** Words in a text, split on whitespace (docs/product.md#try-ai-tools: the email tool's word count). */
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-// --- What the Try AI page keeps in localStorage (SPEC sections 3 and 9) ---
+// --- What the Try AI page keeps in localStorage (docs/product.md#try-ai-tools) ---
 
 export const STORAGE_KEYS = { secretary: "aiSecretaryMessages", seo: "seoMeta", email: "emailWriter" } as const;

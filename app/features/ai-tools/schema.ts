@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AI_LIMITS, linkedinLengths, linkedinTemplates, linkedinTones } from "./options";
 
 /**
- * Requests of the AI tools (SPEC sections 3, 5, 7 and 9), shared by the
+ * Requests of the AI tools (docs/product.md#try-ai-tools), shared by the
  * browser and the JSON endpoints. Unknown option values are refused (400).
  */
 export * from "./options";

@@ -1,7 +1,7 @@
 import { AI_LIMITS, type AiChatRequest, type AiChatResponse } from "./schema.ts";
 import { requireText, type AiTool } from "./run-tool.server.ts";
 
-/** SPEC section 9: the secretary's system prompt, word for word. */
+/** docs/product.md#limits-and-constants: the secretary's system prompt, word for word. */
 export const SECRETARY_INSTRUCTIONS = "You are an efficient AI secretary. Keep replies concise and helpful.";
 
 /**

@@ -1,4 +1,4 @@
-/** Share texts and links of the Try AI share menu (SPEC sections 2 and 9). */
+/** Share texts and links of the Try AI share menu (docs/product.md#try-ai-tools). */
 export const SHARE_LIMITS = { facebook: 256, x: 280 } as const;
 
 /** At most `max` characters, ending with an ellipsis when shortened. */

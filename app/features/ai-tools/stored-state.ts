@@ -1,7 +1,7 @@
 import type { StoredSchema } from "./use-persistent-state";
 
 /**
- * The shapes the Try AI page reads back from localStorage (SPEC sections 3
+ * The shapes the Try AI page reads back from localStorage (docs/product.md#data
  * and 9), checked so a stale or edited value cannot break the page. Small
  * hand-written checks: zod would add 14-24 KB gzip to the page for three
  * flat shapes.

@@ -106,7 +106,7 @@ export async function captureLead(body: {
   return (await response.json()) as CaptureLeadResponse;
 }
 
-/** The widget's failures that the visitor is not told about (SPEC: e-mail capture failures are only logged). */
+/** The widget's failures that the visitor is not told about (docs/product.md#chat-assistant: e-mail capture failures are only logged). */
 export function logChatProblem(message: string, error?: unknown): void {
   // eslint-disable-next-line no-console -- the browser console is the only log the widget has
   console.warn(message, error ?? "");

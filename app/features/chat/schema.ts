@@ -25,7 +25,7 @@ export const CHAT_LIMITS = {
   leadMessageChars: 2000,
 } as const;
 
-/** SPEC section 8 (site chat) and section 5. */
+/** docs/product.md#chat-assistant: its messages and validation texts. */
 export const CHAT_MESSAGES = {
   emailRequiredTitle: "Email required",
   emailRequiredDescription: "Please enter your email address",
@@ -41,7 +41,7 @@ export const CHAT_MESSAGES = {
   thinking: "Thinking...",
 } as const;
 
-/** A "standard address pattern" (SPEC section 5) for spotting an e-mail in a chat message. */
+/** A "standard address pattern" (docs/product.md#chat-assistant) for spotting an e-mail in a chat message. */
 export const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
 
 export function findEmail(text: string): string | undefined {
@@ -90,7 +90,7 @@ const optionalText = (name: string, max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** The intro form (Name and Email required, NOTES section 3); the e-mail save prompt sends the e-mail only. */
+/** The intro form (Name and Email required, docs/product.md#chat-assistant); the e-mail save prompt sends the e-mail only. */
 export const leadFormSchema = z.object({
   name: z.string({ error: CHAT_MESSAGES.nameRequired }).trim().min(1, { error: CHAT_MESSAGES.nameRequired }).max(CHAT_LIMITS.nameChars, tooLong("name", CHAT_LIMITS.nameChars)),
   email: z
@@ -105,7 +105,7 @@ export const leadFormSchema = z.object({
 });
 export type LeadForm = z.output<typeof leadFormSchema>;
 
-/** userData of capture_lead: the whole form, or just an e-mail (SPEC section 7). */
+/** userData of capture_lead: the whole form, or just an e-mail (docs/product.md#json-api). */
 export const userDataSchema = leadFormSchema.partial({ name: true }).extend({
   name: optionalText("name", CHAT_LIMITS.nameChars),
 });
@@ -157,7 +157,7 @@ export type StartLeadFormResponse = { [STARTED_AT_FIELD]: string };
 export type ReplyResponse = { content: string };
 export type CaptureLeadResponse = { success: true; conversationId: string; created: boolean };
 
-/** What the widget keeps in localStorage (SPEC section 3, "Persisted chat state"). */
+/** What the widget keeps in localStorage (docs/product.md#data, "Persisted chat state"). */
 export const CHAT_STORAGE_KEY = "nordlys-chat";
 
 export const storedChatStateSchema = z.object({

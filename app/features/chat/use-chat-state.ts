@@ -2,7 +2,7 @@ import { logChatProblem } from "./chat-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CHAT_LIMITS, CHAT_STORAGE_KEY, storedChatStateSchema, type ChatMessage, type StoredChatState } from "./schema";
 
-/** Debounce of the saved state (SPEC section 9). */
+/** Debounce of the saved state (docs/product.md#limits-and-constants). */
 export const SAVE_DEBOUNCE_MS = 300;
 
 function freshState(): StoredChatState {

@@ -1,6 +1,6 @@
 /**
  * The apply, mentoring and contact forms as the browser sees them: sources,
- * limits, SPEC section 5 and 8 messages, labels and texts. Plain values, no
+ * limits, docs/product.md#forms messages, labels and texts. Plain values, no
  * zod, so the form pages stay small; the zod schemas built on them (used by
  * the actions, the API and, loaded on demand, the browser check) are in
  * schema.ts.

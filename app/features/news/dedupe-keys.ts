@@ -1,5 +1,5 @@
 /**
- * The two de-duplication keys of a story (issue 6): its canonical URL, then
+ * The two de-duplication keys of a story (docs/news.md, docs/decisions/0033): its canonical URL, then
  * its normalised title. Two feeds linking the same article with different
  * tracking parameters, or syndicating it under the same headline, give one story.
  */

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { aiNews } from "~/.server/db/schema";
 import { NEWS_LIMITS, type NewsArticle } from "./schema";
 
-/** Stored stories, as the pages and the API show them (SPEC section 7's table reads). */
+/** Stored stories, as the pages and the API show them (docs/product.md#json-api's table reads). */
 
 type Row = typeof aiNews.$inferSelect;
 

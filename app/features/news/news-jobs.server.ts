@@ -11,7 +11,7 @@ export function newsSlotStart(now = new Date()): Date {
 }
 
 /**
- * Every 30 minutes (SPEC section 9): refresh all feeds, once per slot. pg-boss
+ * Every 30 minutes (docs/product.md#limits-and-constants): refresh all feeds, once per slot. pg-boss
  * files one job per schedule slot whichever instances run the schedule; the
  * handler also refuses when a refresh is running anywhere (the lease) or has
  * already finished in this slot, so a duplicate job (a retry, a manual send,

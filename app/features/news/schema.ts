@@ -1,4 +1,4 @@
-/** A story as the browser and the API see it (SPEC section 3, "News article"). */
+/** A story as the browser and the API see it (docs/product.md#data, "News article"). */
 export type NewsArticle = {
   id: string;
   title: string;
@@ -17,7 +17,7 @@ export type FetchAiNewsResponse = {
   updatedAt: string | null;
 };
 
-/** SPEC section 9. */
+/** docs/product.md#limits-and-constants. */
 export const NEWS_LIMITS = {
   homeCacheRead: 10,
   hubCacheRead: 20,

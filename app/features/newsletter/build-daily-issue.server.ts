@@ -7,7 +7,7 @@ import { logger } from "~/.server/logger";
 import { renderEmail, toHeaderText } from "~/.server/mail";
 import { NewsletterIssue } from "~/emails/newsletter-issue";
 
-/** SPEC section 9: 5 stories per issue. */
+/** docs/product.md#limits-and-constants: 5 stories per issue. */
 export const STORIES_PER_ISSUE = 5;
 /** Older stories are not "today's news", even if no issue carried them. */
 export const STORY_MAX_AGE_DAYS = 7;

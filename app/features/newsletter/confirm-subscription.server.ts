@@ -15,7 +15,7 @@ export type ConfirmationCheck =
 /**
  * Whether a confirmation token can confirm its subscription. A link mailed
  * before the address unsubscribed does not re-subscribe it: re-subscribing
- * takes a new sign-up and a new link (NOTES section 3).
+ * takes a new sign-up and a new link (docs/product.md#newsletter).
  */
 export async function checkConfirmationToken(token: string | null, now = new Date()): Promise<ConfirmationCheck> {
   const verified = verifyNewsletterToken("confirm", token);

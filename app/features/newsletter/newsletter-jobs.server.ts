@@ -8,7 +8,7 @@ import { sendDailyIssue } from "./send-daily-issue.server";
 import { isIssueBeingSent } from "./sender-presence.server";
 
 /**
- * The daily issue at 08:00 UTC (SPEC section 9). pg-boss keeps the schedule
+ * The daily issue at 08:00 UTC (docs/product.md#limits-and-constants). pg-boss keeps the schedule
  * in the database, so with several instances it runs once. A run that ends
  * with messages still waiting (paused after SMTP failures, or transient
  * failures to try again) throws, and pg-boss retries it: 10, 20, 40 minutes,

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { NEWSLETTER_EMAIL_PATTERN, newsletterMessages, parseSignup } from "./schema";
 
-describe("newsletter sign-up validation (SPEC section 5)", () => {
+describe("newsletter sign-up validation (docs/product.md#newsletter)", () => {
   it("trims and lowercases", () => {
     expect(parseSignup({ email: "  Ada.Lovelace@Example.COM " })).toEqual({ success: true, email: "ada.lovelace@example.com" });
   });
 
-  it("answers SPEC's messages", () => {
+  it("answers the product's messages", () => {
     expect(parseSignup({ email: "   " })).toEqual({ success: false, error: newsletterMessages.emailRequired });
     expect(parseSignup({})).toEqual({ success: false, error: newsletterMessages.emailRequired });
     expect(parseSignup({ email: "not-an-address" })).toEqual({ success: false, error: newsletterMessages.emailInvalid });

@@ -1,6 +1,6 @@
 /**
  * The newsletter sign-up: one check for the browser, the page action and
- * POST /api/newsletter-subscribe, with SPEC section 5 and 8 texts.
+ * POST /api/newsletter-subscribe, with docs/product.md#newsletter texts.
  */
 export const NEWSLETTER_EMAIL_MAX = 255;
 

@@ -46,7 +46,7 @@ export function sendSettingsFromEnv(): SendSettings {
 
 /**
  * Sends the day's issue to every confirmed, not unsubscribed, not bounced
- * subscriber, exactly once each, and answers SPEC's send result.
+ * subscriber, exactly once each, and answers the product's send result.
  *
  * - The issue (one per UTC day) is created from the day's top stories and
  *   rendered once; each message only gets its recipient's unsubscribe links.
@@ -119,7 +119,7 @@ async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Prom
   return issueResult(issue.id);
 }
 
-/** SPEC's send result for an issue, from its delivery rows. */
+/** The product's send result for an issue, from its delivery rows. */
 export async function issueResult(issueId: string): Promise<SendDailyIssueResult> {
   const result = await getDb().execute<{
     issue_date: string;

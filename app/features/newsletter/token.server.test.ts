@@ -27,7 +27,7 @@ describe("newsletter tokens", () => {
     }
   });
 
-  it("rejects base64 e-mail addresses (SPEC's old scheme), empty and odd input", () => {
+  it("rejects base64 e-mail addresses (an earlier design's scheme), empty and odd input", () => {
     expect(verifyNewsletterToken("unsubscribe", Buffer.from("ada@example.com").toString("base64"))).toBeNull();
     expect(verifyNewsletterToken("unsubscribe", btoa("someone.with.a.long.address@example-domain.com"))).toBeNull();
     expect(verifyNewsletterToken("unsubscribe", "")).toBeNull();

@@ -2,13 +2,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getAppSecret } from "~/.server/secret";
 
 /**
- * Opaque, signed newsletter tokens (NOTES section 3): they name a
+ * Opaque, signed newsletter tokens (docs/decisions/0061-opaque-signed-newsletter-tokens.md): they name a
  * subscription by its id, never by its e-mail, and carry an HMAC-SHA256 with
  * APP_SECRET, so nobody can make one for someone else's subscription.
  *
  *   version (1 byte) | purpose (1) | subscription id (16) | issued at, unix seconds (4) | MAC (16)
  *
- * base64url-encoded: 51 characters. A base64 e-mail address (SPEC's old
+ * base64url-encoded: 51 characters. A base64 e-mail address (an earlier design's
  * scheme), a forged or a tampered token all fail the length or MAC check.
  */
 const VERSION = 1;

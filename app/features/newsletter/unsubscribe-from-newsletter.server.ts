@@ -8,7 +8,7 @@ export type UnsubscribeResult = { status: "unsubscribed" } | { status: "invalid"
 
 /**
  * Unsubscribes the subscription an unsubscribe token names: `unsubscribed_at`
- * is set to now and `confirmed` to false (SPEC section 4); deliveries still
+ * is set to now and `confirmed` to false (docs/product.md#newsletter); deliveries still
  * waiting in today's issue are skipped. Repeating it is harmless. A token of a
  * subscription that was erased also answers "unsubscribed": it is.
  *

@@ -1,7 +1,7 @@
 import { projects } from "~/content/projects";
 
 /**
- * Every public, indexable page (SPEC section 2), in the order of the route table.
+ * Every public, indexable page (docs/product.md#pages), in the order of the route table.
  * Left out on purpose: /unsubscribe (personal links), /admin/* (private).
  */
 export const staticPublicPaths = [

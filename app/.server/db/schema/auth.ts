@@ -110,7 +110,7 @@ export const totpAcceptedSteps = pgTable("totp_accepted_steps", {
   acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** SPEC section 3, "User role": a row with role `admin` lets a user into /admin. */
+/** docs/product.md#data, "User role": a row with role `admin` lets a user into /admin. */
 export const userRoles = pgTable(
   "user_roles",
   {

@@ -5,7 +5,7 @@ import type { HoldReason } from "../../../lib/form-traps.ts";
 export type ConversationMessage = { role: "user" | "assistant"; content: string };
 export type ConversationContext = { messages: ConversationMessage[] };
 
-/** Leads captured by the chat assistant (SPEC section 3, "Lead"). */
+/** Leads captured by the chat assistant (docs/product.md#data, "Lead"). */
 export const leads = pgTable(
   "leads",
   {

@@ -30,7 +30,7 @@ export const newsFeeds = pgTable("news_feeds", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Aggregated AI news stories (SPEC section 3, "News article"). */
+/** Aggregated AI news stories (docs/product.md#data, "News article"). */
 export const aiNews = pgTable(
   "ai_news",
   {

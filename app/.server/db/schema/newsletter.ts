@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-/** Newsletter subscribers (SPEC section 3 plus NOTES section 3, double opt-in). */
+/** Newsletter subscribers (docs/product.md#data; double opt-in: docs/product.md#newsletter). */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {

@@ -8,7 +8,7 @@ import { ConfirmDelete, DeleteLink } from "./confirm-delete";
 import { HoldNotice, ReleaseButton } from "./held-controls";
 import { formatDateTime } from "./list-controls";
 
-/** One lead (SPEC "Admin leads page"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
+/** One lead (docs/product.md#admin, "Leads"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
 export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; search: string; isConfirmingDelete: boolean }) {
   const name = lead.name?.trim() || "Anonymous";
   const hasMessages = lead.messages.length > 0;
@@ -61,7 +61,7 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
               <DialogDescription>
                 {lead.messages.length} message{lead.messages.length === 1 ? "" : "s"} from the chat assistant.
               </DialogDescription>
-              {/* SPEC: a 500 px scroll area with the conversation; focusable so keyboards can scroll it. */}
+              {/* docs/product.md#admin: a 500 px scroll area with the conversation; focusable so keyboards can scroll it. */}
               <div
                 className="mt-4 h-[500px] overflow-y-auto rounded-lg border border-ink-200 bg-ink-50 p-3"
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region must take focus

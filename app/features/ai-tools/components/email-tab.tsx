@@ -19,7 +19,7 @@ const emptyEmail = { product: "", audience: "", tone: "friendly", email: "" };
 const toneSuggestions = ["friendly", "professional", "warm", "confident", "casual", "persuasive"];
 
 /**
- * Cold email writer (SPEC section 2): product, audience, tone (default
+ * Cold email writer (docs/product.md#try-ai-tools): product, audience, tone (default
  * friendly), three presets, and the word count of the result. Kept in
  * localStorage under emailWriter.
  */

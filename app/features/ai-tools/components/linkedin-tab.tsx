@@ -21,7 +21,7 @@ import {
 import { ResultActions } from "./share-menu";
 
 /**
- * LinkedIn post generator (SPEC section 2): 'Topic *', tone (professional),
+ * LinkedIn post generator (docs/product.md#try-ai-tools): 'Topic *', tone (professional),
  * audience, length (medium), viral mode (off) and template (none).
  */
 export function LinkedinTab({ isAvailable }: { isAvailable: boolean }) {

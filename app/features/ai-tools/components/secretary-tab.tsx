@@ -19,7 +19,7 @@ export const secretaryStarterPrompts = [
 ] as const;
 
 /**
- * The AI secretary (SPEC section 2): a chat with three starter prompts.
+ * The AI secretary (docs/product.md#try-ai-tools): a chat with three starter prompts.
  * Enter sends (Shift+Enter adds a line); blank input or a running request
  * does nothing. The conversation (without the system message) is kept in
  * localStorage under aiSecretaryMessages.

@@ -30,7 +30,7 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 }
 
 /**
- * SEO title and meta description generator (SPEC section 2): a topic,
+ * SEO title and meta description generator (docs/product.md#try-ai-tools): a topic,
  * three examples, and editable results with their counters. Kept in
  * localStorage under seoMeta.
  */

@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { copyText, shareLinks } from "../share";
 
 /**
- * Share a result (SPEC section 2): LinkedIn (copy, then open LinkedIn to
+ * Share a result (docs/product.md#try-ai-tools): LinkedIn (copy, then open LinkedIn to
  * paste), WhatsApp, Facebook (256 characters), X (280), Copy to clipboard.
  */
 export default function ShareMenuDropdown({ text, label }: { text: string; label: string }) {

@@ -29,7 +29,7 @@ const ShareMenuDropdown = lazy(loadDropdown);
 const preloadDropdown = () => void loadDropdown();
 
 /**
- * Share a result (SPEC section 2): LinkedIn (copy, then open LinkedIn to
+ * Share a result (docs/product.md#try-ai-tools): LinkedIn (copy, then open LinkedIn to
  * paste), WhatsApp, Facebook (256 characters), X (280), Copy to clipboard.
  * Until it is first opened this is a plain button; pressing it (pointer,
  * Enter, Space or Arrow Down) loads the menu, which opens with focus on

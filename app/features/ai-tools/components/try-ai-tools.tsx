@@ -21,7 +21,7 @@ const tabLabels: Record<AiTab, { label: string; icon: typeof BotIcon }> = {
 };
 
 /**
- * The four tools in tabs (SPEC section 2). The tab comes from the URL hash
+ * The four tools in tabs (docs/product.md#try-ai-tools). The tab comes from the URL hash
  * when it names one (#secretary, #seo, #email, #linkedin), otherwise
  * secretary; it follows later hash changes, and choosing a tab updates the
  * hash without scrolling or adding history entries.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** SPEC section 9: 100 ms per typed character, 50 ms per deletion, 2 s pause on a full word. */
+/** docs/product.md#limits-and-constants: 100 ms per typed character, 50 ms per deletion, 2 s pause on a full word. */
 export const TYPING_MS = { type: 100, delete: 50, pause: 2000 } as const;
 
 /**

@@ -158,7 +158,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
       update({ hasSubmittedLead: true, contact: { email } });
       toast.success(CHAT_MESSAGES.contactSaved);
     } catch (error) {
-      // SPEC section 8: a failed e-mail capture is only logged.
+      // docs/product.md#chat-assistant: a failed e-mail capture is only logged.
       logChatProblem("Chat: saving the e-mail failed", error);
     }
   }

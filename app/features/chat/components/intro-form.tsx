@@ -11,7 +11,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES, leadFormSchema, type LeadForm } from "../sc
 type Errors = Partial<Record<"name" | "email" | "company" | "message", string>>;
 
 /**
- * The intro form (NOTES section 3): Name and Email required and enforced,
+ * The intro form (docs/product.md#chat-assistant): Name and Email required and enforced,
  * Company and 'What brings you here?' optional; 'Start Chatting' or 'Skip for
  * now'. Also serves 'Update your contact info' (then: 'Save details' / 'Cancel').
  * Carries the invisible honeypot of every public form; its value goes to

@@ -1,2 +1,2 @@
-/** The panel's states (SPEC section 4): closed, or open and either expanded or minimised. */
+/** The panel's states (docs/product.md#chat-assistant): closed, or open and either expanded or minimised. */
 export type PanelMode = "closed" | "open" | "minimized";

@@ -66,7 +66,7 @@ function awaitValidator(event: FormEvent<HTMLFormElement>) {
  * The apply, mentoring and contact form. Without JavaScript it is a plain
  * POST and the page comes back with errors next to the fields (or a success
  * notice); with JavaScript it checks fields as you go, submits without a
- * reload and answers with a toast (SPEC section 8). Success clears the form;
+ * reload and answers with a toast (docs/product.md#forms). Success clears the form;
  * a failure keeps what was typed.
  */
 export function SubmissionForm({ source, startToken, constraint }: { source: FormSource; startToken: string; constraint: FieldConstraints }) {

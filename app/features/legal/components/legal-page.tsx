@@ -78,7 +78,7 @@ export function LegalPage({ document, lastUpdated }: { document: LegalDocument; 
   );
 }
 
-/** Today's date for "Last updated" (SPEC), computed once per request so server and browser agree. */
+/** Today's date for "Last updated" (docs/product.md#services-about-references-and-legal-pages), computed once per request so server and browser agree. */
 export function todayLabel(now = new Date()): { iso: string; label: string } {
   return {
     iso: now.toISOString().slice(0, 10),

@@ -12,7 +12,7 @@ import { useArticleDialog, useNewsList, type NewsListInit } from "./use-news-lis
 /** Cards shown on the home page: two rows of the three-column grid. */
 const HOME_CARDS = 6;
 
-/** Home: 'Latest AI News' (SPEC section 2). `initial` comes from loadHomeNews() in the home loader. */
+/** Home: 'Latest AI News' (docs/product.md#news). `initial` comes from loadHomeNews() in the home loader. */
 export function LatestNewsSection({ initial }: { initial: NewsListInit }) {
   const list = useNewsList(initial, "replace");
   const dialog = useArticleDialog();

@@ -1,7 +1,7 @@
 import { Skeleton } from "~/components/ui/skeleton";
 import { NEWS_LIMITS } from "../schema";
 
-/** The loading state: six placeholder cards (SPEC section 9). */
+/** The loading state: six placeholder cards (docs/product.md#limits-and-constants). */
 export function NewsSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="news-skeleton">

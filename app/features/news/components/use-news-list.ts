@@ -4,7 +4,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { NEWS_MESSAGES, type FetchAiNewsResponse, type NewsArticle } from "../schema";
 
 /**
- * The news list state of SPEC section 4: the server-rendered stored rows
+ * The news list state of docs/product.md#news: the server-rendered stored rows
  * first, then the fetch function runs once in the browser. `merge: "replace"`
  * (home) swaps in the fetched list; `merge: "prepend"` (/ai-news) adds stories
  * not already shown at the top. A forced refresh always replaces the list.

@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 import { NEWSLETTER_EMAIL_MAX, newsletterMessages, parseSignup, SIGNUP_HONEYPOT, type SignupOutcome } from "../schema";
 
 export type NewsletterSignupProps = {
-  /** Which page it is on: the success text differs (SPEC section 8), and it is stored as the source. */
+  /** Which page it is on: the success text differs (docs/product.md#newsletter), and it is stored as the source. */
   variant: "home" | "ai-news";
   /** The answer of a sign-up posted without JavaScript (the /newsletter/subscribe page). */
   serverResult?: (SignupOutcome & { email?: string }) | null;
@@ -19,7 +19,7 @@ export type NewsletterSignupProps = {
 /**
  * The newsletter sign-up card (home page, /ai-news). With JavaScript it
  * checks the address, calls POST /api/newsletter-subscribe and answers with
- * SPEC's toasts; without, it posts to /newsletter/subscribe, which answers
+ * The product's toasts; without, it posts to /newsletter/subscribe, which answers
  * with a page. Success shows a thank-you panel and clears the input; after an
  * error the form stays as it was, ready for another try.
  */

@@ -1,12 +1,14 @@
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { pingDatabase } from "~/.server/db/client.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
@@ -61,6 +63,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   const isProduction = options.mode === "production";
   const isHttps = env.PUBLIC_URL.startsWith("https://");
   const app = express();
+  // The virtual module exists only inside the Vite build of this file.
+  const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
 
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
@@ -89,37 +93,21 @@ export function createApp(options: CreateAppOptions): express.Express {
     next();
   });
 
-  // A fresh nonce per response for the inline scripts React Router renders.
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-
+  // Pages bring their own Content-Security-Policy, with the hashes of their inline scripts
+  // (app/entry.server.tsx, server/html-cache.ts); every other response gets the same policy
+  // without hashes. Off in development: Vite injects its own inline client.
+  if (isProduction) {
+    const defaultPolicy = contentSecurityPolicy({ https: isHttps });
+    app.use((_req, res, next) => {
+      onHeaders(res, () => {
+        if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", defaultPolicy);
+      });
+      next();
+    });
+  }
   app.use(
     helmet({
-      contentSecurityPolicy: isProduction
-        ? {
-            useDefaults: false,
-            directives: {
-              "default-src": ["'self'"],
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              "script-src-attr": ["'none'"],
-              // Inline style attributes are rendered by React and Radix; scripts stay nonce-only.
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https:"],
-              "font-src": ["'self'"],
-              "connect-src": ["'self'"],
-              "media-src": ["'self'"],
-              "object-src": ["'none'"],
-              "base-uri": ["'self'"],
-              "form-action": ["'self'"],
-              "frame-ancestors": ["'none'"],
-              "manifest-src": ["'self'"],
-              "worker-src": ["'self'"],
-              ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
-            },
-          }
-        : false, // Vite's dev server injects inline scripts and a websocket client.
+      contentSecurityPolicy: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
@@ -196,9 +184,15 @@ export function createApp(options: CreateAppOptions): express.Express {
         serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
       }),
     );
-    // Public pages that are the same for everyone come from memory (server/html-cache.ts);
-    // before the file lookup below, which no page path can match.
-    const pageCache = createHtmlCache({ policyFor: sitePagePolicy });
+    // Public pages that are the same for everyone come from memory (server/html-cache.ts),
+    // rendered for no visitor in particular at the public address; before the file lookup
+    // below, which no page path can match.
+    const renderPage = createFetchHandler(build, options.mode);
+    const pageCache = createHtmlCache({
+      policyFor: sitePagePolicy,
+      render: (pagePath, req) =>
+        renderPage(new Request(new URL(pagePath, env.PUBLIC_URL), { headers: { Accept: "text/html" } }), loadContext(String(req.id ?? ""), "")),
+    });
     onNewsChanged(() => pageCache.invalidate("news"));
     app.use(pageCache.middleware);
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
@@ -207,18 +201,9 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.all(
     /.*/,
     createRequestHandler({
-      // The virtual module exists only inside the Vite build of this file.
-      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build,
       mode: options.mode,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          nonce: String(res.locals.cspNonce ?? ""),
-          requestId: String(req.id ?? ""),
-          clientIp: req.ip ?? "",
-        });
-        return context;
-      },
+      getLoadContext: (req) => loadContext(String(req.id ?? ""), req.ip ?? ""),
     }),
   );
 
@@ -230,6 +215,12 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(errorHandler);
 
   return app;
+}
+
+function loadContext(requestId: string, clientIp: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { requestId, clientIp });
+  return context;
 }
 
 function isSameSecret(given: string, expected: string): boolean {

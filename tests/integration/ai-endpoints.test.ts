@@ -38,7 +38,7 @@ async function call(
   options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal } = {},
 ) {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: options.ip ?? freshIp() });
+  context.set(requestInfoContext, { requestId: "test", clientIp: options.ip ?? freshIp() });
   const method = options.method ?? "POST";
   const request = new Request(`http://localhost${path}`, {
     method,

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 function context(ip = "203.0.113.9") {
   const provider = new RouterContextProvider();
-  provider.set(requestInfoContext, { nonce: "", requestId: "t", clientIp: ip });
+  provider.set(requestInfoContext, { requestId: "t", clientIp: ip });
   return provider;
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { deferredScripts } from "../../app/.server/defer-hydration.ts";
+import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server.ts";
 import { makeDataDir, postgresProcessesFor, spawnServer, startServer, useServerForFile, type ServerProcess } from "../support/server-process.ts";
 
 /**

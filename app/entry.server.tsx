@@ -5,7 +5,6 @@ import {
   isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
-  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
 import { contentSecurityPolicy, inlineScripts, scriptHash } from "~/.server/content-security-policy";
@@ -20,7 +19,8 @@ export const streamTimeout = 5_000;
  * allows exactly the page's own inline scripts by their hashes (decision
  * 0120). The page holds nothing that changes per response, so a page that is
  * the same for every visitor is the same bytes every time (server/html-cache.ts
- * stores those). Pages are rendered in full before the first byte goes out:
+ * stores those, and only it marks a page as shareable; server/app.ts makes
+ * every other response `private, no-store`). Pages are rendered in full before the first byte goes out:
  * their loaders have finished by then, and a page is tens of kilobytes.
  */
 export default function handleRequest(
@@ -52,8 +52,6 @@ export default function handleRequest(
             const scriptHashes = [...new Set(scripts.map(scriptHash))];
             responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, https: getEnv().PUBLIC_URL.startsWith("https://") }));
           }
-          // Rendered for this request: only the page cache decides that a page may be shared.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolve(new Response(html, { headers: responseHeaders, status }));
         }, reject);
       },
@@ -69,12 +67,6 @@ export default function handleRequest(
     });
   });
 }
-
-/** Client-side navigations' data carries the visitor's state (a toast): never for shared caches. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
-  return response;
-};
 
 /** Logs errors thrown in loaders, actions and rendering (expected 4xx responses excepted). */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -93,18 +93,20 @@ export function createApp(options: CreateAppOptions): express.Express {
     next();
   });
 
-  // Pages bring their own Content-Security-Policy, with the hashes of their inline scripts
-  // (app/entry.server.tsx, server/html-cache.ts); every other response gets the same policy
-  // without hashes. Off in development: Vite injects its own inline client.
-  if (isProduction) {
-    const defaultPolicy = contentSecurityPolicy({ https: isHttps });
-    app.use((_req, res, next) => {
-      onHeaders(res, () => {
-        if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", defaultPolicy);
-      });
-      next();
+  // Defaults for every response that does not bring its own:
+  // - Cache-Control `private, no-store`: only the page cache marks pages as shareable
+  //   (server/html-cache.ts); a redirect, an error or a page for one visitor never is.
+  // - the site's Content-Security-Policy without any inline script; pages bring theirs, with the
+  //   hashes of their inline scripts (app/entry.server.tsx). Off in development: Vite injects
+  //   its own inline client.
+  const defaultPolicy = isProduction ? contentSecurityPolicy({ https: isHttps }) : null;
+  app.use((_req, res, next) => {
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+      if (defaultPolicy && !res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", defaultPolicy);
     });
-  }
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy: false,

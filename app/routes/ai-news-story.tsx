@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { StoryContent } from "~/features/news/components/story-content";
 import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
 import { getNewsArticle } from "~/features/news/list-news.server";
-import { relativeAge, truncateWords } from "~/features/news/text";
+import { pageClock, relativeAge, truncateWords } from "~/features/news/text";
 import { useMinuteClock } from "~/features/news/use-minute-clock";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news-story";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/ai-news-story";
 export async function loader({ params }: Route.LoaderArgs) {
   const article = await getNewsArticle(params.id);
   if (!article) throw data(null, { status: 404 });
-  return { article, now: Date.now() };
+  return { article, now: pageClock() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>

@@ -15,6 +15,18 @@ export function relativeAge(date: string | Date, now: number): string {
 }
 
 /**
+ * The clock a server-rendered page computes ages with: now, rounded down to
+ * 5 minutes. Ages are shown in hours, and pages are kept for minutes anyway
+ * (server/html-cache.ts, and shared caches): this way renderings of the same
+ * news within those 5 minutes, on any instance, are the same bytes with the
+ * same ETag. The browser uses its own clock once the page has hydrated.
+ */
+export function pageClock(now = Date.now()): number {
+  const step = 5 * 60 * 1000;
+  return Math.floor(now / step) * step;
+}
+
+/**
  * At most `max` characters (ellipsis included), cut at a word boundary when
  * the text is longer. A single word longer than `max` is the only thing ever cut.
  */

@@ -31,7 +31,8 @@ async function startApp(options: { policyFor?: (path: string) => PageKind | null
   let gate: Promise<void> | undefined;
   const cache = createHtmlCache({
     policyFor: options.policyFor ?? (() => "site"),
-    now: options.now,
+    // A clock that moves only when a test moves it: no test depends on the wall clock.
+    now: options.now ?? (() => Date.parse("2026-11-21T12:00:00Z")),
     render: async (path) => {
       const count = (renders.get(path) ?? 0) + 1;
       renders.set(path, count);

@@ -34,11 +34,11 @@ type Entry = {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
-  /** Hash of the page's bytes; the ETag of each encoding is derived from it. */
-  hash: string;
+  /** Strong validators, one per encoding (the bytes differ), derived from the hash of the page's bytes. */
+  etags: Record<"br" | "gzip" | "identity", string>;
   contentType: string;
   contentSecurityPolicy: string;
-  storedAt: number;
+  lastModified: string;
   expiresAt: number;
 };
 
@@ -99,8 +99,23 @@ export function sharedCacheControl(kind: PageKind, secondsLeft: number): string 
   return `public, max-age=${Math.min(maxAge, left)}, s-maxage=${Math.min(sMaxAge, left)}, stale-while-revalidate=${staleWhileRevalidate}`;
 }
 
+type Encoding = "br" | "gzip" | null;
+/** Browsers send a handful of distinct headers: each is parsed once. */
+const encodingOf = new Map<string, Encoding>();
+
 /** The encoding to send: Brotli when the client takes it at least as gladly as gzip, else gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return null;
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (encodingOf.size >= 100) encodingOf.clear();
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
@@ -162,15 +177,17 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     if (response.status !== 200 || !contentType.startsWith("text/html") || !contentSecurityPolicy) {
       return { unstored: { status: response.status, headers: response.headers, body } };
     }
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 32);
+    const compressed = await compress(body);
     const storedAt = now();
     const entry: Entry = {
       kind,
       identity: body,
-      ...(await compress(body)),
-      hash: createHash("sha256").update(body).digest("base64url").slice(0, 32),
+      ...compressed,
+      etags: { br: `"${hash}-br"`, gzip: `"${hash}-gzip"`, identity: `"${hash}"` },
       contentType,
       contentSecurityPolicy,
-      storedAt,
+      lastModified: new Date(storedAt).toUTCString(),
       expiresAt: expiresAt(kind, storedAt),
     };
     // News stored while this page was rendering: serve it to those who asked, but do not keep it.
@@ -185,9 +202,8 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     res.setHeader("Content-Type", entry.contentType);
     res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
     res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now()) / 1000));
-    // A strong validator per encoding (the bytes differ), the same for everyone.
-    res.setHeader("ETag", `"${entry.hash}${encoding ? `-${encoding}` : ""}"`);
-    res.setHeader("Last-Modified", new Date(entry.storedAt).toUTCString());
+    res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
+    res.setHeader("Last-Modified", entry.lastModified);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("X-Page-Cache", state);
     if (req.fresh) {

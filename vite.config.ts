@@ -20,10 +20,11 @@ function lightLucideRuntime(): Plugin {
       if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return runtime;
       return null;
     },
-    // The React keys in lucide's icon data are not needed by our runtime (children are passed as arguments).
+    // Our runtime needs neither the React keys (children are passed as arguments), nor the
+    // default size, nor the bare `__iconData.node;` statement lucide's files end with.
     transform(code, id) {
       if (!lucideIcon.test(id)) return null;
-      return { code: code.replace(/,\s*key: "[^"]*"/g, ""), map: null };
+      return { code: code.replace(/,\s*key: "[^"]*"/g, "").replace(/\n\s*size: 24,/, "").replace(/^__iconData\.node;$/m, ""), map: null };
     },
   };
 }
@@ -37,17 +38,37 @@ export default defineConfig({
             // Shared chunks are named after every route that uses them ("ui~root~home~..."): keep file names short.
             chunkFileNames: (chunk) => (chunk.name.includes("~") ? `assets/${chunk.name.split("~")[0]}-[hash].js` : "assets/[name]-[hash].js"),
             codeSplitting: {
-              // React, React DOM and React Router in one chunk: every page needs all of it, and one
-              // file compresses better and costs one request instead of five (decision 0081).
+              // Fewer, larger files: each script a page loads costs a request and compresses on its
+              // own, so a dozen small shared chunks cost a home page about 4 KB (gzip) more than the
+              // same code in a few files (decision 0081, docs/performance.md).
               groups: [
+                // React, React DOM and React Router: every page needs all of it.
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+                // Icons used by more than one page, grouped by the pages that use them.
                 {
                   name: "ui",
-                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons|[\\/]app[\\/]lib[\\/](lucide-icon|cn|use-hydrated)\.ts|[\\/]app[\\/]components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class)\.tsx?|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
                   tags: ["$initial"],
                   minShareCount: 2,
                   entriesAware: true,
                   entriesAwareMergeThreshold: 20000,
+                  priority: 2,
+                },
+                // The small modules nearly every page uses (UI primitives, helpers, the site's links,
+                // cards and pictures), in one file.
+                {
+                  name: "common",
+                  test: /[\\/]app[\\/](lib[\\/](cn|use-hydrated|lucide-icon|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/](projects[\\/]components[\\/]project-card|home[\\/]components[\\/]vision-quote)\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  tags: ["$initial"],
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // The news list and the newsletter sign-up, which the home page and /ai-news both show.
+                {
+                  name: "news",
+                  test: /[\\/]app[\\/]features[\\/](news[\\/](components[\\/](use-news-list|news-card|news-skeleton|refresh-news-button|news-empty)|schema)|newsletter[\\/]components[\\/]newsletter-signup)\.tsx?$/,
+                  tags: ["$initial"],
+                  minShareCount: 2,
                   priority: 1,
                 },
               ],

@@ -60,8 +60,8 @@ function executableInlineScripts(html: string): string[] {
 }
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-const scriptSources = (policy: string | undefined) =>
-  (/(?:^|;)\s*script-src ([^;]*)/.exec(policy ?? "")?.[1] ?? "").trim().split(/\s+/);
+const scriptSources = (policy: string | string[] | undefined) =>
+  (/(?:^|;)\s*script-src ([^;]*)/.exec(String(policy ?? ""))?.[1] ?? "").trim().split(/\s+/);
 
 let feed: FixtureServer;
 let feedItems: Array<{ title: string; link: string; description: string; date: Date }> = [];
@@ -174,7 +174,8 @@ describe("pages of the production server", () => {
       const pages = [...publicPaths(), "/unsubscribe", "/admin/login", "/no/such/page", ...(story ? [story] : [])];
       expect(pages.length).toBeGreaterThan(20);
       for (const path of pages) {
-        for (const headers of [{}, { "Accept-Encoding": "br", Cookie: "cookie_consent=accepted" }]) {
+        const visitors: Array<Record<string, string>> = [{}, { "Accept-Encoding": "br", Cookie: "cookie_consent=accepted" }];
+        for (const headers of visitors) {
           const { html, headers: responseHeaders } = await request(url(path), { headers });
           const policy = responseHeaders["content-security-policy"];
           const sources = scriptSources(policy);

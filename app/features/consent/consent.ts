@@ -8,12 +8,3 @@ export const CONSENT_COOKIE = "cookie_consent";
 export function isConsent(value: unknown): value is Consent {
   return typeof value === "string" && (CONSENT_VALUES as readonly string[]).includes(value);
 }
-
-/** The stored choice in a Cookie header or `document.cookie`; null when there is none. */
-export function readConsentCookie(cookies: string | null | undefined): Consent | null {
-  for (const part of (cookies ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === CONSENT_COOKIE && isConsent(value)) return value;
-  }
-  return null;
-}

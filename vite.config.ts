@@ -1,33 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import path from "node:path";
-import { defineConfig, type Plugin } from "vite";
-
-/**
- * lucide-react's icon files with our small runtime instead of lucide's
- * (app/lib/lucide-icon.ts, decision 0081). Production builds only, client and
- * server alike (lucide-react is bundled into the server build below), so the
- * server renders exactly what the browser hydrates.
- */
-function lightLucideRuntime(): Plugin {
-  const runtime = path.resolve(import.meta.dirname, "app/lib/lucide-icon.ts");
-  const lucideIcon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
-  return {
-    name: "nordlys:light-lucide-runtime",
-    apply: "build",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return runtime;
-      return null;
-    },
-    // Our runtime needs neither the React keys (children are passed as arguments), nor the
-    // default size, nor the bare `__iconData.node;` statement lucide's files end with.
-    transform(code, id) {
-      if (!lucideIcon.test(id)) return null;
-      return { code: code.replace(/,\s*key: "[^"]*"/g, "").replace(/\n\s*size: 24,/, "").replace(/^__iconData\.node;$/m, ""), map: null };
-    },
-  };
-}
+import { defineConfig } from "vite";
+import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin";
 
 export default defineConfig({
   environments: {
@@ -58,7 +32,7 @@ export default defineConfig({
                 // cards and pictures), in one file.
                 {
                   name: "common",
-                  test: /[\\/]app[\\/](lib[\\/](cn|use-hydrated|lucide-icon|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/](projects[\\/]components[\\/]project-card|home[\\/]components[\\/]vision-quote)\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  test: /[\\/]app[\\/](framework-workarounds[\\/]lucide-icon\.ts|lib[\\/](cn|use-hydrated|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/](projects[\\/]components[\\/]project-card|home[\\/]components[\\/]vision-quote)\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,

@@ -294,9 +294,9 @@ lines.push(`highest p99: ${slowest.site.p99Ms} ms (${slowest.page}, ${slowest.en
 lines.push(`server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`);
 lines.push(`cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`);
 lines.push("");
-lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 44)}KB    files`);
+lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
 for (const row of results.javascript) {
-  lines.push(`${pad(row.page, 44)}${pad(row.gzipKb, 6)}${row.files}${row.page === "/" ? `  (target <= ${TARGETS.homeJavaScriptKb})` : ""}`);
+  lines.push(`${pad(row.page, 52)}${pad(row.gzipKb, 6)}${row.files}${row.page === "/" ? `  (target <= ${TARGETS.homeJavaScriptKb})` : ""}`);
 }
 if (results.news) {
   lines.push("");

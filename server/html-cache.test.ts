@@ -135,14 +135,18 @@ describe("createHtmlCache", () => {
     expect((await get(`${app.url}/news`)).body.toString()).toContain("render 2");
     expect((await get(`${app.url}/legal`)).body.toString()).toContain("render 2");
 
-    // News is stored while the page is being rendered: who asked gets it, nobody after.
+    // News is stored while the page is being rendered: who asked gets it, nobody after
+    // (a request after the news was stored waits for a rendering of its own).
     app.cache.invalidate("news");
     const release = app.hold();
     const during = get(`${app.url}/news`);
     await expect.poll(() => app.renders("/news")).toBe(3);
     app.cache.invalidate("news");
+    const after = get(`${app.url}/news`);
+    await expect.poll(() => app.renders("/news")).toBe(4);
     release();
     expect((await during).body.toString()).toContain("render 3");
+    expect((await after).body.toString()).toContain("render 4");
     expect((await get(`${app.url}/news`)).body.toString()).toContain("render 4");
   });
 

@@ -117,7 +117,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
+  for (const part of acceptEncoding.split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
     if (!coding) continue;
     const q = parameters.find((parameter) => parameter.startsWith("q="));
@@ -148,6 +148,38 @@ async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
 
 function hasCookie(header: string | undefined, name: string): boolean {
   return (header ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Sends a stored page in the encoding the client prefers, or 304 when it has this one. */
+function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss", now: number) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  res.status(200);
+  res.setHeader("Content-Type", entry.contentType);
+  res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
+  res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now) / 1000));
+  res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
+  res.setHeader("Last-Modified", entry.lastModified);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", state);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** A rendering that was not stored goes out as React Router answered it. */
+function sendUnstored({ status, headers, body }: Unstored, req: Request, res: Response) {
+  res.status(status);
+  headers.forEach((value, name) => res.setHeader(name, value));
+  res.setHeader("X-Page-Cache", "miss");
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
 }
 
 export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 64 * 1024 * 1024 }: HtmlCacheOptions): HtmlCache {
@@ -195,36 +227,6 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     return { entry };
   }
 
-  function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss") {
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    res.status(200);
-    res.setHeader("Content-Type", entry.contentType);
-    res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
-    res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now()) / 1000));
-    res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
-    res.setHeader("Last-Modified", entry.lastModified);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Page-Cache", state);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
-  }
-
-  function sendUnstored({ status, headers, body }: Unstored, req: Request, res: Response) {
-    res.status(status);
-    headers.forEach((value, name) => res.setHeader(name, value));
-    res.setHeader("X-Page-Cache", "miss");
-    res.setHeader("Content-Length", body.length);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
-  }
-
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const kind = policyFor(req.path);
@@ -232,15 +234,17 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     if (ONE_TIME_COOKIES.some((name) => hasCookie(req.headers.cookie, name))) return next();
 
     const stored = lookup(req.path);
-    if (stored) return serve(stored, req, res, "hit");
+    if (stored) return serve(stored, req, res, "hit", now());
 
-    let pending = inFlight.get(req.path);
+    // A rendering that started before the last invalidation of its kind is not joined.
+    const key = `${generation[kind]} ${req.path}`;
+    let pending = inFlight.get(key);
     if (!pending) {
-      pending = produce(req.path, kind, req).finally(() => inFlight.delete(req.path));
-      inFlight.set(req.path, pending);
+      pending = produce(req.path, kind, req).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
     }
     pending.then((outcome) => {
-      if ("entry" in outcome) serve(outcome.entry, req, res, "miss");
+      if ("entry" in outcome) serve(outcome.entry, req, res, "miss", now());
       else if ("unstored" in outcome) sendUnstored(outcome.unstored, req, res);
       else next();
     }, next);

@@ -4,31 +4,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { defineConfig, minify, transformWithOxc, type Plugin } from "vite";
-
-/**
- * lucide-react's icon files with our small runtime instead of lucide's
- * (app/lib/lucide-icon.ts, decision 0081). Production builds only, client and
- * server alike (lucide-react is bundled into the server build below), so the
- * server renders exactly what the browser hydrates.
- */
-function lightLucideRuntime(): Plugin {
-  const runtime = path.resolve(import.meta.dirname, "app/lib/lucide-icon.ts");
-  const lucideIcon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
-  return {
-    name: "nordlys:light-lucide-runtime",
-    apply: "build",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return runtime;
-      return null;
-    },
-    // The React keys in lucide's icon data are not needed by our runtime (children are passed as arguments).
-    transform(code, id) {
-      if (!lucideIcon.test(id)) return null;
-      return { code: code.replace(/,\s*key: "[^"]*"/g, ""), map: null };
-    },
-  };
-}
+import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin";
 
 /**
  * `import url from "./some-script.ts?standalone"`: the file as a classic script of its own,
@@ -94,17 +70,37 @@ export default defineConfig({
             // Shared chunks are named after every route that uses them ("ui~root~home~..."): keep file names short.
             chunkFileNames: (chunk) => (chunk.name.includes("~") ? `assets/${chunk.name.split("~")[0]}-[hash].js` : "assets/[name]-[hash].js"),
             codeSplitting: {
-              // React, React DOM and React Router in one chunk: every page needs all of it, and one
-              // file compresses better and costs one request instead of five (decision 0081).
+              // Fewer, larger files: each script a page loads costs a request and compresses on its
+              // own, so a dozen small shared chunks cost a home page about 4 KB (gzip) more than the
+              // same code in a few files (decision 0081, docs/performance.md).
               groups: [
+                // React, React DOM and React Router: every page needs all of it.
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+                // Icons used by more than one page, grouped by the pages that use them.
                 {
                   name: "ui",
-                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons|[\\/]app[\\/]lib[\\/](lucide-icon|cn|use-hydrated)\.ts|[\\/]app[\\/]components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class)\.tsx?|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
                   tags: ["$initial"],
                   minShareCount: 2,
                   entriesAware: true,
                   entriesAwareMergeThreshold: 20000,
+                  priority: 2,
+                },
+                // The small modules nearly every page uses (UI primitives, helpers, the site's links,
+                // cards and pictures), in one file.
+                {
+                  name: "common",
+                  test: /[\\/]app[\\/](framework-workarounds[\\/]lucide-icon\.ts|lib[\\/](cn|use-hydrated|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/](projects[\\/]components[\\/]project-card|home[\\/]components[\\/]vision-quote)\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  tags: ["$initial"],
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // The news list and the newsletter sign-up, which the home page and /ai-news both show.
+                {
+                  name: "news",
+                  test: /[\\/]app[\\/]features[\\/](news[\\/](components[\\/](use-news-list|news-card|news-skeleton|refresh-news-button|news-empty)|schema)|newsletter[\\/]components[\\/]newsletter-signup)\.tsx?$/,
+                  tags: ["$initial"],
+                  minShareCount: 2,
                   priority: 1,
                 },
               ],

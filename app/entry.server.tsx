@@ -1,78 +1,70 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
-  type RouterContextProvider,
 } from "react-router";
-import { deferHydrationStream } from "~/.server/defer-hydration";
+import { contentSecurityPolicy, inlineScripts, scriptHash } from "~/.server/content-security-policy";
+import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
-import { requestInfoContext } from "~/.server/request-context";
+import { deferHydration } from "~/framework-workarounds/defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole page, then sends it with a Content-Security-Policy that
+ * allows exactly the page's own inline scripts by their hashes (decision
+ * 0120). The page holds nothing that changes per response, so a page that is
+ * the same for every visitor is the same bytes every time (server/html-cache.ts
+ * stores those, and only it marks a page as shareable; server/app.ts makes
+ * every other response `private, no-store`). Pages are rendered in full before the first byte goes out:
+ * their loaders have finished by then, and a page is tens of kilobytes.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The same nonce is in this response's Content-Security-Policy header.
-  const { nonce } = loadContext.get(requestInfoContext);
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and the no-JavaScript path get the complete HTML in one go.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const errors: unknown[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const body = new PassThrough();
+        pipe(body);
+        text(body).then((rendered) => {
+          clearTimeout(timeoutId);
+          for (const error of errors) logger.error({ err: error, url: request.url }, "Error while rendering a page");
           // The page is painted before its JavaScript is fetched (decision 0082).
-          const html = deferHydrationStream();
-          html.on("error", (error) => body.destroy(error));
-          html.pipe(body);
-          pipe(html);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "Error while streaming a page");
-        },
+          const { html, deferredModule } = deferHydration(rendered);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (import.meta.env.PROD) {
+            const scripts = deferredModule === null ? inlineScripts(html) : [...inlineScripts(html), deferredModule];
+            const scriptHashes = [...new Set(scripts.map(scriptHash))];
+            responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, https: getEnv().PUBLIC_URL.startsWith("https://") }));
+          }
+          resolve(new Response(html, { headers: responseHeaders, status }));
+        }, reject);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      // Errors in the shell reject (React Router answers with the error page); others are logged once the page is done.
+      onError(error: unknown) {
+        status = 500;
+        errors.push(error);
+      },
+    });
   });
 }
 

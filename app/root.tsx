@@ -1,27 +1,14 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
 import { CookieBanner } from "~/components/cookie-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster, useServerToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/.server/env";
-import { requestInfoContext } from "~/.server/request-context";
 import { readToast } from "~/.server/toast";
-import { readConsent } from "~/features/consent/consent.server";
 import { ChatWidget } from "~/features/chat/components/chat-widget";
+import { ExactScrollRestoration } from "~/framework-workarounds/scroll-restoration";
 import type { Route } from "./+types/root";
 // The stylesheet is the one render-blocking request: linked first in <head>, ahead of the fonts and scripts.
 import stylesheetUrl from "./app.css?url";
@@ -32,14 +19,15 @@ import textFontUrl from "./fonts/inter-latin-core.woff2?url";
 // The page-view beacon: a small script of its own, the same for every visitor (docs/analytics.md).
 import pageViewBeaconUrl from "./features/analytics/page-view-beacon.ts?standalone";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const consent = readConsent(request);
+/**
+ * The same for every visitor except the toast, which only a page rendered for
+ * one visitor carries (the page cache never stores a request with the toast
+ * cookie, server/html-cache.ts). The cookie banner's state is read in the
+ * browser (components/cookie-banner.tsx).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
-  return data(
-    // The nonce of this response, for the one inline script of our own (ExactScrollRestoration).
-    { consent, toast, publicUrl: getEnv().PUBLIC_URL, nonce: context.get(requestInfoContext).nonce },
-    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
-  );
+  return data({ toast, publicUrl: getEnv().PUBLIC_URL }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -49,10 +37,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
   usePageViewBeacon();
   return (
-    <html lang="en">
+    // The cookie banner's script sets data-consent on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,10 +61,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <CookieBanner consent={rootData?.consent ?? null} />
+        <CookieBanner />
         <ChatWidget />
         <Toaster />
-        <ExactScrollRestoration nonce={rootData?.nonce} />
+        <ExactScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -96,56 +84,6 @@ function usePageViewBeacon() {
     script.async = true;
     document.head.append(script);
   }, []);
-}
-
-/**
- * Blocks marked `lazy-render` are skipped while off-screen on the page as first loaded, and
- * count as 600px tall until drawn (app/app.css, decision 0084). A scroll position taken or
- * restored while some of them are estimates would not match the real page, so the document is
- * marked `data-exact-layout` (which turns the skipping off) before React Router saves or
- * restores one: when a navigation starts or the page is left (keeping what is on screen in
- * place while the blocks above take their real size), and, on a reload with a stored
- * position, by a script ahead of React Router's restore script.
- */
-const MARK_IF_RESTORING =
-  'try{var k=history.state&&history.state.key,p=JSON.parse(sessionStorage.getItem("react-router-scroll-positions")||"{}");' +
-  'if(k&&typeof p[k]==="number"&&p[k]>0)document.documentElement.setAttribute("data-exact-layout","")}catch(e){}';
-
-function markExactLayout() {
-  const root = document.documentElement;
-  if (root.hasAttribute("data-exact-layout")) return;
-  // Keep what is in the middle of the screen where it is while the blocks above it take their
-  // real size (as scroll anchoring would, but at once, before anyone reads the position).
-  const anchor = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
-  const top = anchor?.getBoundingClientRect().top;
-  root.setAttribute("data-exact-layout", "");
-  const moved = anchor && top !== undefined ? anchor.getBoundingClientRect().top - top : 0;
-  if (moved) window.scrollBy({ top: moved, behavior: "instant" });
-}
-
-function ExactScrollRestoration({ nonce }: { nonce: string | undefined }) {
-  return (
-    <>
-      {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_IF_RESTORING }} /> : null}
-      <MarkExactLayout />
-      <ScrollRestoration />
-    </>
-  );
-}
-
-/** A sibling before <ScrollRestoration>: its effects and listeners run before that one's. */
-function MarkExactLayout() {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const firstKey = useRef(location.key);
-  useLayoutEffect(() => {
-    if (navigation.state !== "idle" || location.key !== firstKey.current) markExactLayout();
-  }, [navigation.state, location.key]);
-  useEffect(() => {
-    window.addEventListener("pagehide", markExactLayout);
-    return () => window.removeEventListener("pagehide", markExactLayout);
-  }, []);
-  return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,19 @@
 /**
- * `npm run bench`: the site's speed on this machine, in one table and in
- * bench/results.json (so runs can be compared). See docs/performance.md.
+ * `npm run bench`: the site's speed on this machine, as visitors get it, in one
+ * table and in bench/results.json (so runs can be compared). See docs/performance.md.
  *
- *   - requests/s, p50 and p99 latency at 50 connections (autocannon, median
- *     of --runs runs of --duration seconds) for /, /projects, a project page,
- *     /ai-news and POST /api/newsletter-subscribe;
- *   - the same for a plain static file server (node:http + serve-static)
- *     serving a saved copy of /'s HTML, in the same run, and the ratio;
- *   - JavaScript (gzip) each public page loads;
- *   - server RSS idle and under load (the embedded PostgreSQL apart);
+ *   - requests/s, p50 and p99 latency at 50 connections (autocannon, median of
+ *     --runs runs of --duration seconds) for /, /projects, a project page and
+ *     /ai-news (with 20 stories stored), each with `accept-encoding: br, gzip`
+ *     (what browsers send, answered with Brotli), `gzip`, and none (identity);
+ *   - the same pages and encodings from a static file server that serves
+ *     precompressed files as nginx's gzip_static/brotli_static do
+ *     (scripts/bench/static-server.mjs), holding the very bytes our server
+ *     sends; the two are measured in turns, and the ratio is ours / static;
+ *   - POST /api/newsletter-subscribe (the one write path);
+ *   - JavaScript each public page makes a real browser download (Chromium
+ *     through Playwright, until the network is idle; gzip level 9 of each script);
+ *   - server RSS idle and the peak under load (the embedded PostgreSQL apart);
  *   - cold start to the first 200: first run (creates the database) and
  *     the next start on the same data;
  *   - then `bench:news` and `bench:newsletter`, whose key figures join the table.
@@ -21,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { median, pageJavaScript, root, rssOf, say, startServer } from "./bench/support.mjs";
+import { browserJavaScript, median, rawGet, root, rssOf, say, seedStories, startServer } from "./bench/support.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +43,13 @@ const connections = Math.max(1, Number(values.connections));
 const port = Number(values.port);
 
 const pages = ["/", "/projects", "/projects/lawsecai", "/ai-news"];
+/** What each row's client sends, and the Content-Encoding it must get back. */
+const encodings = [
+  { name: "br", acceptEncoding: "br, gzip", expect: "br" },
+  { name: "gzip", acceptEncoding: "gzip", expect: "gzip" },
+  { name: "identity", acceptEncoding: null, expect: undefined },
+];
+const TARGETS = { ratio: 0.5, p99Ms: 50, homeJavaScriptKb: 125, idleRssMb: 250 };
 
 /** Postgres processes started by the server (children of its process), for their RSS. */
 function childPids(pid) {
@@ -59,11 +71,9 @@ const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 /** One autocannon run; samples the server's RSS meanwhile. */
 async function cannon(options, serverPid) {
   let peakRss = 0;
-  const sampler = serverPid
-    ? setInterval(() => {
-        peakRss = Math.max(peakRss, rssOf(serverPid) ?? 0);
-      }, 200)
-    : null;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(serverPid) ?? 0);
+  }, 200);
   try {
     const result = await autocannon({ connections, duration, pipelining: 1, ...options });
     return {
@@ -75,17 +85,13 @@ async function cannon(options, serverPid) {
       peakRss,
     };
   } finally {
-    if (sampler) clearInterval(sampler);
+    clearInterval(sampler);
   }
 }
 
-async function measure(label, options, serverPid) {
-  const samples = [];
-  for (let run = 0; run < runs; run++) samples.push(await cannon(options, serverPid));
-  process.stderr.write(".");
+function summarise(samples) {
   const pick = (key) => median(samples.map((sample) => sample[key]));
   return {
-    label,
     requestsPerSecond: Math.round(pick("requestsPerSecond")),
     p50Ms: pick("p50"),
     p99Ms: pick("p99"),
@@ -95,19 +101,51 @@ async function measure(label, options, serverPid) {
   };
 }
 
-/** A plain static file server for the comparison, in its own process like ours. */
+/** Our server and the static one, in turns (so both see the same moments of a busy machine). */
+async function measurePair(page, encoding, ours, yardstick) {
+  const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
+  const oursSamples = [];
+  const staticSamples = [];
+  for (let run = 0; run < runs; run++) {
+    staticSamples.push(await cannon({ url: yardstick.url(page), headers }, yardstick.pid));
+    oursSamples.push(await cannon({ url: ours.baseUrl + page, headers }, ours.pid));
+  }
+  process.stderr.write(".");
+  const site = summarise(oursSamples);
+  const plain = summarise(staticSamples);
+  return { page, encoding: encoding.name, site, static: plain, ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100 };
+}
+
+/** The static file server (scripts/bench/static-server.mjs), in its own process like ours. */
 function startStaticServer(dir) {
-  const code = `
-    const http = require("node:http");
-    const serveStatic = require(${JSON.stringify(path.join(root, "node_modules/serve-static"))});
-    const serve = serveStatic(${JSON.stringify(dir)}, { index: ["index.html"] });
-    const server = http.createServer((req, res) => serve(req, res, () => { res.statusCode = 404; res.end(); }));
-    server.listen(0, "127.0.0.1", () => process.send(server.address().port));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench/static-server.mjs"), dir], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
-    child.once("message", (childPort) => resolve({ url: `http://127.0.0.1:${childPort}`, pid: child.pid, stop: () => child.kill() }));
+    child.once("message", (childPort) => resolve({ pid: child.pid, url: (page) => `http://127.0.0.1:${childPort}${fileName(page)}`, stop: () => child.kill() }));
     child.once("exit", (code) => reject(new Error(`static server exited with ${code}`)));
   });
+}
+const fileName = (page) => `/${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}.html`;
+
+/**
+ * Saves what our server sends for each page in each encoding, as the static
+ * server's files (`x.html`, `x.html.br`, `x.html.gz`), after checking that
+ * every page comes from memory and in the encoding asked for.
+ */
+async function saveForStaticServer(baseUrl, dir) {
+  for (const page of pages) {
+    for (const encoding of encodings) {
+      const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
+      const reply = await rawGet(baseUrl + page, headers);
+      if (reply.status !== 200 || reply.headers["x-page-cache"] !== "hit" || reply.headers["content-encoding"] !== encoding.expect) {
+        throw new Error(`${page} (${encoding.name}): ${reply.status}, page cache ${reply.headers["x-page-cache"]}, encoding ${reply.headers["content-encoding"]}`);
+      }
+      const suffix = encoding.name === "br" ? ".br" : encoding.name === "gzip" ? ".gz" : "";
+      fs.writeFileSync(path.join(dir, fileName(page) + suffix), reply.body);
+    }
+  }
 }
 
 /** Runs an npm benchmark script and returns its output. */
@@ -130,81 +168,91 @@ const figure = (text, pattern) => {
   return match ? Number(match[1]) : null;
 };
 
+async function signupLoad(server) {
+  let signup = 0;
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    samples.push(
+      await cannon(
+        {
+          url: `${server.baseUrl}/api/newsletter-subscribe`,
+          requests: [
+            {
+              method: "POST",
+              // A new address from a new client address each time: the per-IP and per-address limits stay out of the way.
+              setupRequest: (request) => {
+                signup++;
+                return {
+                  ...request,
+                  headers: {
+                    "content-type": "application/json",
+                    "x-forwarded-for": `10.${(signup >> 16) & 255}.${(signup >> 8) & 255}.${signup & 255}`,
+                  },
+                  body: JSON.stringify({ email: `bench-${Date.now()}-${signup}@bench.example`, source: "home" }),
+                };
+              },
+            },
+          ],
+        },
+        server.pid,
+      ),
+    );
+  }
+  return summarise(samples);
+}
+
 // --- Cold start: first run (initialises the database), then a restart on the same data ---
 say("cold start: first run with a new embedded database...");
 const first = await startServer({ port });
 const dataDir = first.dataDir;
+// News pages as visitors see them (20 stories), stored before the next start renders any page.
+await seedStories(dataDir, 20);
 await first.stop({ keepData: true });
 say("cold start: second run on the same data...");
 const server = await startServer({ port, dataDir, env: { TRUST_PROXY: "loopback" } });
 const coldStart = { firstRunMs: Math.round(first.coldStartMs), nextRunMs: Math.round(server.coldStartMs) };
 
-const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version }, settings: { runs, duration, connections } };
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
+  settings: { runs, duration, connections },
+  targets: TARGETS,
+};
 let staticServer;
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-static-"));
 try {
-  // Warm up (first renders fill the page cache; JIT), then idle RSS.
-  for (const page of pages) for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + page)).arrayBuffer();
+  // Warm up (the first requests store the pages; JIT), then idle RSS.
+  for (const page of pages) for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + page, { headers: { "accept-encoding": "br" } })).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const postgresRss = childPids(server.pid).reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
   const idle = { serverRssMb: mb(rssOf(server.pid) ?? 0), postgresRssMb: mb(postgresRss) };
 
-  // The static file server gets the very HTML our / sends.
-  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-static-"));
-  fs.writeFileSync(path.join(staticDir, "index.html"), await (await fetch(server.baseUrl + "/")).text());
+  await saveForStaticServer(server.baseUrl, staticDir);
   staticServer = await startStaticServer(staticDir);
 
-  say(`load: ${connections} connections, ${duration} s per run, median of ${runs} runs`);
-  const load = [];
-  load.push(await measure("static file server: saved /", { url: `${staticServer.url}/` }, staticServer.pid));
-  for (const page of pages) load.push(await measure(`GET ${page}`, { url: server.baseUrl + page }, server.pid));
-  let signup = 0;
-  load.push(
-    await measure(
-      "POST /api/newsletter-subscribe",
-      {
-        url: `${server.baseUrl}/api/newsletter-subscribe`,
-        requests: [
-          {
-            method: "POST",
-            // A new address from a new client address each time: the per-IP and per-address limits stay out of the way.
-            setupRequest: (request) => {
-              signup++;
-              return {
-                ...request,
-                headers: {
-                  "content-type": "application/json",
-                  "x-forwarded-for": `10.${(signup >> 16) & 255}.${(signup >> 8) & 255}.${signup & 255}`,
-                },
-                body: JSON.stringify({ email: `bench-${Date.now()}-${signup}@bench.example`, source: "home" }),
-              };
-            },
-          },
-        ],
-      },
-      server.pid,
-    ),
-  );
+  say(`load: ${connections} connections, ${duration} s per run, median of ${runs} runs, our server and the static one in turns`);
+  results.pages = [];
+  for (const page of pages) for (const encoding of encodings) results.pages.push(await measurePair(page, encoding, server, staticServer));
+  results.signup = await signupLoad(server);
   process.stderr.write("\n");
-  const ours = load.find((row) => row.label === "GET /");
-  const theirs = load[0];
-  results.load = load;
-  results.homeVersusStatic = Math.round((ours.requestsPerSecond / theirs.requestsPerSecond) * 100) / 100;
-  results.rss = { idle, underLoadPeakMb: Math.max(...load.slice(1).map((row) => row.peakRssMb)) };
+  results.rss = { idle, underLoadPeakMb: Math.max(...results.pages.map((row) => row.site.peakRssMb)) };
   results.coldStart = coldStart;
 
-  // Every public page the sitemap lists (one project page stands for the ten), and /unsubscribe.
+  // Every public page the sitemap lists (one project page stands for the ten), a story, and /unsubscribe.
   const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  const publicPages = [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", "/unsubscribe"];
-  results.javascript = [];
-  for (const page of publicPages) {
-    const { gzip, files } = await pageJavaScript(server.baseUrl, page);
-    results.javascript.push({ page, gzipKb: Math.round((gzip / 1024) * 10) / 10, files: files.length });
-  }
-  fs.rmSync(staticDir, { recursive: true, force: true });
+  const story = /href="(\/ai-news\/[0-9a-f-]{36})"/.exec(await (await fetch(`${server.baseUrl}/ai-news`)).text())?.[1];
+  const publicPages = [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", ...(story ? [story] : []), "/unsubscribe"];
+  say(`JavaScript a browser downloads, ${publicPages.length} pages...`);
+  results.javascript = (await browserJavaScript(server.baseUrl, publicPages)).map(({ path: page, gzip, files }) => ({
+    page,
+    gzipKb: Math.round((gzip / 1024) * 10) / 10,
+    files: files.length,
+  }));
 } finally {
   staticServer?.stop();
   await server.stop();
+  fs.rmSync(staticDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -227,19 +275,29 @@ if (!values["skip-jobs"]) {
 const pad = (value, width) => String(value).padEnd(width);
 const lines = [];
 lines.push(`npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`);
-lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs`);
+lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (scripts/bench/static-server.mjs)`);
 lines.push("");
-lines.push(`${pad("target", 36)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}errors`);
-for (const row of results.load) {
-  lines.push(`${pad(row.label, 36)}${pad(row.requestsPerSecond, 10)}${pad(row.p50Ms, 9)}${pad(row.p99Ms, 9)}${pad(row.non2xx, 9)}${row.errors}`);
+lines.push(`${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("static", 9)}${pad("ratio", 7)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("static p99", 12)}non-2xx/errors`);
+for (const row of results.pages) {
+  lines.push(
+    `${pad(row.page, 22)}${pad(row.encoding, 10)}${pad(row.site.requestsPerSecond, 9)}${pad(row.static.requestsPerSecond, 9)}${pad(row.ratio, 7)}` +
+      `${pad(row.site.p50Ms, 8)}${pad(row.site.p99Ms, 8)}${pad(row.static.p99Ms, 12)}${row.site.non2xx}/${row.site.errors}`,
+  );
 }
+lines.push(`${pad("POST /api/newsletter-subscribe", 32)}${pad(results.signup.requestsPerSecond, 9)}${pad("", 16)}${pad(results.signup.p50Ms, 8)}${pad(results.signup.p99Ms, 8)}`);
 lines.push("");
-lines.push(`/ versus the static file server: ${results.homeVersusStatic} (target >= 0.5)`);
-lines.push(`server RSS: ${results.rss.idle.serverRssMb} MB idle (target < 250), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`);
+const encoded = results.pages.filter((row) => row.encoding !== "identity");
+const lowest = encoded.reduce((min, row) => (row.ratio < min.ratio ? row : min));
+const slowest = results.pages.reduce((max, row) => (row.site.p99Ms > max.site.p99Ms ? row : max));
+lines.push(`lowest ratio with br or gzip: ${lowest.ratio} (${lowest.page}, ${lowest.encoding}; target >= ${TARGETS.ratio})`);
+lines.push(`highest p99: ${slowest.site.p99Ms} ms (${slowest.page}, ${slowest.encoding}; target < ${TARGETS.p99Ms})`);
+lines.push(`server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`);
 lines.push(`cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`);
 lines.push("");
-lines.push(`${pad("JavaScript per page (gzip)", 36)}KB`);
-for (const row of results.javascript) lines.push(`${pad(row.page, 36)}${row.gzipKb}${row.page === "/" ? "  (target <= 130)" : ""}`);
+lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
+for (const row of results.javascript) {
+  lines.push(`${pad(row.page, 52)}${pad(row.gzipKb, 6)}${row.files}${row.page === "/" ? `  (target <= ${TARGETS.homeJavaScriptKb})` : ""}`);
+}
 if (results.news) {
   lines.push("");
   lines.push(`bench:news        full refresh ${results.news.fullRefreshSeconds} s (target < 5), all-304 refresh ${results.news.notModifiedRefreshSeconds} s (target < 1)`);

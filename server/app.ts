@@ -1,11 +1,13 @@
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { pingDatabase } from "~/.server/db/client.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger, serializeError } from "~/.server/logger.ts";
@@ -51,6 +53,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   const isProduction = options.mode === "production";
   const isHttps = env.PUBLIC_URL.startsWith("https://");
   const app = express();
+  // The virtual module exists only inside the Vite build of this file.
+  const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
 
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
@@ -84,37 +88,23 @@ export function createApp(options: CreateAppOptions): express.Express {
     next();
   });
 
-  // A fresh nonce per response for the inline scripts React Router renders.
+  // Defaults for every response that does not bring its own:
+  // - Cache-Control `private, no-store`: only the page cache marks pages as shareable
+  //   (server/html-cache.ts); a redirect, an error or a page for one visitor never is.
+  // - the site's Content-Security-Policy without any inline script; pages bring theirs, with the
+  //   hashes of their inline scripts (app/entry.server.tsx). Off in development: Vite injects
+  //   its own inline client.
+  const defaultPolicy = isProduction ? contentSecurityPolicy({ https: isHttps }) : null;
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+      if (defaultPolicy && !res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", defaultPolicy);
+    });
     next();
   });
-
   app.use(
     helmet({
-      contentSecurityPolicy: isProduction
-        ? {
-            useDefaults: false,
-            directives: {
-              "default-src": ["'self'"],
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              "script-src-attr": ["'none'"],
-              // Inline style attributes are rendered by React and Radix; scripts stay nonce-only.
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https:"],
-              "font-src": ["'self'"],
-              "connect-src": ["'self'"],
-              "media-src": ["'self'"],
-              "object-src": ["'none'"],
-              "base-uri": ["'self'"],
-              "form-action": ["'self'"],
-              "frame-ancestors": ["'none'"],
-              "manifest-src": ["'self'"],
-              "worker-src": ["'self'"],
-              ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
-            },
-          }
-        : false, // Vite's dev server injects inline scripts and a websocket client.
+      contentSecurityPolicy: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
@@ -187,9 +177,15 @@ export function createApp(options: CreateAppOptions): express.Express {
         serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
       }),
     );
-    // Public pages that are the same for everyone come from memory (server/html-cache.ts);
-    // before the file lookup below, which no page path can match.
-    const pageCache = createHtmlCache({ policyFor: sitePagePolicy });
+    // Public pages that are the same for everyone come from memory (server/html-cache.ts),
+    // rendered for no visitor in particular at the public address; before the file lookup
+    // below, which no page path can match.
+    const renderPage = createFetchHandler(build, options.mode);
+    const pageCache = createHtmlCache({
+      policyFor: sitePagePolicy,
+      render: (pagePath, req) =>
+        renderPage(new Request(new URL(pagePath, env.PUBLIC_URL), { headers: { Accept: "text/html" } }), loadContext(String(req.id ?? ""), "")),
+    });
     onNewsChanged(() => pageCache.invalidate("news"));
     app.use(pageCache.middleware);
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
@@ -198,18 +194,9 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.all(
     /.*/,
     createRequestHandler({
-      // The virtual module exists only inside the Vite build of this file.
-      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build,
       mode: options.mode,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          nonce: String(res.locals.cspNonce ?? ""),
-          requestId: String(req.id ?? ""),
-          clientIp: clientIpOf(req),
-        });
-        return context;
-      },
+      getLoadContext: (req) => loadContext(String(req.id ?? ""), clientIpOf(req)),
     }),
   );
 
@@ -306,6 +293,12 @@ function readSmallBody(req: express.Request, maxBytes: number): Promise<string |
     req.on("close", () => finish(null));
     req.on("error", reject);
   });
+}
+
+function loadContext(requestId: string, clientIp: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { requestId, clientIp });
+  return context;
 }
 
 function isSameSecret(given: string, expected: string): boolean {

@@ -1,156 +1,266 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 
 /**
- * Server-rendered HTML of public pages, kept in memory (docs/performance.md).
+ * Public pages that are the same for every visitor, rendered once and kept in
+ * memory as bytes, with their Brotli and gzip forms made once
+ * (docs/decisions/0120-csp-hashes-and-shared-page-cache.md, docs/performance.md).
  *
- * Pages that are the same for every visitor are rendered once and then
- * served from memory: marketing, legal and project pages until the end of
- * the UTC day (their content ships with the build; the legal pages' 'Last
- * updated' date and the footer's year change at midnight), pages that show
- * news for a short time, and at once afresh when this process stores new
- * stories.
- * Each response still gets its own CSP nonce: the stored copy holds a
- * placeholder where the nonce of the first rendering was.
+ * A listed page is rendered for no one in particular: a GET of its path at the
+ * site's public address, without the visitor's cookies, headers or query
+ * string. What comes back (a 200 HTML page that sets no cookie) is stored with
+ * its Content-Security-Policy (hashes of its inline scripts, so it holds for
+ * these very bytes) and served to everyone until it expires or is invalidated:
+ * a strong ETag per encoding, 304s, and a Cache-Control that lets shared caches
+ * (a CDN, a reverse proxy) keep it, never past the moment this server would
+ * render it anew. Concurrent requests for a page that is not stored wait for
+ * one rendering.
  *
- * A page is stored only when it is a plain GET without a query string, the
- * visitor has no one-time cookie (a toast after a redirect), and the answer
- * is a 200 with HTML that sets no cookie. The only per-visitor input of these
- * pages, the cookie-consent choice (it decides whether the banner shows), is
- * part of the key. Stored pages answer conditional requests with 304
- * (weak ETag: the bytes differ by the nonce, the page does not).
+ * Requests with a query string or the one-time toast cookie go past the cache
+ * and are rendered for the visitor (`private, no-store`, app/entry.server.tsx).
  */
 
-/** `ttlMs` undefined: until the end of the current UTC day. */
-export type CachePolicy = { ttlMs: number | undefined; group: "static" | "news" };
+/** `site`: changes with a deployment (and the date at midnight); `news`: changes when news is stored. */
+export type PageKind = "site" | "news";
 
-const NONCE_PLACEHOLDER = "__nordlys_csp_nonce__";
-const CONSENT_COOKIE = "cookie_consent";
-const ONE_TIME_COOKIES = ["toast"];
+/** Renders a page's path for no visitor in particular; `req` is the request that needs it (for logs). */
+export type RenderPage = (path: string, req: Request) => Promise<globalThis.Response>;
 
-/** The stored page, cut where the nonce goes (Buffers: no re-encoding per response). */
-type Entry = { parts: Buffer[]; length: number; etag: string; lastModified: string; contentType: string; group: CachePolicy["group"] };
+type Entry = {
+  kind: PageKind;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Strong validators, one per encoding (the bytes differ), derived from the hash of the page's bytes. */
+  etags: Record<"br" | "gzip" | "identity", string>;
+  contentType: string;
+  contentSecurityPolicy: string;
+  lastModified: string;
+  expiresAt: number;
+};
+
+/** A rendering that may not be stored (a 404 for an unknown slug, say), sent as it came. */
+type Unstored = { status: number; headers: Headers; body: Buffer };
+type Outcome = { entry: Entry } | { unstored: Unstored } | { pass: true };
 
 export type HtmlCacheOptions = {
-  /** Which paths may be cached, and for how long. */
-  policyFor: (path: string) => CachePolicy | null;
+  /** Which paths are the same for every visitor, and of which kind. */
+  policyFor: (path: string) => PageKind | null;
+  render: RenderPage;
   now?: () => number;
-  /** At most this many pages in memory (least recently used go first). */
-  maxEntries?: number;
+  /** Memory for stored pages (all three encodings); least recently used go first. */
+  maxBytes?: number;
 };
 
 export type HtmlCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
-  /** Forgets the stored pages of a group (e.g. after the news changed). */
-  invalidate: (group: CachePolicy["group"]) => void;
+  /** Forgets the stored pages of a kind (e.g. after news was stored); renderings under way are not stored. */
+  invalidate: (kind: PageKind) => void;
   size: () => number;
 };
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+const ONE_TIME_COOKIES = ["toast"];
+const MINUTE = 60_000;
+/** The news refresh runs every 30 minutes, at :00 and :30 UTC (app/features/news/news-jobs.server.ts). */
+const NEWS_REFRESH_MS = 30 * MINUTE;
+
+/**
+ * How long browsers and shared caches may keep a page of each kind (seconds),
+ * each capped by the time the stored page has left (docs/decisions/0120).
+ */
+export const SHARED_CACHING: Record<PageKind, { maxAge: number; sMaxAge: number; staleWhileRevalidate: number }> = {
+  site: { maxAge: 300, sMaxAge: 3600, staleWhileRevalidate: 60 },
+  news: { maxAge: 60, sMaxAge: 300, staleWhileRevalidate: 30 },
+};
+
+/**
+ * When a page stored at `now` must be rendered anew. Site pages: at the next
+ * UTC midnight (the legal pages show the date, the footer the year). News
+ * pages: after 5 minutes, and never later than a minute after the next
+ * refresh slot, so that a refresh on another instance shows up soon (this
+ * instance forgets them at once when it stores news).
+ */
+export function expiresAt(kind: PageKind, now: number): number {
+  if (kind === "site") {
+    const midnight = new Date(now);
+    midnight.setUTCHours(24, 0, 0, 0);
+    return midnight.getTime();
   }
-  return undefined;
+  const nextRefresh = (Math.floor(now / NEWS_REFRESH_MS) + 1) * NEWS_REFRESH_MS;
+  return Math.min(now + SHARED_CACHING.news.sMaxAge * 1000, nextRefresh + MINUTE);
 }
 
-function msUntilNextUtcDay(now: number): number {
-  const next = new Date(now);
-  next.setUTCHours(24, 0, 0, 0);
-  return Math.max(1, next.getTime() - now);
+export function sharedCacheControl(kind: PageKind, secondsLeft: number): string {
+  const { maxAge, sMaxAge, staleWhileRevalidate } = SHARED_CACHING[kind];
+  const left = Math.max(0, Math.floor(secondsLeft));
+  return `public, max-age=${Math.min(maxAge, left)}, s-maxage=${Math.min(sMaxAge, left)}, stale-while-revalidate=${staleWhileRevalidate}`;
 }
 
-export function createHtmlCache({ policyFor, maxEntries = 500, now = Date.now }: HtmlCacheOptions): HtmlCache {
-  const entries = new LRUCache<string, Entry>({ max: maxEntries, perf: { now } });
+type Encoding = "br" | "gzip" | null;
+/** Browsers send a handful of distinct headers: each is parsed once. */
+const encodingOf = new Map<string, Encoding>();
 
-  function serve(entry: Entry, req: Request, res: Response) {
-    res.setHeader("Content-Type", entry.contentType);
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Last-Modified", entry.lastModified);
-    res.setHeader("X-Page-Cache", "hit");
-    if (req.fresh) {
-      // The browser keeps the page it has, with the CSP header that came with it:
-      // a new policy (another nonce) would block that page's scripts.
-      res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
-      return;
+/** The encoding to send: Brotli when the client takes it at least as gladly as gzip, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return null;
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (encodingOf.size >= 100) encodingOf.clear();
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (!coding) continue;
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  if (weight("br") > 0 && weight("br") >= weight("gzip")) return "br";
+  return weight("gzip") > 0 ? "gzip" : null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Sends a stored page in the encoding the client prefers, or 304 when it has this one. */
+function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss", now: number) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  res.status(200);
+  res.setHeader("Content-Type", entry.contentType);
+  res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
+  res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now) / 1000));
+  res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
+  res.setHeader("Last-Modified", entry.lastModified);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", state);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** A rendering that was not stored goes out as React Router answered it. */
+function sendUnstored({ status, headers, body }: Unstored, req: Request, res: Response) {
+  res.status(status);
+  headers.forEach((value, name) => res.setHeader(name, value));
+  res.setHeader("X-Page-Cache", "miss");
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 64 * 1024 * 1024 }: HtmlCacheOptions): HtmlCache {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.identity.length + entry.br.length + entry.gzip.length,
+  });
+  const inFlight = new Map<string, Promise<Outcome>>();
+  const generation: Record<PageKind, number> = { site: 0, news: 0 };
+
+  function lookup(path: string): Entry | undefined {
+    const entry = entries.get(path);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(path);
+      return undefined;
     }
-    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
-    res.status(200);
-    res.setHeader("Content-Length", entry.length + nonce.length * (entry.parts.length - 1));
-    if (req.method === "HEAD") {
-      res.end();
-      return;
+    return entry;
+  }
+
+  async function produce(path: string, kind: PageKind, req: Request): Promise<Outcome> {
+    const startedIn = generation[kind];
+    const response = await render(path, req);
+    const body = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get("Content-Type") ?? "";
+    if (response.headers.has("Set-Cookie")) return { pass: true };
+    const contentSecurityPolicy = response.headers.get("Content-Security-Policy");
+    if (response.status !== 200 || !contentType.startsWith("text/html") || !contentSecurityPolicy) {
+      return { unstored: { status: response.status, headers: response.headers, body } };
     }
-    // The stored parts go out as they are, with the nonce between them: one writev, no copy of the page.
-    res.cork();
-    entry.parts.forEach((part, index) => {
-      if (index > 0) res.write(nonce);
-      res.write(part);
-    });
-    res.end();
-    res.uncork();
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 32);
+    const compressed = await compress(body);
+    const storedAt = now();
+    const entry: Entry = {
+      kind,
+      identity: body,
+      ...compressed,
+      etags: { br: `"${hash}-br"`, gzip: `"${hash}-gzip"`, identity: `"${hash}"` },
+      contentType,
+      contentSecurityPolicy,
+      lastModified: new Date(storedAt).toUTCString(),
+      expiresAt: expiresAt(kind, storedAt),
+    };
+    // News stored while this page was rendering: serve it to those who asked, but do not keep it.
+    if (generation[kind] === startedIn) entries.set(path, entry);
+    return { entry };
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const policy = policyFor(req.path);
-    if (!policy || req.originalUrl.includes("?")) return next();
-    if (ONE_TIME_COOKIES.some((name) => readCookie(req.headers.cookie, name) !== undefined)) return next();
-    const consent = readCookie(req.headers.cookie, CONSENT_COOKIE) ?? "";
-    const key = `${req.path}\n${/^[a-z]{1,20}$/.test(consent) ? consent : ""}`;
+    const kind = policyFor(req.path);
+    if (!kind || req.originalUrl.includes("?")) return next();
+    if (ONE_TIME_COOKIES.some((name) => hasCookie(req.headers.cookie, name))) return next();
 
-    const stored = entries.get(key);
-    if (stored) return serve(stored, req, res);
-    if (req.method === "HEAD") return next();
+    const stored = lookup(req.path);
+    if (stored) return serve(stored, req, res, "hit", now());
 
-    // Not stored yet: render as usual and keep a copy of what was sent.
-    const nonce = String(res.locals.cspNonce ?? "");
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-      else chunks.push(Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as Response["write"];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      const result = end(chunk, ...rest);
-      const contentType = String(res.getHeader("Content-Type") ?? "");
-      if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && contentType.startsWith("text/html") && nonce) {
-        const page = Buffer.concat(chunks).toString("utf8");
-        const parts = page.split(nonce).map((part) => Buffer.from(part));
-        const etag = `W/"${createHash("sha256").update(page.replaceAll(nonce, NONCE_PLACEHOLDER)).digest("base64url").slice(0, 27)}"`;
-        entries.set(
-          key,
-          { parts, length: parts.reduce((sum, part) => sum + part.length, 0), etag, lastModified: new Date().toUTCString(), contentType, group: policy.group },
-          { ttl: policy.ttlMs ?? msUntilNextUtcDay(now()) },
-        );
-      }
-      return result;
-    }) as Response["end"];
-    res.setHeader("X-Page-Cache", "miss");
-    next();
+    // A rendering that started before the last invalidation of its kind is not joined.
+    const key = `${generation[kind]} ${req.path}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = produce(req.path, kind, req).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    pending.then((outcome) => {
+      if ("entry" in outcome) serve(outcome.entry, req, res, "miss", now());
+      else if ("unstored" in outcome) sendUnstored(outcome.unstored, req, res);
+      else next();
+    }, next);
   }
 
   return {
     middleware,
-    invalidate(group) {
-      for (const [key, entry] of entries.entries()) if (entry.group === group) entries.delete(key);
+    invalidate(kind) {
+      generation[kind]++;
+      for (const [path, entry] of entries.entries()) if (entry.kind === kind) entries.delete(path);
     },
     size: () => entries.size,
   };
 }
 
-const STATIC_PAGES = new Set([
+const SITE_PAGES = new Set([
   "/about",
   "/projects",
   "/services",
@@ -162,12 +272,9 @@ const STATIC_PAGES = new Set([
   "/references/rentals-in-thailand",
 ]);
 
-/** How long pages that show news may be served from memory (other instances' refreshes show up within this). */
-export const NEWS_PAGE_TTL_MS = 30_000;
-
-/** The site's public pages that are the same for every visitor. */
-export function sitePagePolicy(path: string): CachePolicy | null {
-  if (STATIC_PAGES.has(path) || /^\/projects\/[a-z0-9-]{1,80}$/.test(path)) return { group: "static", ttlMs: undefined };
-  if (path === "/" || path === "/ai-news" || /^\/ai-news\/[A-Za-z0-9-]{1,80}$/.test(path)) return { group: "news", ttlMs: NEWS_PAGE_TTL_MS };
+/** The site's public pages that are the same for every visitor, and their kind. */
+export function sitePagePolicy(path: string): PageKind | null {
+  if (SITE_PAGES.has(path) || /^\/projects\/[a-z0-9-]{1,80}$/.test(path)) return "site";
+  if (path === "/" || path === "/ai-news" || /^\/ai-news\/[A-Za-z0-9-]{1,80}$/.test(path)) return "news";
   return null;
 }

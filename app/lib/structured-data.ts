@@ -1,18 +1,20 @@
 import type { MetaDescriptor } from "react-router";
 import type { Project } from "~/content/projects";
 import { site } from "~/content/site";
-import { founders } from "~/content/studio";
+import type { Founder } from "~/content/studio";
 
 /**
  * JSON-LD for search engines, rendered by <Meta /> as
  * <script type="application/ld+json">. A data block is never executed, so the
- * nonce-only script-src CSP does not apply to it (docs/decisions/0011).
+ * page's script-src (hashes of its inline scripts) does not apply to it
+ * (docs/decisions/0011, 0120).
  */
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": { "@context": "https://schema.org", ...data } };
 }
 
-export function organization(publicUrl: string): MetaDescriptor {
+/** `founders` from the page's loader data: meta functions run in the browser too, which need not download the studio's copy. */
+export function organization(publicUrl: string, founders: ReadonlyArray<Pick<Founder, "name" | "role">>): MetaDescriptor {
   return jsonLd({
     "@type": "Organization",
     "@id": `${publicUrl}/#organization`,

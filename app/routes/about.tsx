@@ -88,7 +88,7 @@ export default function Page() {
           <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title}>
             <p>{vision.text}</p>
           </SectionHeading>
-          <VisionQuote className="bg-ink-950 text-white" />
+          <VisionQuote vision={vision} className="bg-ink-950 text-white" />
         </div>
       </section>
 

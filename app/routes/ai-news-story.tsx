@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { StoryContent } from "~/features/news/components/story-content";
 import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
 import { getNewsArticle } from "~/features/news/list-news.server";
-import { relativeAge, truncateWords } from "~/features/news/text";
+import { pageClock, relativeAge, truncateWords } from "~/features/news/text";
+import { useMinuteClock } from "~/features/news/use-minute-clock";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news-story";
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/ai-news-story";
 export async function loader({ params }: Route.LoaderArgs) {
   const article = await getNewsArticle(params.id);
   if (!article) throw data(null, { status: 404 });
-  return { article, now: Date.now() };
+  return { article, now: pageClock() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -29,7 +30,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
   const { article, now } = loaderData;
-  const published = new Date(article.publishedAt);
   return (
     <article className="container-page max-w-3xl py-12 sm:py-16">
       <nav aria-label="Breadcrumb" className="text-sm text-ink-600">
@@ -47,9 +47,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-8 flex flex-wrap items-center gap-3 text-sm text-ink-600">
         <Badge variant="accent">{article.source}</Badge>
-        <time dateTime={article.publishedAt} title={published.toUTCString()}>
-          {relativeAge(article.publishedAt, now)}
-        </time>
+        <StoryAge publishedAt={article.publishedAt} serverNow={now} />
       </div>
       <h1 className="mt-4 text-3xl font-semibold leading-tight sm:text-4xl">{article.title}</h1>
       <StoryContent className="mt-8" html={article.fullContent} fallback={article.summary} />
@@ -64,5 +62,19 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * The story's age: as of the server's clock while hydrating (the HTML says the
+ * same), then by the browser's clock, each minute. The page may have been kept
+ * by a shared cache for a few minutes (server/html-cache.ts).
+ */
+function StoryAge({ publishedAt, serverNow }: { publishedAt: string; serverNow: number }) {
+  const now = useMinuteClock(serverNow);
+  return (
+    <time dateTime={publishedAt} title={new Date(publishedAt).toUTCString()}>
+      {relativeAge(publishedAt, now)}
+    </time>
   );
 }

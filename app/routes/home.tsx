@@ -9,6 +9,7 @@ import {
   SearchCheckIcon,
 } from "lucide-react";
 import { useState } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
@@ -30,11 +31,25 @@ import { projects } from "~/content/projects";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import type { Route } from "./+types/home";
 
+/**
+ * The page's copy comes with the loader's data rather than in its JavaScript,
+ * and so does the markup of the decorative hero panel (static, hidden from
+ * assistive technology): it is in the HTML either way, and the browser need
+ * not download it a second time as code (the home page's JavaScript budget,
+ * docs/performance.md).
+ */
 export async function loader() {
-  return { projects: projects.map(toProjectCard), latestNews: await loadHomeNews() };
+  return {
+    content: { hero, projectsSection, toolsSection, resultsSection, stats, story, founders, vision },
+    heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
+    projects: projects.map(toProjectCard),
+    latestNews: await loadHomeNews(),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+type Content = Route.ComponentProps["loaderData"]["content"];
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const publicUrl = publicUrlFrom(matches);
   return [
     ...seo({
@@ -44,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       publicUrl,
       image: "/images/og-default.jpg",
     }),
-    organization(publicUrl ?? ""),
+    organization(publicUrl ?? "", loaderData?.content.founders ?? []),
   ];
 };
 
@@ -52,21 +67,22 @@ const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email
 const resultIcons = [ChartLineIcon, GraduationCapIcon, HandshakeIcon];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
   return (
     <>
-      <Hero />
-      <ProjectsSection projects={loaderData.projects} />
-      <ToolsSection />
-      <StorySection />
-      <VisionSection />
-      <ResultsSection />
+      <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
+      <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
+      <ToolsSection section={content.toolsSection} />
+      <StorySection story={content.story} founders={content.founders} />
+      <VisionSection vision={content.vision} />
+      <ResultsSection section={content.resultsSection} />
       <NewsletterSignup variant="home" />
       <LatestNewsSection initial={loaderData.latestNews} />
     </>
   );
 }
 
-function Hero() {
+function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { panelHtml: string }) {
   const canAnimate = useCanAnimate();
   const [isPaused, setPaused] = useState(false);
   return (
@@ -88,7 +104,7 @@ function Hero() {
               </Button>
             </div>
           </div>
-          <HeroPanel />
+          <div aria-hidden="true" className="hidden lg:block" dangerouslySetInnerHTML={{ __html: panelHtml }} />
         </div>
         <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
           <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">
@@ -106,13 +122,13 @@ function Hero() {
   );
 }
 
-function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
+function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; section: Content["projectsSection"] }) {
   return (
     <section aria-labelledby="projects-title" className="py-section">
       <div className="container-page">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-          <SectionHeading id="projects-title" eyebrow="Portfolio" title={projectsSection.title}>
-            <p>{projectsSection.intro}</p>
+          <SectionHeading id="projects-title" eyebrow="Portfolio" title={section.title}>
+            <p>{section.intro}</p>
           </SectionHeading>
           <Button asChild variant="outline" className="self-start sm:self-auto">
             <Link to="/projects">All projects</Link>
@@ -130,15 +146,15 @@ function ProjectsSection({ projects }: { projects: ProjectCardData[] }) {
   );
 }
 
-function ToolsSection() {
+function ToolsSection({ section }: { section: Content["toolsSection"] }) {
   return (
     <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
       <div className="container-page">
-        <SectionHeading id="tools-title" eyebrow="Free" title={toolsSection.title}>
-          <p>{toolsSection.intro}</p>
+        <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
+          <p>{section.intro}</p>
         </SectionHeading>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {toolsSection.tools.map((tool) => {
+          {section.tools.map((tool) => {
             const Icon = toolIcons[tool.id];
             return (
               <li key={tool.id}>
@@ -164,7 +180,7 @@ function ToolsSection() {
   );
 }
 
-function StorySection() {
+function StorySection({ story, founders }: Pick<Content, "story" | "founders">) {
   return (
     <section aria-labelledby="story-title" className="py-section lazy-render">
       <div className="container-page grid gap-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20">
@@ -203,28 +219,28 @@ function StorySection() {
   );
 }
 
-function VisionSection() {
+function VisionSection({ vision }: Pick<Content, "vision">) {
   return (
     <section aria-labelledby="vision-title" className="bg-night py-section text-white lazy-render">
       <div className="container-page grid gap-12 lg:grid-cols-2 lg:gap-20">
         <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title} tone="dark">
           <p>{vision.text}</p>
         </SectionHeading>
-        <VisionQuote className="relative border border-white/10 bg-white/5" isLarge />
+        <VisionQuote vision={vision} className="relative border border-white/10 bg-white/5" isLarge />
       </div>
     </section>
   );
 }
 
-function ResultsSection() {
+function ResultsSection({ section }: { section: Content["resultsSection"] }) {
   return (
     <section aria-labelledby="results-title" className="py-section lazy-render">
       <div className="container-page">
-        <SectionHeading id="results-title" eyebrow="Work with us" title={resultsSection.title} align="center">
-          <p>{resultsSection.intro}</p>
+        <SectionHeading id="results-title" eyebrow="Work with us" title={section.title} align="center">
+          <p>{section.intro}</p>
         </SectionHeading>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {resultsSection.cards.map((card, index) => {
+          {section.cards.map((card, index) => {
             const Icon = resultIcons[index] ?? ChartLineIcon;
             return (
               <li key={card.title} className="flex flex-col rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 shadow-[var(--shadow-card)]">

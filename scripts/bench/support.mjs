@@ -1,16 +1,16 @@
 /**
  * Shared pieces of the benchmark scripts (npm run bench, npm run lighthouse):
- * a production server on a throw-away embedded database, and the JavaScript a
- * page loads (every script and modulepreload in its server-rendered HTML).
+ * a production server on a throw-away embedded database, stored news stories,
+ * raw responses, and the JavaScript a browser downloads for a page.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { deferredScripts } from "../../app/.server/defer-hydration.ts";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -100,40 +100,62 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
   };
 }
 
-/** The script URLs a page's server-rendered HTML makes the browser load (module scripts and modulepreloads). */
-export function scriptUrls(page) {
-  // The page's modules are listed in the script that fetches them after the first paint.
-  const deferred = deferredScripts(page);
-  const html = deferred ? `${page}${deferred.preloads}${deferred.code}` : page;
-  const urls = new Set();
-  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(match[0])?.[1];
-    if (href) urls.add(href);
-  }
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1]);
-  // React Router's hydration script imports the manifest, the entry and the route modules.
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]);
-  return [...urls];
+/** A GET without automatic decompression: the bytes as sent, with the response headers. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 }
 
-/** Gzip (level 9) bytes of every script a page loads, with the per-file breakdown. */
-export async function pageJavaScript(baseUrl, pagePath) {
-  const response = await fetch(`${baseUrl}${pagePath}`);
-  const html = await response.text();
-  const files = [];
-  for (const url of scriptUrls(html)) {
-    const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
-    files.push({ url, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+/**
+ * The JavaScript a real browser downloads for each page: Chromium (through
+ * Playwright, CHROMIUM_PATH or /usr/bin/chromium) opens the page in a fresh
+ * profile, waits until the network has been idle for 500 ms, and every
+ * script response it received counts as gzip level 9 of its bytes.
+ */
+export async function browserJavaScript(baseUrl, pagePaths) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"],
+  });
+  const results = [];
+  try {
+    for (const pagePath of pagePaths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() !== "script") return;
+        pending.push(
+          response.body().then(
+            (body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+            () => null,
+          ),
+        );
+      });
+      const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "networkidle" });
+      const files = (await Promise.all(pending)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
+      results.push({ path: pagePath, status: response?.status() ?? 0, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
-  files.sort((a, b) => b.gzip - a.gzip);
-  return { path: pagePath, status: response.status, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
+  return results;
 }
 
 /**
  * Stores `count` news stories in the embedded database of a running server
  * (as the half-hourly refresh would), so news pages are measured as visitors
- * see them rather than empty. Call it before the first page request: pages are
- * cached for 30 s.
+ * see them rather than empty. The server does not notice (the stories skip the
+ * refresh): start it again on the same data before measuring pages.
  */
 export async function seedStories(dataDir, count = 20) {
   const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));

@@ -40,7 +40,7 @@ async function call(
   options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal; userAgent?: string } = {},
 ) {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: options.ip ?? freshIp() });
+  context.set(requestInfoContext, { requestId: "test", clientIp: options.ip ?? freshIp() });
   const method = options.method ?? "POST";
   const request = new Request(`http://localhost${path}`, {
     method,
@@ -84,7 +84,7 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 describe("POST /api/ai-chat (the secretary)", () => {
-  it("answers {content} with SPEC's system prompt and the last 12 messages", async () => {
+  it("answers {content} with the product's system prompt and the last 12 messages", async () => {
     fake.enqueue({ text: "  Sure, here is your agenda.  " });
     const messages = Array.from({ length: 20 }, (_, i) => ({
       role: i % 2 === 0 ? "user" : "assistant",
@@ -341,7 +341,7 @@ describe("POST /api/generate-content", () => {
     expect(lastUserText(fake.requests[0]!)).toContain('"tone": "friendly"');
   });
 
-  it("linkedin: returns {post} and applies SPEC's defaults", async () => {
+  it("linkedin: returns {post} and applies the product's defaults", async () => {
     fake.enqueue({ text: "Remote work is a skill.\n\nHere is what we learned." });
     const response = await call("/api/generate-content", { task: "linkedin", topic: "Remote work" });
     expect(await response.json()).toEqual({ post: "Remote work is a skill.\n\nHere is what we learned." });

@@ -46,7 +46,7 @@ const freshIp = () => `192.0.2.${++ipCounter}`;
 
 async function call(path: "/api/lead-chatbot" | "/api/lead-chatbot/stream", body: unknown, options: { ip?: string; contentType?: string } = {}) {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: options.ip ?? freshIp() });
+  context.set(requestInfoContext, { requestId: "test", clientIp: options.ip ?? freshIp() });
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": options.contentType ?? "application/json" },

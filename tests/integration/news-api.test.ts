@@ -44,7 +44,7 @@ afterAll(async () => {
 
 function context(ip = "203.0.113.9") {
   const provider = new RouterContextProvider();
-  provider.set(requestInfoContext, { nonce: "", requestId: "t", clientIp: ip });
+  provider.set(requestInfoContext, { requestId: "t", clientIp: ip });
   return provider;
 }
 
@@ -54,7 +54,7 @@ function post(body: string, contentType = "application/json") {
 }
 
 describe("POST /api/fetch-ai-news", () => {
-  it("fills an empty hub on the first request and answers with SPEC's article fields", async () => {
+  it("fills an empty hub on the first request and answers with the product's article fields", async () => {
     const response = await post(JSON.stringify({ force: false }));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");

@@ -1,90 +1,215 @@
-import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import { Parser } from "htmlparser2";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server.ts";
+import { publicPaths } from "../../app/features/seo/sitemap.ts";
+import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server.ts";
 import { useServerForFile } from "../support/server-process.ts";
 
 /**
- * The in-memory page cache of the production server (server/html-cache.ts):
- * same page for everyone from memory, a fresh CSP nonce on every response,
- * 304s for revalidation, and nothing cached that depends on the visitor.
+ * Pages of the production server as browsers and shared caches see them
+ * (server/html-cache.ts, app/entry.server.tsx, docs/decisions/0120): public
+ * pages are the same bytes for everyone, compressed once, shareable; pages
+ * for one visitor are never shareable; every page's policy allows exactly its
+ * own inline scripts.
  */
-describe("page cache", () => {
-  const file = useServerForFile();
+type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; html: string };
 
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(file.server().url + path, { headers });
-    return { response, html: await response.text() };
-  };
-  const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
-  const htmlNonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+/** A raw request (no automatic decompression): the test sees the bytes that were sent. */
+function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        const decoded = encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, html: decoded.toString("utf8") });
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
+  });
+}
 
-  it("serves a page for everyone from memory, each response with its own nonce", async () => {
-    const first = await get("/services");
-    const second = await get("/services");
-    const third = await get("/services");
-    expect(second.response.headers.get("x-page-cache")).toBe("hit");
-    for (const { response, html } of [first, second, third]) {
-      expect(response.status).toBe(200);
-      expect([...htmlNonces(html)]).toEqual([cspNonce(response)]);
-      expect(html).not.toContain("__nordlys_csp_nonce__");
-    }
-    expect(new Set([first, second, third].map(({ response }) => cspNonce(response))).size).toBe(3);
-    // Apart from the nonce (in attributes and in the root loader's data), the stored page is the page that was rendered.
-    const strip = ({ html, response }: { html: string; response: Response }) => html.replaceAll(cspNonce(response)!, "NONCE");
-    expect(strip(second)).toBe(strip(first));
-    expect(second.response.headers.get("cache-control")).toBe("private, no-cache");
-    expect(second.response.headers.get("etag")).toMatch(/^W\/"/);
+/** The scripts a browser would run from this HTML, read with an HTML parser (not the server's own scanner). */
+function executableInlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  let current: string | null = null;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const type = (attributes.type ?? "").trim().toLowerCase();
+      if (name === "script" && !("src" in attributes) && ["", "text/javascript", "module"].includes(type)) current = "";
+    },
+    ontext(text) {
+      if (current !== null) current += text;
+    },
+    onclosetag(name) {
+      if (name === "script" && current !== null) {
+        scripts.push(current);
+        current = null;
+      }
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return scripts;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const scriptSources = (policy: string | string[] | undefined) =>
+  (/(?:^|;)\s*script-src ([^;]*)/.exec(String(policy ?? ""))?.[1] ?? "").trim().split(/\s+/);
+
+let feed: FixtureServer;
+let feedItems: Array<{ title: string; link: string; description: string; date: Date }> = [];
+const serverEnv: Record<string, string> = {};
+
+describe("pages of the production server", () => {
+  beforeAll(async () => {
+    feed = await startFixtureServer({
+      routes: { "/feed.xml": serveFeed(() => rss2({ title: "Fixture News", link: "https://fixture.example/", items: feedItems })) },
+    });
+    serverEnv.NEWS_FEEDS = `${feed.url}/feed.xml`;
+    serverEnv.NEWS_ALLOW_PRIVATE_HOSTS = "1";
+    return () => feed.close();
+  });
+  const file = useServerForFile(serverEnv);
+  const url = (path: string) => file.server().url + path;
+
+  describe("pages that are the same for everyone", () => {
+    it("are the same bytes for every visitor, Brotli or gzip made once, with their policy, a strong ETag and shared-cache headers", async () => {
+      const chromium = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+      // The first visitor's request, whatever it carries, does not shape the page everyone gets.
+      const first = await request(url("/services"), {
+        headers: { ...chromium, Host: "evil.example", "X-Forwarded-Host": "evil.example", Cookie: "cookie_consent=accepted" },
+      });
+      const visitors = await Promise.all([
+        request(url("/services"), { headers: chromium }),
+        request(url("/services"), { headers: { ...chromium, Cookie: "cookie_consent=declined; other=1", "User-Agent": "Googlebot/2.1" } }),
+      ]);
+      expect(first.headers["content-encoding"]).toBe("br");
+      for (const reply of visitors) {
+        expect(reply.status).toBe(200);
+        expect(reply.headers["x-page-cache"]).toBe("hit");
+        expect(reply.body.equals(first.body)).toBe(true);
+        expect(reply.headers.etag).toBe(first.headers.etag);
+        expect(reply.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+      }
+      expect(first.html).not.toContain("evil.example");
+      expect(first.headers.etag).toMatch(/^"[\w-]+-br"$/);
+      expect(first.headers.vary).toBe("Accept-Encoding");
+      expect(first.headers["cache-control"]).toMatch(/^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+$/);
+
+      const gzip = await request(url("/services"), { headers: { "Accept-Encoding": "gzip" } });
+      const identity = await request(url("/services"));
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      expect(gzip.html).toBe(first.html);
+      expect(identity.html).toBe(first.html);
+      // Compressed at the highest settings: Brotli 11 makes the smallest body.
+      expect(first.body.length).toBeLessThan(gzip.body.length);
+      expect(first.body.length).toBeLessThanOrEqual(zlib.brotliCompressSync(identity.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }).length);
+    });
+
+    it("answer revalidation with 304, for browsers and shared caches alike", async () => {
+      const page = await request(url("/projects"), { headers: { "Accept-Encoding": "br" } });
+      const revalidated = await request(url("/projects"), { headers: { "Accept-Encoding": "br", "If-None-Match": page.headers.etag! } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.headers["cache-control"]).toMatch(/^public, /);
+      expect((await request(url("/projects"), { headers: { "If-Modified-Since": page.headers["last-modified"]! } })).status).toBe(304);
+      expect((await request(url("/projects"), { headers: { "If-None-Match": '"something-else"' } })).status).toBe(200);
+    });
+
+    it("show news stored on this instance at once", async () => {
+      const before = await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } });
+      expect((await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } })).headers["x-page-cache"]).toBe("hit");
+      expect(before.headers["cache-control"]).toMatch(/^public, max-age=\d+, s-maxage=([1-9]\d?|[12]\d\d|300), /);
+      feedItems = [{ title: "Fresh fixture story about page caches", link: "https://fixture.example/1", description: "A story.", date: new Date(Date.now() - 60_000) }];
+      const refresh = await fetch(url("/api/fetch-ai-news"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ force: true }) });
+      expect(((await refresh.json()) as { news: unknown[] }).news.length).toBe(1);
+      const after = await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } });
+      expect(after.html).toContain("Fresh fixture story about page caches");
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect((await request(url("/"))).html).toContain("Fresh fixture story about page caches");
+    });
   });
 
-  it("answers revalidation with 304 and without a new CSP (the browser keeps the page and the policy it has)", async () => {
-    await get("/projects");
-    const { response } = await get("/projects");
-    const etag = response.headers.get("etag")!;
-    // curl: Node's fetch treats a hand-set If-None-Match as an uncached request.
-    const headers = (args: string[]) =>
-      execFileSync("curl", ["-s", "-o", "/dev/null", "-D", "-", ...args, `${file.server().url}/projects`], { encoding: "utf8" });
-    const byEtag = headers(["-H", `If-None-Match: ${etag}`]);
-    expect(byEtag).toMatch(/^HTTP\/1\.1 304/);
-    expect(byEtag.toLowerCase()).not.toContain("content-security-policy");
-    expect(headers(["-H", `If-Modified-Since: ${response.headers.get("last-modified")}`])).toMatch(/^HTTP\/1\.1 304/);
-    expect(headers(["-H", 'If-None-Match: W/"something-else"'])).toMatch(/^HTTP\/1\.1 200/);
+  describe("pages for one visitor", () => {
+    it("are never marked for shared caches", async () => {
+      const form = new URLSearchParams({ name: "", email: "not-an-address", message: "" }).toString();
+      const perVisitor: Array<[string, Promise<Reply>]> = [
+        ["form page (signed start time)", request(url("/contact"))],
+        [
+          "form showing its errors",
+          request(url("/contact"), { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: file.server().url } }),
+        ],
+        ["page with a toast", request(url("/services"), { headers: { Cookie: "toast=something" } })],
+        ["query string", request(url("/services?ref=mail"))],
+        ["admin sign-in", request(url("/admin/login"))],
+        ["admin page", request(url("/admin/leads"))],
+        ["unsubscribe", request(url("/unsubscribe"))],
+        ["unknown page", request(url("/no/such/page"))],
+        ["unknown project", request(url("/projects/no-such-project"))],
+        ["client-side navigation data", request(url("/services.data"))],
+        ["API", request(url("/api/fetch-ai-news"), { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } })],
+      ];
+      for (const [name, pending] of perVisitor) {
+        const reply = await pending;
+        const cacheControl = String(reply.headers["cache-control"] ?? "");
+        expect(cacheControl, name).toMatch(/private|no-store/);
+        expect(cacheControl, name).not.toMatch(/public|s-maxage/);
+        expect(reply.headers["x-page-cache"], name).not.toBe("hit");
+      }
+      expect((await perVisitor[1]![1]).status).toBe(400);
+    });
   });
 
-  it("keeps the cookie-consent choice apart: the banner shows only to visitors who have not chosen", async () => {
-    const banner = /aria-label="Cookie consent"/;
-    for (let i = 0; i < 2; i++) {
-      const undecided = await get("/about");
-      const decided = await get("/about", { Cookie: "cookie_consent=accepted" });
-      expect(undecided.html).toMatch(banner);
-      expect(decided.html).not.toMatch(banner);
-    }
-  });
+  describe("content security policy", () => {
+    it("allows exactly each page's own inline scripts, for every public page and the pages rendered per visitor", async () => {
+      const story = /href="(\/ai-news\/(?!rss\.xml)[^"]+)"/.exec((await request(url("/ai-news"))).html)?.[1];
+      const pages = [...publicPaths(), "/unsubscribe", "/admin/login", "/no/such/page", ...(story ? [story] : [])];
+      expect(pages.length).toBeGreaterThan(20);
+      for (const path of pages) {
+        const visitors: Array<Record<string, string>> = [{}, { "Accept-Encoding": "br", Cookie: "cookie_consent=accepted" }];
+        for (const headers of visitors) {
+          const { html, headers: responseHeaders } = await request(url(path), { headers });
+          const policy = responseHeaders["content-security-policy"];
+          const sources = scriptSources(policy);
+          // 'self' and the hashes, nothing else: no 'unsafe-inline', no nonce.
+          expect(sources[0], path).toBe("'self'");
+          expect(html, path).not.toMatch(/\snonce="/);
+          const scripts = executableInlineScripts(html);
+          const deferred = deferredScripts(html);
+          // The module script the loader adds after the first paint runs inline too.
+          const expected = new Set([...scripts, ...(deferred ? [deferred.code] : [])].map(sha256));
+          expect(new Set(sources.slice(1)), path).toEqual(expected);
+          expect(scripts.length, path).toBeGreaterThanOrEqual(3);
+        }
+      }
+      expect(story, "a story page").toBeTruthy();
+    });
 
-  it("does not store or serve pages that depend on the visitor or the moment", async () => {
-    // A form page carries a signed start time; a query string may change the page.
-    for (const path of ["/contact", "/services?ref=mail", "/unsubscribe?token=x"]) {
-      await get(path);
-      const { response } = await get(path);
-      expect(response.headers.get("x-page-cache"), path).toBeNull();
-    }
-    // A one-time toast cookie is shown once, by a freshly rendered page.
-    const { response } = await get("/services", { Cookie: "toast=abc" });
-    expect(response.headers.get("x-page-cache")).toBeNull();
-    // An unknown project is a 404, rendered each time.
-    await get("/projects/no-such-project");
-    const missing = await get("/projects/no-such-project");
-    expect(missing.response.status).toBe(404);
-    expect(missing.response.headers.get("x-page-cache")).toBe("miss");
+    it("gives every other response the same policy without any inline script", async () => {
+      for (const path of ["/healthz", "/sitemap.xml", "/favicon.svg"]) {
+        const { headers } = await request(url(path));
+        expect(scriptSources(headers["content-security-policy"]), path).toEqual(["'self'"]);
+      }
+    });
   });
 
   it("sends scripts and styles precompressed with Brotli or gzip, cached for a year", async () => {
-    const { html } = await get("/");
+    const { html } = await request(url("/"));
     // The framework chunk (React, React DOM, React Router): every page loads it.
     const script = /\/assets\/framework-[\w-]+\.js/.exec(html)![0];
-    const brotli = await fetch(file.server().url + script, { headers: { "Accept-Encoding": "br, gzip" } });
-    expect(brotli.headers.get("content-encoding")).toBe("br");
-    expect(brotli.headers.get("cache-control")).toContain("immutable");
-    expect((await brotli.text()).length).toBeGreaterThan(1000);
-    const gzip = await fetch(file.server().url + script, { headers: { "Accept-Encoding": "gzip" } });
-    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const brotli = await request(url(script), { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["cache-control"]).toContain("immutable");
+    expect(brotli.html.length).toBeGreaterThan(1000);
+    const gzip = await request(url(script), { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
   });
 });

@@ -25,6 +25,6 @@ export async function stopTestMailQueue(jobs: Jobs | undefined): Promise<void> {
 /** A router context as the Node server builds it, for calling route actions directly. */
 export function requestContextFor(clientIp: string): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp });
+  context.set(requestInfoContext, { requestId: "test", clientIp });
   return context;
 }

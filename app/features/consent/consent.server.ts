@@ -1,27 +1,22 @@
-import { isConsent, type Consent } from "./consent";
+import { CONSENT_COOKIE, isConsent, type Consent } from "./consent";
 
 /**
- * The choice is kept in a plain first-party cookie (`cookie_consent=accepted`)
- * rather than localStorage, so that the server renders the page with or
- * without the banner: no flash, no layout shift, and the banner works without
- * JavaScript (docs/decisions/0006).
+ * The choice is kept in a plain first-party cookie (`cookie_consent=accepted`),
+ * readable by scripts: pages are the same for every visitor, and a script in
+ * their <head> reads the cookie to show the banner or the settings button
+ * (components/cookie-banner.tsx, docs/decisions/0006 and 0120).
  */
-const COOKIE_NAME = "cookie_consent";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
-export function readConsent(request: Request): Consent | null {
-  return readConsentFromCookieHeader(request.headers.get("Cookie"));
-}
-
-/** The choice in a Cookie header (the beacon endpoint has the header, not a Request). */
+/** The choice in a Cookie header (the analytics beacon and conversions read it on the server). */
 export function readConsentFromCookieHeader(header: string | null | undefined): Consent | null {
   for (const part of (header ?? "").split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === COOKIE_NAME && isConsent(value)) return value;
+    if (name === CONSENT_COOKIE && isConsent(value)) return value;
   }
   return null;
 }
 
 export function serializeConsent(consent: Consent, secure: boolean): string {
-  return `${COOKIE_NAME}=${consent}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${CONSENT_COOKIE}=${consent}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originalSourceHref, relativeAge, truncateWords } from "./text";
+import { originalSourceHref, pageClock, relativeAge, truncateWords } from "./text";
 
 const now = Date.parse("2026-11-20T12:00:00Z");
 
@@ -46,5 +46,14 @@ describe("originalSourceHref", () => {
   it("falls back to a web search of title plus source", () => {
     const href = originalSourceHref({ title: "New model & more", source: "Lab Blog", sourceUrl: null });
     expect(new URL(href).searchParams.get("q")).toBe("New model & more Lab Blog");
+  });
+});
+
+describe("pageClock", () => {
+  it("rounds down to 5 minutes, so renderings within those minutes are the same page", () => {
+    expect(pageClock(Date.parse("2026-11-21T10:04:59.999Z"))).toBe(Date.parse("2026-11-21T10:00:00Z"));
+    expect(pageClock(Date.parse("2026-11-21T10:05:00Z"))).toBe(Date.parse("2026-11-21T10:05:00Z"));
+    // Ages are shown in hours: the page's clock never makes a story look more than 5 minutes younger.
+    expect(relativeAge("2026-11-21T09:04:00Z", pageClock(Date.parse("2026-11-21T10:08:00Z")))).toBe("1h ago");
   });
 });

@@ -6,12 +6,24 @@
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** SPEC section 9: under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise 'Nd ago'. */
+/** docs/product.md#limits-and-constants: under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise 'Nd ago'. */
 export function relativeAge(date: string | Date, now: number): string {
   const elapsed = now - new Date(date).getTime();
   if (!Number.isFinite(elapsed) || elapsed < HOUR) return "Just now";
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
   return `${Math.floor(elapsed / DAY)}d ago`;
+}
+
+/**
+ * The clock a server-rendered page computes ages with: now, rounded down to
+ * 5 minutes. Ages are shown in hours, and pages are kept for minutes anyway
+ * (server/html-cache.ts, and shared caches): this way renderings of the same
+ * news within those 5 minutes, on any instance, are the same bytes with the
+ * same ETag. The browser uses its own clock once the page has hydrated.
+ */
+export function pageClock(now = Date.now()): number {
+  const step = 5 * 60 * 1000;
+  return Math.floor(now / step) * step;
 }
 
 /**

@@ -5,10 +5,12 @@ const bars = [38, 52, 47, 64, 58, 76, 88];
 /**
  * A decorative "assistant at work" card beside the hero text on large screens.
  * Hidden from assistive technology: it illustrates the copy, it adds no facts.
+ * Static markup, rendered on the server only (the home page's loader sends it
+ * as HTML, app/routes/home.tsx): it needs no JavaScript in the browser.
  */
 export function HeroPanel() {
   return (
-    <div aria-hidden="true" className="relative hidden select-none lg:block">
+    <div className="relative select-none">
       {/* A soft glow from gradients alone: blur filters are costly to paint on phones. */}
       <div className="absolute -inset-10 rounded-[3rem] bg-[radial-gradient(closest-side,rgb(18_176_142/0.28),transparent)]" />
       <div className="relative rounded-[var(--radius-card)] border border-white/10 bg-ink-900 p-5 shadow-2xl">

@@ -1,9 +1,11 @@
 import { QuoteIcon } from "lucide-react";
-import { vision } from "~/content/studio";
+import type { vision as studioVision } from "~/content/studio";
 import { cn } from "~/lib/cn";
 
+type Props = { vision: Pick<typeof studioVision, "quote" | "quoteBy">; className?: string; isLarge?: boolean };
+
 /** The founders' vision quote, on a dark surface (home and about pages). */
-export function VisionQuote({ className, isLarge = false }: { className?: string; isLarge?: boolean }) {
+export function VisionQuote({ vision, className, isLarge = false }: Props) {
   return (
     <figure className={cn("rounded-[var(--radius-card)] p-8 sm:p-10", className)}>
       <QuoteIcon aria-hidden="true" className="size-8 text-aurora-300" />

@@ -2,7 +2,7 @@ import { createElement, type ReactNode, type Ref, type SVGProps } from "react";
 
 /**
  * A small stand-in for lucide-react's icon runtime (createLucideIcon), used
- * by the production build for lucide's own icon files (vite.config.ts):
+ * by the production build for lucide's own icon files (./lucide-vite-plugin.ts):
  * the icon data stays lucide's, the 2 KB gzip of runtime every page paid for
  * (context, class helpers, name conversions) goes (decision 0081). It renders
  * the same SVG: lucide's default attributes, `lucide lucide-<name>` classes,

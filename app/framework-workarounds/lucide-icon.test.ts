@@ -1,15 +1,19 @@
+import { readFile } from "node:fs/promises";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-// lucide's own runtime (the production build swaps in ours: vite.config.ts).
+// lucide's own runtime (the production build swaps in ours: ./lucide-vite-plugin.ts).
 import { createLucideIcon as lucidesOwn } from "lucide-react";
 import createLucideIcon from "./lucide-icon";
+import { slimIconFile } from "./lucide-vite-plugin";
 
 type IconData = Parameters<typeof createLucideIcon>[0];
 /** lucide's data for one icon, as its icon file exports it. */
+function iconFile(name: string): string {
+  return `../../node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+}
 async function iconData(name: string): Promise<IconData> {
-  const file = `../../node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
-  return ((await import(/* @vite-ignore */ file)) as { __iconData: IconData }).__iconData;
+  return ((await import(/* @vite-ignore */ iconFile(name))) as { __iconData: IconData }).__iconData;
 }
 
 describe("our lucide icon runtime", () => {
@@ -30,6 +34,23 @@ describe("our lucide icon runtime", () => {
       for (const props of cases) {
         expect(renderToStaticMarkup(createElement(Ours, props)), JSON.stringify(props)).toBe(
           renderToStaticMarkup(createElement(Theirs, props)),
+        );
+      }
+    }
+  });
+
+  it("renders the same from an icon file as the build rewrites it (no keys, no default size)", async () => {
+    for (const name of ["sparkles", "x", "chart-line", "mail"]) {
+      const source = await readFile(new URL(iconFile(name), import.meta.url), "utf8");
+      const slimmed = slimIconFile(source);
+      expect(slimmed).not.toMatch(/key: "|size: 24|^__iconData\.node;$/m);
+      // The icon data object as the rewritten file declares it.
+      const literal = /const __iconData = (\{[\s\S]*?\n\});/.exec(slimmed)?.[1];
+      const slim = new Function(`return ${literal}`)() as IconData;
+      const full = await iconData(name);
+      for (const props of [{}, { className: "size-4" }, { size: 32 }]) {
+        expect(renderToStaticMarkup(createElement(createLucideIcon(slim), props))).toBe(
+          renderToStaticMarkup(createElement(createLucideIcon(full), props)),
         );
       }
     }

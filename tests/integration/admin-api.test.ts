@@ -403,7 +403,7 @@ describe("brute force", () => {
       body: new URLSearchParams({ intent: "password", withCode: "1", email: target.email, password: target.password, code: await freshTotpCode(target.totp) }),
     });
     expect(viaPage.status).toBe(302);
-    expect(viaPage.headers.get("location")).toBe("/admin/leads");
+    expect(viaPage.headers.get("location")).toBe("/admin");
     const session = cookiesFrom(viaPage);
     expect((await fetch(`${base}/api/admin/leads`, { headers: { cookie: session } })).status).toBe(200);
   });

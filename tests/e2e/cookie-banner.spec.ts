@@ -45,7 +45,8 @@ test("a visitor who has chosen never sees the banner, not even before the page's
     await scriptsHeld;
     await route.continue();
   });
-  await page.goto("/about");
+  // The page's load event waits for the held scripts: wait only for the HTML.
+  await page.goto("/about", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("button", { name: "Cookie settings" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
   releaseScripts();

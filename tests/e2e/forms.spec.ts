@@ -106,7 +106,8 @@ test.describe("with JavaScript", () => {
       const notice = page.getByRole("region", { name: disclaimer.title });
       await expect(notice.getByRole("listitem")).toHaveCount(form.source === "apply" ? 4 : 3);
 
-      // Nothing typed: errors next to each field, no request.
+      // Nothing typed: once the browser's check has loaded, errors next to each field and no request.
+      await expect(page.locator(`form#${form.source}-form`)).toHaveAttribute("data-checks", "browser");
       let posts = 0;
       page.on("request", (request) => {
         if (request.method() === "POST") posts++;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "~/lib/notify";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -26,13 +26,13 @@ export type FieldConstraints = Record<string, { required?: boolean; minLength?: 
 
 type Validate = typeof validateForm;
 let validate: Validate | null = null;
-/** The check could not be downloaded (offline, or a newer deployment): the server checks instead. */
-let validatorUnavailable = false;
 let validatorLoading: Promise<void> | null = null;
 
 /**
- * Loads the zod check once: when a visitor first focuses the form (it takes a
- * moment to type anyway), at the latest when the form is sent.
+ * Loads the zod check once: when the browser is idle after the page has woken
+ * up, or when a visitor focuses the form, whichever comes first. A form sent
+ * before it has loaded goes straight to the server, which checks it with the
+ * same schema and answers with the same messages: nothing is held back or sent twice.
  */
 function loadValidator(): Promise<void> {
   validatorLoading ??= import("../validate-form").then(
@@ -40,26 +40,11 @@ function loadValidator(): Promise<void> {
       validate = module.validateForm;
     },
     () => {
-      validatorUnavailable = true;
-      validatorLoading = null; // try again on the next focus
+      // Not downloadable (offline, or a newer deployment): the server checks; try again on the next focus.
+      validatorLoading = null;
     },
   );
   return validatorLoading;
-}
-
-/** Holds a submit back until the browser check is there, then sends it again, so every post is checked first. */
-function awaitValidator(event: FormEvent<HTMLFormElement>) {
-  if (validate || validatorUnavailable) return;
-  event.preventDefault();
-  event.stopPropagation();
-  const form = event.currentTarget;
-  const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  void loadValidator().then(() => {
-    if (!form.isConnected) return;
-    // The button that sent it, if it still belongs to this form (React may have re-rendered it).
-    const button = submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined;
-    form.requestSubmit(button);
-  });
 }
 
 /**
@@ -75,6 +60,20 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [checksInBrowser, setChecksInBrowser] = useState(validate !== null);
+  useEffect(() => {
+    if (validate) return;
+    let active = true;
+    const load = () => void loadValidator().then(() => active && setChecksInBrowser(validate !== null));
+    // Safari has no requestIdleCallback: a short timeout stands in.
+    const onIdle = typeof (window as Partial<Window>).requestIdleCallback === "function";
+    const idle = onIdle ? window.requestIdleCallback(load, { timeout: 2_000 }) : window.setTimeout(load, 200);
+    return () => {
+      active = false;
+      if (onIdle) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
 
   const [form, fields] = useForm({
     id: `${source}-form`,
@@ -104,7 +103,7 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
   const showInlineSuccess = !hydrated && actionData?.outcome === "success";
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate onFocus={() => void loadValidator()} onSubmitCapture={awaitValidator} className="flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} noValidate onFocus={() => void loadValidator()} data-checks={checksInBrowser ? "browser" : "server"} className="flex flex-col gap-6">
       {showInlineSuccess ? (
         <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />

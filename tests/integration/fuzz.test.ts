@@ -11,8 +11,9 @@ import { freePort, makeDataDir, startServer, type ServerProcess } from "../suppo
 
 /**
  * Generated hostile requests against every JSON endpoint, every page action
- * and every loader's query string of app/routes.ts, on the production
- * server: wrong types, control characters, invalid UTF-8, huge and deeply
+ * and every loader's query string of app/routes.ts, and the routes the
+ * Express app answers itself (the page-view beacon, health, metrics), on the
+ * production server: wrong types, control characters, invalid UTF-8, huge and deeply
  * nested values, chunked and mislabelled bodies, odd methods, foreign
  * origins, signed in as an admin or not. Any 5xx, any request left without
  * an answer, an error logged, or a server that stops answering /healthz fails.
@@ -153,6 +154,13 @@ function fill(pattern: string, segments: string[]): string {
   });
 }
 
+/** Routes the Express app answers before React Router (server/app.ts): the page-view beacon, health and metrics. */
+const SERVER_ROUTES: RouteInfo[] = [
+  { id: "server/page-view-beacon", pattern: "/a/e", hasAction: true, hasLoader: false, isApi: false },
+  { id: "server/healthz", pattern: "/healthz", hasAction: false, hasLoader: true, isApi: false },
+  { id: "server/metrics", pattern: "/metrics", hasAction: false, hasLoader: true, isApi: false },
+];
+
 const ORIGINS = [undefined, "own", "https://evil.example", "null", "not a url"] as const;
 
 type Generated = { method: string; path: string; body: Body | undefined; chunked: boolean; origin: (typeof ORIGINS)[number]; ip: string; admin: boolean; garbageCookie: string | undefined };
@@ -191,7 +199,7 @@ function describeRequest(generated: Generated): string {
 
 describe("hostile requests to every route", () => {
   it("never get a 5xx, never go unanswered, and leave the server healthy", { timeout: 120_000 }, async () => {
-    const routes = await loadRouteTable();
+    const routes = [...(await loadRouteTable()), ...SERVER_ROUTES];
     const bodyRoutes = routes.filter((route) => route.hasAction || route.isApi);
     // Signing out ends the fuzzer's admin session: last.
     bodyRoutes.sort((a, b) => Number(a.pattern === "/admin/sign-out") - Number(b.pattern === "/admin/sign-out"));

@@ -16,6 +16,10 @@ describe("manualSendToast", () => {
     const again = manualSendToast({ ...base, status: "sent", successCount: 7, sentNow: 0 });
     expect(again.type).toBe("info");
     expect(again.title).toContain("Nothing new to send");
+    expect(manualSendToast({ ...base, status: "sent", successCount: 0, sentNow: 0 })).toEqual({
+      type: "info",
+      title: "There are no confirmed subscribers to send to: nothing was sent.",
+    });
   });
 
   it("warns when the send paused, and informs while it is still sending", () => {

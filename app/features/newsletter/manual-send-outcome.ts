@@ -16,6 +16,7 @@ export function manualSendToast(result: SendCounts): SendToast {
   if (result.status === "sending") {
     return { type: "info", title: `Still sending: ${result.successCount} delivered so far. The progress below updates by itself.` };
   }
+  if (result.successCount === 0) return { type: "info", title: "There are no confirmed subscribers to send to: nothing was sent." };
   if (result.sentNow === 0) {
     return {
       type: "info",

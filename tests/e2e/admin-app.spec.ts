@@ -69,6 +69,8 @@ test("at 390 px the admin navigation folds into a Menu that opens, leads to a pa
   await expect(page).toHaveURL("/admin/newsletter");
   await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  // Focus moves to the new page's content, not lost with the closed menu.
+  await expect(page.getByRole("main")).toBeFocused();
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

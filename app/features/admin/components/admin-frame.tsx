@@ -1,5 +1,5 @@
 import { ExternalLink, Menu } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -13,6 +13,7 @@ type SignedInAdmin = { email: string; heldCounts: HeldCounts } | null;
  * "Menu" disclosure (a <details>, so it works before and without JavaScript).
  */
 export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children?: ReactNode }) {
+  const main = useFocusMainOnNavigation();
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
       <a
@@ -49,7 +50,7 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
           </div>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
         {children ?? <Outlet />}
       </main>
       <footer className="border-t border-ink-200 bg-white">
@@ -57,6 +58,24 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
       </footer>
     </div>
   );
+}
+
+/**
+ * After a client-side move to another admin page, focus goes to the new page's main landmark:
+ * keyboard and screen reader users start at its content (and the compact menu, which closes,
+ * does not leave focus on nothing). Not on the first page load, and not when only the query
+ * changes (filters, paging, the delete confirmation keep their own focus).
+ */
+function useFocusMainOnNavigation() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
+  return main;
 }
 
 function SignOutButton({ className }: { className?: string }) {

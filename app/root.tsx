@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import { CookieBanner } from "~/components/cookie-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -7,6 +7,7 @@ import { Toaster, useServerToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/.server/env";
 import { readToast } from "~/.server/toast";
+import { isAdminShellHandle } from "~/features/admin/shell-handle";
 import { ChatWidget } from "~/features/chat/components/chat-widget";
 import { ExactScrollRestoration } from "~/framework-workarounds/scroll-restoration";
 import type { Route } from "./+types/root";
@@ -38,6 +39,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   usePageViewBeacon();
+  // The admin area draws its own frame (routes/admin/layout.tsx): none of the marketing chrome.
+  const isAdminArea = useMatches().some((match) => isAdminShellHandle(match.handle));
   return (
     // The cookie banner's script sets data-consent on <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -50,24 +53,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <CookieBanner />
-        <ChatWidget />
+        {isAdminArea ? children : <SiteChrome>{children}</SiteChrome>}
         <Toaster />
         <ExactScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** The marketing site's header, footer, cookie banner and chat around a public page. */
+function SiteChrome({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+      <ChatWidget />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** Every URL of the site (docs/product.md#pages), in one table. */
 export default [
@@ -24,7 +24,9 @@ export default [
   route("references/shnobergendorff", "routes/reference-shnobergendorff.tsx"),
   route("references/rentals-in-thailand", "routes/reference-rentals-in-thailand.tsx"),
 
-  ...prefix("admin", [
+  // The admin area is an application of its own: its layout route draws its frame, and the root
+  // layout leaves out the marketing site's chrome for it (docs/admin.md, "The admin shell").
+  layout("routes/admin/layout.tsx", prefix("admin", [
     index("routes/admin/dashboard.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("leads", "routes/admin/leads.tsx"),
@@ -38,7 +40,7 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("feeds", "routes/admin/feeds.tsx"),
-  ]),
+  ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

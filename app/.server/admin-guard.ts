@@ -8,6 +8,7 @@ import { getEnv } from "./env.ts";
 import { logger } from "./logger.ts";
 import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin.ts";
 import { redirectWithToast } from "./toast.ts";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 /** docs/product.md#admin messages for refused admin access. */
 export const ADMIN_ACCESS_MESSAGES = {
@@ -20,6 +21,20 @@ export const ADMIN_ACCESS_MESSAGES = {
 export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor-setup";
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   "Set up two-factor sign-in first: sign in at /admin/login in a browser and follow the steps. The admin area opens once it is on.";
+
+/** The admin sign-in page; a signed-out visit to an admin page comes here with the page to return to. */
+export const ADMIN_LOGIN_PATH = "/admin/login";
+
+/**
+ * The sign-in page, asked to come back to this request's page afterwards (a GET's path and query;
+ * a POST's path). The target goes through the site's redirect helper (decision 0107); the sign-in
+ * checks it again before it follows it.
+ */
+export function adminLoginRedirectPath(request: Request): string {
+  const { pathname, search } = new URL(request.url);
+  const back = safeRedirectPath(request.method === "GET" ? pathname + search : pathname, "");
+  return back ? `${ADMIN_LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}` : ADMIN_LOGIN_PATH;
+}
 
 /** Whether this admin must set up two-factor before seeing anything else. */
 export function needsTwoFactorSetup(user: AdminUser): boolean {
@@ -67,8 +82,9 @@ export async function getAdminAccess(request: Request): Promise<AdminAccess> {
 }
 
 /**
- * For admin pages: returns the signed-in admin; everyone else goes to / with
- * the access toast of docs/product.md#admin. Call it in every admin loader AND action. A POST from
+ * For admin pages: returns the signed-in admin. A visitor who is not signed in goes to the sign-in
+ * page, which leads back to this page afterwards; a signed-in non-admin (or a failed check) goes
+ * to /. Each with the access toast of docs/product.md#admin. Call it in every admin loader AND action. A POST from
  * another site is refused with 403; an admin who must still set up
  * two-factor is sent to its page (and nowhere else).
  */
@@ -89,7 +105,8 @@ export async function requireAdmin(request: Request, options: RequireAdminOption
       : access.status === "forbidden"
         ? ADMIN_ACCESS_MESSAGES.notAdmin
         : ADMIN_ACCESS_MESSAGES.lookupError;
-  throw await redirectWithToast("/", { type: "error", title });
+  const target = access.status === "anonymous" ? adminLoginRedirectPath(request) : "/";
+  throw await redirectWithToast(target, { type: "error", title });
 }
 
 /** For the actions of admin pages that need no session (sign-in, reset): 403 for a POST from another site. */

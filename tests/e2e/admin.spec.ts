@@ -102,7 +102,7 @@ test.describe("admin journey", () => {
   await expect(page).toHaveURL("/admin/login");
   await expect(page.getByText("You are signed out")).toBeVisible();
   await page.goto("/admin/leads");
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fleads");
   await expect(page.getByText("Please log in to access this page")).toBeVisible();
 
   await submitPassword(page, email, password);

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { disclaimers } from "../../app/content/disclaimers";
+import { site } from "../../app/content/site";
 import { formDefinitions, type FormSource } from "../../app/features/forms/definitions";
 import { withServerDatabase } from "../support/admin-seed";
 import { outboxMailsFor } from "./support/outbox";
@@ -75,6 +76,19 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toHaveText(message);
 }
 
+/** The confirmation that replaces a form after a stored submission: heading, reply promise, next steps; no form. */
+async function expectConfirmation(page: Page, source: FormSource) {
+  const definition = formDefinitions[source];
+  const confirmation = page.getByRole("region", { name: definition.success });
+  await expect(confirmation.getByRole("heading", { level: 2, name: definition.success })).toBeVisible({ timeout: 15_000 });
+  await expect(confirmation.getByText(site.replyPromise)).toBeVisible();
+  await expect(confirmation.getByRole("heading", { name: "What happens next" })).toBeVisible();
+  await expect(confirmation.getByRole("listitem")).toHaveText([...definition.nextSteps]);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: definition.submitLabel })).toHaveCount(0);
+  return confirmation;
+}
+
 /**
  * axe needs scripts, so a page rendered without JavaScript is checked as it is:
  * its HTML (scripts removed) is served at the same URL to a scripted page.
@@ -98,7 +112,7 @@ test.describe("with JavaScript", () => {
     const definition = formDefinitions[form.source];
     const disclaimer = disclaimers[definition.disclaimer];
 
-    test(`${form.path}: checks fields in the browser, sends without a reload, toasts and resets`, async ({ page }) => {
+    test(`${form.path}: checks fields in the browser, sends without a reload, toasts and confirms on the page until asked for another`, async ({ page }) => {
       await page.goto(form.path);
       const loadedAt = Date.now();
       await waitForHydration(page);
@@ -140,16 +154,29 @@ test.describe("with JavaScript", () => {
 
       await expect(page.locator("[data-sonner-toast]").getByText(definition.success)).toBeVisible({ timeout: 15_000 });
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 15_000 });
-      await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
-      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
+      // The form gives way to a confirmation that stays (after the toast has gone), its heading focused for screen readers.
+      const confirmation = await expectConfirmation(page, form.source);
+      await expect(confirmation.getByRole("heading", { level: 2 })).toBeFocused();
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+      await expect(confirmation).toBeVisible();
+      await expectNoAxeViolations(page);
 
       // Stored, then mailed: the studio's notification and the sender's acknowledgement.
       await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);
+
+      // "Send another message" brings back an empty form, focused on its first field, without a reload.
+      await page.unroute((url) => url.pathname.startsWith(form.path));
+      await confirmation.getByRole("link", { name: definition.sendAnother }).click();
+      await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
+      await expect(page.getByTestId("submission-confirmation")).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
   }
 
-  test("a form filled and sent at once, as autofill does, shows the usual success and is held for review instead of lost", async ({ page }) => {
+  test("a form filled and sent at once, as autofill does, shows the usual confirmation and is held for review instead of lost", async ({ page }) => {
     const form = cases[2]!;
     const definition = formDefinitions[form.source];
     const requestedAt = Date.now();
@@ -160,10 +187,10 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: definition.submitLabel }).click();
     const sentAfterMs = Date.now() - requestedAt;
 
-    // Exactly what a person sees: the success toast and an empty form.
+    // Exactly what a person sees (decision 0100): the success toast and the same confirmation, word for word.
     await expect(page.locator("[data-sonner-toast]").getByText(definition.success)).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+    const confirmation = await expectConfirmation(page, form.source);
+    await expect(confirmation).not.toContainText(/held|review|automated/i);
 
     // Stored, held with its reason, and no mail queued for it (mails are queued with the row, or not at all).
     const stored = await storedSubmission(email);
@@ -212,7 +239,7 @@ test.describe("without JavaScript", () => {
     const definition = formDefinitions[form.source];
     const disclaimer = disclaimers[definition.disclaimer];
 
-    test(`${form.path}: a plain POST shows errors inline, keeps values, then succeeds`, async ({ page, browser }) => {
+    test(`${form.path}: a plain POST shows errors inline, keeps values, then confirms; the link brings an empty form back`, async ({ page, browser }) => {
       await page.goto(form.path);
       const loadedAt = Date.now();
       await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
@@ -231,11 +258,14 @@ test.describe("without JavaScript", () => {
       await waitForFillTime(page, loadedAt);
       await page.getByRole("button", { name: definition.submitLabel }).click();
 
-      await expect(page.getByRole("status").filter({ hasText: definition.success })).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
-      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
+      const confirmation = await expectConfirmation(page, form.source);
       await expectStaticPageAccessible(browser, page);
       await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);
+
+      await confirmation.getByRole("link", { name: definition.sendAnother }).click();
+      await expect(page).toHaveURL(form.path);
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel(disclaimer.checkboxLabel)).not.toBeChecked();
     });
   }
 });

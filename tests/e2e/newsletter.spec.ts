@@ -185,9 +185,9 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("admin", () => {
-  test("/admin/newsletter sends visitors home with the product's toast; the send endpoint answers 401 JSON", async ({ page, request }) => {
+  test("/admin/newsletter sends visitors to the sign-in with the product's toast; the send endpoint answers 401 JSON", async ({ page, request }) => {
     await page.goto("/admin/newsletter");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fnewsletter");
     await expect(toast(page, "Please log in to access this page")).toBeVisible();
     const response = await request.post("/api/send-daily-newsletter");
     expect(response.status()).toBe(401);

@@ -42,9 +42,9 @@ test.describe("404", () => {
 });
 
 for (const path of adminRoutes) {
-  test(`${path} sends visitors who are not signed in home with a toast`, async ({ page }) => {
+  test(`${path} sends visitors who are not signed in to the sign-in with a toast, to come back afterwards`, async ({ page }) => {
     await page.goto(path);
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
     await expect(page.getByText("Please log in to access this page")).toBeVisible();
   });
 }

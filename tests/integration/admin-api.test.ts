@@ -112,7 +112,7 @@ describe("admin API refuses everyone but admins", () => {
 
 describe("admin pages refuse everyone but admins", () => {
   for (const path of pages) {
-    it(`${path}: redirects anonymous and non-admin visitors home with the access toast of docs/product.md#admin`, async () => {
+    it(`${path}: sends anonymous visitors to the sign-in (to come back) and non-admins home, with the access toast of docs/product.md#admin`, async () => {
       for (const [cookie, message] of [
         ["", "Please log in to access this page"],
         [userCookie, "You don't have permission to access this page"],
@@ -125,7 +125,8 @@ describe("admin pages refuse everyone but admins", () => {
             body: method === "POST" ? `intent=delete&id=${leadId}` : undefined,
           });
           expect(response.status, `${method} ${path}`).toBe(302);
-          expect(response.headers.get("location")).toBe("/");
+          const signIn = `/admin/login?redirectTo=${encodeURIComponent(path.split("?")[0]!)}`;
+          expect(response.headers.get("location")).toBe(cookie ? "/" : method === "GET" ? `/admin/login?redirectTo=${encodeURIComponent(path)}` : signIn);
           const toastCookie = response.headers.getSetCookie().find((line) => line.startsWith("toast="));
           expect(toastCookie).toBeTruthy();
           // The toast shows on the page the redirect leads to.

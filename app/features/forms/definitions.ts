@@ -45,6 +45,11 @@ export const formDefinitions = {
     submittingLabel: "Submitting...",
     success: "Application received! We'll review and get back to you.",
     failure: "Failed to send application",
+    nextSteps: [
+      "A founder reads your idea and your reasons for it, the same way we read every pitch: in full, by a person.",
+      "If it fits the free-build program, we invite you to a call to scope a first version together. If it does not, we say so and why.",
+    ],
+    sendAnother: "Submit another idea",
   },
   mentoring: {
     title: "Mentoring request",
@@ -60,6 +65,11 @@ export const formDefinitions = {
     submittingLabel: "Sending...",
     success: "Mentoring request sent! We'll contact you to schedule.",
     failure: "Failed to send mentoring request",
+    nextSteps: [
+      "We read your learning goals and pair you with the founder whose work is closest to them.",
+      "That founder e-mails you with times for a first session on a video call.",
+    ],
+    sendAnother: "Send another request",
   },
   contact: {
     title: "Message",
@@ -69,6 +79,11 @@ export const formDefinitions = {
     submittingLabel: "Sending...",
     success: "Thanks! We'll be in touch.",
     failure: "Failed to send message",
+    nextSteps: [
+      "Your message goes to the founders, not a ticket queue. One of them answers you by e-mail.",
+      "If a project is involved, the answer proposes a short call to talk through scope, timeline and budget.",
+    ],
+    sendAnother: "Send another message",
   },
 } as const satisfies Record<
   FormSource,
@@ -80,5 +95,9 @@ export const formDefinitions = {
     submittingLabel: string;
     success: string;
     failure: string;
+    /** The confirmation's "What happens next" after a stored submission (docs/mail-and-forms.md). */
+    nextSteps: readonly string[];
+    /** The confirmation's link back to an empty form. */
+    sendAnother: string;
   }
 >;

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterIssues } from "~/.server/db/schema";
+import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import { utcDay } from "./build-daily-issue.server";
 import { issueResult, sendDailyIssue, type SendDailyIssueResult } from "./send-daily-issue.server";
@@ -9,13 +9,27 @@ import { issueResult, sendDailyIssue, type SendDailyIssueResult } from "./send-d
 export const MANUAL_SEND_WAIT_MS = 25_000;
 
 /**
+ * A manual send's answer: the issue's counts, plus how many messages went out during this press
+ * of the button (`sentNow`), which is what the page's success toast reports.
+ */
+export type ManualSendResult = SendDailyIssueResult & { sentNow: number };
+
+/**
  * "Send Newsletter Now": today's issue, now. Pressing it again the same day
  * mails only people who were not mailed yet (new confirmations, retries).
  * A large list keeps sending after the answer; the counts say how far it got.
  */
-export async function runManualSend(waitMs = MANUAL_SEND_WAIT_MS): Promise<SendDailyIssueResult> {
+export async function runManualSend(waitMs = MANUAL_SEND_WAIT_MS): Promise<ManualSendResult> {
   const now = new Date();
-  const run = sendDailyIssue({ now });
+  const day = utcDay(now);
+  const sentBefore = await countSentOnDay(day);
+  const result = await runWithin(sendDailyIssue({ now }), day, waitMs);
+  if (result.status === "no-stories") return { ...result, message: await noStoriesMessage(day), sentNow: 0 };
+  return { ...result, sentNow: Math.max(0, result.successCount - sentBefore) };
+}
+
+/** The run's result, or after `waitMs` the counts so far of the day's issue (the run goes on). */
+async function runWithin(run: Promise<SendDailyIssueResult>, day: string, waitMs: number): Promise<SendDailyIssueResult> {
   run.catch((error: unknown) => logger.error({ err: error }, "Manual newsletter send failed"));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"timeout">((resolve) => {
@@ -27,7 +41,30 @@ export async function runManualSend(waitMs = MANUAL_SEND_WAIT_MS): Promise<SendD
   } finally {
     clearTimeout(timer);
   }
-  const [issue] = await getDb().select({ id: newsletterIssues.id }).from(newsletterIssues).where(eq(newsletterIssues.issueDate, utcDay(now))).limit(1);
+  const [issue] = await getDb().select({ id: newsletterIssues.id }).from(newsletterIssues).where(eq(newsletterIssues.issueDate, day)).limit(1);
   if (!issue) return run;
   return issueResult(issue.id);
+}
+
+/** Messages of the day's issue already delivered (0 when there is no issue yet). */
+async function countSentOnDay(day: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(newsletterDeliveries)
+    .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
+    .where(and(eq(newsletterIssues.issueDate, day), eq(newsletterDeliveries.status, "sent")));
+  return row?.n ?? 0;
+}
+
+/** Nothing to send: said for a newsletter that never had an issue as much as for one that did. */
+async function noStoriesMessage(day: string): Promise<string> {
+  const [last] = await getDb()
+    .select({ issueDate: newsletterIssues.issueDate })
+    .from(newsletterIssues)
+    .where(lt(newsletterIssues.issueDate, day))
+    .orderBy(desc(newsletterIssues.issueDate))
+    .limit(1);
+  return last
+    ? `No new stories since the last issue (${last.issueDate}): nothing was sent.`
+    : "No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.";
 }

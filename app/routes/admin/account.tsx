@@ -8,7 +8,6 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { countHeldItems } from "~/features/admin/held-items.server";
 import { FormAlert } from "~/features/admin/components/auth-card";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
@@ -22,11 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [audit, heldCounts] = await Promise.all([listRecentAudit(15), countHeldItems()]);
+  const audit = await listRecentAudit(15);
   return {
     admin,
     twoFactorRequired: getEnv().ADMIN_REQUIRE_TWO_FACTOR,
-    heldCounts,
     audit: audit.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
   };
 }
@@ -61,7 +59,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   const setup = actionData?.setup;
 
   return (
-    <AdminShell title="Account" email={admin.email} heldCounts={loaderData.heldCounts} description={`Signed in as ${admin.email}.`}>
+    <AdminShell title="Account" description={`Signed in as ${admin.email}.`}>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-xl font-semibold">Two-factor authentication</h2>

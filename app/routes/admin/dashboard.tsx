@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const range = parseRange(new URL(request.url).searchParams.get("range"));
-  return { admin: { email: admin.email }, dashboard: await loadDashboard(range) };
+  return { dashboard: await loadDashboard(range) };
 }
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
@@ -27,12 +27,11 @@ type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, dashboard } = loaderData;
+  const { dashboard } = loaderData;
   const { range, tables, charts } = dashboard;
   return (
     <AdminShell
       title="Dashboard"
-      email={admin.email}
       description={`${longDay(dashboard.fromDay)} to ${longDay(dashboard.toDay)} (UTC). Visitors are counted without cookies; returning visitors only for those who accepted analytics cookies.`}
       actions={<RangeSwitch range={range} />}
     >

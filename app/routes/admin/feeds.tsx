@@ -1,7 +1,6 @@
 import { requireAdmin } from "~/.server/admin-guard";
 import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { countHeldItems } from "~/features/admin/held-items.server";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { feedState, feedStateLabels } from "~/features/news/feed-state";
 import { listFeedHealth } from "~/features/news/list-feed-health.server";
@@ -12,9 +11,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "News feeds", description: "Health of the AI news sources.", path: "/admin/feeds", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const now = new Date();
-  const [feedHealth, heldCounts] = await Promise.all([listFeedHealth(), countHeldItems()]);
+  const feedHealth = await listFeedHealth();
   const feeds = feedHealth.map((feed) => ({
     url: feed.url,
     title: feed.title,
@@ -24,17 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastError: feed.lastError,
     itemsRefusedNote: feed.itemsRefused > 0 ? feed.itemsRefusedNote : null,
   }));
-  return { admin: { email: admin.email }, heldCounts, feeds };
+  return { feeds };
 }
 
 export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
-  const { admin, heldCounts, feeds } = loaderData;
+  const { feeds } = loaderData;
   const troubled = feeds.filter((feed) => feed.state !== "ok" && feed.state !== "not-fetched");
   return (
     <AdminShell
       title="News feeds"
-      email={admin.email}
-      heldCounts={heldCounts}
       description="The sources of the AI news hub. A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
     >
       <p className="mb-6 text-sm text-ink-700" role="status">

@@ -19,16 +19,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Leads", description: "Leads captured by the chat assistant.", path: "/admin/leads", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseQuery(leadQuerySchema, url);
   try {
     const [result, heldCounts] = await Promise.all([listLeads(query), countHeldItems()]);
-    return { admin, query, result, heldCounts, error: null, confirmDelete: url.searchParams.get("delete") };
+    return { query, result, heldCounts, error: null, confirmDelete: url.searchParams.get("delete") };
   } catch (error) {
     logger.error({ err: error }, "Admin leads: listing failed");
     return data(
-      { admin, query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null },
+      { query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null },
       { status: 500 },
     );
   }
@@ -51,14 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { admin, query, result, heldCounts, error, confirmDelete } = loaderData;
+  const { query, result, heldCounts, error, confirmDelete } = loaderData;
   const { search } = useLocation();
   const held = query.held ? "1" : undefined;
   return (
     <AdminShell
       title="Leads"
-      email={admin.email}
-      heldCounts={heldCounts}
       description="People who left their details in the chat assistant, newest first."
       actions={<ExportLink href={`/api/admin/leads${withParams("", { format: "csv", q: query.q, held })}`} />}
     >

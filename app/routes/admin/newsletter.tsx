@@ -10,9 +10,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { countHeldItems } from "~/features/admin/held-items.server";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
+import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import { getSendProgress, type SendProgress } from "~/features/newsletter/send-progress.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
@@ -21,12 +21,10 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const { from } = getMailConfig();
-  const [issues, heldCounts, progress] = await Promise.all([listNewsletterIssues(), countHeldItems(), getSendProgress()]);
+  const [issues, progress] = await Promise.all([listNewsletterIssues(), getSendProgress()]);
   return {
-    admin: { email: admin.email },
-    heldCounts,
     sender: from.name ? `${from.name} <${from.address}>` : from.address,
     storiesPerIssue: STORIES_PER_ISSUE,
     issues,
@@ -38,7 +36,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Newsletter", description: "Send the daily AI news e-mail.", path: "/admin/newsletter", publicUrl: publicUrlFrom(matches), noindex: true });
 
 type SendAnswer =
-  | { intent: "send"; ok: true; successCount: number; errorCount: number; totalArticles: number; status: string; message: string }
+  | {
+      intent: "send";
+      ok: true;
+      successCount: number;
+      errorCount: number;
+      totalArticles: number;
+      sentNow: number;
+      status: "no-stories" | "sent" | "sending" | "paused";
+      message: string;
+    }
   | { intent: "send"; ok: false; message: string };
 type PrivacyAnswer = { intent: "export" | "erase"; message: string; exported?: string };
 
@@ -88,15 +95,17 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     if (!result || sender.state !== "idle") return;
     const id = toastId.current;
     toastId.current = undefined;
-    if (result.ok) toast.success(newsletterMessages.sent(result.successCount), { id });
-    else toast.error(newsletterMessages.sendFailed, { id });
+    if (!result.ok) {
+      toast.error(newsletterMessages.sendFailed, { id });
+      return;
+    }
+    const outcome = manualSendToast(result);
+    toast[outcome.type](outcome.title, { id });
   }, [result, sender.state]);
 
   return (
     <AdminShell
       title="Newsletter"
-      email={loaderData.admin.email}
-      heldCounts={loaderData.heldCounts}
       description="Send today's AI news issue now, see past issues, or look after a subscriber's data."
     >
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -113,9 +122,13 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
             <div aria-live="polite" className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 text-sm" data-testid="send-result">
               {result ? (
                 result.ok ? (
-                  <dl className="grid grid-cols-3 gap-4">
+                  <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
                     <div>
-                      <dt className="text-ink-600">Delivered</dt>
+                      <dt className="text-ink-600">Sent now</dt>
+                      <dd className="text-2xl font-semibold">{result.sentNow}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-ink-600">Delivered today</dt>
                       <dd className="text-2xl font-semibold">{result.successCount}</dd>
                     </div>
                     <div>
@@ -126,13 +139,17 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                       <dt className="text-ink-600">Articles</dt>
                       <dd className="text-2xl font-semibold">{result.totalArticles}</dd>
                     </div>
-                    <p className="col-span-3 text-ink-700">{result.message}</p>
+                    <p className="col-span-full text-ink-700">{result.message}</p>
                   </dl>
                 ) : (
                   <p className="font-medium text-danger-700">{result.message}</p>
                 )
               ) : (
-                <p className="text-ink-600">No newsletter sent from this page yet.</p>
+                <p className="text-ink-600">
+                  {loaderData.issues.length === 0
+                    ? "No issue has been sent yet: the first press sends the first issue."
+                    : "Nothing sent from this page yet. A press sends today's issue to anyone who has not had it."}
+                </p>
               )}
             </div>
             <SendProgressView progress={loaderData.progress} />

@@ -2,7 +2,6 @@ import { Link, useLocation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { countHeldItems } from "~/features/admin/held-items.server";
 import { formatDateTime, Pagination, withParams } from "~/features/admin/components/list-controls";
 import { listOutbox, readOutboxMessage } from "~/features/admin/outbox.server";
 import { outboxQuerySchema, parseQuery } from "~/features/admin/schema";
@@ -13,24 +12,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Outbox", description: "E-mail written to the outbox folder.", path: "/admin/outbox", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const query = parseQuery(outboxQuerySchema, new URL(request.url));
-  const [list, message, heldCounts] = await Promise.all([
-    listOutbox(query.page),
-    query.file ? readOutboxMessage(query.file) : null,
-    countHeldItems(),
-  ]);
-  return { admin, heldCounts, list, message, missing: Boolean(query.file && !message) };
+  const [list, message] = await Promise.all([listOutbox(query.page), query.file ? readOutboxMessage(query.file) : null]);
+  return { list, message, missing: Boolean(query.file && !message) };
 }
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
-  const { admin, heldCounts, list, message, missing } = loaderData;
+  const { list, message, missing } = loaderData;
   const { search } = useLocation();
   return (
     <AdminShell
       title="Outbox"
-      email={admin.email}
-      heldCounts={heldCounts}
       description="Without an SMTP server (SMTP_URL), e-mail is written to the outbox folder instead of being sent. Newest first."
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -21,11 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Submissions", description: "Apply, mentoring and contact form submissions.", path: "/admin/submissions", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseQuery(submissionQuerySchema, url);
   const [result, heldCounts] = await Promise.all([listSubmissions(query), countHeldItems()]);
-  return { admin, query, result, heldCounts, confirmDelete: url.searchParams.get("delete") };
+  return { query, result, heldCounts, confirmDelete: url.searchParams.get("delete") };
 }
 
 /** `intent=release` releases a held submission (its mails go out); otherwise the delete of the confirmation. */
@@ -48,14 +48,12 @@ const sourceLabels: Record<string, string> = { apply: "Apply", mentoring: "Mento
 const fieldLabels: Record<string, string> = { idea: "Idea", why: "Why build it", message: "Message" };
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
-  const { admin, query, result, heldCounts, confirmDelete } = loaderData;
+  const { query, result, heldCounts, confirmDelete } = loaderData;
   const { search } = useLocation();
   const held = query.held ? "1" : undefined;
   return (
     <AdminShell
       title="Submissions"
-      email={admin.email}
-      heldCounts={heldCounts}
       description="What visitors sent with the apply, mentoring and contact forms, newest first."
       actions={<ExportLink href={`/api/admin/submissions${withParams("", { format: "csv", q: query.q, source: query.source, held })}`} />}
     >

@@ -5,7 +5,6 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { countHeldItems } from "~/features/admin/held-items.server";
 import { ConfirmDelete, DeleteLink } from "~/features/admin/components/confirm-delete";
 import { ExportLink, formatDateTime, Pagination, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { deleteFromListPage } from "~/features/admin/delete-record.server";
@@ -18,11 +17,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Subscribers", description: "Newsletter subscribers.", path: "/admin/subscribers", publicUrl: publicUrlFrom(matches), noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseQuery(subscriberQuerySchema, url);
-  const [counts, result, heldCounts] = await Promise.all([countSubscribers(), listSubscribers(query), countHeldItems()]);
-  return { admin, query, counts, result, heldCounts, confirmDelete: url.searchParams.get("delete") };
+  const [counts, result] = await Promise.all([countSubscribers(), listSubscribers(query)]);
+  return { query, counts, result, confirmDelete: url.searchParams.get("delete") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,13 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed", bounced: "Bounced" } as const;
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { admin, query, counts, result, heldCounts, confirmDelete } = loaderData;
+  const { query, counts, result, confirmDelete } = loaderData;
   const { search } = useLocation();
   return (
     <AdminShell
       title="Subscribers"
-      email={admin.email}
-      heldCounts={heldCounts}
       description="Newsletter subscriptions. Only confirmed addresses receive the daily e-mail."
       actions={<ExportLink href={`/api/admin/subscribers${withParams("", { format: "csv", q: query.q, status: query.status })}`} />}
     >

@@ -7,6 +7,7 @@ import type { LeadRow } from "../leads.server";
 import { ConfirmDelete, DeleteLink } from "./confirm-delete";
 import { HoldNotice, ReleaseButton } from "./held-controls";
 import { formatDateTime } from "./list-controls";
+import { TranscriptText } from "./transcript-text";
 
 /** One lead (docs/product.md#admin, "Leads"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
 export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; search: string; isConfirmingDelete: boolean }) {
@@ -82,7 +83,9 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
                       <p className="text-xs font-semibold uppercase tracking-wide text-ink-700">
                         {message.role === "user" ? "User" : "AI Assistant"}
                       </p>
-                      <p className="mt-1 whitespace-pre-wrap text-sm text-ink-900">{message.content}</p>
+                      <p className="mt-1 whitespace-pre-wrap text-sm text-ink-900">
+                        {message.role === "user" ? message.content : <TranscriptText text={message.content} />}
+                      </p>
                     </li>
                   ))}
                 </ol>

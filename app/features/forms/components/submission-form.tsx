@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
-import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { toast } from "~/lib/notify";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -9,11 +8,11 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { disclaimers } from "~/content/disclaimers";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { FormActionData } from "../form-action.server";
 import type { validateForm } from "../validate-form";
 import { FIELD_LIMITS, formDefinitions, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "../definitions";
 import { DisclaimerNotice } from "./disclaimer-notice";
+import { SubmissionConfirmation } from "./submission-confirmation";
 
 /** Props Conform gives a control, without `key` (React wants it passed directly). */
 function controlProps<T extends { key?: string | undefined }>(props: T): Omit<T, "key"> {
@@ -48,17 +47,26 @@ function loadValidator(): Promise<void> {
 }
 
 /**
- * The apply, mentoring and contact form. Without JavaScript it is a plain
- * POST and the page comes back with errors next to the fields (or a success
- * notice); with JavaScript it checks fields as you go, submits without a
- * reload and answers with a toast (docs/product.md#forms). Success clears the form;
- * a failure keeps what was typed.
+ * The apply, mentoring and contact form, or after a stored submission its confirmation. Without
+ * JavaScript it is a plain POST and the page comes back with errors next to the fields (or the
+ * confirmation); with JavaScript it checks fields as you go, submits without a reload and answers
+ * with a toast as well (docs/product.md#forms). A failure keeps what was typed.
  */
-export function SubmissionForm({ source, startToken, constraint }: { source: FormSource; startToken: string; constraint: FieldConstraints }) {
+export function SubmissionForm(props: { source: FormSource; startToken: string; constraint: FieldConstraints }) {
+  const actionData = useActionData<FormActionData>();
+  const succeeded = actionData?.outcome === "success";
+  useEffect(() => {
+    if (actionData?.outcome === "success") toast.success(actionData.message);
+  }, [actionData]);
+  if (succeeded) return <SubmissionConfirmation source={props.source} />;
+  return <SubmissionFields {...props} />;
+}
+
+function SubmissionFields({ source, startToken, constraint }: { source: FormSource; startToken: string; constraint: FieldConstraints }) {
   const definition = formDefinitions[source];
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
+  const location = useLocation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [checksInBrowser, setChecksInBrowser] = useState(validate !== null);
   useEffect(() => {
@@ -86,9 +94,7 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
   });
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.outcome === "success") toast.success(actionData.message);
-    else if (actionData.outcome === "error") toast.error(actionData.message || definition.failure);
+    if (actionData?.outcome === "error") toast.error(actionData.message || definition.failure);
   }, [actionData, definition.failure]);
 
   // Untyped access: the three schemas share name, email and disclaimerAccepted; long fields differ.
@@ -99,18 +105,14 @@ export function SubmissionForm({ source, startToken, constraint }: { source: For
   const disclaimer = disclaimers[definition.disclaimer];
   // After a failed post the form keeps the start time it was first rendered with.
   const formStartToken = actionData?.outcome !== "success" && actionData?.startToken ? actionData.startToken : startToken;
-  // Without JavaScript there is no toast: the page says it instead.
-  const showInlineSuccess = !hydrated && actionData?.outcome === "success";
+  // Back from a confirmation ("Send another message"): the empty form's first field takes focus.
+  const cameBackForAnother = (location.state as { sendAnother?: unknown } | null)?.sendAnother === true;
+  useEffect(() => {
+    if (cameBackForAnother) document.getElementById(name.id)?.focus();
+  }, [cameBackForAnother, location.key, name.id]);
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate onFocus={() => void loadValidator()} data-checks={checksInBrowser ? "browser" : "server"} className="flex flex-col gap-6">
-      {showInlineSuccess ? (
-        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
-          <p className="font-medium">{actionData.message}</p>
-        </div>
-      ) : null}
-
       <div className="grid gap-6 sm:grid-cols-2">
         <Field id={name.id} name={name.name} label="Name" error={name.errors?.[0]}>
           {(control) => (

@@ -1,0 +1,14 @@
+/** Items held for review (docs/admin.md, "Held items"), shown next to their list in the navigation. */
+export type HeldCounts = { leads: number; submissions: number };
+
+/** The admin area's pages, in the navigation's order. */
+export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCounts }> = [
+  { label: "Dashboard", to: "/admin" },
+  { label: "Leads", to: "/admin/leads", held: "leads" },
+  { label: "Submissions", to: "/admin/submissions", held: "submissions" },
+  { label: "Subscribers", to: "/admin/subscribers" },
+  { label: "Newsletter", to: "/admin/newsletter" },
+  { label: "Outbox", to: "/admin/outbox" },
+  { label: "Feeds", to: "/admin/feeds" },
+  { label: "Account", to: "/admin/account" },
+];

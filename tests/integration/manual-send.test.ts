@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiNews, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { closeMailer } from "~/.server/mail";
+import { setAppSecret } from "~/.server/secret";
+import { utcDay } from "~/features/newsletter/build-daily-issue.server";
+import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
+import { runManualSend } from "~/features/newsletter/manual-send.server";
+import { setupTestDatabase } from "../support/database";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+/**
+ * "Send Newsletter Now" against a real database and SMTP server: what it says when there was
+ * never an issue, and that its success toast counts only the mail this press sent.
+ */
+const database = setupTestDatabase();
+setAppSecret("manual-send-test-secret-manual-send-test-00");
+let sink: SmtpSink;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  Object.assign(process.env, { SMTP_URL: sink.url, PUBLIC_URL: "https://nordlys.test", MAIL_FROM: "Nordlys <news@nordlys.test>", NEWSLETTER_SEND_RATE: "0" });
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  closeMailer();
+  await sink?.stop();
+  process.env = savedEnv;
+  resetEnvForTests();
+});
+
+const db = () => database.current.db;
+
+describe("runManualSend", () => {
+  it("with no issue ever sent and no stories, says so without speaking of a last issue, and sends nothing", async () => {
+    const result = await runManualSend();
+    expect(result).toMatchObject({ status: "no-stories", successCount: 0, sentNow: 0 });
+    expect(result.message).toBe("No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.");
+    expect(result.message).not.toMatch(/last issue/);
+    expect(manualSendToast(result).type).toBe("info");
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it("with stories and subscribers: the first press sends and is a success; the second sends nothing and is not", async () => {
+    await db()
+      .insert(aiNews)
+      .values(
+        Array.from({ length: 3 }, (_, i) => ({
+          title: `Manual send story ${i}`,
+          summary: "Summary",
+          fullContent: "Full text",
+          source: "Example Wire",
+          sourceUrl: `https://news.example/manual-${i}`,
+          publishedAt: new Date(Date.now() - (i + 1) * 60_000),
+        })),
+      );
+    await db()
+      .insert(newsletterSubscriptions)
+      .values([0, 1].map((i) => ({ email: `reader${i}@example.test`, confirmed: true, confirmedAt: new Date() })));
+
+    const first = await runManualSend();
+    expect(first).toMatchObject({ status: "sent", successCount: 2, sentNow: 2 });
+    expect(manualSendToast(first)).toEqual({ type: "success", title: "Newsletter sent successfully to 2 subscribers!" });
+
+    const again = await runManualSend();
+    expect(again).toMatchObject({ status: "sent", successCount: 2, sentNow: 0 });
+    expect(manualSendToast(again).type).toBe("info");
+    expect(sink.received).toHaveLength(2);
+  });
+
+  it("with no new stories after an earlier issue, names that issue", async () => {
+    // Yesterday's issue took the stories; today has none left.
+    await db().update(newsletterIssues).set({ issueDate: "2020-01-01" });
+    const result = await runManualSend();
+    expect(result.status).toBe("no-stories");
+    expect(result.message).toBe("No new stories since the last issue (2020-01-01): nothing was sent.");
+    expect(utcDay(new Date())).not.toBe("2020-01-01");
+  });
+});

@@ -39,8 +39,8 @@ type Stored = { id: string; created: boolean; held: boolean };
  * until an admin releases it (release-held-lead.server.ts). An update changes
  * only the fields given, appends new messages to the stored transcript, and
  * keeps the lead as it was (held or not); it sends no mail unless it gives a
- * lead that had nothing to read its first thing to read. The visitor's answer is the same in
- * every case. Throws ApiError 429 over the per-address limit.
+ * lead that had nothing to read its first thing to read. The visitor's answer
+ * is the same in every case. Throws ApiError 429 over the per-address limit.
  */
 export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { cleanJsonValue } from "./clean-input.ts";
 import { isDatabaseUnavailable } from "./db/client.ts";
 import { logger } from "./logger.ts";
@@ -74,6 +75,39 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   return cleaned.value;
 }
 
+/** The body as `schema` says, or ApiError 400 with the first problem zod found. */
+export function parseOr400<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? "The request is not valid.");
+  return result.data;
+}
+
+/**
+ * Runs an endpoint's work: ApiErrors become their JSON response, a lost
+ * database becomes 503, anything else a logged 500.
+ */
+export async function answerApi(request: Request, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
+    if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, path: new URL(request.url).pathname }, "API: database unavailable");
+      return jsonError(503, "The service is temporarily unavailable. Please try again in a moment.", {
+        "Retry-After": "5",
+      });
+    }
+    logger.error({ err: error, path: new URL(request.url).pathname }, "API: unexpected error");
+    return jsonError(500, "Something went wrong on our side. Please try again.");
+  }
+}
+
+/** ApiError 405 unless the request uses one of `methods`. */
+export function requireMethod(request: Request, ...methods: string[]): void {
+  if (!methods.includes(request.method)) throw new ApiError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
+}
+
 /**
  * Wraps an endpoint: only `methods` are allowed, ApiErrors become their JSON
  * response, a lost database becomes 503, anything else a logged 500.
@@ -82,23 +116,18 @@ export function apiHandler(
   methods: string[],
   handler: (request: Request) => Promise<Response>,
 ): (args: { request: Request }) => Promise<Response> {
-  return async ({ request }) => {
-    if (!methods.includes(request.method)) {
-      return jsonError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
-    }
-    try {
-      return await handler(request);
-    } catch (error) {
-      if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
-      if (error instanceof Response) return error;
-      if (isDatabaseUnavailable(error)) {
-        logger.warn({ err: error, path: new URL(request.url).pathname }, "API: database unavailable");
-        return jsonError(503, "The service is temporarily unavailable. Please try again in a moment.", {
-          "Retry-After": "5",
-        });
-      }
-      logger.error({ err: error, path: new URL(request.url).pathname }, "API: unexpected error");
-      return jsonError(500, "Something went wrong on our side. Please try again.");
-    }
-  };
+  return ({ request }) =>
+    answerApi(request, async () => {
+      requireMethod(request, ...methods);
+      return handler(request);
+    });
+}
+
+/**
+ * The `loader` of an /api route that takes only POST: GET and HEAD get the
+ * API's JSON 405. Without a loader React Router would answer them with its own
+ * 400 and log an error (docs/decisions/0106-origin-check-and-methods.md).
+ */
+export function postOnly(): Response {
+  return jsonError(405, "Use POST for this endpoint.", { Allow: "POST" });
 }

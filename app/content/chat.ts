@@ -22,60 +22,54 @@ export const chatCopy = {
   quickReplies: ["Show me your projects", "How does mentoring work?", "What is the Free Build Program?", "How can I contact you?"],
 } as const;
 
-export type FallbackTopic = {
-  /** Lower-case words or phrases; a message matching more of them wins. */
-  keywords: string[];
-  answer: string;
-};
-
 /**
- * Answers from the site's content when no AI provider is configured (or
- * today's AI budget is spent). Projects are matched by name separately.
+ * What the assistant can answer from the site's own content when no AI
+ * provider is configured (or today's AI budget is spent). The answers to the
+ * first six are built from the content modules (services.ts, studio.ts,
+ * projects.ts), so they change when those do; the rest have their text here.
+ * Keywords are lower-case words or phrases, plurals match too; the topic
+ * matching most of them wins. Projects are matched by name separately.
+ * See docs/chat.md, "Without an AI provider".
  */
-export const fallbackTopics: FallbackTopic[] = [
+export type ChatTopicId = "services" | "pricing" | "founders" | "projects" | "mentoring" | "program" | "newsletter" | "news" | "tools" | "contact";
+
+export const chatTopics: Array<{ id: ChatTopicId; keywords: string[] }> = [
+  { id: "services", keywords: ["service", "offer", "solution", "what do you do", "automation", "automate", "marketing", "development", "app", "business", "fit", "help", "build"] },
   {
-    keywords: ["service", "services", "offer", "solution", "solutions", "marketing", "automation", "automate", "business", "help", "fit"],
-    answer:
-      "We offer four things: **AI Marketing Solutions**, **AI App Development**, **AI Mentoring 1-to-1** and a **Partnerships & Free Build Program**. See the details on our [services page](/services).",
+    id: "pricing",
+    keywords: ["price", "pricing", "cost", "how much", "fee", "rate", "quote", "budget", "expensive", "cheap", "pay", "start", "get started", "engagement", "process", "hire", "work with", "timeline", "how long"],
   },
-  {
-    keywords: ["project", "projects", "portfolio", "case", "example", "examples", "built", "work", "clients"],
-    answer:
-      "We've brought ten ideas to life, from an [AI Property Assistant](/projects/ai-property-assistant) to [LawSecAI](/projects/lawsecai). Browse them all on the [projects page](/projects).",
-  },
-  {
-    keywords: ["mentor", "mentoring", "learn", "learning", "course", "teach", "session", "scholarship", "student"],
-    answer:
-      "Our **1-to-1 AI mentoring** runs on video calls, with flexible payment and scholarships for students. Request a session on the [mentoring page](/mentoring).",
-  },
-  {
-    keywords: ["free build", "program", "programme", "partner", "partnership", "equity", "idea", "pitch", "apply", "startup"],
-    answer:
-      "In our **Free Build Program** we build selected ideas for free, at a discount or for equity (paid builds are prioritised, and the program is selective). [Pitch your idea](/apply) and we'll take a look.",
-  },
-  {
-    keywords: ["founder", "founders", "team", "who", "about", "story", "company"],
-    answer: "Read our story and meet the founders on the [about page](/about).",
-  },
-  {
-    keywords: ["price", "pricing", "cost", "quote", "proposal", "budget", "contact", "call", "meeting", "email", "reach", "talk"],
-    answer:
-      "The quickest way to a proposal is the [contact page](/contact): we reply within 24 hours. You can also leave your e-mail right here in the chat.",
-  },
-  {
-    keywords: ["try", "tool", "tools", "seo", "linkedin", "cold email", "secretary", "demo"],
-    answer: "You can try four free AI tools (a secretary, SEO titles, cold e-mails and LinkedIn posts) on the [Try AI page](/try-ai).",
-  },
-  {
-    keywords: ["news", "newsletter", "daily", "updates"],
-    answer: "Catch up on the latest stories in the [AI News Hub](/ai-news), or subscribe to the free daily newsletter there.",
-  },
+  { id: "founders", keywords: ["founder", "team", "who", "ceo", "cto", "people", "behind", "ingrid", "aksel", "maya", "story", "history", "oslo"] },
+  { id: "projects", keywords: ["project", "portfolio", "case study", "case", "example", "built", "clients", "past work", "references"] },
+  { id: "mentoring", keywords: ["mentor", "mentoring", "mentorship", "scholarship", "student", "learn", "learning", "session", "course", "teach", "coaching", "lesson"] },
+  { id: "program", keywords: ["free build", "free", "program", "programme", "partner", "partnership", "equity", "idea", "pitch", "apply", "startup", "discount", "discounted"] },
+  { id: "newsletter", keywords: ["newsletter", "subscribe", "subscription", "digest", "mailing list", "unsubscribe"] },
+  { id: "news", keywords: ["news", "article", "stories", "headline", "latest"] },
+  { id: "tools", keywords: ["try", "tool", "demo", "seo", "linkedin", "cold email", "cold e-mail", "secretary", "generator"] },
+  { id: "contact", keywords: ["contact", "email", "e-mail", "call", "meeting", "reach", "talk", "phone", "touch", "speak"] },
 ];
+
+/** Answers for the topics no content module covers. */
+export const chatTopicAnswers = {
+  newsletter:
+    "Our **free daily newsletter** brings the 5 top AI stories of the day at 08:00 UTC. Sign up with your e-mail on the [AI News page](/ai-news) or the [home page](/); you confirm with one click in the mail we send, and every issue has an unsubscribe link.",
+  news: "The [AI News Hub](/ai-news) collects the latest AI stories from well-known sources. You can also get the top 5 by e-mail with the free daily newsletter.",
+  tools:
+    "The [Try AI page](/try-ai) has four free tools: an AI secretary, SEO titles and descriptions, cold e-mails and LinkedIn posts. They run on our AI service, which is not available right now (that is why I'm answering from the site's pages), so try them again later.",
+} as const;
 
 /** When nothing matches. */
 export const fallbackDefault =
-  "I can tell you about our [services](/services), our [projects](/projects), [1-to-1 mentoring](/mentoring) and the [Free Build Program](/apply).";
+  "I can answer questions about our [services](/services) and prices, the founders, our [projects](/projects), [1-to-1 mentoring](/mentoring) and scholarships, the [Free Build Program](/apply) and the newsletter. What would you like to know?";
 
-/** Ends every content answer: the way to a human. */
+/** Added to answers about working together while the visitor has not left contact details. */
 export const fallbackContactOffer =
   "Want a founder to follow up? Leave your e-mail here in the chat or use the [contact page](/contact); we reply within 24 hours.";
+
+/** The answer to "how can I reach you", before and after the visitor left their details. {email} is the studio's address. */
+export const contactAnswers = {
+  unknown:
+    "Write to us on the [contact page](/contact) or at [{email}](mailto:{email}), or leave your e-mail here in the chat: a founder replies within 24 hours.",
+  known:
+    "We have your details, and a founder will get back to you within 24 hours. If you'd rather write yourself, use the [contact page](/contact) or [{email}](mailto:{email}).",
+} as const;

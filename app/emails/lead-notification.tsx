@@ -43,10 +43,13 @@ export function LeadNotification({ name, email, company, message, transcript, le
           </Text>
         </Section>
       ) : null}
-      <Text style={{ ...emailText, fontWeight: 600, margin: "0 0 8px" }}>
-        Conversation so far ({transcript.length} {transcript.length === 1 ? "message" : "messages"})
-      </Text>
-      {transcript.length === 0 ? <Text style={emailMuted}>No messages yet.</Text> : null}
+      {transcript.length > 0 ? (
+        <Text style={{ ...emailText, fontWeight: 600, margin: "0 0 8px" }}>
+          Conversation so far ({transcript.length} {transcript.length === 1 ? "message" : "messages"})
+        </Text>
+      ) : (
+        <Text style={emailMuted}>No chat messages yet: they filled in the chat's intro form.</Text>
+      )}
       {transcript.map((entry, index) => (
         <Text
           key={index}

@@ -4,7 +4,8 @@ import { makeDataDir, startServer, type ServerProcess } from "../support/server-
 
 /**
  * A fresh clone with no AI provider: the production server answers every AI
- * endpoint with 503 and the Try AI page explains it calmly.
+ * endpoint with 503 and the Try AI page explains it calmly; the chat answers
+ * from the site's content.
  */
 describe("without an AI provider", () => {
   let server: ServerProcess;
@@ -37,6 +38,21 @@ describe("without an AI provider", () => {
       expect(response.headers.get("content-type"), path).toContain("application/json");
       expect(await response.json()).toEqual({ error: "The AI tools are not available right now." });
     }
+  });
+
+  it("lets the chat answer from the site's content, by topic", async () => {
+    const ask = async (content: string) => {
+      const response = await fetch(server.url + "/api/lead-chatbot", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content }] }),
+      });
+      expect(response.status, content).toBe(200);
+      return ((await response.json()) as { content: string }).content;
+    };
+    expect(await ask("What are your prices?")).toContain("priced per milestone");
+    expect(await ask("Who founded Nordlys?")).toContain("Aksel Bakke");
+    expect(await ask("Is there a scholarship for students?")).toContain("(/mentoring)");
   });
 
   it("shows the Try AI page with a calm notice and the tools switched off", async () => {

@@ -156,6 +156,44 @@ describe("capture_lead", () => {
     }
   });
 
+  it("waits with the studio's mail until there is something to read, then sends it once", async () => {
+    withoutProvider();
+    const conversationId = randomUUID();
+    const capture = await json(
+      await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Nils Quiet", email: "nils@example.com" }, messages: [], conversationId, formStartedAt: started() }),
+    );
+    expect(capture).toMatchObject({ status: 200, body: { created: true } });
+    const [lead] = await leadsOf(conversationId);
+    expect(await mailJobsMentioning(lead!.id)).toEqual([]);
+
+    const welcome = { role: "assistant", content: "Thanks, Nils!" };
+    const question = { role: "user", content: "Do you build booking assistants?" };
+    await call("/api/lead-chatbot", { messages: [welcome, question], conversationId });
+    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    expect(mail.parsed.text).toContain("Do you build booking assistants?");
+    expect(mail.parsed.text).toContain("Conversation so far (3 messages)");
+    expect(mail.parsed.text).not.toContain("0 messages");
+
+    await call("/api/lead-chatbot", { messages: [welcome, question, { role: "assistant", content: "Yes." }, { role: "user", content: "Thanks" }], conversationId });
+    await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "nils@example.com", message: "Later" }, conversationId, formStartedAt: started() });
+    expect(await mailJobsMentioning(lead!.id)).toHaveLength(1);
+  });
+
+  it("mails at once when the intro form says what brings them, without an empty conversation", async () => {
+    const conversationId = randomUUID();
+    await call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { name: "Olga Direct", email: "olga@example.com", message: "A chatbot for our clinic" },
+      messages: [],
+      conversationId,
+      formStartedAt: started(),
+    });
+    const [lead] = await leadsOf(conversationId);
+    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    expect(mail.parsed.text).toContain("A chatbot for our clinic");
+    expect(mail.parsed.text).not.toContain("Conversation so far");
+  });
+
   it("updates the conversation's lead instead of creating another, and the chat keeps its transcript current", async () => {
     const conversationId = randomUUID();
     const mailsBefore = smtp.to(STUDIO).length;
@@ -437,6 +475,41 @@ describe("replies without an AI provider", () => {
     const capture = await json(await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "nofallback@example.com" } }));
     expect(capture).toMatchObject({ status: 200, body: { created: true } });
     expect(fake.requests).toEqual([]);
+  });
+
+  it("answers each topic from the content modules, and never asks for details the visitor has given", async () => {
+    withoutProvider();
+    const ask = async (content: string, conversationId?: string) =>
+      String((await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content }], conversationId }))).body.content);
+    expect(await ask("How much does it cost?")).toContain("priced per milestone");
+    expect(await ask("Who are the founders?")).toContain("**Ingrid Solheim**, Co-founder & CEO");
+    expect(await ask("Do you have scholarships for students?")).toContain("up to 100% of the fee");
+    expect(await ask("What is the Free Build Program?")).toContain("in exchange for a share of the company");
+    expect(await ask("How do I get the newsletter?")).toContain("08:00 UTC");
+    const answers = await Promise.all(["Tell me about your services", "Who are the founders?", "How does mentoring work?", "Tell me about LawSecAI"].map((q) => ask(q)));
+    expect(new Set(answers).size).toBe(4);
+
+    // Once the intro form has stored the visitor's details, no answer asks for them again.
+    const conversationId = randomUUID();
+    await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Kari Nordmann", email: "kari@example.com" }, conversationId, formStartedAt: started() });
+    for (const question of ["Tell me about your services", "How much does it cost?", "How can I contact you?", "zzz qqq"]) {
+      const answer = await ask(question, conversationId);
+      expect(answer, question).not.toContain(fallbackContactOffer);
+      expect(answer, question).not.toMatch(/leave your e-mail/i);
+    }
+    expect(await ask("How can I contact you?", conversationId)).toContain("We have your details");
+    expect(await ask("How can I contact you?")).toMatch(/leave your e-mail/i);
+  });
+
+  it("tells the model the visitor's details are known once the conversation has a lead", async () => {
+    const conversationId = randomUUID();
+    fake.enqueue({ text: "Sure." }, { text: "Sure." });
+    await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Hi" }], conversationId });
+    await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "known@example.com" }, conversationId, formStartedAt: started() });
+    await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Hi again" }], conversationId });
+    const [before, after] = fake.requests.map((request) => systemTexts(request).join("\n"));
+    expect(before).not.toContain("never ask for their contact details again");
+    expect(after).toContain("never ask for their contact details again");
   });
 
   it("also answers from the content once today's AI budget is spent", async () => {

@@ -2,7 +2,7 @@ import { parsePartialJson } from "ai";
 import { aiBadOutput, generateAiText } from "~/.server/ai";
 import { logger } from "~/.server/logger";
 import { site } from "~/content/site";
-import { asData, type AiTool } from "./run-tool.server.ts";
+import { asData, type AiTool } from "./ai-tool.server.ts";
 import { AI_LIMITS, type SeoRequest, type SeoResponse } from "./schema.ts";
 import { fitsSeoLimits, parseSeoAnswer, partialSeo, trimToSeoLimits } from "./seo-output.ts";
 

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { asData, requireText, type AiTool } from "./run-tool.server.ts";
+import { asData, requireText, type AiTool } from "./ai-tool.server.ts";
 import type { EmailRequest, EmailResponse } from "./schema.ts";
 
 export const EMAIL_INSTRUCTIONS = [

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { asData, requireText, type AiTool } from "./run-tool.server.ts";
+import { asData, requireText, type AiTool } from "./ai-tool.server.ts";
 import type { LinkedinLength, LinkedinRequest, LinkedinResponse, LinkedinTemplate } from "./schema.ts";
 
 const lengthGuide: Record<LinkedinLength, string> = {

@@ -4,10 +4,9 @@ import { leads } from "~/.server/db/schema";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
-import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
-import { buildLeadNotification } from "./lead-notification.server.ts";
+import { notifyWhenReadable } from "./lead-notification.server.ts";
 import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema.ts";
 import { mergeTranscript } from "./transcript.ts";
 
@@ -32,13 +31,16 @@ type Stored = { id: string; created: boolean; held: boolean };
 /**
  * Stores the lead of a browser conversation, or updates it when this
  * conversation already has one (one lead per conversation: the unique
- * conversation_id). A new lead queues the studio's notification e-mail in the
- * same transaction, so the row and its mail exist together or not at all;
+ * conversation_id). The studio's notification e-mail is queued in the same
+ * transaction as the row once the lead has something to read (a message or a
+ * question in the chat; until then recordConversation or a later update
+ * queues it), so the row and its mail exist together or not at all;
  * a new lead that tripped a trap is stored *held* with the reason and no mail,
  * until an admin releases it (release-held-lead.server.ts). An update changes
  * only the fields given, appends new messages to the stored transcript, and
- * keeps the lead as it was (held or not). The visitor's answer is the same in
- * every case. Throws ApiError 429 over the per-address limit.
+ * keeps the lead as it was (held or not); it sends no mail unless it gives a
+ * lead that had nothing to read its first thing to read. The visitor's answer
+ * is the same in every case. Throws ApiError 429 over the per-address limit.
  */
 export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
@@ -86,10 +88,7 @@ async function insertLead(
     .onConflictDoNothing({ target: leads.conversationId })
     .returning();
   if (!inserted) return undefined;
-  if (!inserted.heldAt) {
-    const mail = await buildLeadNotification({ ...inserted, transcript: input.transcript });
-    await queueMail(mail, { db: tx.jobsDb });
-  }
+  await notifyWhenReadable(tx, { ...inserted, transcript: input.transcript });
   return { id: inserted.id, created: true, held: inserted.heldAt !== null };
 }
 
@@ -98,7 +97,7 @@ async function updateLead(tx: Transaction, input: { userData: UserData; conversa
   const { userData } = input;
   const [existing] = await tx.db.select().from(leads).where(eq(leads.conversationId, input.conversationId)).for("update");
   if (!existing) throw new Error("lead vanished during capture"); // cannot happen: the insert conflicted on it
-  await tx.db
+  const [updated] = await tx.db
     .update(leads)
     .set({
       email: userData.email,
@@ -108,6 +107,12 @@ async function updateLead(tx: Transaction, input: { userData: UserData; conversa
       conversationContext: { messages: mergeTranscript(existing.conversationContext.messages, input.transcript) },
       updatedAt: new Date(),
     })
-    .where(eq(leads.id, existing.id));
+    .where(eq(leads.id, existing.id))
+    .returning();
+  // A lead that had nothing to read was never notified: an update that brings a message does it now.
+  await notifyWhenReadable(tx, { ...updated!, transcript: updated!.conversationContext.messages }, {
+    message: existing.message,
+    transcript: existing.conversationContext.messages,
+  });
   return { id: existing.id, created: false, held: existing.heldAt !== null };
 }

@@ -1,72 +1,27 @@
-import { createParser } from "eventsource-parser";
-import type { CaptureLeadResponse, ChatMessage, StartLeadFormResponse, UserDataInput } from "./schema";
+import { StreamRequestError, streamJsonEvents } from "~/lib/stream-json-events";
+import type { CaptureLeadResponse, ChatMessage, ReplyResponse, StartLeadFormResponse, UserDataInput } from "./schema";
 
 /** The widget's calls to POST /api/lead-chatbot (docs/chat.md). */
 
-export class ChatRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "ChatRequestError";
-  }
-}
-
-async function errorOf(response: Response): Promise<ChatRequestError> {
+async function errorOf(response: Response): Promise<StreamRequestError> {
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return new ChatRequestError(typeof body?.error === "string" ? body.error : `HTTP ${response.status}`, response.status);
+  return new StreamRequestError(typeof body?.error === "string" ? body.error : undefined, response.status);
 }
-
-type StreamEvent = { type: "delta"; text: string } | { type: "done"; value: { content: string } } | { type: "error"; error: string };
 
 /**
- * Asks for a reply and streams it: `onDelta` gets the text so far as it
- * arrives; resolves with the final text. Throws ChatRequestError on failure.
+ * Asks for a reply and streams it (the site's one streaming client,
+ * ~/lib/stream-json-events): `onText` gets the text so far as it arrives;
+ * resolves with the final text. Throws StreamRequestError on failure.
  */
 export async function streamReply(
   body: { messages: ChatMessage[]; conversationId: string },
   onText: (textSoFar: string) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const response = await fetch("/api/lead-chatbot/stream", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok || !response.body) throw await errorOf(response);
-
   let text = "";
-  let final: string | undefined;
-  let failure: string | undefined;
-  const parser = createParser({
-    onEvent(message) {
-      let event: StreamEvent;
-      try {
-        event = JSON.parse(message.data) as StreamEvent;
-      } catch {
-        return;
-      }
-      if (event.type === "delta") {
-        text += event.text;
-        onText(text);
-      } else if (event.type === "done") {
-        final = event.value.content;
-      } else if (event.type === "error") {
-        failure = event.error;
-      }
-    },
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(value);
-  }
-  if (failure !== undefined) throw new ChatRequestError(failure);
-  if (final === undefined) throw new ChatRequestError("The answer was interrupted.");
-  return final;
+  const onDelta = (delta: string) => onText((text += delta));
+  const reply = await streamJsonEvents<ReplyResponse>("/api/lead-chatbot/stream", body, { onDelta, signal });
+  return reply.content;
 }
 
 /**

@@ -1,11 +1,12 @@
 import * as projectContent from "~/content/projects";
 import * as siteContent from "~/content/site";
-import { fallbackContactOffer, fallbackDefault, fallbackTopics } from "~/content/chat";
+import * as servicesContent from "~/content/services";
+import * as studioContent from "~/content/studio";
 
 /**
  * What the chat assistant knows: the site's own content modules
  * (app/content/*), turned into the model's system prompt and, without an AI
- * provider, into short answers. Nothing here is hand-copied from pages: the
+ * provider, into short answers (content-answers.server.ts). Nothing here is hand-copied from pages: the
  * prompt walks every data export of the content modules, so whatever the
  * operator adds there (services, founders, mentoring, the program...) is
  * grounded knowledge the next time the server starts.
@@ -76,7 +77,7 @@ export function sitePages(): PageLink[] {
 
 /** The content modules' data exports, projects with their URLs. */
 function facts(): Record<string, unknown> {
-  const modules: Record<string, Record<string, unknown>> = { site: siteContent, projects: projectContent };
+  const modules: Record<string, Record<string, unknown>> = { site: siteContent, services: servicesContent, studio: studioContent, projects: projectContent };
   const out: Record<string, unknown> = {};
   for (const [moduleName, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) {
@@ -146,50 +147,4 @@ export function buildChatInstructions(): string {
   ];
   cachedInstructions = lines.filter((line, index, all) => !(line === "" && all[index - 1] === "")).join("\n");
   return cachedInstructions;
-}
-
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9@.\s-]/g, " ");
-
-function mentions(text: string, keyword: string): boolean {
-  const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // Whole words, plurals included ("student" matches "students").
-  return new RegExp(`(^|[^a-z0-9])${escaped}(s|es)?([^a-z0-9]|$)`).test(text);
-}
-
-function projectSummary(project: ProjectLike): string | undefined {
-  for (const key of ["outcome", "summary", "description"]) {
-    const value = project[key];
-    if (typeof value === "string" && value.trim()) return value.trim().slice(0, 300);
-  }
-  return undefined;
-}
-
-/**
- * A short answer from the content (no AI provider, or today's AI budget is
- * spent): a project named in the message, else the topic whose keywords match
- * best, always with links and a way to reach a human.
- */
-export function answerFromContent(question: string): string {
-  const text = normalise(question);
-  const project = chatProjects().find(
-    (candidate) => mentions(text, normalise(candidate.title).trim()) || mentions(text, candidate.slug.replace(/-/g, " ")) || mentions(text, candidate.slug),
-  );
-  let answer: string;
-  if (project) {
-    const summary = projectSummary(project);
-    answer = `**${project.title}** is one of our projects${summary ? `: ${summary}` : "."} Read the [${project.title} case study](${projectPath(project.slug)}) or browse [all projects](/projects).`;
-  } else {
-    let best: { score: number; answer: string } = { score: 0, answer: fallbackDefault };
-    for (const topic of fallbackTopics) {
-      const score = topic.keywords.filter((keyword) => mentions(text, keyword)).length;
-      if (score > best.score) best = { score, answer: topic.answer };
-    }
-    answer = best.answer;
-  }
-  return answer.includes("(/contact)") ? answer : `${answer}\n\n${fallbackContactOffer}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFromContent, buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server.ts";
+import { buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server.ts";
 
 describe("plainContent", () => {
   it("keeps facts and drops presentation fields, functions and empty lists", () => {
@@ -27,19 +27,12 @@ describe("the grounded prompt", () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it("carries the services, founders, mentoring and programme facts", () => {
+    const prompt = buildChatInstructions();
+    for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"]) expect(prompt).toContain(fact);
+  });
+
   it("stays within its size budget", () => {
     expect(buildChatInstructions().length).toBeLessThan(30_000);
-  });
-});
-
-describe("answerFromContent", () => {
-  it("links a project named by its slug or title", () => {
-    expect(answerFromContent("tell me about crypto-trading-dashboard")).toContain("(/projects/crypto-trading-dashboard)");
-    expect(answerFromContent("What is MusicWave Harmony?")).toContain("(/projects/musicwave-harmony)");
-  });
-
-  it("prefers the topic with most matching words, plurals included", () => {
-    expect(answerFromContent("Do you offer mentoring sessions for students?")).toContain("(/mentoring)");
-    expect(answerFromContent("I have a startup idea, can I pitch it for equity?")).toContain("(/apply)");
   });
 });

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { getEnv } from "~/.server/env";
-import { getMailConfig, renderEmail, type MailMessage } from "~/.server/mail";
+import type { Transaction } from "~/.server/db/transaction";
+import { getMailConfig, queueMail, renderEmail, type MailMessage } from "~/.server/mail";
 import { LeadNotification } from "~/emails/lead-notification";
 import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
 
@@ -14,6 +15,32 @@ export type LeadForMail = {
   transcript: ChatMessage[];
   createdAt: Date;
 };
+
+/**
+ * Whether the studio's notification would have something to read: the
+ * visitor's "What brings you here?" or a question they asked in the chat.
+ * Until then the notification waits (docs/chat.md, "The studio's notification"):
+ * a lead that has nothing to read has never been notified, so the moment it
+ * first has something is the moment to notify.
+ */
+export function hasSomethingToRead(lead: { message: string | null; transcript: ChatMessage[] }): boolean {
+  return Boolean(lead.message?.trim()) || lead.transcript.some((entry) => entry.role === "user" && entry.content.trim() !== "");
+}
+
+/**
+ * Queues the studio's notification in the caller's transaction when the lead
+ * is not held and has just come to have something to read (it had nothing
+ * before: `before` is undefined for a new lead). True when a mail was queued.
+ */
+export async function notifyWhenReadable(
+  tx: Transaction,
+  lead: LeadForMail & { heldAt: Date | null },
+  before?: { message: string | null; transcript: ChatMessage[] },
+): Promise<boolean> {
+  if (lead.heldAt || !hasSomethingToRead(lead) || (before && hasSomethingToRead(before))) return false;
+  await queueMail(await buildLeadNotification(lead), { db: tx.jobsDb });
+  return true;
+}
 
 /**
  * The studio's e-mail about a lead (to MAIL_TO_STUDIO, Reply-To the visitor),

@@ -2,14 +2,14 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { leads } from "~/.server/db/schema";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
-import { queueMail } from "~/.server/mail";
-import { buildLeadNotification } from "./lead-notification.server.ts";
+import { notifyWhenReadable } from "./lead-notification.server.ts";
 import type { ReleaseOutcome } from "~/lib/form-traps";
 
 /**
  * An admin's release of a held chat lead (docs/admin.md, "Held items"): it
  * becomes a normal lead and the studio's notification goes out now, with the
- * lead's details and transcript as they are at release. The conditional
+ * lead's details and transcript as they are at release (or, when there is
+ * nothing to read yet, with the visitor's first question). The conditional
  * update and the queued mail are one transaction, so releasing twice mails once.
  */
 export async function releaseHeldLead(id: string): Promise<ReleaseOutcome> {
@@ -24,8 +24,8 @@ export async function releaseHeldLead(id: string): Promise<ReleaseOutcome> {
       return existing ? ("not-held" as const) : ("not-found" as const);
     }
     const transcript = Array.isArray(released.conversationContext?.messages) ? released.conversationContext.messages : [];
-    const mail = await buildLeadNotification({ ...released, transcript });
-    await queueMail(mail, { db: tx.jobsDb });
+    // With nothing to read yet, the notification follows the visitor's first question (lead-notification.server.ts).
+    await notifyWhenReadable(tx, { ...released, transcript });
     return "released" as const;
   });
   if (outcome === "released") logger.info({ leadId: id }, "Held chat lead released");

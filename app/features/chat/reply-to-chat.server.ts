@@ -13,8 +13,9 @@ import {
 import { ApiError } from "~/.server/api";
 import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
-import { answerFromContent, buildChatInstructions } from "./chat-knowledge.server.ts";
-import { recordConversation } from "./record-conversation.server.ts";
+import { buildChatInstructions } from "./chat-knowledge.server.ts";
+import { answerFromContent } from "./content-answers.server.ts";
+import { conversationHasLead, recordConversation } from "./record-conversation.server.ts";
 import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema.ts";
 
 /** Per-IP limit of the chat widget's replies (AI or content answers alike). */
@@ -44,9 +45,13 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
   return "ai";
 }
 
-function aiCall(conversation: ChatMessage[], signal?: AbortSignal): AiCallOptions {
+/** Added to the prompt once the visitor has left their details: the assistant must not ask again. */
+const CONTACT_KNOWN_RULE =
+  "The visitor has already left their name and e-mail in this chat, so the studio will follow up: never ask for their contact details again.";
+
+function aiCall(conversation: ChatMessage[], contactKnown: boolean, signal?: AbortSignal): AiCallOptions {
   return {
-    instructions: buildChatInstructions(),
+    instructions: contactKnown ? `${buildChatInstructions()}\n\n${CONTACT_KNOWN_RULE}` : buildChatInstructions(),
     messages: conversation,
     maxOutputTokens: 500,
     temperature: 0.4,
@@ -59,12 +64,23 @@ function lastQuestion(conversation: ChatMessage[]): string {
   return conversation.findLast((message) => message.role === "user")?.content ?? "";
 }
 
+/** The reply's text as it comes: the model's deltas, or the content answer word by word. */
+async function replyText(conversation: ChatMessage[], source: ReplySource, contactKnown: boolean, signal?: AbortSignal): Promise<AsyncIterable<string>> {
+  if (source === "ai") return streamAiText(aiCall(conversation, contactKnown, signal));
+  const answer = answerFromContent(lastQuestion(conversation), { contactKnown });
+  return (async function* content() {
+    yield* words(answer);
+  })();
+}
+
 export type ReplyInput = { request: ReplyRequest; source: ReplySource; signal?: AbortSignal };
 
 /** The whole reply as `{content}`; the lead's transcript (if any) gets both messages. */
 export async function replyToChat({ request, source, signal }: ReplyInput): Promise<ReplyResponse> {
   const conversation = cleanConversation(request.messages);
-  const text = source === "ai" ? await generateAiText(aiCall(conversation, signal)) : answerFromContent(lastQuestion(conversation));
+  const contactKnown = await conversationHasLead(request.conversationId);
+  const text =
+    source === "ai" ? await generateAiText(aiCall(conversation, contactKnown, signal)) : answerFromContent(lastQuestion(conversation), { contactKnown });
   const content = text.trim();
   if (!content) throw aiBadOutput();
   await recordConversation(request.conversationId, [...conversation, { role: "assistant", content }]);
@@ -83,12 +99,7 @@ function words(text: string): string[] {
  */
 export async function streamChatReply({ request, source, signal }: ReplyInput): Promise<Response> {
   const conversation = cleanConversation(request.messages);
-  const deltas: AsyncIterable<string> =
-    source === "ai"
-      ? await streamAiText(aiCall(conversation, signal))
-      : (async function* content() {
-          yield* words(answerFromContent(lastQuestion(conversation)));
-        })();
+  const deltas = await replyText(conversation, source, await conversationHasLead(request.conversationId), signal);
   return sseResponse(async (send) => {
     let text = "";
     for await (const delta of deltas) {

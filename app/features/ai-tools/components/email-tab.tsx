@@ -2,7 +2,8 @@ import { MailIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { showAiError, streamAi } from "../ai-client";
+import { streamJsonEvents } from "~/lib/stream-json-events";
+import { showAiError } from "../show-ai-error";
 import { AI_LIMITS, countWords, STORAGE_KEYS, type EmailResponse } from "../options";
 import { storedEmailSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
@@ -34,7 +35,7 @@ export function EmailTab({ isAvailable }: { isAvailable: boolean }) {
     setBusy(true);
     let text = "";
     try {
-      const result = await streamAi<EmailResponse>(
+      const result = await streamJsonEvents<EmailResponse>(
         "/api/generate-content/stream",
         { task: "email", product: state.product.trim(), audience: state.audience.trim(), tone: state.tone.trim() || "friendly" },
         {

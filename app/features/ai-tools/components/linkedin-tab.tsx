@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
-import { showAiError, streamAi } from "../ai-client";
+import { streamJsonEvents } from "~/lib/stream-json-events";
+import { showAiError } from "../show-ai-error";
 import {
   AI_LIMITS,
   linkedinLengthLabels,
@@ -40,7 +41,7 @@ export function LinkedinTab({ isAvailable }: { isAvailable: boolean }) {
     setBusy(true);
     let text = "";
     try {
-      const result = await streamAi<LinkedinResponse>(
+      const result = await streamJsonEvents<LinkedinResponse>(
         "/api/generate-content/stream",
         { task: "linkedin", topic: topic.trim(), tone, audience: audience.trim(), length, viralMode, template },
         {

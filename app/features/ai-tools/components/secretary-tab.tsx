@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { showAiError, streamAi } from "../ai-client";
+import { streamJsonEvents } from "~/lib/stream-json-events";
+import { showAiError } from "../show-ai-error";
 import { AI_LIMITS, STORAGE_KEYS, type AiChatResponse } from "../options";
 import { storedSecretaryMessagesSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
@@ -52,7 +53,7 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
     let reply = "";
     try {
       // The last 12 messages including the system message, which the server adds.
-      const result = await streamAi<AiChatResponse>(
+      const result = await streamJsonEvents<AiChatResponse>(
         "/api/ai-chat/stream",
         { messages: history.slice(-(AI_LIMITS.historyMessages - 1)) },
         {

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { showAiError, streamAi } from "../ai-client";
+import { streamJsonEvents } from "~/lib/stream-json-events";
+import { showAiError } from "../show-ai-error";
 import { AI_LIMITS, STORAGE_KEYS, type SeoResponse } from "../options";
 import { storedSeoSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
@@ -44,7 +45,7 @@ export function SeoTab({ isAvailable }: { isAvailable: boolean }) {
     if (!topic || isBusy) return;
     setBusy(true);
     try {
-      const result = await streamAi<SeoResponse>(
+      const result = await streamJsonEvents<SeoResponse>(
         "/api/generate-content/stream",
         { task: "seo", topic },
         {

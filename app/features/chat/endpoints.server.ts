@@ -1,0 +1,53 @@
+import type { RouterContextProvider } from "react-router";
+import { ApiError, answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
+import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
+import { requestInfoContext } from "~/.server/request-context";
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
+import { visitFrom } from "~/features/analytics/record-conversion.server";
+import { captureLead } from "./capture-lead.server.ts";
+import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
+import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema.ts";
+
+/** 100 messages of a few thousand characters fit; anything bigger is refused with 413. */
+const MAX_BODY_BYTES = 128 * 1024;
+
+type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+function actionOf(body: unknown): unknown {
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as { action?: unknown }).action : undefined;
+}
+
+/**
+ * POST /api/lead-chatbot (JSON) and /api/lead-chatbot/stream (Server-Sent
+ * Events): `{messages, conversationId?}` asks for a reply;
+ * `{action: "start_lead_form"}` gives the widget the signed time its form was
+ * shown; `{action: "capture_lead", userData, messages, conversationId,
+ * formStartedAt, website}` stores or updates the conversation's lead (JSON
+ * endpoint only; held for review when it looks automated). See docs/chat.md.
+ * A request goes: the route's action → here → reply-to-chat.server.ts or
+ * capture-lead.server.ts.
+ */
+export function leadChatbotEndpoint({ request, context }: EndpointArgs, answerAs: "json" | "stream"): Promise<Response> {
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
+    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    const { clientIp } = context.get(requestInfoContext);
+    const action = actionOf(body);
+    if (action === undefined) {
+      const input = parseOr400(replyRequestSchema, body);
+      const source = await chooseReplySource(clientIp);
+      if (answerAs === "stream") return streamChatReply({ request: input, source, signal: request.signal });
+      return jsonOk(await replyToChat({ request: input, source, signal: request.signal }));
+    }
+    if (action !== "capture_lead" && action !== "start_lead_form") {
+      throw new ApiError(400, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.");
+    }
+    if (answerAs === "stream") throw new ApiError(400, `Send ${action} to /api/lead-chatbot.`);
+    if (action === "start_lead_form") return jsonOk({ [STARTED_AT_FIELD]: createFormStartToken() } satisfies StartLeadFormResponse);
+    const input = parseOr400(captureLeadRequestSchema, body);
+    // The widget always sends its start time: a capture without one is held like a forged one.
+    const traps = checkFormTraps({ honeypot: input[HONEYPOT_FIELD], startToken: input[STARTED_AT_FIELD] }, { requireToken: true });
+    const { userData, messages, conversationId } = input;
+    return jsonOk(await captureLead({ userData, messages, conversationId, clientIp, traps, visit: await visitFrom(request, clientIp) }));
+  });
+}

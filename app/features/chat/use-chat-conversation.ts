@@ -1,0 +1,139 @@
+import { useRef, useState } from "react";
+import { chatCopy } from "~/content/chat";
+import { toast } from "~/lib/notify";
+import { captureLead, logChatProblem, startLeadForm, streamReply } from "./chat-client";
+import { CHAT_LIMITS, CHAT_MESSAGES, findEmail, type ChatMessage, type LeadForm } from "./schema";
+import { useChatState } from "./use-chat-state";
+
+function firstName(name: string | undefined): string {
+  return name?.trim().split(/\s+/)[0] ?? "";
+}
+
+/**
+ * What the chat panel does, without its markup: sending a message and
+ * streaming the reply, the intro form's capture (new lead or contact update),
+ * 'Skip for now', and the 'Save {email}?' prompt. docs/chat.md.
+ */
+export function useChatConversation() {
+  const { state, update, addMessage } = useChatState();
+  const [input, setInput] = useState("");
+  const [isBusy, setBusy] = useState(false);
+  /** The reply as it streams in; "" while waiting for its first words, null when none is on its way. */
+  const [streaming, setStreaming] = useState<string | null>(null);
+  const [savePrompt, setSavePrompt] = useState<string | null>(null);
+  const [declinedEmails] = useState(() => new Set<string>());
+  const [isEditingContact, setEditingContact] = useState(false);
+  // The signed time the panel (and its form) was first shown, for the server's fill-time check.
+  const formStart = useRef<Promise<string | undefined> | null>(null);
+  const formStartedAt = () => (formStart.current ??= startLeadForm());
+
+  async function send(text: string) {
+    const content = text.trim().slice(0, CHAT_LIMITS.messageChars);
+    if (!content || isBusy) return;
+    const conversation: ChatMessage[] = [...state.messages, { role: "user", content }];
+    addMessage({ role: "user", content });
+    setInput("");
+    setBusy(true);
+    setStreaming("");
+    const email = findEmail(content);
+    if (email && !state.hasSubmittedLead && !declinedEmails.has(email.toLowerCase())) setSavePrompt(email);
+    try {
+      const reply = await streamReply({ messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId }, setStreaming);
+      addMessage({ role: "assistant", content: reply });
+    } catch (error) {
+      logChatProblem("Chat: reply failed", error);
+      // Take the unanswered message back into the input, so nothing typed is lost.
+      update((current) => ({ messages: current.messages.slice(0, -1) }));
+      setInput(content);
+      toast.error(CHAT_MESSAGES.sendFailedTitle, { description: CHAT_MESSAGES.sendFailedDescription });
+    } finally {
+      setStreaming(null);
+      setBusy(false);
+    }
+  }
+
+  async function submitLead(form: LeadForm, honeypot: string): Promise<boolean> {
+    const isUpdate = state.hasSubmittedLead;
+    try {
+      await captureLead({
+        userData: form,
+        messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
+        conversationId: state.conversationId,
+        formStartedAt: await formStartedAt(),
+        website: honeypot,
+      });
+    } catch (error) {
+      logChatProblem("Chat: lead capture failed", error);
+      toast.error(CHAT_MESSAGES.leadFailed);
+      return false;
+    }
+    const contact = { name: form.name, email: form.email, company: form.company };
+    if (isUpdate) {
+      update({ contact, showLeadForm: false, hasSubmittedLead: true });
+      toast.success(CHAT_MESSAGES.contactSaved);
+    } else {
+      update((current) => ({
+        contact,
+        hasSubmittedLead: true,
+        showLeadForm: false,
+        messages: [...current.messages, { role: "assistant", content: chatCopy.welcome.replace("{name}", firstName(form.name)) }],
+      }));
+      toast.success(CHAT_MESSAGES.leadSavedTitle, { description: CHAT_MESSAGES.leadSavedDescription });
+    }
+    setEditingContact(false);
+    setSavePrompt(null);
+    return true;
+  }
+
+  function skip() {
+    if (isEditingContact) {
+      setEditingContact(false);
+      return;
+    }
+    update((current) => ({
+      leadDismissed: true,
+      showLeadForm: false,
+      messages: current.messages.length ? current.messages : [{ role: "assistant", content: chatCopy.greeting }],
+    }));
+  }
+
+  async function saveEmail(email: string) {
+    setSavePrompt(null);
+    try {
+      await captureLead({
+        userData: { email },
+        messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
+        conversationId: state.conversationId,
+        formStartedAt: await formStartedAt(),
+      });
+      update({ hasSubmittedLead: true, contact: { email } });
+      toast.success(CHAT_MESSAGES.contactSaved);
+    } catch (error) {
+      // docs/product.md#chat-assistant: a failed e-mail capture is only logged.
+      logChatProblem("Chat: saving the e-mail failed", error);
+    }
+  }
+
+  function declineEmail(email: string) {
+    declinedEmails.add(email.toLowerCase());
+    setSavePrompt(null);
+  }
+
+  return {
+    state,
+    input,
+    setInput,
+    isBusy,
+    streaming,
+    savePrompt,
+    isEditingContact,
+    setEditingContact,
+    /** Asks the server for the form's start time now (the panel calls it when it first mounts). */
+    startForm: () => void formStartedAt(),
+    send,
+    submitLead,
+    skip,
+    saveEmail,
+    declineEmail,
+  };
+}

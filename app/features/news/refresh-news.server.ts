@@ -231,12 +231,29 @@ export async function refreshNews(
   options: RefreshOptions & { minIntervalMinutes?: number; notFinishedSince?: Date } = {},
 ): Promise<RefreshReport | null> {
   if (!(await claimRefreshLease(options.minIntervalMinutes, options.notFinishedSince))) return null;
+  return runLeasedRefresh(options);
+}
+
+/**
+ * Like refreshNews, but does not wait for the fetching: resolves once the lease
+ * is taken (true) or refused (false), so a page rendered next already says the
+ * sources are being checked.
+ */
+export async function startNewsRefresh(options: RefreshOptions & { minIntervalMinutes?: number } = {}): Promise<boolean> {
+  if (!(await claimRefreshLease(options.minIntervalMinutes))) return false;
+  void runLeasedRefresh(options).catch((error: unknown) => logger.error({ err: error }, "News: background refresh failed"));
+  return true;
+}
+
+/** Runs a refresh under the lease this process holds, then frees it. */
+async function runLeasedRefresh(options: RefreshOptions): Promise<RefreshReport> {
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");
-    if (report.added > 0) notifyNewsChanged();
     return report;
   } finally {
     await releaseRefreshLease().catch((error: unknown) => logger.error({ err: error }, "News refresh: cannot release the lease"));
+    // Pages show when the sources were last asked, so every run changes them, new stories or not.
+    notifyNewsChanged();
   }
 }

@@ -23,7 +23,7 @@ export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const { isBusy } = useNewsRefresh();
   useRevalidateWhileChecking(sources);
   const shown = news.slice(0, HOME_CARDS);
-  const isFilling = shown.length === 0 && (isBusy || sources?.isChecking === true);
+  const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-ai-news-heading" className="bg-ink-50 py-20" data-testid="latest-ai-news">
       <div className="container-page">

@@ -2,14 +2,17 @@ import { RadioTowerIcon } from "lucide-react";
 import type { NewsSources } from "../schema";
 import { NewsSourcesNote } from "./news-sources-note";
 import { RefreshNewsButton } from "./refresh-news-button";
+import { useNewsRefresh } from "./use-news-refresh";
 
 /**
  * The empty state: the product's text ('No news available at the moment' /
  * 'No news available'), what is true about the sources around it, and
- * 'Try Again', which refreshes like 'Refresh News' (busy while it runs, then
- * the page shows the same kind of answer, with the new times).
+ * 'Try Again', which refreshes like 'Refresh News' (busy while it runs, the
+ * note saying the sources are being checked; then the page's answer, with the
+ * new times). The card stays in place while busy, so the focus has somewhere to be.
  */
 export function NewsEmpty({ message, sources, redirectTo }: { message: string; sources: NewsSources | null; redirectTo: string }) {
+  const { isBusy } = useNewsRefresh();
   return (
     <div
       className="bg-dawn grid gap-6 rounded-[var(--radius-card)] border border-ink-200 p-6 shadow-[var(--shadow-card)] sm:grid-cols-[auto_minmax(0,1fr)] sm:p-8 lg:grid-cols-[auto_minmax(0,1fr)_auto] lg:items-center"
@@ -20,9 +23,9 @@ export function NewsEmpty({ message, sources, redirectTo }: { message: string; s
       </span>
       <div role="status">
         <p className="font-display text-xl font-semibold text-ink-950">{message}</p>
-        {sources ? (
+        {isBusy || sources ? (
           <p className="mt-2 max-w-2xl text-ink-700" data-testid="news-sources">
-            <NewsSourcesNote sources={sources} />
+            {isBusy || !sources ? "Checking the news sources now…" : <NewsSourcesNote sources={sources} />}
           </p>
         ) : null}
       </div>

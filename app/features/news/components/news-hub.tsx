@@ -23,7 +23,7 @@ export function NewsHub({ data }: { data: NewsPageData }) {
   const { isBusy } = useNewsRefresh();
   useRevalidateWhileChecking(sources);
   const count = news.length;
-  const isFilling = count === 0 && (isBusy || sources?.isChecking === true);
+  const isFilling = count === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-stories-heading" className="container-page py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -21,18 +21,22 @@ const aiProvider = fakeAiProvider(port);
 // A second app on port + 3000 shows the site as a fresh install with nothing outside reachable:
 // no AI provider and no feed that answers (tests/e2e/degraded.spec.ts reads E2E_DEGRADED_URL).
 const degradedPort = Number(process.env.E2E_DEGRADED_PORT ?? port + 3000);
-process.env.E2E_DEGRADED_URL = `http://127.0.0.1:${degradedPort}`;
+const degradedURL = `http://127.0.0.1:${degradedPort}`;
+process.env.E2E_DEGRADED_URL = degradedURL;
 // Nothing listens on the discard port: every fetch of these feeds is refused.
 const unreachableFeeds = ["frontier-lab.xml", "research-weekly.atom"].map((f) => `http://127.0.0.1:9/feeds/${f}`).join(",");
 
 // Evaluated by the runner and again by each worker: create the folders once.
-for (const name of ["E2E_DATA_DIR", "E2E_DEGRADED_DATA_DIR"] as const) {
-  if (!process.env[name]) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-e2e-"));
-    fs.chmodSync(dir, 0o755);
-    process.env[name] = dir;
-  }
+function dataDir(name: "E2E_DATA_DIR" | "E2E_DEGRADED_DATA_DIR"): string {
+  const existing = process.env[name];
+  if (existing) return existing;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-e2e-"));
+  fs.chmodSync(dir, 0o755);
+  process.env[name] = dir;
+  return dir;
 }
+const mainDataDir = dataDir("E2E_DATA_DIR");
+const degradedDataDir = dataDir("E2E_DEGRADED_DATA_DIR");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -85,7 +89,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATA_DIR: mainDataDir,
         LOG_LEVEL: "warn",
         NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
         NEWS_ALLOW_PRIVATE_HOSTS: "1",
@@ -99,7 +103,7 @@ export default defineConfig({
     aiProvider.webServer,
     {
       command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
-      url: `${process.env.E2E_DEGRADED_URL}/healthz`,
+      url: `${degradedURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -109,8 +113,8 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(degradedPort),
         HOST: "127.0.0.1",
-        PUBLIC_URL: process.env.E2E_DEGRADED_URL,
-        DATA_DIR: process.env.E2E_DEGRADED_DATA_DIR,
+        PUBLIC_URL: degradedURL,
+        DATA_DIR: degradedDataDir,
         LOG_LEVEL: "error",
         NEWS_FEEDS: unreachableFeeds,
         NEWS_ALLOW_PRIVATE_HOSTS: "1",

@@ -155,7 +155,7 @@ function ToolsSection({ section, isAiAvailable }: { section: Content["toolsSecti
       <div className="container-page">
         <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
           <p>{section.intro}</p>
-          {isAiAvailable ? null : <p data-testid="ai-tools-paused">{aiPausedWording.homeNote}</p>}
+          {isAiAvailable ? null : <p className="mt-2" data-testid="ai-tools-paused">{aiPausedWording.homeNote}</p>}
         </SectionHeading>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {section.tools.map((tool) => {

@@ -53,7 +53,6 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
     const result = fetcher.data?.result;
     if (!result) return;
     if (result.outcome === "subscribed") {
-      setEmail("");
       panelRef.current?.focus();
     } else if (result.outcome === "already-subscribed") {
       toast.info(result.message);
@@ -74,8 +73,10 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
   }
 
   function subscribeAnother() {
+    // The form comes back reset.
+    setEmail("");
     setDismissed(answer);
-    // The form comes back in place of the panel: give it the focus.
+    // It comes back in place of the panel: give it the focus.
     requestAnimationFrame(() => inputRef.current?.focus());
   }
 

@@ -15,8 +15,10 @@ import { pageClock } from "./text";
 async function load(list: () => Promise<NewsArticle[]>): Promise<NewsPageData> {
   try {
     const news = await list();
-    if (news.length === 0) await startNewsRefresh({ minIntervalMinutes: FORCE_POLICY.minIntervalMinutes });
-    return { news, sources: await readNewsSources(), now: pageClock() };
+    const started = news.length === 0 && (await startNewsRefresh({ minIntervalMinutes: FORCE_POLICY.minIntervalMinutes }));
+    const sources = await readNewsSources();
+    // The refresh this page started may already be done; the page still says it was checking.
+    return { news, sources: started ? { ...sources, isChecking: true } : sources, now: pageClock() };
   } catch (error) {
     logger.warn({ err: error }, "News: stored stories unavailable for the page");
     return { news: [], sources: null, now: pageClock() };

@@ -9,6 +9,8 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
  * and degraded states"), and the AI tools are paused (docs/ai-tools.md).
  */
 test.use({ baseURL: process.env.E2E_DEGRADED_URL });
+// Each test waits for the first refresh to fail and runs axe: on a busy machine that takes a while.
+test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "cookie_consent", value: "declined", url: process.env.E2E_DEGRADED_URL! }]);

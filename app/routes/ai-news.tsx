@@ -1,4 +1,5 @@
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
 import { redirect } from "react-router";
 import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
@@ -38,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem = await refreshNewsForVisitor(context.get(requestInfoContext).clientIp);
   return problem ? redirectWithToast(back, problem, { status: 303 }) : redirect(back, { status: 303 });
 }
+
+export const shouldRevalidate = keepPageDataAfterSignup;
 
 export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -20,6 +20,7 @@ import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
 import { VisionQuote } from "~/features/home/components/vision-quote";
@@ -49,6 +50,8 @@ export async function loader() {
     isAiAvailable: isAiConfigured(),
   };
 }
+
+export const shouldRevalidate = keepPageDataAfterSignup;
 
 type Content = Route.ComponentProps["loaderData"]["content"];
 

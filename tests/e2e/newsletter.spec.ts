@@ -96,9 +96,16 @@ test.describe("with JavaScript", () => {
     // The form stays usable after errors.
     await expect(page.getByLabel("Email address")).toHaveValue("not-an-address");
 
+    // A sign-up changes nothing else on the page: the home page's data is not loaded again.
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
     const email = uniqueEmail("home");
     await signUp(page, `  ${email.toUpperCase()} `);
     await expectSubscribedOnce(page, "Successfully subscribed! Check your email for confirmation.");
+    await expect(page.getByRole("region", { name: "Latest AI News" })).toBeVisible();
+    expect(reloads.every((url) => new URL(url).searchParams.get("_routes")?.split(",").includes("routes/home") === false), reloads.join(" ")).toBe(true);
     await expect(card.getByTestId("newsletter-subscribed")).toBeFocused();
     await expectAccessibleWhenToastsGone(page);
     await card.getByRole("button", { name: "Subscribe another address" }).click();

@@ -18,12 +18,25 @@ const feedBase = `http://127.0.0.1:${feedPort}`;
 // The fake OpenAI-compatible provider (tests/e2e/support/ai-provider.ts), on port + 2000.
 const aiProvider = fakeAiProvider(port);
 
-// Evaluated by the runner and again by each worker: create the folder once.
-if (!process.env.E2E_DATA_DIR) {
+// A second app on port + 3000 shows the site as a fresh install with nothing outside reachable:
+// no AI provider and no feed that answers (tests/e2e/degraded.spec.ts reads E2E_DEGRADED_URL).
+const degradedPort = Number(process.env.E2E_DEGRADED_PORT ?? port + 3000);
+const degradedURL = `http://127.0.0.1:${degradedPort}`;
+process.env.E2E_DEGRADED_URL = degradedURL;
+// Nothing listens on the discard port: every fetch of these feeds is refused.
+const unreachableFeeds = ["frontier-lab.xml", "research-weekly.atom"].map((f) => `http://127.0.0.1:9/feeds/${f}`).join(",");
+
+// Evaluated by the runner and again by each worker: create the folders once.
+function dataDir(name: "E2E_DATA_DIR" | "E2E_DEGRADED_DATA_DIR"): string {
+  const existing = process.env[name];
+  if (existing) return existing;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-e2e-"));
   fs.chmodSync(dir, 0o755);
-  process.env.E2E_DATA_DIR = dir;
+  process.env[name] = dir;
+  return dir;
 }
+const mainDataDir = dataDir("E2E_DATA_DIR");
+const degradedDataDir = dataDir("E2E_DEGRADED_DATA_DIR");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -76,7 +89,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATA_DIR: mainDataDir,
         LOG_LEVEL: "warn",
         NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
         NEWS_ALLOW_PRIVATE_HOSTS: "1",
@@ -88,5 +101,27 @@ export default defineConfig({
       },
     },
     aiProvider.webServer,
+    {
+      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
+      url: `${degradedURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(degradedPort),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: degradedURL,
+        DATA_DIR: degradedDataDir,
+        LOG_LEVEL: "error",
+        NEWS_FEEDS: unreachableFeeds,
+        NEWS_ALLOW_PRIVATE_HOSTS: "1",
+        // Scheduled, so the pages can say when the sources are next tried (a run only meets refused feeds).
+        JOB_SCHEDULES: "true",
+        ANALYTICS_COUNT_AUTOMATED: "1",
+      },
+    },
   ],
 });

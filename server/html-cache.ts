@@ -23,7 +23,7 @@ import { LRUCache } from "lru-cache";
  * and are rendered for the visitor (`private, no-store`, app/entry.server.tsx).
  */
 
-/** `site`: changes with a deployment (and the date at midnight); `news`: changes when news is stored. */
+/** `site`: changes with a deployment (and the date at midnight); `news`: changes with every news refresh (stories, and when the sources were tried). */
 export type PageKind = "site" | "news";
 
 /** Renders a page's path for no visitor in particular; `req` is the request that needs it (for logs). */

@@ -1,6 +1,7 @@
 /**
- * Tells this process's page cache (server/html-cache.ts) that stored news
- * changed, so pages showing news are rendered afresh. Other instances notice
+ * Tells this process's page cache (server/html-cache.ts) that what the news
+ * pages show changed (stories, or when the sources were last tried), so they
+ * are rendered afresh. Other instances notice
  * within the news pages' short time to live.
  */
 type Listener = () => void;

@@ -1,10 +1,10 @@
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
 import { redirect } from "react-router";
-import { hashClientIp, checkRateLimit } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
-import { fetchAiNews } from "~/features/news/fetch-ai-news.server";
+import { redirectWithToast } from "~/.server/toast";
 import { loadHubNews } from "~/features/news/load-news-page.server";
-import { newsForceLimit } from "~/features/news/news-rate-limits.server";
+import { refreshNewsForVisitor } from "~/features/news/refresh-for-visitor.server";
 import { NewsHub } from "~/features/news/components/news-hub";
 import { NEWS_LIMITS } from "~/features/news/schema";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -24,19 +24,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader() {
-  return { initial: await loadHubNews() };
+  return { news: await loadHubNews() };
 }
 
-/** 'Refresh News' without JavaScript: refresh (same once-per-5-minutes rule), then back to the page. */
+/**
+ * 'Refresh News' and 'Try Again' on the home page and here, with or without
+ * JavaScript (a fetcher with it, a form post without): refresh under the same
+ * rules as the JSON API, then back to the page, whose loader shows the result.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"), "/ai-news");
-  if (form.get("intent") === "refresh") {
-    const limit = await checkRateLimit(newsForceLimit, hashClientIp(context.get(requestInfoContext).clientIp));
-    if (limit.allowed) await fetchAiNews({ force: true });
-  }
-  return redirect(back, { status: 303 });
+  if (form.get("intent") !== "refresh") return redirect(back, { status: 303 });
+  const problem = await refreshNewsForVisitor(context.get(requestInfoContext).clientIp);
+  return problem ? redirectWithToast(back, problem, { status: 303 }) : redirect(back, { status: 303 });
 }
+
+export const shouldRevalidate = keepPageDataAfterSignup;
 
 export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -55,7 +59,7 @@ export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <NewsHub initial={loaderData.initial} />
+      <NewsHub data={loaderData.news} />
 
       <section aria-labelledby="news-about-heading" className="container-page pb-16">
         <div className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 text-sm text-ink-600">

@@ -11,6 +11,8 @@ import {
 import { useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
+import { isAiConfigured } from "~/.server/ai";
+import { aiPausedWording } from "~/content/ai-availability";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
@@ -18,6 +20,7 @@ import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
+import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
 import { VisionQuote } from "~/features/home/components/vision-quote";
@@ -44,8 +47,11 @@ export async function loader() {
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
+    isAiAvailable: isAiConfigured(),
   };
 }
+
+export const shouldRevalidate = keepPageDataAfterSignup;
 
 type Content = Route.ComponentProps["loaderData"]["content"];
 
@@ -72,12 +78,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
       <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
-      <ToolsSection section={content.toolsSection} />
+      <ToolsSection section={content.toolsSection} isAiAvailable={loaderData.isAiAvailable} />
       <StorySection story={content.story} founders={content.founders} />
       <VisionSection vision={content.vision} />
       <ResultsSection section={content.resultsSection} />
       <NewsletterSignup variant="home" />
-      <LatestNewsSection initial={loaderData.latestNews} />
+      <LatestNewsSection data={loaderData.latestNews} />
     </>
   );
 }
@@ -146,12 +152,13 @@ function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; s
   );
 }
 
-function ToolsSection({ section }: { section: Content["toolsSection"] }) {
+function ToolsSection({ section, isAiAvailable }: { section: Content["toolsSection"]; isAiAvailable: boolean }) {
   return (
     <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
       <div className="container-page">
         <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
           <p>{section.intro}</p>
+          {isAiAvailable ? null : <p className="mt-2" data-testid="ai-tools-paused">{aiPausedWording.homeNote}</p>}
         </SectionHeading>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {section.tools.map((tool) => {
@@ -168,7 +175,7 @@ function ToolsSection({ section }: { section: Content["toolsSection"] }) {
                   <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
                   <span className="mt-2 text-ink-600">{tool.text}</span>
                   <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
-                    Try it free <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                    {isAiAvailable ? "Try it free" : aiPausedWording.cardLabel} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                   </span>
                 </Link>
               </li>

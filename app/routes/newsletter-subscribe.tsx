@@ -8,8 +8,10 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-subscribe";
 
 /**
- * /newsletter/subscribe: where the sign-up card posts when JavaScript is off.
- * It answers with a page: the thank-you panel, or the form with the error.
+ * /newsletter/subscribe: the sign-up card's route action (its fetcher with
+ * JavaScript, a plain form post without: then the answer is this page, with the
+ * confirmation panel or the form with the error). POST /api/newsletter-subscribe
+ * is the JSON API over the same operation (handleSignup).
  */
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

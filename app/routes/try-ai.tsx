@@ -1,4 +1,5 @@
 import { isAiConfigured } from "~/.server/ai";
+import { aiPausedWording } from "~/content/ai-availability";
 import { TryAiTools } from "~/features/ai-tools/components/try-ai-tools";
 import { TypingText } from "~/features/ai-tools/components/typing-text";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -29,9 +30,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-ink-600">
             Let AI <TypingText words={typingWords} className="font-semibold text-violet-700" />
           </p>
-          <p className="mt-2 max-w-2xl text-ink-600">
-            Four small tools built by our studio. What you type is sent to our AI provider to write the answer and is not
-            stored on our servers; your last results stay in this browser.
+          <p className="mt-2 max-w-2xl text-ink-600" data-testid="try-ai-intro">
+            {loaderData.isAiAvailable
+              ? "Four small tools built by our studio. What you type is sent to our AI provider to write the answer and is not stored on our servers; your last results stay in this browser."
+              : `Four small tools built by our studio. ${aiPausedWording.tryAiIntro}`}
           </p>
         </div>
       </header>

@@ -1,21 +1,27 @@
 import { logger } from "~/.server/logger";
-import type { NewsListInit } from "./components/use-news-list";
+import { FORCE_POLICY } from "./fetch-ai-news.server";
 import { listLatestNews, listNewsForHome } from "./list-news.server";
-import { readRefreshState } from "./refresh-news.server";
+import { readNewsSources } from "./news-sources.server";
+import { startNewsRefresh } from "./refresh-news.server";
+import type { NewsArticle, NewsPageData } from "./schema";
 import { pageClock } from "./text";
 
 /**
- * Loader data for the news sections: the stored stories for the first paint.
- * A database hiccup must not take the page down: it renders the empty state
- * and the browser's fetch tries again.
+ * Loader data for the news sections. An empty store starts a refresh in the
+ * background (the same once-per-5-minutes rule as 'Refresh News'), so the first
+ * visitor of a new site fills it; the page says the sources are being checked.
+ * A database hiccup must not take the page down: it renders the empty state.
  */
-async function load(list: () => Promise<NewsListInit["news"]>): Promise<NewsListInit> {
+async function load(list: () => Promise<NewsArticle[]>): Promise<NewsPageData> {
   try {
-    const [news, state] = await Promise.all([list(), readRefreshState()]);
-    return { news, updatedAt: state.lastFinishedAt?.toISOString() ?? null, now: pageClock() };
+    const news = await list();
+    const started = news.length === 0 && (await startNewsRefresh({ minIntervalMinutes: FORCE_POLICY.minIntervalMinutes }));
+    const sources = await readNewsSources();
+    // The refresh this page started may already be done; the page still says it was checking.
+    return { news, sources: started ? { ...sources, isChecking: true } : sources, now: pageClock() };
   } catch (error) {
     logger.warn({ err: error }, "News: stored stories unavailable for the page");
-    return { news: [], updatedAt: null, now: pageClock() };
+    return { news: [], sources: null, now: pageClock() };
   }
 }
 

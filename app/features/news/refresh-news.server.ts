@@ -102,27 +102,29 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
     const rows = await upsertFeeds(feedSources);
     report.feeds = rows.length;
     const limit = pLimit(FEED_POLICY.concurrency);
-    await Promise.all(
-      rows.map((row) =>
-        limit(async () => {
-          const outcome = await refreshFeed(run, row).catch((error: unknown) => {
-            logger.error({ err: error, feed: row.url }, "News refresh: unexpected error in a feed");
-            return { outcome: "failed" as const, added: 0 };
-          });
-          report.added += outcome.added;
-          if (outcome.outcome !== "skipped") feedFetches.inc({ outcome: outcome.outcome });
-          if (outcome.outcome === "fetched") report.fetched++;
-          else if (outcome.outcome === "not-modified") report.notModified++;
-          else if (outcome.outcome === "skipped") report.skipped++;
-          else report.failed++;
-        }),
-      ),
-    );
+    await Promise.all(rows.map((row) => limit(async () => countOutcome(report, await refreshFeedSafely(run, row)))));
   } finally {
     if (!options.fetcher) await fetcher.close().catch(() => undefined);
   }
   report.durationMs = Date.now() - started;
   return report;
+}
+
+/** One feed's refresh; an error nobody expected counts as that feed's failure and stops nothing else. */
+function refreshFeedSafely(run: RefreshRun, row: FeedRow): Promise<{ outcome: FeedOutcome; added: number }> {
+  return refreshFeed(run, row).catch((error: unknown) => {
+    logger.error({ err: error, feed: row.url }, "News refresh: unexpected error in a feed");
+    return { outcome: "failed" as const, added: 0 };
+  });
+}
+
+const REPORT_FIELD = { fetched: "fetched", "not-modified": "notModified", skipped: "skipped", failed: "failed" } as const;
+
+/** Adds one feed's outcome to the run's report and metrics. */
+function countOutcome(report: RefreshReport, { outcome, added }: { outcome: FeedOutcome; added: number }): void {
+  report.added += added;
+  report[REPORT_FIELD[outcome]]++;
+  if (outcome !== "skipped") feedFetches.inc({ outcome });
 }
 
 function isResting(feed: FeedRow, at: Date): boolean {
@@ -231,12 +233,29 @@ export async function refreshNews(
   options: RefreshOptions & { minIntervalMinutes?: number; notFinishedSince?: Date } = {},
 ): Promise<RefreshReport | null> {
   if (!(await claimRefreshLease(options.minIntervalMinutes, options.notFinishedSince))) return null;
+  return runLeasedRefresh(options);
+}
+
+/**
+ * Like refreshNews, but does not wait for the fetching: resolves once the lease
+ * is taken (true) or refused (false), so a page rendered next already says the
+ * sources are being checked.
+ */
+export async function startNewsRefresh(options: RefreshOptions & { minIntervalMinutes?: number } = {}): Promise<boolean> {
+  if (!(await claimRefreshLease(options.minIntervalMinutes))) return false;
+  void runLeasedRefresh(options).catch((error: unknown) => logger.error({ err: error }, "News: background refresh failed"));
+  return true;
+}
+
+/** Runs a refresh under the lease this process holds, then frees it. */
+async function runLeasedRefresh(options: RefreshOptions): Promise<RefreshReport> {
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");
-    if (report.added > 0) notifyNewsChanged();
     return report;
   } finally {
     await releaseRefreshLease().catch((error: unknown) => logger.error({ err: error }, "News refresh: cannot release the lease"));
+    // Pages show when the sources were last asked, so every run changes them, new stories or not.
+    notifyNewsChanged();
   }
 }

@@ -11,6 +11,34 @@ export type NewsArticle = {
   publishedAt: string;
 };
 
+/**
+ * What the news pages say about the sources (docs/news.md, "Empty and degraded states"):
+ * times are ISO 8601, so a page kept in a shared cache stays true (the browser words them).
+ */
+export type NewsSources = {
+  /** Configured feeds. */
+  total: number;
+  /** Feeds whose last attempt got an answer. */
+  answering: number;
+  /** When a feed was last asked (any outcome); null when none ever was. */
+  lastTriedAt: string | null;
+  /** When a feed last answered; null when none ever did. The pages say "Updated" only from this. */
+  lastAnsweredAt: string | null;
+  /** When the schedule will next ask a feed that may be asked; null when this server runs no schedule. */
+  nextTryAt: string | null;
+  /** A refresh is running right now (on any instance). */
+  isChecking: boolean;
+};
+
+/** What a page's news section renders: the stored stories and what is true about the sources. */
+export type NewsPageData = {
+  news: NewsArticle[];
+  /** Null when the database could not say (the section then shows the empty state without times). */
+  sources: NewsSources | null;
+  /** The server's clock when it rendered, so relative ages hydrate identically. */
+  now: number;
+};
+
 export type FetchAiNewsResponse = {
   news: NewsArticle[];
   /** When the last upstream refresh finished (ISO 8601), if one ever did. */

@@ -1,10 +1,19 @@
 import { useSyncExternalStore } from "react";
 
-/** The current time, rounded down to the minute, re-rendering each minute (for relative ages). */
-const MINUTE = 60_000;
-const read = () => Math.floor(Date.now() / MINUTE) * MINUTE;
+/**
+ * The current time for relative ages, re-rendering every minute. The
+ * value only changes on those ticks (and when a component subscribes), as
+ * useSyncExternalStore wants; the server's clock is used while hydrating.
+ */
+const TICK = 60_000;
+let current = Date.now();
+const read = () => current;
 const subscribe = (notify: () => void) => {
-  const timer = setInterval(notify, MINUTE / 4);
+  current = Date.now();
+  const timer = setInterval(() => {
+    current = Date.now();
+    notify();
+  }, TICK);
   return () => clearInterval(timer);
 };
 

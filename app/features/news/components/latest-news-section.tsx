@@ -2,21 +2,28 @@ import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ArticleDialog } from "~/components/article-dialog";
 import { Button } from "~/components/ui/button";
-import { NEWS_LIMITS, NEWS_MESSAGES } from "../schema";
+import { NEWS_LIMITS, NEWS_MESSAGES, type NewsPageData } from "../schema";
+import { useMinuteClock } from "../use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";
+import { NewsDegradedNote } from "./news-status-line";
 import { RefreshNewsButton } from "./refresh-news-button";
-import { useArticleDialog, useNewsList, type NewsListInit } from "./use-news-list";
+import { useArticleDialog } from "./use-article-dialog";
+import { useNewsRefresh, useRevalidateWhileChecking } from "./use-news-refresh";
 
 /** Cards shown on the home page: two rows of the three-column grid. */
 const HOME_CARDS = 6;
 
-/** Home: 'Latest AI News' (docs/product.md#news). `initial` comes from loadHomeNews() in the home loader. */
-export function LatestNewsSection({ initial }: { initial: NewsListInit }) {
-  const list = useNewsList(initial, "replace");
+/** Home: 'Latest AI News' (docs/product.md#news). `data` comes from loadHomeNews() in the home loader. */
+export function LatestNewsSection({ data }: { data: NewsPageData }) {
+  const { news, sources } = data;
+  const now = useMinuteClock(data.now);
   const dialog = useArticleDialog();
-  const shown = list.news.slice(0, HOME_CARDS);
+  const { isBusy } = useNewsRefresh();
+  useRevalidateWhileChecking(sources);
+  const shown = news.slice(0, HOME_CARDS);
+  const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-ai-news-heading" className="bg-ink-50 py-20" data-testid="latest-ai-news">
       <div className="container-page">
@@ -31,24 +38,20 @@ export function LatestNewsSection({ initial }: { initial: NewsListInit }) {
               {NEWS_LIMITS.refreshMinutes} minutes.
             </p>
           </div>
-          <RefreshNewsButton busy={list.isBusy} onRefresh={list.refresh} redirectTo="/" />
+          <RefreshNewsButton redirectTo="/" />
         </div>
+        {shown.length > 0 ? <NewsDegradedNote sources={sources} /> : null}
 
         <div className="mt-10">
-          {list.isLoading ? (
-            <NewsSkeleton />
+          {isFilling ? (
+            <NewsSkeleton caption="Checking the news sources now…" />
           ) : shown.length === 0 ? (
-            <NewsEmpty message={NEWS_MESSAGES.emptyHome} action="/" onRetry={list.retry} />
+            <NewsEmpty message={NEWS_MESSAGES.emptyHome} sources={sources} redirectTo="/" />
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Latest AI news stories">
               {shown.map((article) => (
                 <li key={article.id}>
-                  <NewsCard
-                    article={article}
-                    now={list.now}
-                    summaryChars={NEWS_LIMITS.homeSummaryChars}
-                    onOpen={dialog.show}
-                  />
+                  <NewsCard article={article} now={now} summaryChars={NEWS_LIMITS.homeSummaryChars} onOpen={dialog.show} />
                 </li>
               ))}
             </ul>
@@ -64,7 +67,7 @@ export function LatestNewsSection({ initial }: { initial: NewsListInit }) {
           </Button>
         </div>
       </div>
-      <ArticleDialog article={dialog.article} open={dialog.open} onClose={dialog.close} now={list.now} />
+      <ArticleDialog article={dialog.article} open={dialog.open} onClose={dialog.close} now={now} />
     </section>
   );
 }

@@ -1,18 +1,29 @@
 import { ArticleDialog } from "~/components/article-dialog";
-import { NEWS_MESSAGES } from "../schema";
-import { relativeAge } from "../text";
+import { NEWS_MESSAGES, type NewsPageData } from "../schema";
+import { useMinuteClock } from "../use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";
+import { NewsDegradedNote } from "./news-status-line";
+import { NewsTime } from "./news-time";
 import { RefreshNewsButton } from "./refresh-news-button";
-import { useArticleDialog, useNewsList, type NewsListInit } from "./use-news-list";
+import { useArticleDialog } from "./use-article-dialog";
+import { useNewsRefresh, useRevalidateWhileChecking } from "./use-news-refresh";
 
-/** /ai-news: 'Latest Stories' with count, 'Updated' label, refresh, the cards and the article dialog. */
-export function NewsHub({ initial }: { initial: NewsListInit }) {
-  const list = useNewsList(initial, "prepend");
+/**
+ * /ai-news: 'Latest Stories' with the count and 'Updated' (only when a source
+ * answered), 'Refresh News', the cards (or the skeleton while an empty list is
+ * being filled, or the empty state) and the article dialog. The list is the
+ * loader's; a refresh loads it again.
+ */
+export function NewsHub({ data }: { data: NewsPageData }) {
+  const { news, sources } = data;
+  const now = useMinuteClock(data.now);
   const dialog = useArticleDialog();
-  const updated = list.updatedAt ?? list.news[0]?.publishedAt ?? null;
-  const count = list.news.length;
+  const { isBusy } = useNewsRefresh();
+  useRevalidateWhileChecking(sources);
+  const count = news.length;
+  const isFilling = count === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-stories-heading" className="container-page py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -24,35 +35,36 @@ export function NewsHub({ initial }: { initial: NewsListInit }) {
             <span data-testid="news-count">
               {count} {count === 1 ? "article" : "articles"}
             </span>
-            {updated ? (
+            {sources?.lastAnsweredAt && sources.answering > 0 ? (
               <>
                 {" · "}
                 <span data-testid="news-updated">
-                  Updated <time dateTime={updated}>{relativeAge(updated, list.now).toLowerCase()}</time>
+                  Updated <NewsTime iso={sources.lastAnsweredAt} kind="past" />
                 </span>
               </>
             ) : null}
           </p>
         </div>
-        <RefreshNewsButton busy={list.isBusy} onRefresh={list.refresh} redirectTo="/ai-news" />
+        <RefreshNewsButton redirectTo="/ai-news" />
       </div>
+      {count > 0 ? <NewsDegradedNote sources={sources} /> : null}
 
       <div className="mt-8">
-        {list.isLoading ? (
-          <NewsSkeleton />
+        {isFilling ? (
+          <NewsSkeleton caption="Checking the news sources now…" />
         ) : count === 0 ? (
-          <NewsEmpty message={NEWS_MESSAGES.emptyHub} action="/ai-news" onRetry={list.retry} />
+          <NewsEmpty message={NEWS_MESSAGES.emptyHub} sources={sources} redirectTo="/ai-news" />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="AI news stories">
-            {list.news.map((article) => (
+            {news.map((article) => (
               <li key={article.id}>
-                <NewsCard article={article} now={list.now} onOpen={dialog.show} />
+                <NewsCard article={article} now={now} onOpen={dialog.show} />
               </li>
             ))}
           </ul>
         )}
       </div>
-      <ArticleDialog article={dialog.article} open={dialog.open} onClose={dialog.close} now={list.now} />
+      <ArticleDialog article={dialog.article} open={dialog.open} onClose={dialog.close} now={now} />
     </section>
   );
 }

@@ -2,9 +2,10 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { NEWS_LIMITS } from "../schema";
 
 /** The loading state: six placeholder cards (docs/product.md#limits-and-constants). */
-export function NewsSkeleton() {
+export function NewsSkeleton({ caption }: { caption?: string }) {
   return (
     <div role="status" aria-live="polite" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="news-skeleton">
+      {caption ? <p className="text-sm font-medium text-ink-700 sm:col-span-2 lg:col-span-3">{caption}</p> : null}
       <span className="sr-only">Loading AI news…</span>
       {Array.from({ length: NEWS_LIMITS.skeletonCards }, (_, index) => (
         <div

@@ -1,37 +1,34 @@
 import { RefreshCwIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useNewsRefresh } from "./use-news-refresh";
 
 /**
- * 'Refresh News' ('Refreshing...' and disabled while busy). Without
- * JavaScript it posts to /ai-news, which refreshes and redirects back.
+ * 'Refresh News' (or 'Try Again'): a form posted to the /ai-news route action,
+ * through the shared news fetcher with JavaScript (both buttons show
+ * `busyLabel`, disabled, while it runs) and as a plain form post without; the
+ * action redirects back to `redirectTo` either way.
  */
 export function RefreshNewsButton({
-  busy,
-  onRefresh,
   redirectTo,
   label = "Refresh News",
+  busyLabel = "Refreshing...",
+  variant = "outline",
 }: {
-  busy: boolean;
-  onRefresh: () => void;
   redirectTo: string;
   label?: string;
+  busyLabel?: string;
+  variant?: "outline" | "primary";
 }) {
+  const { fetcher, isBusy } = useNewsRefresh();
   return (
-    <form
-      method="post"
-      action="/ai-news"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy) onRefresh();
-      }}
-    >
+    <fetcher.Form method="post" action="/ai-news" preventScrollReset>
       <input type="hidden" name="intent" value="refresh" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Button type="submit" variant="outline" disabled={busy} aria-live="polite">
-        <RefreshCwIcon aria-hidden="true" className={cn(busy && "motion-safe:animate-spin")} />
-        {busy ? "Refreshing..." : label}
+      <Button type="submit" variant={variant} disabled={isBusy} aria-live="polite">
+        <RefreshCwIcon aria-hidden="true" className={cn(isBusy && "motion-safe:animate-spin")} />
+        {isBusy ? busyLabel : label}
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,79 +1,83 @@
 import { CheckCircle2, Mail } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { NEWSLETTER_EMAIL_MAX, newsletterMessages, parseSignup, SIGNUP_HONEYPOT, type SignupOutcome } from "../schema";
+import { NEWSLETTER_EMAIL_MAX, parseSignup, SIGNUP_HONEYPOT, type SignupOutcome } from "../schema";
+
+/** What the /newsletter/subscribe route action answers (to this card's fetcher, or as its page without JavaScript). */
+export type SignupResult = SignupOutcome & { email?: string };
 
 export type NewsletterSignupProps = {
   /** Which page it is on: the success text differs (docs/product.md#newsletter), and it is stored as the source. */
   variant: "home" | "ai-news";
   /** The answer of a sign-up posted without JavaScript (the /newsletter/subscribe page). */
-  serverResult?: (SignupOutcome & { email?: string }) | null;
+  serverResult?: SignupResult | null;
   className?: string;
 };
 
 /**
- * The newsletter sign-up card (home page, /ai-news). With JavaScript it
- * checks the address, calls POST /api/newsletter-subscribe and answers with
- * The product's toasts; without, it posts to /newsletter/subscribe, which answers
- * with a page. Success shows a thank-you panel and clears the input; after an
- * error the form stays as it was, ready for another try.
+ * The newsletter sign-up card (home page, /ai-news). It posts to the
+ * /newsletter/subscribe route action: through a fetcher with JavaScript
+ * (after the browser checked the address), as a plain form post without (the
+ * action then answers with its page). Success replaces the form with one
+ * confirmation panel, the product's success text and what happens next (no
+ * toast as well: decision 0113); already subscribed is an info toast, errors
+ * are error toasts with JavaScript and inline without, and the form stays as
+ * it was, ready for another try.
  */
 export function NewsletterSignup({ variant, serverResult, className }: NewsletterSignupProps) {
   const id = useId();
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const headingId = `${id}-heading`;
-  const [state, setState] = useState<"idle" | "submitting" | "subscribed">(
-    serverResult?.outcome === "subscribed" ? "subscribed" : "idle",
-  );
+  const fetcher = useFetcher<{ result: SignupResult }>();
+  const [dismissed, setDismissed] = useState<object | null>(null);
   const keepsAddress = serverResult?.outcome === "error" || serverResult?.outcome === "try-later";
   const [email, setEmail] = useState(keepsAddress ? (serverResult?.email ?? "") : "");
   const inputRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const answer = fetcher.data ?? (serverResult ? { result: serverResult } : null);
+  const isSubscribed = answer?.result.outcome === "subscribed" && dismissed !== answer;
+  const isSubmitting = fetcher.state !== "idle";
   // Only the no-JavaScript page shows errors inline; with JavaScript they are toasts.
   const inlineError = serverResult?.outcome === "error" ? serverResult.message : null;
   // Not errors of the address: already subscribed, or no confirmation mail can go to it yet (says when).
   const inlineInfo = serverResult?.outcome === "already-subscribed" || serverResult?.outcome === "try-later" ? serverResult.message : null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state === "submitting") return;
+  useEffect(() => {
+    const result = fetcher.data?.result;
+    if (!result) return;
+    if (result.outcome === "subscribed") {
+      panelRef.current?.focus();
+    } else if (result.outcome === "already-subscribed") {
+      toast.info(result.message);
+    } else {
+      toast.error(result.message);
+    }
+  }, [fetcher.data]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     const parsed = parseSignup({ email });
-    if (!parsed.success) {
+    if (isSubmitting) {
+      event.preventDefault();
+    } else if (!parsed.success) {
+      event.preventDefault();
       toast.error(parsed.error);
       inputRef.current?.focus();
-      return;
     }
-    setState("submitting");
-    try {
-      const response = await fetch("/api/newsletter-subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: parsed.email, source: variant }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; message?: string; error?: string };
-      if (body.message?.includes("already subscribed")) {
-        toast.info(newsletterMessages.alreadySubscribed);
-        setState("idle");
-      } else if (body.error) {
-        toast.error(body.error);
-        setState("idle");
-      } else if (!response.ok || !body.success) {
-        toast.error(newsletterMessages.failed);
-        setState("idle");
-      } else {
-        toast.success(variant === "ai-news" ? newsletterMessages.successNews : newsletterMessages.successHome);
-        setEmail("");
-        setState("subscribed");
-      }
-    } catch {
-      toast.error(newsletterMessages.failedLater);
-      setState("idle");
-    }
+  }
+
+  function subscribeAnother() {
+    // The form comes back reset.
+    setEmail("");
+    setDismissed(answer);
+    // It comes back in place of the panel: give it the focus.
+    requestAnimationFrame(() => inputRef.current?.focus());
   }
 
   return (
@@ -91,23 +95,29 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
           </div>
         </div>
 
-        {state === "subscribed" ? (
-          <div role="status" className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950">
+        {isSubscribed ? (
+          <div
+            ref={panelRef}
+            tabIndex={-1}
+            role="status"
+            data-testid="newsletter-subscribed"
+            className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950 focus:outline-2 focus:outline-offset-2 focus:outline-violet-500"
+          >
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
             <div className="flex flex-col gap-2">
-              <p className="font-medium">Thanks for subscribing!</p>
+              <p className="font-medium">{answer?.result.message}</p>
               <p className="text-sm text-ink-800">
                 We sent you an e-mail with a confirmation link. Open it and press the button to start receiving the daily AI news.
               </p>
               <div>
-                <Button type="button" variant="link" className="h-auto p-0" onClick={() => setState("idle")}>
+                <Button type="button" variant="link" className="h-auto p-0" onClick={subscribeAnother}>
                   Subscribe another address
                 </Button>
               </div>
             </div>
           </div>
         ) : (
-          <form method="post" action="/newsletter/subscribe" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+          <fetcher.Form method="post" action="/newsletter/subscribe" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
             <input type="hidden" name="source" value={variant} />
             <label htmlFor={inputId} className="text-sm font-medium text-ink-900">
               Email address
@@ -128,8 +138,8 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
                 aria-describedby={inlineError ? errorId : undefined}
                 className="sm:flex-1"
               />
-              <Button type="submit" variant="accent" disabled={state === "submitting"}>
-                {state === "submitting" ? "Subscribing..." : "Subscribe"}
+              <Button type="submit" variant="accent" disabled={isSubmitting}>
+                {isSubmitting ? "Subscribing..." : "Subscribe"}
               </Button>
             </div>
             <div className="hidden" aria-hidden="true">
@@ -149,7 +159,7 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
               </a>
               .
             </p>
-          </form>
+          </fetcher.Form>
         )}
       </section>
     </Card>

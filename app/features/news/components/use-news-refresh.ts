@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import type { NewsSources } from "../schema";
+
+/**
+ * 'Refresh News' and 'Try Again' share one fetcher (a key), so both show the
+ * same busy state wherever it was pressed. It posts to the /ai-news route
+ * action, which redirects back to the page; the page's loader then brings the
+ * stored stories and the sources' state.
+ */
+export const NEWS_REFRESH_FETCHER = "news-refresh";
+
+export function useNewsRefresh() {
+  const fetcher = useFetcher({ key: NEWS_REFRESH_FETCHER });
+  return { fetcher, isBusy: fetcher.state !== "idle" };
+}
+
+/** How often, and how many times, a page asks again while the sources are being checked. */
+const CHECKING_POLL = { everyMs: 3_000, times: 10 } as const;
+
+/**
+ * While a refresh is running (the page says "Checking the news sources now"),
+ * loads the page's data again every few seconds until it has finished, so the
+ * visitor sees its outcome without reloading.
+ */
+export function useRevalidateWhileChecking(sources: NewsSources | null) {
+  const revalidator = useRevalidator();
+  const isChecking = sources?.isChecking === true;
+  useEffect(() => {
+    if (!isChecking) return;
+    let left: number = CHECKING_POLL.times;
+    const timer = setInterval(() => {
+      if (left-- <= 0) return clearInterval(timer);
+      void revalidator.revalidate();
+    }, CHECKING_POLL.everyMs);
+    return () => clearInterval(timer);
+    // The revalidator changes with its state: only a change of `isChecking` restarts the polling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isChecking]);
+}

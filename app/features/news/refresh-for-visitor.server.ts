@@ -1,0 +1,25 @@
+import { hashClientIp, checkRateLimit } from "~/.server/rate-limit";
+import { logger } from "~/.server/logger";
+import type { ToastInput } from "~/lib/toast";
+import { fetchAiNews } from "./fetch-ai-news.server";
+import { newsForceLimit } from "./news-rate-limits.server";
+import { NEWS_MESSAGES } from "./schema";
+
+/**
+ * 'Refresh News' and 'Try Again' on the pages (the route action of /ai-news):
+ * a forced refresh under the same rules as POST /api/fetch-ai-news (per-client
+ * limit, then at most one upstream refresh per 5 minutes for everyone). The
+ * page then shows what is stored and what the sources did; this returns the
+ * toast to show when the request itself could not be served, else null.
+ */
+export async function refreshNewsForVisitor(clientIp: string): Promise<ToastInput | null> {
+  try {
+    const limit = await checkRateLimit(newsForceLimit, hashClientIp(clientIp));
+    if (!limit.allowed) return { type: "error", title: newsForceLimit.message ?? NEWS_MESSAGES.loadFailed };
+    await fetchAiNews({ force: true });
+    return null;
+  } catch (error) {
+    logger.warn({ err: error }, "News: a refresh asked for on a page failed");
+    return { type: "error", title: NEWS_MESSAGES.loadFailed };
+  }
+}

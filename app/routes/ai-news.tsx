@@ -1,6 +1,6 @@
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { redirect } from "react-router";
-import { hashClientIp, checkRateLimit } from "~/.server/rate-limit";
+import { hashClientIp, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { fetchAiNews } from "~/features/news/fetch-ai-news.server";
 import { loadHubNews } from "~/features/news/load-news-page.server";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"), "/ai-news");
   if (form.get("intent") === "refresh") {
-    const limit = await checkRateLimit(newsForceLimit, hashClientIp(context.get(requestInfoContext).clientIp));
+    const limit = await tryConsumeRateLimit(newsForceLimit, hashClientIp(context.get(requestInfoContext).clientIp));
     if (limit.allowed) await fetchAiNews({ force: true });
   }
   return redirect(back, { status: 303 });

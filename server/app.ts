@@ -22,10 +22,16 @@ import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
 import { sendError } from "./http-errors.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
+import { startRuntime as startPlatformRuntime } from "~/.server/runtime.ts";
+import { jobDefinitions } from "./job-registry.ts";
 
-export { startRuntime } from "~/.server/runtime.ts";
 export { answerClientError } from "./http-errors.ts";
 export { logger } from "~/.server/logger.ts";
+
+/** The runtime (database, migrations, job queue) with every job of the app. */
+export function startRuntime() {
+  return startPlatformRuntime({ jobs: jobDefinitions });
+}
 
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -26,6 +26,9 @@ import { startRuntime as startPlatformRuntime } from "~/.server/runtime.ts";
 import { jobDefinitions } from "./job-registry.ts";
 
 export { answerClientError } from "./http-errors.ts";
+export { logFormat } from "~/.server/log-format.ts";
+export { recordServerAddress } from "~/.server/server-address.ts";
+export { describeStartup, gatherStartupFacts } from "./startup-summary.ts";
 export { logger } from "~/.server/logger.ts";
 
 /** The runtime (database, migrations, job queue) with every job of the app. */

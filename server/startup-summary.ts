@@ -69,7 +69,7 @@ export function describeStartup(facts: StartupFacts): string {
     `  News      ${newsLine(facts.news)}`,
     `  Admin     npm run admin:create -- --email you@example.com, then ${facts.url}/admin/login`,
     "",
-    "  Stop with Ctrl-C. Logs show warnings and errors only here; LOG_FORMAT=json gives the JSON log (README.md).",
+    "  Stop with Ctrl-C. Warnings and errors follow below; LOG_FORMAT=json gives the full JSON log (README.md).",
     "",
   ];
   return `${lines.join("\n")}\n`;

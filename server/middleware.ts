@@ -12,7 +12,7 @@ import { sendError } from "./http-errors.ts";
 /** The pieces of the request path in server/app.ts, in the order it uses them. */
 
 /** A logged URL: the path, and the query's parameter names only (values may be tokens or e-mail addresses). */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   const queryStart = url.indexOf("?");
   if (queryStart === -1) return url;
   const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()].map((name) => `${encodeURIComponent(name)}=…`);

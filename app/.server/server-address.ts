@@ -15,7 +15,7 @@ export async function recordServerAddress(dataDir: string, publicUrl: string): P
   await fs.rename(`${file}.tmp`, file);
 }
 
-export async function readServerAddress(dataDir: string): Promise<string | undefined> {
+async function readServerAddress(dataDir: string): Promise<string | undefined> {
   try {
     const { publicUrl } = JSON.parse(await fs.readFile(path.join(dataDir, FILE), "utf8")) as { publicUrl?: unknown };
     return typeof publicUrl === "string" && /^https?:\/\//.test(publicUrl) ? publicUrl : undefined;

@@ -233,52 +233,78 @@ function createPersonaliser(issue: NewsletterIssueRow): (email: string, subscrip
 type ClaimedDelivery = { id: string; subscription_id: string; email: string; eligible: boolean };
 
 /**
- * Takes the next pending delivery of the issue and locks it, in the worker's open transaction.
- * Starts above `floor`, the highest id this run has taken: every pending row below it is in
- * flight, tried in this run, or held by another run, and walking the sent rows' dead index
- * entries again made a 100,000-recipient run slow down as it went. A row a previous attempt
- * of this run failed on (attempted after `runStartedAt`) waits for the next run.
+ * Opens a transaction and takes the next pending delivery of the issue, locked, in one round trip
+ * (the sender's connections pipeline their statements). Starts above `floor`, the highest id this
+ * run has taken: every pending row below it is in flight, tried in this run, or held by another
+ * run, and walking the sent rows' dead index entries again made a 100,000-recipient run slow down
+ * as it went. A row a previous attempt of this run failed on (attempted after `runStartedAt`)
+ * waits for the next run.
  */
 async function claimNextDelivery(client: pg.PoolClient, issueId: string, floor: bigint, runStartedAt: string): Promise<ClaimedDelivery | undefined> {
-  const { rows } = await client.query<ClaimedDelivery>(
-    `select d.id, d.subscription_id, s.email,
-        (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
-     from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
-     where d.issue_id = $1 and d.status = 'pending' and d.id > $2
-       and (d.last_attempt_at is null or d.last_attempt_at < $3::timestamptz)
-     order by d.id
-     limit 1
-     for update of d skip locked`,
-    [issueId, floor.toString(), runStartedAt],
-  );
-  return rows[0];
+  const [, claimed] = await Promise.all([
+    client.query("begin"),
+    client.query<ClaimedDelivery>({
+      // Named: parsed and planned once per connection, then only bound and run.
+      name: "newsletter-claim-delivery",
+      text: `select d.id, d.subscription_id, s.email,
+          (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
+       from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
+       where d.issue_id = $1 and d.status = 'pending' and d.id > $2
+         and (d.last_attempt_at is null or d.last_attempt_at < $3::timestamptz)
+       order by d.id
+       limit 1
+       for update of d skip locked`,
+      values: [issueId, floor.toString(), runStartedAt],
+    }),
+  ]);
+  return claimed.rows[0];
 }
 
-/** Commits the worker's transaction and opens the next one, in one round trip (no values). */
-async function commitAndBegin(client: pg.PoolClient): Promise<void> {
-  await client.query("commit; begin");
+/** Runs the statements that record a delivery's outcome and commits, in one round trip. */
+async function recordAndCommit(client: pg.PoolClient, statements: Array<[text: string, values: unknown[]]>): Promise<void> {
+  await Promise.all([...statements.map(([text, values]) => client.query(text, values)), client.query("commit")]);
 }
 
-/** What a failed message means for its delivery row (in the worker's transaction). */
-async function recordFailure(client: pg.PoolClient, row: ClaimedDelivery, error: unknown): Promise<"bounced" | "failed"> {
+/** The common case, named (parsed once per connection): the message went out. */
+async function recordSentAndCommit(client: pg.PoolClient, deliveryId: string): Promise<void> {
+  await Promise.all([
+    client.query({
+      name: "newsletter-record-sent",
+      text: `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
+             where id = $1`,
+      values: [deliveryId],
+    }),
+    client.query("commit"),
+  ]);
+}
+
+/** The statements that record a failed message (bounced, or failed for now), and which it was. */
+function failureStatements(row: ClaimedDelivery, error: unknown): { result: "bounced" | "failed"; statements: Array<[string, unknown[]]> } {
   const smtp = (error ?? {}) as SmtpError;
   if (isRecipientRejected(smtp)) {
-    await client.query(
-      `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
-      [row.id, errorText(error)],
-    );
-    await client.query("update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [row.subscription_id]);
-    logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
-    return "bounced";
+    return {
+      result: "bounced",
+      statements: [
+        [
+          `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
+          [row.id, errorText(error)],
+        ],
+        ["update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [row.subscription_id]],
+      ],
+    };
   }
-  await client.query(
-    `update newsletter_deliveries
-     set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
-       status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
-     where id = $1`,
-    [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
-  );
-  return "failed";
+  return {
+    result: "failed",
+    statements: [
+      [
+        `update newsletter_deliveries
+         set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
+           status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
+         where id = $1`,
+        [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
+      ],
+    ],
+  };
 }
 
 /**
@@ -295,6 +321,8 @@ function openSenderPool(concurrency: number): pg.Pool {
     max: concurrency,
     application_name: "nordlys-newsletter",
     options: "-c synchronous_commit=off",
+    // Statements written back to back go out together: a claim or a commit is one round trip.
+    pipeline: true,
   });
   pool.on("error", (error) => logger.warn({ err: error }, "Newsletter sender: database connection lost"));
   return pool;
@@ -316,44 +344,48 @@ type SendRun = {
   fatal?: unknown;
 };
 
-/** Sends one claimed delivery and records the result in the open transaction. */
+/** Sends one claimed delivery, records the outcome and commits. */
 async function sendOne(client: pg.PoolClient, run: SendRun, row: ClaimedDelivery): Promise<void> {
   const { outcome } = run;
   if (!row.eligible) {
-    await client.query("update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]);
+    await recordAndCommit(client, [["update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]]]);
     return;
   }
   await run.throttle();
   try {
     await run.mailer.send(run.personalise(row.email, row.subscription_id));
   } catch (error) {
-    const result = await recordFailure(client, row, error);
+    const { result, statements } = failureStatements(row, error);
+    await recordAndCommit(client, statements);
     newsletterDeliveries.inc({ outcome: result });
-    if (result === "bounced") {
-      outcome.bounced++;
-      return;
-    }
-    outcome.failed++;
-    run.consecutiveFailures++;
-    const smtp = (error ?? {}) as SmtpError;
-    logger.warn(
-      { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures: run.consecutiveFailures },
-      "Newsletter message failed",
-    );
-    if (run.consecutiveFailures >= run.settings.pauseAfterFailures && !outcome.pausedReason) {
-      outcome.pausedReason = `${run.consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
-      logger.error({ issueDate: run.issue.issueDate, consecutiveFailures: run.consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
-    }
+    noteFailure(run, row, error, result);
     return;
   }
-  await client.query(
-    `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
-     where id = $1`,
-    [row.id],
-  );
+  await recordSentAndCommit(client, row.id);
   outcome.sent++;
   newsletterDeliveries.inc({ outcome: "sent" });
   run.consecutiveFailures = 0;
+}
+
+/** Counts a failed message; a run of them pauses the issue. */
+function noteFailure(run: SendRun, row: ClaimedDelivery, error: unknown, result: "bounced" | "failed"): void {
+  const { outcome } = run;
+  const smtp = (error ?? {}) as SmtpError;
+  if (result === "bounced") {
+    outcome.bounced++;
+    logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
+    return;
+  }
+  outcome.failed++;
+  run.consecutiveFailures++;
+  logger.warn(
+    { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures: run.consecutiveFailures },
+    "Newsletter message failed",
+  );
+  if (run.consecutiveFailures >= run.settings.pauseAfterFailures && !outcome.pausedReason) {
+    outcome.pausedReason = `${run.consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
+    logger.error({ issueDate: run.issue.issueDate, consecutiveFailures: run.consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
+  }
 }
 
 /**
@@ -370,15 +402,15 @@ async function runWorker(pool: pg.Pool, run: SendRun): Promise<void> {
   }
   let broken = false;
   try {
-    await client.query("begin");
     while (!run.outcome.pausedReason && !run.fatal) {
       const row = await claimNextDelivery(client, run.issue.id, run.floor, run.startedAt);
-      if (!row) break;
+      if (!row) {
+        await client.query("commit");
+        break;
+      }
       if (BigInt(row.id) > run.floor) run.floor = BigInt(row.id);
       await sendOne(client, run, row);
-      await commitAndBegin(client);
     }
-    await client.query("commit");
   } catch (error) {
     broken = true;
     run.fatal ??= error;

@@ -20,6 +20,44 @@ export default tseslint.config(
       "no-console": "error",
     },
   },
+  // Layering (docs/architecture.md, "Layers"): the platform (app/.server) sits below the features
+  // and never imports them; routes reach the database only through a feature's operations.
+  {
+    files: ["app/.server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/features", "~/features/**", "**/features", "**/features/**"],
+              message: "app/.server is the platform below the features: pass the feature's part in (server/app.ts) or let the feature register it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "drizzle-orm", message: "Routes do not query the database: call a feature's *.server.ts operation." },
+            { name: "pg", message: "Routes do not query the database: call a feature's *.server.ts operation." },
+          ],
+          patterns: [
+            {
+              group: ["~/.server/db", "~/.server/db/**", "**/.server/db", "**/.server/db/**"],
+              message: "Routes do not query the database: call a feature's *.server.ts operation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,cjs,mjs}"],
     languageOptions: { globals: { ...globals.node } },

@@ -13,6 +13,7 @@ import { withCliDatabase } from "../app/.server/db/cli-database.ts";
 import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
 import { getEnv } from "../app/.server/env.ts";
+import { adoptServerAddress } from "../app/.server/server-address.ts";
 import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
 
@@ -85,6 +86,8 @@ if (password === undefined) {
 }
 
 try {
+  // The sign-in address (and any link) is where the server runs, unless PUBLIC_URL says.
+  const publicUrl = await adoptServerAddress();
   const env = getEnv();
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
   const result = await withCliDatabase(async (url) => {
@@ -100,7 +103,7 @@ try {
   });
   const what = result.status === "created" ? "Created admin" : "Gave the admin role to";
   process.stdout.write(`${what} ${email}${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`);
-  process.stdout.write("Sign in at /admin/login.\n");
+  process.stdout.write(`Sign in at ${publicUrl}/admin/login.\n`);
 } catch (error) {
   fail(`Could not create the admin: ${error instanceof Error ? error.message : String(error)}`);
 }

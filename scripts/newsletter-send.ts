@@ -11,6 +11,7 @@ import { withCliDatabase } from "../app/.server/db/cli-database.ts";
 import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
 import { getEnv } from "../app/.server/env.ts";
+import { adoptServerAddress } from "../app/.server/server-address.ts";
 import { closeMailer } from "../app/.server/mail/index.ts";
 import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { sendDailyIssue } from "../app/features/newsletter/send-daily-issue.server.ts";
@@ -18,6 +19,8 @@ import { sendDailyIssue } from "../app/features/newsletter/send-daily-issue.serv
 const showStats = process.argv.includes("--stats");
 
 try {
+  // Links in the mails point where the server runs (its recorded address), unless PUBLIC_URL says.
+  await adoptServerAddress();
   const env = getEnv();
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
   const result = await withCliDatabase(async (url) => {

@@ -1,31 +1,43 @@
-import { randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
-import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
-import onHeaders from "on-headers";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
-import { pingDatabase } from "~/.server/db/client.ts";
-import { getEnv } from "~/.server/env.ts";
-import { logger, serializeError } from "~/.server/logger.ts";
-import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
-import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { normalizeClientIp } from "~/.server/client-ip.ts";
+import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
+import { getEnv } from "~/.server/env.ts";
+import { logger } from "~/.server/logger.ts";
+import { httpRequests } from "~/.server/metrics.ts";
+import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
-import { bodyGuard } from "./body-guard.ts";
+import { startRuntime as startPlatformRuntime } from "~/.server/runtime.ts";
 import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
+import { bodyGuard } from "./body-guard.ts";
 import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
-import { sendError } from "./http-errors.ts";
+import { jobDefinitions } from "./job-registry.ts";
+import {
+  errorHandler,
+  healthCheck,
+  metricsEndpoint,
+  requestLogging,
+  requestMetrics,
+  responseCompression,
+  responseDefaults,
+  securityHeaders,
+} from "./middleware.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
 
-export { startRuntime } from "~/.server/runtime.ts";
 export { answerClientError } from "./http-errors.ts";
+export { logFormat } from "~/.server/log-format.ts";
+export { recordServerAddress } from "~/.server/server-address.ts";
+export { describeStartup, gatherStartupFacts } from "./startup-summary.ts";
 export { logger } from "~/.server/logger.ts";
+
+/** The runtime (database, migrations, job queue) with every job of the app. */
+export function startRuntime() {
+  return startPlatformRuntime({ jobs: jobDefinitions });
+}
 
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -40,14 +52,6 @@ export type CreateAppOptions = {
   build?: () => Promise<ServerBuild>;
 };
 
-/** A logged URL: the path, and the query's parameter names only (values may be tokens or e-mail addresses). */
-function loggedUrl(url: string): string {
-  const queryStart = url.indexOf("?");
-  if (queryStart === -1) return url;
-  const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()].map((name) => `${encodeURIComponent(name)}=…`);
-  return `${url.slice(0, queryStart)}?${names.join("&")}`;
-}
-
 export function createApp(options: CreateAppOptions): express.Express {
   const env = getEnv();
   const isProduction = options.mode === "production";
@@ -59,138 +63,26 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
-  // The page-view beacon comes first: thousands a second at peak, each answered at once with
-  // an empty 204, so none of the page machinery below (logging, CSP, compression) applies.
+  // The request path, in order (docs/architecture.md, "A page request").
+  // 1. The page-view beacon: thousands a second at peak, each answered at once with an empty
+  //    204, so none of the page machinery below (logging, CSP, compression) applies.
   app.use(BEACON_PATH, pageViewBeacon);
-
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: serializeError,
-      },
-    }),
-  );
-
-  app.use((req, res, next) => {
-    const stop = httpRequests.startTimer();
-    res.once("finish", () => stop({ method: req.method, route: routeGroup(req.path, res.statusCode), status: res.statusCode }));
-    next();
-  });
-
-  // Defaults for every response that does not bring its own:
-  // - Cache-Control `private, no-store`: only the page cache marks pages as shareable
-  //   (server/html-cache.ts); a redirect, an error or a page for one visitor never is.
-  // - the site's Content-Security-Policy without any inline script; pages bring theirs, with the
-  //   hashes of their inline scripts (app/entry.server.tsx). Off in development: Vite injects
-  //   its own inline client.
-  const defaultPolicy = isProduction ? contentSecurityPolicy({ https: isHttps }) : null;
-  app.use((_req, res, next) => {
-    onHeaders(res, () => {
-      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
-      if (defaultPolicy && !res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", defaultPolicy);
-    });
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: "deny" },
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()",
-    );
-    next();
-  });
-
-  app.use(
-    compression({
-      threshold: 1024,
-      // Streams (AI replies) must reach the browser as they are written.
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-        compression.filter(req, res),
-    }),
-  );
-
-  // The request boundary (docs/architecture.md, "The request boundary"): the address, the
-  // method, the origin of page posts, then the body, read once, capped and cleaned.
-  app.use(targetGuard);
-  app.use(methodGuard);
-  app.use(originGuard);
-  app.use(bodyGuard({ maxBytes: MAX_BODY_BYTES }));
-
-  app.get("/healthz", async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      await withTimeout(pingDatabase(), 2_000);
-      res.json({ status: "ok", database: "up" });
-    } catch (error) {
-      logger.warn({ err: error }, "Health check: database unreachable");
-      res.status(503).json({ status: "error", database: "down" });
-    }
-  });
-
-  app.get("/metrics", async (req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    const token = env.METRICS_TOKEN;
-    if (!token) {
-      sendError(req, res, 404, "Not found.");
-      return;
-    }
-    if (!isSameSecret(req.headers.authorization ?? "", `Bearer ${token}`)) {
-      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
-      res.status(401).type("text/plain").send("Unauthorized\n");
-      return;
-    }
-    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
-  });
-
-  if (options.viteMiddleware) {
-    app.use(options.viteMiddleware);
-  } else {
-    const clientDir = options.clientDir ?? path.resolve("build/client");
-    // Hashed file names: cache for a year, never revalidate. The build writes Brotli and
-    // gzip copies next to each file (scripts/precompress.mjs), served as the browser prefers.
-    app.use(
-      "/assets",
-      expressStaticGzip(path.join(clientDir, "assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
-      }),
-    );
-    // Public pages that are the same for everyone come from memory (server/html-cache.ts),
-    // rendered for no visitor in particular at the public address; before the file lookup
-    // below, which no page path can match.
-    const renderPage = createFetchHandler(build, options.mode);
-    const pageCache = createHtmlCache({
-      policyFor: sitePagePolicy,
-      render: (pagePath, req) =>
-        renderPage(new Request(new URL(pagePath, env.PUBLIC_URL), { headers: { Accept: "text/html" } }), loadContext(String(req.id ?? ""), "")),
-    });
-    onNewsChanged(() => pageCache.invalidate("news"));
-    app.use(pageCache.middleware);
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  }
-
+  // 2. Request id and log line, timing, default and security headers, compression.
+  app.use(requestLogging());
+  app.use(requestMetrics);
+  app.use(responseDefaults(isProduction ? contentSecurityPolicy({ https: isHttps }) : null));
+  app.use(securityHeaders(isHttps));
+  app.use(responseCompression());
+  // 3. The request boundary (docs/architecture.md, "The request boundary"): the address, the
+  //    method, the origin of page posts, then the body, read once, capped and cleaned.
+  app.use(targetGuard, methodGuard, originGuard, bodyGuard({ maxBytes: MAX_BODY_BYTES }));
+  // 4. Operations endpoints.
+  app.get("/healthz", healthCheck);
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
+  // 5. Files and stored pages: Vite's middleware in development, the build in production.
+  if (options.viteMiddleware) app.use(options.viteMiddleware);
+  else app.use(builtFilesAndPages(options, build, env.PUBLIC_URL));
+  // 6. Everything else: React Router (pages, /api/*), then errors.
   app.all(
     /.*/,
     createRequestHandler({
@@ -199,17 +91,40 @@ export function createApp(options: CreateAppOptions): express.Express {
       getLoadContext: (req) => loadContext(String(req.id ?? ""), clientIpOf(req)),
     }),
   );
-
-  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, path: req.path }, "Unhandled server error");
-    const message =
-      status >= 500 ? "Something went wrong on our side." : status === 413 ? "The request body is too large." : "The request could not be understood.";
-    sendError(req, res, status, message);
-  };
   app.use(errorHandler);
 
   return app;
+}
+
+/**
+ * Production: hashed assets (cached for a year, never revalidated; Brotli and gzip copies next
+ * to each file, scripts/precompress.mjs), the page cache for public pages that are the same for
+ * everyone (server/html-cache.ts), then the other files of the client build.
+ */
+function builtFilesAndPages(options: CreateAppOptions, build: () => Promise<ServerBuild>, publicUrl: string): express.Router {
+  const router = express.Router();
+  const clientDir = options.clientDir ?? path.resolve("build/client");
+  router.use(
+    "/assets",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: true },
+    }),
+  );
+  // Rendered for no visitor in particular at the public address; before the file lookup
+  // below, which no page path can match.
+  const renderPage = createFetchHandler(build, options.mode);
+  const pageCache = createHtmlCache({
+    policyFor: sitePagePolicy,
+    render: (pagePath, req) =>
+      renderPage(new Request(new URL(pagePath, publicUrl), { headers: { Accept: "text/html" } }), loadContext(String(req.id ?? ""), "")),
+  });
+  onNewsChanged(() => pageCache.invalidate("news"));
+  router.use(pageCache.middleware);
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
 }
 
 /**
@@ -301,31 +216,10 @@ function loadContext(requestId: string, clientIp: string): RouterContextProvider
   return context;
 }
 
-function isSameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "true") return true;
   if (value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(",").map((part) => part.trim());
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

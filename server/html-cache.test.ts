@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { publicPages } from "~/content/public-pages.ts";
 import { createHtmlCache, expiresAt, preferredEncoding, sharedCacheControl, sitePagePolicy, type PageKind } from "./html-cache.ts";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -251,5 +252,10 @@ describe("sitePagePolicy", () => {
     for (const path of ["/contact", "/apply", "/mentoring", "/admin/leads", "/api/fetch-ai-news", "/ai-news/rss.xml", "/unsubscribe", "/projects.data", "/about/"]) {
       expect(sitePagePolicy(path), path).toBeNull();
     }
+  });
+
+  it("follows the one list of public pages, and keeps no page that is not in it", () => {
+    for (const page of publicPages) expect(sitePagePolicy(page.path), page.path).toBe(page.cache);
+    expect(sitePagePolicy("/projects/no-such-project")).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { publicPages, type PageCacheKind } from "~/content/public-pages.ts";
+import { readCookie } from "~/lib/cookies.ts";
 
 /**
  * Public pages that are the same for every visitor, rendered once and kept in
@@ -24,7 +26,7 @@ import { LRUCache } from "lru-cache";
  */
 
 /** `site`: changes with a deployment (and the date at midnight); `news`: changes with every news refresh (stories, and when the sources were tried). */
-export type PageKind = "site" | "news";
+export type PageKind = PageCacheKind;
 
 /** Renders a page's path for no visitor in particular; `req` is the request that needs it (for logs). */
 export type RenderPage = (path: string, req: Request) => Promise<globalThis.Response>;
@@ -146,10 +148,6 @@ async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   return { br, gzip: gz };
 }
 
-function hasCookie(header: string | undefined, name: string): boolean {
-  return (header ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
-
 /** Sends a stored page in the encoding the client prefers, or 304 when it has this one. */
 function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss", now: number) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -231,7 +229,7 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const kind = policyFor(req.path);
     if (!kind || req.originalUrl.includes("?")) return next();
-    if (ONE_TIME_COOKIES.some((name) => hasCookie(req.headers.cookie, name))) return next();
+    if (ONE_TIME_COOKIES.some((name) => readCookie(req.headers.cookie, name) !== undefined)) return next();
 
     const stored = lookup(req.path);
     if (stored) return serve(stored, req, res, "hit", now());
@@ -260,21 +258,10 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
   };
 }
 
-const SITE_PAGES = new Set([
-  "/about",
-  "/projects",
-  "/services",
-  "/try-ai",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/references/shnobergendorff",
-  "/references/rentals-in-thailand",
-]);
+const CACHED_PAGES = new Map(publicPages.flatMap((page) => (page.cache ? [[page.path, page.cache] as const] : [])));
 
 /** The site's public pages that are the same for every visitor, and their kind. */
 export function sitePagePolicy(path: string): PageKind | null {
-  if (SITE_PAGES.has(path) || /^\/projects\/[a-z0-9-]{1,80}$/.test(path)) return "site";
-  if (path === "/" || path === "/ai-news" || /^\/ai-news\/[A-Za-z0-9-]{1,80}$/.test(path)) return "news";
-  return null;
+  // A news story page (/ai-news/:id) is not in the list: stories come and go with the feeds.
+  return CACHED_PAGES.get(path) ?? (/^\/ai-news\/[A-Za-z0-9-]{1,80}$/.test(path) ? "news" : null);
 }

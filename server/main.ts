@@ -101,13 +101,25 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, mode }, "Server listening");
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info({ url, mode }, "Server listening");
+  // Command-line tools put the same address into links (app/.server/server-address.ts).
+  const publicUrl = env.PORT === 0 && !process.env.PUBLIC_URL?.trim() ? `http://localhost:${port}` : env.PUBLIC_URL;
+  await module.recordServerAddress(path.resolve(env.DATA_DIR), publicUrl).catch((error: unknown) => {
+    logger.warn({ err: error }, "Could not record the server's address for command-line tools");
+  });
+  const forPerson = module.logFormat() === "text";
+  if (forPerson) {
+    const facts = await module.gatherStartupFacts(env, url, mode, runtime.embedded?.info.clusterDir);
+    process.stdout.write(module.describeStartup(facts));
+  }
 
   let shuttingDown = false;
   async function shutdown(signal: string, code = 0) {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "Shutting down");
+    if (forPerson) process.stdout.write("\n  Stopping (finishing open requests and jobs)...\n");
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
@@ -116,6 +128,7 @@ async function main() {
     await runtime.stop();
     await loaded.close?.();
     logger.info("Stopped");
+    if (forPerson) process.stdout.write("  Stopped.\n");
     process.exit(code);
   }
 

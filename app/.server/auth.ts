@@ -2,7 +2,6 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { site } from "~/content/site";
-import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server";
 import { adminSignInRules, revokePasswordResetTokens } from "./auth-internals.ts";
 import { getDb, type Database } from "./db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index.ts";
@@ -22,6 +21,19 @@ import { getAppSecret } from "./secret.ts";
  * each TOTP code once, refuses "trust this device" and revokes reset links
  * when the password changes.
  */
+/** Mails an admin their password-reset link. */
+export type PasswordResetMailer = (message: { to: string; url: string }) => Promise<void>;
+
+let passwordResetMailer: PasswordResetMailer | undefined;
+
+/**
+ * The platform does not know how a feature words its mails: the admin feature registers its
+ * reset mail here (features/admin/password-reset.server.ts, the only way to ask for a reset).
+ */
+export function setPasswordResetMailer(mailer: PasswordResetMailer): void {
+  passwordResetMailer = mailer;
+}
+
 function createAuth(db: Database) {
   const env = getEnv();
   return betterAuth({
@@ -52,7 +64,8 @@ function createAuth(db: Database) {
       sendResetPassword: async ({ user, token }) => {
         // Our own page takes the token; better-auth's redirect endpoint is not needed.
         const url = `${env.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
-        await sendPasswordResetEmail({ to: user.email, url });
+        if (!passwordResetMailer) throw new Error("No password-reset mail is registered (setPasswordResetMailer).");
+        await passwordResetMailer({ to: user.email, url });
       },
       // The link just used is consumed by better-auth; any other one sent earlier dies with the old password.
       onPasswordReset: async ({ user }) => revokePasswordResetTokens(db, user.id),

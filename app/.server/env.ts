@@ -131,6 +131,8 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** json: JSON lines; text: a readable summary for a person (app/.server/log-format.ts). Unset: text at a terminal. */
+    LOG_FORMAT: z.enum(["json", "text"]).optional(),
   })
   .superRefine((env, ctx) => {
     const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];

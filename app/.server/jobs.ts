@@ -75,7 +75,12 @@ export async function startJobs({ url, definitions, work = true, schedules = tru
     schedule: work && schedules,
     supervise: work,
   });
-  boss.on("error", (error) => logger.error({ err: error }, "Job queue error"));
+  // While stopping, a poll cut short by the database going away is expected: not an error.
+  let stopping = false;
+  boss.on("error", (error) => {
+    if (stopping) logger.debug({ err: error }, "Job queue error while stopping");
+    else logger.error({ err: error }, "Job queue error");
+  });
   await boss.start();
 
   for (const definition of definitions) {
@@ -140,6 +145,7 @@ export async function startJobs({ url, definitions, work = true, schedules = tru
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      stopping = true;
       for (const timer of timers) clearTimeout(timer);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

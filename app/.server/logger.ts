@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { defaultLogLevel, logFormat } from "./log-format.ts";
 
 type ErrorLike = Error & { cause?: unknown; query?: unknown; params?: unknown; code?: unknown; severity?: unknown };
 
@@ -43,7 +44,7 @@ export function serializeError(input: unknown): unknown {
  * (`destination`: tests read what it writes.)
  */
 export function createLogger(destination?: pino.DestinationStream): Logger {
-  const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info");
+  const level = process.env.LOG_LEVEL || defaultLogLevel(logFormat());
   const options: pino.LoggerOptions = {
     level,
     base: { service: "nordlys-site" },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/support/database";
 import { ApiError } from "./api";
 import { rateLimits } from "./db/schema";
-import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "./rate-limit";
+import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "./rate-limit";
 import { setAppSecret } from "./secret";
 
 const database = setupTestDatabase();
@@ -20,7 +20,7 @@ describe("rate limits on PostgreSQL", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another client is counted separately.
-    await expect(checkRateLimit(limit, "client-b")).resolves.toMatchObject({ allowed: true, remaining: 2 });
+    await expect(tryConsumeRateLimit(limit, "client-b")).resolves.toMatchObject({ allowed: true, remaining: 2 });
   });
 
   it("peeks at a budget without spending it", async () => {

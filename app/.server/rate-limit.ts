@@ -15,6 +15,7 @@ import { getAppSecret } from "./secret.ts";
  *
  *   const contactLimit = defineRateLimit({ name: "contact-ip", points: 5, durationSeconds: 600 });
  *   await consumeRateLimit(contactLimit, clientKey);   // throws ApiError 429 with Retry-After
+ *   await tryConsumeRateLimit(contactLimit, clientKey); // counts it; { allowed, ... } instead of throwing
  *   await peekRateLimit(contactLimit, clientKey);      // { allowed, ... } without counting
  */
 export type RateLimitDefinition = {
@@ -60,8 +61,8 @@ function limiterFor(definition: RateLimitDefinition): RateLimiterPostgres {
 
 export type RateLimitResult = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts one request for `key`; tells whether it is within the limit. */
-export async function checkRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<RateLimitResult> {
+/** Counts one request (`cost` points) for `key`, and tells whether it was within the limit. */
+export async function tryConsumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<RateLimitResult> {
   try {
     const result = await limiterFor(definition).consume(key, cost);
     return { allowed: true, remaining: result.remainingPoints };
@@ -85,9 +86,9 @@ export async function peekRateLimit(definition: RateLimitDefinition, key: string
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }
 
-/** Like checkRateLimit, but throws ApiError 429 with Retry-After when over the limit. */
+/** Like tryConsumeRateLimit, but throws ApiError 429 with Retry-After when over the limit. */
 export async function consumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<void> {
-  const result = await checkRateLimit(definition, key, cost);
+  const result = await tryConsumeRateLimit(definition, key, cost);
   if (!result.allowed) {
     throw new ApiError(
       429,

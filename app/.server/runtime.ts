@@ -5,8 +5,7 @@ import { createDatabase, createPool, setDatabase, type Database } from "./db/cli
 import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { getEnv, type Env } from "./env.ts";
-import { jobDefinitions } from "./job-registry.ts";
-import { setJobs, startJobs, type Jobs } from "./jobs.ts";
+import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs.ts";
 import { logger } from "./logger.ts";
 import { resolveAppSecret, setAppSecret } from "./secret.ts";
 import { runShutdownHooks } from "./shutdown-hooks.ts";
@@ -58,8 +57,16 @@ async function checkConnection(url: string, origin: string): Promise<void> {
 const globalKey = Symbol.for("nordlys.runtime");
 type GlobalWithRuntime = typeof globalThis & { [globalKey]?: Promise<Runtime> };
 
+export type RuntimeOptions = {
+  /** Every background job of the app (server/job-registry.ts): the platform does not know the features. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
+  jobs: JobDefinition<any>[];
+  /** Run job workers and schedules on this instance (false: only send jobs). */
+  work?: boolean;
+};
+
 /** Starts the runtime once per process (the dev server reloads modules; this survives that). */
-export function startRuntime(options: { work?: boolean } = {}): Promise<Runtime> {
+export function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const holder = globalThis as GlobalWithRuntime;
   holder[globalKey] ??= createRuntime(options).catch((error: unknown) => {
     delete holder[globalKey];
@@ -68,7 +75,7 @@ export function startRuntime(options: { work?: boolean } = {}): Promise<Runtime>
   return holder[globalKey];
 }
 
-async function createRuntime({ work = true }: { work?: boolean }): Promise<Runtime> {
+async function createRuntime({ jobs: jobDefinitions, work = true }: RuntimeOptions): Promise<Runtime> {
   const env = getEnv();
   const dataDir = path.resolve(env.DATA_DIR);
   await fs.mkdir(dataDir, { recursive: true });

@@ -1,18 +1,32 @@
 import { projects } from "../../app/content/projects";
+import { publicPages } from "../../app/content/public-pages";
 
-/** The marketing pages this suite owns, with the h1 each shows. */
-export const sitePages: Array<{ name: string; path: string; heading: RegExp | string }> = [
-  { name: "home", path: "/", heading: /We build AI ideas/ },
-  { name: "about", path: "/about", heading: "About us" },
-  { name: "projects", path: "/projects", heading: "Projects" },
-  ...projects.map((project) => ({ name: `project-${project.slug}`, path: `/projects/${project.slug}`, heading: project.title })),
-  { name: "services", path: "/services", heading: "Services" },
-  { name: "privacy-policy", path: "/privacy-policy", heading: "Privacy Policy" },
-  { name: "terms-of-service", path: "/terms-of-service", heading: "Terms of Service" },
-  { name: "cookie-policy", path: "/cookie-policy", heading: "Cookie Policy" },
-  { name: "reference-shnobergendorff", path: "/references/shnobergendorff", heading: "Shno Bergendorff" },
-  { name: "reference-rentals-in-thailand", path: "/references/rentals-in-thailand", heading: "Rentals in Thailand" },
-];
+/** The h1 of each marketing page this suite owns (the other public pages have their own specs). */
+const headings: Record<string, RegExp | string> = {
+  "/": /We build AI ideas/,
+  "/about": "About us",
+  "/projects": "Projects",
+  ...Object.fromEntries(projects.map((project) => [`/projects/${project.slug}`, project.title])),
+  "/services": "Services",
+  "/privacy-policy": "Privacy Policy",
+  "/terms-of-service": "Terms of Service",
+  "/cookie-policy": "Cookie Policy",
+  "/references/shnobergendorff": "Shno Bergendorff",
+  "/references/rentals-in-thailand": "Rentals in Thailand",
+};
+
+function nameOf(path: string): string {
+  if (path === "/") return "home";
+  return path.slice(1).replace(/^references\//, "reference-").replace(/^projects\//, "project-");
+}
+
+/** The marketing pages this suite owns, from the one list of public pages (app/content/public-pages.ts). */
+export const sitePages: Array<{ name: string; path: string; heading: RegExp | string }> = publicPages
+  .filter((page) => page.path in headings)
+  .map((page) => ({ name: nameOf(page.path), path: page.path, heading: headings[page.path]! }));
+
+const missing = Object.keys(headings).filter((path) => !sitePages.some((page) => page.path === path));
+if (missing.length) throw new Error(`Not in app/content/public-pages.ts: ${missing.join(", ")}`);
 
 /** Pages for the screenshot and layout checks (one project page stands for all ten). */
 export const layoutPages = sitePages.filter((page) => !page.name.startsWith("project-") || page.name === "project-lawsecai");

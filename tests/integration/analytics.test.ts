@@ -11,7 +11,8 @@ import { conversionCounts } from "~/features/analytics/dashboard-data.server";
 import { aggregateEvents, rollupDays } from "~/features/analytics/rollup.server";
 import { storePageViews, type PageViewEvent } from "~/features/analytics/store-page-views.server";
 import { VISITOR_COOKIE_NAME } from "~/features/analytics/visitor-cookie.server";
-import { deletePastSalts, saltFor, utcDay, visitorKey } from "~/features/analytics/visitor-key.server";
+import { utcDay } from "~/lib/utc-day";
+import { deletePastSalts, saltFor, visitorKey } from "~/features/analytics/visitor-key.server";
 import { setupTestDatabase } from "../support/database";
 import { freePort } from "../support/server-process";
 

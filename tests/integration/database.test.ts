@@ -4,7 +4,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { runMigrations } from "../../app/.server/db/migrate.ts";
 import { aiNews, leads } from "../../app/.server/db/schema/index.ts";
-import { jobDefinitions } from "../../app/.server/job-registry.ts";
+import { jobDefinitions } from "../../server/job-registry.ts";
 import { defineJob, startJobs } from "../../app/.server/jobs.ts";
 import { setupTestDatabase } from "../support/database.ts";
 

@@ -3,7 +3,7 @@ import { aiNews, newsletterIssues, newsletterSubscriptions } from "~/.server/db/
 import { resetEnvForTests } from "~/.server/env";
 import { closeMailer } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";
-import { utcDay } from "~/features/newsletter/build-daily-issue.server";
+import { utcDay } from "~/lib/utc-day";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import { setupTestDatabase } from "../support/database";

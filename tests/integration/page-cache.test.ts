@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server.ts";
-import { publicPaths } from "../../app/features/seo/sitemap.ts";
+import { publicPaths } from "../../app/content/public-pages.ts";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server.ts";
 import { useServerForFile } from "../support/server-process.ts";
 
@@ -176,7 +176,7 @@ describe("pages of the production server", () => {
   describe("content security policy", () => {
     it("allows exactly each page's own inline scripts, for every public page and the pages rendered per visitor", async () => {
       const story = /href="(\/ai-news\/(?!rss\.xml)[^"]+)"/.exec((await request(url("/ai-news"))).html)?.[1];
-      const pages = [...publicPaths(), "/unsubscribe", "/admin/login", "/no/such/page", ...(story ? [story] : [])];
+      const pages = [...publicPaths, "/unsubscribe", "/admin/login", "/no/such/page", ...(story ? [story] : [])];
       expect(pages.length).toBeGreaterThan(20);
       for (const path of pages) {
         const visitors: Array<Record<string, string>> = [{}, { "Accept-Encoding": "br", Cookie: "cookie_consent=accepted" }];

@@ -4,11 +4,8 @@ import { getDb } from "../db/client.ts";
 import { aiDailyUsage } from "../db/schema/index.ts";
 import { getEnv } from "../env.ts";
 import { AI_ERROR_MESSAGES } from "./errors.ts";
+import { utcDay } from "~/lib/utc-day";
 
-/** "2026-11-21": the UTC day a request counts for. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** Seconds until the next UTC midnight, when the budget starts over. */
 export function secondsUntilNextUtcDay(now: Date): number {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv, resetEnvForTests } from "../env";
-import { secondsUntilNextUtcDay, utcDay } from "./budget";
+import { utcDay } from "~/lib/utc-day";
+import { secondsUntilNextUtcDay } from "./budget";
 import { isAiConfigured } from "./provider";
 
 describe("AI configuration", () => {

@@ -60,7 +60,8 @@ export function formatComparison(rows: CountComparison[]): string {
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n");
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Names (tables, databases) cannot be query parameters: quoted by node-postgres instead. */
+const quoteIdent = pg.escapeIdentifier;
 
 /** Every ordinary and partitioned table outside the system schemas. */
 async function listTables(client: pg.ClientBase): Promise<Array<{ schema: string; name: string }>> {

@@ -13,8 +13,12 @@ export function createPool(url: string, max = 10): pg.Pool {
     idleTimeoutMillis: 30_000,
     application_name: "nordlys-site",
   });
-  // An idle client losing its connection (database restarted) must not crash the process.
-  pool.on("error", (error) => logger.warn({ err: error }, "Database connection lost; it reconnects on next use"));
+  // An idle client losing its connection (database restarted) must not crash the process. While
+  // the pool ends (shutdown), clients still closing may hear the database stop: expected.
+  pool.on("error", (error) => {
+    if (pool.ending) logger.debug({ err: error }, "Database connection closed while stopping");
+    else logger.warn({ err: error }, "Database connection lost; it reconnects on next use");
+  });
   return pool;
 }
 

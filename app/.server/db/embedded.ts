@@ -270,6 +270,10 @@ function runProgram(
   const child = spawn(file, args, {
     ...runAs,
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and
+    // PostgreSQL would shut down under the app's feet while it still drains requests and stops
+    // its jobs. The app stops it in order instead (and cleans up after a crash at the next start).
+    detached: true,
     // initdb and postgres print their readiness in English only with this locale.
     env: { ...process.env, LC_MESSAGES: "C", LC_ALL: "C" },
   });

@@ -1,3 +1,4 @@
+import { utcDay } from "~/lib/utc-day";
 import { stringify } from "csv-stringify/sync";
 
 /**
@@ -33,5 +34,5 @@ export function csvResponse(csv: string, filename: string): Response {
 }
 
 export function csvFilename(prefix: string, now = new Date()): string {
-  return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+  return `${prefix}-${utcDay(now)}.csv`;
 }

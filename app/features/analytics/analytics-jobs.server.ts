@@ -2,7 +2,8 @@ import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { attributeLateConversions } from "./record-conversion.server";
 import { addDays, oldestCompleteDay, pruneAnalytics, rollupDays } from "./rollup.server";
-import { deletePastSalts, utcDay } from "./visitor-key.server";
+import { utcDay } from "~/lib/utc-day";
+import { deletePastSalts } from "./visitor-key.server";
 
 /** How many past days the nightly job recomputes (catching up after an outage), within the retention. */
 export const NIGHTLY_ROLLUP_DAYS = 7;

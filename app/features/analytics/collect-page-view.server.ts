@@ -8,7 +8,8 @@ import { EventBuffer } from "./event-buffer.server";
 import { dropReason, parseBeacon, type DropReason } from "./page-view.server";
 import { storePageViews, type PageViewEvent } from "./store-page-views.server";
 import { clearVisitorCookie, hasVisitorCookie, readVisitorId, setVisitorCookie } from "./visitor-cookie.server";
-import { saltFor, utcDay, visitorKey } from "./visitor-key.server";
+import { utcDay } from "~/lib/utc-day";
+import { saltFor, visitorKey } from "./visitor-key.server";
 
 /** The beacon endpoint's path: short and generic, unlike the /api/event, /collect or /track that blockers list. */
 export const BEACON_PATH = "/a/e";

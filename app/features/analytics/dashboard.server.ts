@@ -8,7 +8,7 @@ import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./
 import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
 import { addDays, type DailyRow } from "./rollup.server";
-import { utcDay } from "./visitor-key.server";
+import { utcDay } from "~/lib/utc-day";
 
 /**
  * The admin dashboard (docs/admin.md, docs/analytics.md): everything on `/admin` for a range

@@ -7,7 +7,8 @@ import { logger } from "~/.server/logger";
 import { readConsentFromCookieHeader } from "~/features/consent/consent.server";
 import { pageViewBuffer } from "./collect-page-view.server";
 import { readVisitorId } from "./visitor-cookie.server";
-import { saltFor, utcDay, visitorKey } from "./visitor-key.server";
+import { utcDay } from "~/lib/utc-day";
+import { saltFor, visitorKey } from "./visitor-key.server";
 
 /**
  * Conversions and where they came from (docs/analytics.md, "Conversions"). A feature operation

@@ -1,3 +1,4 @@
+import { utcDay } from "~/lib/utc-day";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { withTransaction } from "~/.server/db/transaction";
@@ -86,7 +87,7 @@ export async function rollupDays(fromDay: string, toDay: string): Promise<number
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return utcDay(date);
 }
 
 /**

@@ -16,11 +16,6 @@ import { analyticsSalts } from "~/.server/db/schema";
  * nor the user agent is stored.
  */
 
-/** "2026-11-21": the UTC day of `date`. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 const cached = new Map<string, Promise<KeyObject>>();
 let cachedFor: unknown;
 

@@ -1,3 +1,4 @@
+import { readCookie } from "~/lib/cookies";
 import { CONSENT_COOKIE, isConsent, type Consent } from "./consent";
 
 /**
@@ -10,11 +11,8 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /** The choice in a Cookie header (the analytics beacon and conversions read it on the server). */
 export function readConsentFromCookieHeader(header: string | null | undefined): Consent | null {
-  for (const part of (header ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === CONSENT_COOKIE && isConsent(value)) return value;
-  }
-  return null;
+  const value = readCookie(header, CONSENT_COOKIE);
+  return isConsent(value) ? value : null;
 }
 
 export function serializeConsent(consent: Consent, secure: boolean): string {

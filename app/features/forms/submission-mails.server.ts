@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { getMailConfig, renderEmail, type MailMessage } from "~/.server/mail";
-import { checkRateLimit, defineRateLimit } from "~/.server/rate-limit";
+import { tryConsumeRateLimit, defineRateLimit } from "~/.server/rate-limit";
 import { disclaimers } from "~/content/disclaimers";
 import { SubmissionAcknowledgement } from "~/emails/submission-acknowledgement";
 import { SubmissionNotification } from "~/emails/submission-notification";
@@ -89,7 +89,7 @@ export async function buildSubmissionMails(submission: SubmissionForMail): Promi
   ];
 
   const emailKey = createHash("sha256").update(email.toLowerCase()).digest("base64url").slice(0, 32);
-  const ackAllowed = await checkRateLimit(acknowledgementLimit, emailKey);
+  const ackAllowed = await tryConsumeRateLimit(acknowledgementLimit, emailKey);
   if (!ackAllowed.allowed) {
     logger.warn({ source, submissionId: id }, "Form acknowledgement skipped: too many for this address");
     return mails;

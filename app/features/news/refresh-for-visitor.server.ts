@@ -1,4 +1,4 @@
-import { hashClientIp, checkRateLimit } from "~/.server/rate-limit";
+import { hashClientIp, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { logger } from "~/.server/logger";
 import type { ToastInput } from "~/lib/toast";
 import { fetchAiNews } from "./fetch-ai-news.server";
@@ -14,7 +14,7 @@ import { NEWS_MESSAGES } from "./schema";
  */
 export async function refreshNewsForVisitor(clientIp: string): Promise<ToastInput | null> {
   try {
-    const limit = await checkRateLimit(newsForceLimit, hashClientIp(clientIp));
+    const limit = await tryConsumeRateLimit(newsForceLimit, hashClientIp(clientIp));
     if (!limit.allowed) return { type: "error", title: newsForceLimit.message ?? NEWS_MESSAGES.loadFailed };
     await fetchAiNews({ force: true });
     return null;

@@ -1,3 +1,4 @@
+import { utcDay } from "~/lib/utc-day";
 import { and, desc, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
@@ -20,11 +21,6 @@ const SUMMARY_MAX = 400;
 export const UNSUBSCRIBE_PLACEHOLDER = "https://nordlys.invalid/__NEWSLETTER_UNSUBSCRIBE_URL__";
 
 export type NewsletterIssueRow = typeof newsletterIssues.$inferSelect;
-
-/** The UTC day of `now`: "2026-11-21". */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
 
 function dateLabel(issueDate: string): string {
   return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(

@@ -6,12 +6,12 @@ export function confirmationUrl(subscriptionId: string, issuedAt = new Date()): 
   return `${getEnv().PUBLIC_URL}/newsletter/confirm?token=${createNewsletterToken("confirm", subscriptionId, issuedAt)}`;
 }
 
-/** The unsubscribe page (the visible link in every mail's footer). */
-export function unsubscribePageUrl(subscriptionId: string): string {
-  return `${getEnv().PUBLIC_URL}/unsubscribe?token=${createNewsletterToken("unsubscribe", subscriptionId)}`;
-}
-
-/** The RFC 8058 one-click endpoint (the List-Unsubscribe header). */
-export function oneClickUnsubscribeUrl(subscriptionId: string): string {
-  return `${getEnv().PUBLIC_URL}/unsubscribe/one-click?token=${createNewsletterToken("unsubscribe", subscriptionId)}`;
+/**
+ * A subscriber's two unsubscribe links, with one token: the unsubscribe page (the visible link
+ * in every mail's footer) and the RFC 8058 one-click endpoint (the List-Unsubscribe header).
+ */
+export function unsubscribeUrls(subscriptionId: string): { page: string; oneClick: string } {
+  const publicUrl = getEnv().PUBLIC_URL;
+  const token = createNewsletterToken("unsubscribe", subscriptionId);
+  return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick: `${publicUrl}/unsubscribe/one-click?token=${token}` };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
-import { utcDay } from "./build-daily-issue.server";
+import { utcDay } from "~/lib/utc-day";
 import { issueResult, sendDailyIssue, type SendDailyIssueResult } from "./send-daily-issue.server";
 
 /** How long "Send Newsletter Now" waits for the run before it answers with the counts so far. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { logger } from "~/.server/logger";
-import { utcDay } from "./build-daily-issue.server";
+import { utcDay } from "~/lib/utc-day";
 import { sendDailyIssue, type SendDailyIssueResult } from "./send-daily-issue.server";
 import { isIssueBeingSent } from "./sender-presence.server";
 

@@ -7,10 +7,11 @@ import { logger } from "~/.server/logger";
 import { newsletterDeliveries } from "~/.server/metrics";
 import { getMailConfig, openMailerPool, type PreparedMailMessage } from "~/.server/mail";
 import { site } from "~/content/site";
-import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, utcDay, type NewsletterIssueRow } from "./build-daily-issue.server";
+import { utcDay } from "~/lib/utc-day";
+import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, type NewsletterIssueRow } from "./build-daily-issue.server";
 import { holdSenderPresence } from "./sender-presence.server";
 import { compileIssueParts, fillIssueParts } from "./issue-mime.server";
-import { createNewsletterToken } from "./token.server";
+import { unsubscribeUrls } from "./links.server";
 
 /** A transient failure (connection, 4xx) is tried this many times in all, one attempt per run. */
 export const MAX_ATTEMPTS = 3;
@@ -208,155 +209,240 @@ function errorText(error: unknown): string {
   return message.slice(0, 500);
 }
 
-async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings): Promise<RunOutcome> {
-  const outcome: RunOutcome = { sent: 0, failed: 0, bounced: 0, pausedReason: null };
-  const throttle = createThrottle(settings.rate);
-  const mailConfig = getMailConfig();
-  const publicUrl = getEnv().PUBLIC_URL;
-  const listDomain = mailConfig.from.address.split("@")[1] ?? "localhost";
-  // The issue's bodies are encoded once; each message only gets its recipient's links.
-  const parts = compileIssueParts(issue, UNSUBSCRIBE_PLACEHOLDER);
+/** Builds each recipient's message from the issue's bodies, encoded once, and their own links. */
+function createPersonaliser(issue: NewsletterIssueRow): (email: string, subscriptionId: string) => PreparedMailMessage {
+  const listDomain = getMailConfig().from.address.split("@")[1] ?? "localhost";
   const listId = `${site.name} AI News <ai-news.${listDomain}>`;
-  const personalise = (email: string, subscriptionId: string): PreparedMailMessage => {
-    const token = createNewsletterToken("unsubscribe", subscriptionId);
+  const parts = compileIssueParts(issue, UNSUBSCRIBE_PLACEHOLDER);
+  return (email, subscriptionId) => {
+    const links = unsubscribeUrls(subscriptionId);
     return {
       to: email,
       subject: issue.subject,
-      preparedParts: fillIssueParts(parts, `${publicUrl}/unsubscribe?token=${token}`),
+      preparedParts: fillIssueParts(parts, links.page),
       headers: {
-        "List-Unsubscribe": `<${publicUrl}/unsubscribe/one-click?token=${token}>`,
+        "List-Unsubscribe": `<${links.oneClick}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "List-Id": listId,
       },
       tag: "newsletter",
     };
   };
-  let consecutiveFailures = 0;
-  let fatal: unknown;
-  // Every pending row below the highest id this run has taken is in flight, tried in this run, or
-  // held by another run: start each search above it instead of walking the sent rows' dead
-  // index entries again (that walk made a 100,000-recipient run slow down as it went).
-  let floor = 0n;
+}
 
-  // Its own small pool: workers hold a connection (and a row lock) while a message is on its way.
+type ClaimedDelivery = { id: string; subscription_id: string; email: string; eligible: boolean };
+
+/**
+ * Opens a transaction and takes the next pending delivery of the issue, locked, in one round trip
+ * (the sender's connections pipeline their statements). Starts above `floor`, the highest id this
+ * run has taken: every pending row below it is in flight, tried in this run, or held by another
+ * run, and walking the sent rows' dead index entries again made a 100,000-recipient run slow down
+ * as it went. A row a previous attempt of this run failed on (attempted after `runStartedAt`)
+ * waits for the next run.
+ */
+async function claimNextDelivery(client: pg.PoolClient, issueId: string, floor: bigint, runStartedAt: string): Promise<ClaimedDelivery | undefined> {
+  const [, claimed] = await Promise.all([
+    client.query("begin"),
+    client.query<ClaimedDelivery>({
+      // Named: parsed and planned once per connection, then only bound and run.
+      name: "newsletter-claim-delivery",
+      text: `select d.id, d.subscription_id, s.email,
+          (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
+       from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
+       where d.issue_id = $1 and d.status = 'pending' and d.id > $2
+         and (d.last_attempt_at is null or d.last_attempt_at < $3::timestamptz)
+       order by d.id
+       limit 1
+       for update of d skip locked`,
+      values: [issueId, floor.toString(), runStartedAt],
+    }),
+  ]);
+  return claimed.rows[0];
+}
+
+/** Runs the statements that record a delivery's outcome and commits, in one round trip. */
+async function recordAndCommit(client: pg.PoolClient, statements: Array<[text: string, values: unknown[]]>): Promise<void> {
+  await Promise.all([...statements.map(([text, values]) => client.query(text, values)), client.query("commit")]);
+}
+
+/** The common case, named (parsed once per connection): the message went out. */
+async function recordSentAndCommit(client: pg.PoolClient, deliveryId: string): Promise<void> {
+  await Promise.all([
+    client.query({
+      name: "newsletter-record-sent",
+      text: `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
+             where id = $1`,
+      values: [deliveryId],
+    }),
+    client.query("commit"),
+  ]);
+}
+
+/** The statements that record a failed message (bounced, or failed for now), and which it was. */
+function failureStatements(row: ClaimedDelivery, error: unknown): { result: "bounced" | "failed"; statements: Array<[string, unknown[]]> } {
+  const smtp = (error ?? {}) as SmtpError;
+  if (isRecipientRejected(smtp)) {
+    return {
+      result: "bounced",
+      statements: [
+        [
+          `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
+          [row.id, errorText(error)],
+        ],
+        ["update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [row.subscription_id]],
+      ],
+    };
+  }
+  return {
+    result: "failed",
+    statements: [
+      [
+        `update newsletter_deliveries
+         set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
+           status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
+         where id = $1`,
+        [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
+      ],
+    ],
+  };
+}
+
+/**
+ * The sender's own small pool: workers hold a connection (and a row lock) while a message is on
+ * its way. synchronous_commit off for its sessions: a commit does not wait for the WAL flush
+ * (the sender would otherwise wait on the disk for every message). An app crash loses nothing;
+ * only a crash of PostgreSQL itself can forget the last fraction of a second of "sent" marks,
+ * and those few recipients would get the issue twice (docs/newsletter.md).
+ */
+function openSenderPool(concurrency: number): pg.Pool {
   const appPool = getDb().$client;
-  const pool = new pg.Pool({ ...appPool.options, max: settings.concurrency, application_name: "nordlys-newsletter" });
+  const pool = new pg.Pool({
+    ...appPool.options,
+    max: concurrency,
+    application_name: "nordlys-newsletter",
+    options: "-c synchronous_commit=off",
+    // Statements written back to back go out together: a claim or a commit is one round trip.
+    pipeline: true,
+  });
   pool.on("error", (error) => logger.warn({ err: error }, "Newsletter sender: database connection lost"));
-  // And its own SMTP connections: one per worker.
+  return pool;
+}
+
+type SendRun = {
+  issue: NewsletterIssueRow;
+  settings: SendSettings;
+  /** The database's clock when the run started: rows attempted since are not retried in this run. */
+  startedAt: string;
+  outcome: RunOutcome;
+  personalise: (email: string, subscriptionId: string) => PreparedMailMessage;
+  mailer: ReturnType<typeof openMailerPool>;
+  throttle: () => Promise<void>;
+  /** The highest delivery id taken so far (claimNextDelivery). */
+  floor: bigint;
+  consecutiveFailures: number;
+  /** A database failure: every worker stops; what was not committed stays pending. */
+  fatal?: unknown;
+};
+
+/** Sends one claimed delivery, records the outcome and commits. */
+async function sendOne(client: pg.PoolClient, run: SendRun, row: ClaimedDelivery): Promise<void> {
+  const { outcome } = run;
+  if (!row.eligible) {
+    await recordAndCommit(client, [["update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]]]);
+    return;
+  }
+  await run.throttle();
+  try {
+    await run.mailer.send(run.personalise(row.email, row.subscription_id));
+  } catch (error) {
+    const { result, statements } = failureStatements(row, error);
+    await recordAndCommit(client, statements);
+    newsletterDeliveries.inc({ outcome: result });
+    noteFailure(run, row, error, result);
+    return;
+  }
+  await recordSentAndCommit(client, row.id);
+  outcome.sent++;
+  newsletterDeliveries.inc({ outcome: "sent" });
+  run.consecutiveFailures = 0;
+}
+
+/** Counts a failed message; a run of them pauses the issue. */
+function noteFailure(run: SendRun, row: ClaimedDelivery, error: unknown, result: "bounced" | "failed"): void {
+  const { outcome } = run;
+  const smtp = (error ?? {}) as SmtpError;
+  if (result === "bounced") {
+    outcome.bounced++;
+    logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
+    return;
+  }
+  outcome.failed++;
+  run.consecutiveFailures++;
+  logger.warn(
+    { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures: run.consecutiveFailures },
+    "Newsletter message failed",
+  );
+  if (run.consecutiveFailures >= run.settings.pauseAfterFailures && !outcome.pausedReason) {
+    outcome.pausedReason = `${run.consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
+    logger.error({ issueDate: run.issue.issueDate, consecutiveFailures: run.consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
+  }
+}
+
+/**
+ * One worker: in a loop, claim a delivery, send it and commit its new status together with the
+ * release of its row lock, until nothing is pending, the run pauses or the database fails.
+ */
+async function runWorker(pool: pg.Pool, run: SendRun): Promise<void> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    run.fatal ??= error;
+    return;
+  }
+  let broken = false;
+  try {
+    while (!run.outcome.pausedReason && !run.fatal) {
+      const row = await claimNextDelivery(client, run.issue.id, run.floor, run.startedAt);
+      if (!row) {
+        await client.query("commit");
+        break;
+      }
+      if (BigInt(row.id) > run.floor) run.floor = BigInt(row.id);
+      await sendOne(client, run, row);
+    }
+  } catch (error) {
+    broken = true;
+    run.fatal ??= error;
+    await client.query("rollback").catch(() => undefined);
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Sends every pending delivery of the issue with `settings.concurrency` workers. */
+async function deliverPending(issue: NewsletterIssueRow, settings: SendSettings): Promise<RunOutcome> {
+  const pool = openSenderPool(settings.concurrency);
+  // Its own SMTP connections: one per worker.
   const mailer = openMailerPool(settings.concurrency);
   try {
     const { rows } = await pool.query<{ now: string }>("select now()::text as now");
-    const runStartedAt = rows[0]!.now;
-    const issueId = issue.id;
-    if (!/^[0-9a-f-]{36}$/.test(issueId) || !/^[\d-]+ [\d:.]+[+-][\d:]+$/.test(runStartedAt)) {
-      throw new Error("Unexpected issue id or timestamp format.");
-    }
-
-    const worker = async () => {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        fatal ??= error;
-        return;
-      }
-      let broken = false;
-      try {
-        while (!outcome.pausedReason && !fatal) {
-          // synchronous_commit off: the commit does not wait for the WAL flush (the sender would
-          // otherwise wait on the disk for every message). An app crash loses nothing; only a crash
-          // of PostgreSQL itself can forget the last fraction of a second of "sent" marks, and
-          // those few recipients would get the issue twice (docs/newsletter.md).
-          // One round trip to open the transaction and take a row (values inlined: both came from the
-          // database and are checked below). A row a previous attempt of this run failed on waits
-          // for the next run.
-          const results = (await client.query(
-            `begin; set local synchronous_commit = off;
-             select d.id, d.subscription_id, s.email,
-                (s.confirmed and s.unsubscribed_at is null and s.bounced_at is null) as eligible
-             from newsletter_deliveries d join newsletter_subscriptions s on s.id = d.subscription_id
-             where d.issue_id = '${issueId}' and d.status = 'pending' and d.id > ${floor}
-               and (d.last_attempt_at is null or d.last_attempt_at < '${runStartedAt}')
-             order by d.id
-             limit 1
-             for update of d skip locked`,
-          )) as unknown as Array<pg.QueryResult<{ id: string; subscription_id: string; email: string; eligible: boolean }>>;
-          const claimed = results[2]!;
-          const row = claimed.rows[0];
-          if (row && BigInt(row.id) > floor) floor = BigInt(row.id);
-          if (!row) {
-            await client.query("commit");
-            break;
-          }
-          if (!row.eligible) {
-            await client.query("update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]);
-            await client.query("commit");
-            continue;
-          }
-
-          await throttle();
-          try {
-            await mailer.send(personalise(row.email, row.subscription_id));
-            // Marked sent and committed in one round trip (the id is a bigint from the database).
-            await client.query(
-              `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
-               where id = ${BigInt(row.id)}; commit`,
-            );
-            outcome.sent++;
-            newsletterDeliveries.inc({ outcome: "sent" });
-            consecutiveFailures = 0;
-          } catch (error) {
-            const smtp = (error ?? {}) as SmtpError;
-            if (isRecipientRejected(smtp)) {
-              await client.query(
-                `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
-                [row.id, errorText(error)],
-              );
-              await client.query("update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [
-                row.subscription_id,
-              ]);
-              await client.query("commit");
-              outcome.bounced++;
-              newsletterDeliveries.inc({ outcome: "bounced" });
-              logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
-              continue;
-            }
-            await client.query(
-              `update newsletter_deliveries
-               set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
-                 status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
-               where id = $1`,
-              [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
-            );
-            await client.query("commit");
-            outcome.failed++;
-            newsletterDeliveries.inc({ outcome: "failed" });
-            consecutiveFailures++;
-            logger.warn(
-              { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures },
-              "Newsletter message failed",
-            );
-            if (consecutiveFailures >= settings.pauseAfterFailures && !outcome.pausedReason) {
-              outcome.pausedReason = `${consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
-              logger.error({ issueDate: issue.issueDate, consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
-            }
-          }
-        }
-      } catch (error) {
-        // The database failed us: stop every worker; what was not committed stays pending.
-        broken = true;
-        fatal ??= error;
-        await client.query("rollback").catch(() => undefined);
-      } finally {
-        client.release(broken);
-      }
+    const run: SendRun = {
+      issue,
+      settings,
+      startedAt: rows[0]!.now,
+      outcome: { sent: 0, failed: 0, bounced: 0, pausedReason: null },
+      personalise: createPersonaliser(issue),
+      mailer,
+      throttle: createThrottle(settings.rate),
+      floor: 0n,
+      consecutiveFailures: 0,
     };
-
-    await Promise.all(Array.from({ length: settings.concurrency }, worker));
-    if (fatal) throw fatal;
+    await Promise.all(Array.from({ length: settings.concurrency }, () => runWorker(pool, run)));
+    if (run.fatal) throw run.fatal;
+    return run.outcome;
   } finally {
     mailer.close();
     await pool.end();
   }
-  return outcome;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import type { NewsletterIssueStatus } from "~/.server/db/schema";
-import { utcDay } from "./build-daily-issue.server";
+import { utcDay } from "~/lib/utc-day";
 
 /** The window the sending rate is measured over. */
 export const RATE_WINDOW_SECONDS = 30;

@@ -7,7 +7,7 @@ import { newsletterSubscriptions } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";
-import { checkRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
+import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { getAppSecret } from "~/.server/secret";
 import { NewsletterConfirmation } from "~/emails/newsletter-confirmation";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
@@ -72,8 +72,8 @@ export async function subscribeToNewsletter({ email, source, clientIp, visit }: 
   const [existing] = await findByEmail(email);
   if (existing && isActive(existing)) return { status: "already-subscribed" };
 
-  // checkRateLimit counts this mail against the address's hourly allowance.
-  const mail = await checkRateLimit(confirmationMailLimit, addressKey(email));
+  // tryConsumeRateLimit counts this mail against the address's hourly allowance.
+  const mail = await tryConsumeRateLimit(confirmationMailLimit, addressKey(email));
   if (!mail.allowed) {
     const lastMailAt = Date.now() - (confirmationMailLimit.durationSeconds - mail.retryAfterSeconds) * 1000;
     const leftAfterMail = Boolean(existing?.bouncedAt) || (existing?.unsubscribedAt?.getTime() ?? 0) > lastMailAt - 1000;

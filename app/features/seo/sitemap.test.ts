@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { projects } from "~/content/projects";
-import { publicPaths, renderRobots, renderSitemap } from "./sitemap";
+import { publicPaths } from "~/content/public-pages";
+import { renderRobots, renderSitemap } from "./sitemap";
 
 describe("sitemap", () => {
   it("lists every public page and each of the ten projects with absolute URLs", () => {
@@ -8,12 +9,12 @@ describe("sitemap", () => {
     expect(xml).toContain("<loc>https://nordlys.example/</loc>");
     expect(xml).toContain("<loc>https://nordlys.example/references/rentals-in-thailand</loc>");
     for (const project of projects) expect(xml).toContain(`<loc>https://nordlys.example/projects/${project.slug}</loc>`);
-    expect(xml.match(/<url>/g)).toHaveLength(publicPaths().length);
-    expect(publicPaths()).toHaveLength(24);
+    expect(xml.match(/<url>/g)).toHaveLength(publicPaths.length);
+    expect(publicPaths).toHaveLength(24);
   });
 
   it("leaves out admin and unsubscribe pages", () => {
-    expect(publicPaths().some((path) => path.startsWith("/admin") || path === "/unsubscribe")).toBe(false);
+    expect(publicPaths.some((path) => path.startsWith("/admin") || path === "/unsubscribe")).toBe(false);
   });
 
   it("robots.txt disallows /admin and points to the sitemap", () => {

@@ -1,0 +1,26 @@
+import type { JobDefinition } from "~/.server/jobs.ts";
+import { pruneRateLimitsJob } from "~/.server/rate-limit.ts";
+import { sendMailJob } from "~/.server/mail/queue.ts";
+import { heldItemsPruneJob } from "~/features/admin/held-items.server.ts";
+import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server.ts";
+import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
+import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
+
+/**
+ * Every background job of the app, handed to the runtime at start (server/app.ts): the platform
+ * (app/.server) runs the queue but does not know the features, so the list lives here, above
+ * both. A feature declares its job with `defineJob(...)` and adds it to this list.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
+export const jobDefinitions: JobDefinition<any>[] = [
+  pruneRateLimitsJob,
+  sendMailJob,
+  newsRefreshJob,
+  newsPruneJob,
+  newsletterDailyJob,
+  newsletterPruneJob,
+  newsletterResumeJob,
+  heldItemsPruneJob,
+  analyticsRollupJob,
+  analyticsNightlyJob,
+];

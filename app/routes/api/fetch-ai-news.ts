@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiHandler, ApiError, jsonOk, readJsonBody } from "~/.server/api";
+import { answerApi, jsonOk, parseOr400, postOnly, readJsonBody, requireMethod } from "~/.server/api";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { fetchAiNews } from "~/features/news/fetch-ai-news.server";
@@ -16,20 +16,15 @@ const fetchAiNewsRequestSchema = z.object({
   force: z.boolean({ error: "force must be true or false" }).optional().default(false),
 });
 
-const handle = (clientIp: string) =>
-  apiHandler(["POST"], async (request) => {
-    const parsed = fetchAiNewsRequestSchema.safeParse((await readJsonBody(request)) ?? {});
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid request.");
-    const key = hashClientIp(clientIp);
-    await consumeRateLimit(newsReadLimit, key);
-    if (parsed.data.force) await consumeRateLimit(newsForceLimit, key);
-    return jsonOk(await fetchAiNews({ force: parsed.data.force }));
-  });
-
 export function action({ request, context }: Route.ActionArgs) {
-  return handle(context.get(requestInfoContext).clientIp)({ request });
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
+    const { force } = parseOr400(fetchAiNewsRequestSchema, (await readJsonBody(request)) ?? {});
+    const key = hashClientIp(context.get(requestInfoContext).clientIp);
+    await consumeRateLimit(newsReadLimit, key);
+    if (force) await consumeRateLimit(newsForceLimit, key);
+    return jsonOk(await fetchAiNews({ force }));
+  });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return handle(context.get(requestInfoContext).clientIp)({ request });
-}
+export const loader = postOnly;

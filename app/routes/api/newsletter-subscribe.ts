@@ -1,4 +1,4 @@
-import { apiHandler, jsonError, jsonOk, readJsonBody } from "~/.server/api";
+import { answerApi, jsonError, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
@@ -10,8 +10,9 @@ import type { Route } from "./+types/newsletter-subscribe";
  * `{ error }` with 400 (validation), 429 (rate limit, or no confirmation mail can go to the
  * address yet: the error says when to try again) or 5xx.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(["POST"], async () => {
+export function action({ request, context }: Route.ActionArgs) {
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
     const body = await readJsonBody(request, 4 * 1024);
     const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
     const answer = await handleSignup({
@@ -25,9 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // "try-later" (no confirmation mail can go to the address yet) is a 429 with Retry-After: the message says when.
     if (answer.body.outcome === "error" || answer.body.outcome === "try-later") return jsonError(answer.status, answer.body.message, answer.headers);
     return jsonOk({ success: true, message: answer.body.message });
-  })({ request });
+  });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return apiHandler(["POST"], async () => jsonOk({}))({ request });
-}
+export const loader = postOnly;

@@ -1,4 +1,4 @@
-import { apiHandler, ApiError, jsonOk, readJsonBody } from "~/.server/api";
+import { answerApi, ApiError, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
 import { checkFormTraps } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
@@ -15,8 +15,9 @@ const MAX_BODY_BYTES = 64 * 1024;
  * `{ error }` with the first validation message. Same storage and mail path as
  * the pages' forms.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(["POST"], async () => {
+export function action({ request, context }: Route.ActionArgs) {
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     const parsed = parseContactRequest(body);
     if (!parsed.success) throw new ApiError(400, parsed.error);
@@ -35,9 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       visit: await visitFrom(request, clientIp),
     });
     return jsonOk({ success: true });
-  })({ request });
+  });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return apiHandler(["POST"], async () => jsonOk({}))({ request });
-}
+export const loader = postOnly;

@@ -1,5 +1,5 @@
 import { requireAdminApi } from "~/.server/admin-guard";
-import { apiHandler, jsonOk } from "~/.server/api";
+import { answerApi, jsonOk, postOnly, requireMethod } from "~/.server/api";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import type { Route } from "./+types/send-daily-newsletter";
 
@@ -9,13 +9,12 @@ import type { Route } from "./+types/send-daily-newsletter";
  * issue (creating it if needed); waits up to 25 s, then answers with the
  * counts so far while sending goes on.
  */
-export async function action({ request }: Route.ActionArgs) {
-  return apiHandler(["POST"], async () => {
+export function action({ request }: Route.ActionArgs) {
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
     await requireAdminApi(request);
     return jsonOk(await runManualSend());
-  })({ request });
+  });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return apiHandler(["POST"], async () => jsonOk({}))({ request });
-}
+export const loader = postOnly;

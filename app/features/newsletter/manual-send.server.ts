@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
@@ -24,7 +24,7 @@ export async function runManualSend(waitMs = MANUAL_SEND_WAIT_MS): Promise<Manua
   const day = utcDay(now);
   const sentBefore = await countSentOnDay(day);
   const result = await runWithin(sendDailyIssue({ now }), day, waitMs);
-  if (result.status === "no-stories") return { ...result, message: await noStoriesMessage(day), sentNow: 0 };
+  if (result.status === "no-stories") return { ...result, sentNow: 0 };
   return { ...result, sentNow: Math.max(0, result.successCount - sentBefore) };
 }
 
@@ -56,15 +56,3 @@ async function countSentOnDay(day: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Nothing to send: said for a newsletter that never had an issue as much as for one that did. */
-async function noStoriesMessage(day: string): Promise<string> {
-  const [last] = await getDb()
-    .select({ issueDate: newsletterIssues.issueDate })
-    .from(newsletterIssues)
-    .where(lt(newsletterIssues.issueDate, day))
-    .orderBy(desc(newsletterIssues.issueDate))
-    .limit(1);
-  return last
-    ? `No new stories since the last issue (${last.issueDate}): nothing was sent.`
-    : "No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.";
-}

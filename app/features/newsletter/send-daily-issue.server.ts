@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import pg from "pg";
 import { getDb } from "~/.server/db/client";
 import { newsletterIssues } from "~/.server/db/schema";
@@ -81,13 +81,26 @@ export async function sendDailyIssue(options: { now?: Date; settings?: Partial<S
         successCount: 0,
         errorCount: 0,
         totalArticles: 0,
-        message: "No new stories since the last issue: nothing was sent.",
+        message: await noStoriesMessage(utcDay(now)),
       };
     }
     return await runIssue(issue, settings);
   } finally {
     await releasePresence();
   }
+}
+
+/** Nothing to send: said for a newsletter that never had an issue as much as for one that did. */
+export async function noStoriesMessage(day: string): Promise<string> {
+  const [last] = await getDb()
+    .select({ issueDate: newsletterIssues.issueDate })
+    .from(newsletterIssues)
+    .where(lt(newsletterIssues.issueDate, day))
+    .orderBy(desc(newsletterIssues.issueDate))
+    .limit(1);
+  return last
+    ? `No new stories since the last issue (${last.issueDate}): nothing was sent.`
+    : "No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.";
 }
 
 async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Promise<SendDailyIssueResult> {

@@ -3,6 +3,7 @@ import { pruneRateLimitsJob } from "~/.server/rate-limit.ts";
 import { sendMailJob } from "~/.server/mail/queue.ts";
 import { heldItemsPruneJob } from "~/features/admin/held-items.server.ts";
 import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server.ts";
+import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
 import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
 
@@ -21,6 +22,7 @@ export const jobDefinitions: JobDefinition<any>[] = [
   newsletterPruneJob,
   newsletterResumeJob,
   heldItemsPruneJob,
+  quietLeadJob,
   analyticsRollupJob,
   analyticsNightlyJob,
 ];

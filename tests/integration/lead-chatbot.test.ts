@@ -9,6 +9,7 @@ import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/for
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
+import { notifyQuietLead, QUIET_LEAD_NOTICE_MINUTES } from "~/features/chat/lead-notification.server";
 import { site } from "~/content/site";
 import { fallbackContactOffer } from "~/content/chat";
 import * as chatRoute from "~/routes/api/lead-chatbot";
@@ -176,7 +177,27 @@ describe("capture_lead", () => {
 
     await call("/api/lead-chatbot", { messages: [welcome, question, { role: "assistant", content: "Yes." }, { role: "user", content: "Thanks" }], conversationId });
     await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "nils@example.com", message: "Later" }, conversationId, formStartedAt: started() });
+    // The quiet-lead check that was queued with the lead finds it notified and sends nothing more.
+    expect(await notifyQuietLead(lead!.id)).toBe(false);
     expect(await mailJobsMentioning(lead!.id)).toHaveLength(1);
+  });
+
+  it("tells the studio about a lead that gave its details and nothing else, once the check queued with it runs", async () => {
+    withoutProvider();
+    const conversationId = randomUUID();
+    await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Siri Quiet", email: "siri@example.com" }, messages: [], conversationId, formStartedAt: started() });
+    const [lead] = await leadsOf(conversationId);
+    const checks = await database.current.db.execute<{ wait_minutes: number }>(
+      sql`select round(extract(epoch from (start_after - created_on)) / 60)::int as wait_minutes from pgboss.job where name = 'chat-lead-quiet' and data->>'leadId' = ${lead!.id}`,
+    );
+    expect(checks.rows).toEqual([{ wait_minutes: QUIET_LEAD_NOTICE_MINUTES }]);
+    expect(await mailJobsMentioning(lead!.id)).toEqual([]);
+
+    // What the job does when it runs, 15 minutes later.
+    expect(await notifyQuietLead(lead!.id)).toBe(true);
+    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    expect(mail.parsed.text).toContain("siri@example.com");
+    expect(mail.parsed.text).not.toContain("Conversation so far");
   });
 
   it("mails at once when the intro form says what brings them, without an empty conversation", async () => {

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
+import { leads } from "~/.server/db/schema";
+import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
-import type { Transaction } from "~/.server/db/transaction";
+import { defineJob, getJobs } from "~/.server/jobs";
 import { getMailConfig, queueMail, renderEmail, type MailMessage } from "~/.server/mail";
 import { LeadNotification } from "~/emails/lead-notification";
 import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
@@ -27,20 +30,49 @@ export function hasSomethingToRead(lead: { message: string | null; transcript: C
   return Boolean(lead.message?.trim()) || lead.transcript.some((entry) => entry.role === "user" && entry.content.trim() !== "");
 }
 
+/** How long a new lead with nothing to read may stay quiet before the studio is told about it anyway. */
+export const QUIET_LEAD_NOTICE_MINUTES = 15;
+
 /**
  * Queues the studio's notification in the caller's transaction when the lead
  * is not held and has just come to have something to read (it had nothing
  * before: `before` is undefined for a new lead). True when a mail was queued.
+ * A new lead with nothing to read yet gets a check in QUIET_LEAD_NOTICE_MINUTES
+ * instead, so a visitor who left their details and nothing else still reaches
+ * the studio's inbox.
  */
 export async function notifyWhenReadable(
   tx: Transaction,
   lead: LeadForMail & { heldAt: Date | null },
   before?: { message: string | null; transcript: ChatMessage[] },
 ): Promise<boolean> {
-  if (lead.heldAt || !hasSomethingToRead(lead) || (before && hasSomethingToRead(before))) return false;
+  if (lead.heldAt || (before && hasSomethingToRead(before))) return false;
+  if (!hasSomethingToRead(lead)) {
+    if (!before) await getJobs().send(quietLeadJob, { leadId: lead.id }, { db: tx.jobsDb, startAfter: QUIET_LEAD_NOTICE_MINUTES * 60 });
+    return false;
+  }
   await queueMail(await buildLeadNotification(lead), { db: tx.jobsDb });
   return true;
 }
+
+/**
+ * A lead that still has nothing to read after QUIET_LEAD_NOTICE_MINUTES: the
+ * studio is told now, with the details the visitor gave. A lead that came to
+ * have something to read was notified then, and is left alone.
+ */
+export async function notifyQuietLead(leadId: string): Promise<boolean> {
+  return withTransaction(async (tx) => {
+    const [lead] = await tx.db.select().from(leads).where(eq(leads.id, leadId)).for("update");
+    if (!lead || lead.heldAt || hasSomethingToRead({ message: lead.message, transcript: lead.conversationContext.messages })) return false;
+    await queueMail(await buildLeadNotification({ ...lead, transcript: lead.conversationContext.messages }), { db: tx.jobsDb });
+    return true;
+  });
+}
+
+export const quietLeadJob = defineJob<{ leadId: string }>({
+  name: "chat-lead-quiet",
+  handler: async ({ leadId }) => notifyQuietLead(leadId),
+});
 
 /**
  * The studio's e-mail about a lead (to MAIL_TO_STUDIO, Reply-To the visitor),

@@ -179,16 +179,22 @@ test.describe("with JavaScript", () => {
   test("a form filled and sent at once, as autofill does, shows the usual confirmation and is held for review instead of lost", async ({ page }) => {
     const form = cases[2]!;
     const definition = formDefinitions[form.source];
-    const requestedAt = Date.now();
-    await page.goto(form.path);
-    // No waiting for anything: autofill fills the form, the visitor clicks.
-    const email = uniqueEmail("autofill");
-    await fill(page, form, email);
-    await page.getByRole("button", { name: definition.submitLabel }).click();
-    const sentAfterMs = Date.now() - requestedAt;
-
-    // Exactly what a person sees (decision 0100): the success toast and the same confirmation, word for word.
-    await expect(page.locator("[data-sonner-toast]").getByText(definition.success)).toBeVisible({ timeout: 15_000 });
+    // No waiting for anything: autofill fills the form, the visitor clicks. On a machine too busy to
+    // load, fill and send the page within the trap's 3 s, that attempt is an ordinary submission:
+    // wait for its answer and try again (at most three times).
+    let email = "";
+    let sentAfterMs = Infinity;
+    for (let attempt = 0; attempt < 3 && sentAfterMs >= 2_500; attempt++) {
+      const requestedAt = Date.now();
+      await page.goto(form.path);
+      email = uniqueEmail("autofill");
+      await fill(page, form, email);
+      await page.getByRole("button", { name: definition.submitLabel }).click();
+      sentAfterMs = Date.now() - requestedAt;
+      // Exactly what a person sees (decision 0100): the success toast and the same confirmation, word for word.
+      await expect(page.locator("[data-sonner-toast]").getByText(definition.success).first()).toBeVisible({ timeout: 15_000 });
+    }
+    expect(sentAfterMs, "the form could not be loaded, filled and sent within 2.5 s in three attempts").toBeLessThan(2_500);
     const confirmation = await expectConfirmation(page, form.source);
     await expect(confirmation).not.toContainText(/held|review|automated/i);
 

@@ -76,7 +76,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StorySection story={content.story} founders={content.founders} />
       <VisionSection vision={content.vision} />
       <ResultsSection section={content.resultsSection} />
-      <NewsletterSignup variant="home" />
+      <div className="container-page pb-section lazy-render">
+        <NewsletterSignup variant="home" />
+      </div>
       <LatestNewsSection initial={loaderData.latestNews} />
     </>
   );

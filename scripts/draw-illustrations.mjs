@@ -238,6 +238,138 @@ write("images/site/og-default.svg", frame(7, `
   ${text(640, 470, "AI products, built with you · Oslo", { size: 32, fill: C.a300, anchor: "middle" })}
 `));
 
+/*
+ * Case-study screens: what was built, one picture per screen the client uses. Unlike the cover
+ * illustrations (all in the night-sky frame), each is the product's own interface on a backdrop
+ * in the project's colour: a desktop window or a phone, light or dark as the product is.
+ * Written to images/projects/screens/<slug>-<name>.svg; `npm run images` makes the variants.
+ */
+function backdrop(a, b, inner) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800" viewBox="0 0 1280 800">
+  <defs><linearGradient id="bd" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+  <filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="18" stdDeviation="22" flood-color="#070b14" flood-opacity="0.35"/></filter></defs>
+  <rect width="1280" height="800" fill="url(#bd)"/>
+  ${inner}
+</svg>`;
+}
+/** A desktop window with a title bar; `dark` for dark interfaces. */
+function windowAt(x, y, w, h, title, { dark = false } = {}) {
+  const bg = dark ? C.ink900 : "#ffffff";
+  const bar2 = dark ? C.ink800 : "#eef1f6";
+  return `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="18" fill="${bg}"/></g>
+  <path d="M${x} ${y + 18} a 18 18 0 0 1 18 -18 h ${w - 36} a 18 18 0 0 1 18 18 v 26 h -${w} z" fill="${bar2}"/>
+  <circle cx="${x + 24}" cy="${y + 22}" r="6" fill="${C.coral}"/><circle cx="${x + 44}" cy="${y + 22}" r="6" fill="${C.sun}"/><circle cx="${x + 64}" cy="${y + 22}" r="6" fill="${C.a400}"/>
+  ${text(x + w / 2, y + 28, title, { size: 15, fill: dark ? C.ink400 : C.ink600, anchor: "middle" })}`;
+}
+/** A phone outline with a screen of the given colour. */
+function phoneAt(x, y, screenFill) {
+  return `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="300" height="600" rx="44" fill="${C.ink950}"/></g>
+  <rect x="${x + 14}" y="${y + 14}" width="272" height="572" rx="32" fill="${screenFill}"/>
+  <rect x="${x + 115}" y="${y + 24}" width="70" height="18" rx="9" fill="${C.ink950}"/>`;
+}
+const chip = (x, y, label, fill, color = "#ffffff", size = 14) => {
+  const w = Math.round(label.length * size * 0.62 + 24);
+  return `<rect x="${x}" y="${y}" width="${w}" height="${size + 14}" rx="${(size + 14) / 2}" fill="${fill}"/>${text(x + w / 2, y + size + 3, label, { size, fill: color, weight: 700, anchor: "middle" })}`;
+};
+const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
+
+const screens = {
+  "ai-property-assistant-portal": () => backdrop(C.a300, C.a500, `
+    ${windowAt(90, 110, 600, 560, "Leiekontrakt · Sannergata 14")}
+    ${text(130, 200, "§ 4 Bruk av fellesarealer", { size: 24, fill: C.ink900, weight: 700 })}
+    ${lines(130, 232, [500, 470, 520, 300], C.ink200)}
+    <rect x="118" y="330" width="540" height="120" rx="12" fill="${C.a300}" opacity="0.55"/>
+    ${text(136, 362, "4.2 Sykler skal stå i sykkelrommet i bygg B.", { size: 18, fill: C.ink950, weight: 700 })}
+    ${lines(136, 384, [480, 420, 360], C.a700)}
+    ${lines(130, 480, [510, 460, 500, 420, 480, 260], C.ink200)}
+    ${phoneAt(820, 100, "#ffffff")}
+    ${text(970, 170, "Tenant assistant", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="854" y="206" width="200" height="70" rx="18" fill="${C.ink50}" stroke="${C.ink200}"/>
+    ${text(870, 236, "Kan jeg ha sykkelen", { size: 15, fill: C.ink800 })}${text(870, 258, "i gangen?", { size: 15, fill: C.ink800 })}
+    <rect x="880" y="296" width="196" height="150" rx="18" fill="${C.a700}"/>
+    ${text(896, 326, "Nei, men sykkel-", { size: 15, fill: "#ffffff" })}${text(896, 348, "rommet i bygg B er", { size: 15, fill: "#ffffff" })}${text(896, 370, "gratis. Koden står i", { size: 15, fill: "#ffffff" })}${text(896, 392, "velkomstbrevet.", { size: 15, fill: "#ffffff" })}
+    ${chip(896, 406, "§ 4.2 leiekontrakt", C.a300, C.ink950, 12)}
+    <rect x="854" y="626" width="232" height="44" rx="22" fill="${C.ink50}" stroke="${C.ink200}"/>
+    `),
+  "ai-property-assistant-queue": () => backdrop(C.ink800, C.a700, `
+    ${windowAt(80, 80, 1120, 640, "Front desk · Needs a person (6)")}
+    <rect x="80" y="124" width="300" height="596" fill="${C.ink50}"/>
+    ${["Money", "Safety", "Complaint", "Money", "Safety"].map((tag, i) => `<rect x="96" y="${144 + i * 108}" width="268" height="92" rx="12" fill="${i === 1 ? "#ffffff" : C.ink50}" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${chip(110, 156 + i * 108, tag, tag === "Safety" ? C.coral : tag === "Money" ? C.sun : C.v300, C.ink950, 12)}${lines(110, 194 + i * 108, [220, 160], C.ink200, 20)}`).join("")}
+    ${text(420, 180, "Water dripping from the bathroom ceiling", { size: 24, fill: C.ink950, weight: 700 })}
+    ${text(420, 210, "Flat 3B · Sannergata 14 · 07:42", { size: 15, fill: C.ink600 })}
+    ${lines(420, 240, [700, 640, 420], C.ink200)}
+    <rect x="420" y="330" width="740" height="250" rx="14" fill="${C.a300}" fill-opacity="0.25" stroke="${C.a500}"/>
+    ${text(444, 366, "Drafted reply", { size: 16, fill: C.a700, weight: 700 })}
+    ${lines(444, 390, [660, 620, 680, 560, 600, 300], C.ink400)}
+    ${chip(444, 530, "Emergency plumber booked · 09:00", C.ink900, "#ffffff", 13)}
+    <rect x="900" y="616" width="260" height="56" rx="14" fill="${C.a700}"/>${text(1030, 652, "Approve and send", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="760" y="616" width="124" height="56" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(822, 652, "Edit", { size: 18, fill: C.ink800, weight: 700, anchor: "middle" })}
+    `),
+  "lawsecai-review": () => backdrop(C.v300, C.v500, `
+    ${windowAt(70, 80, 1140, 640, "DPA_Vendor_2025.pdf · Review")}
+    <rect x="100" y="140" width="560" height="550" rx="10" fill="${C.ink50}"/>
+    ${text(130, 180, "Data Processing Agreement", { size: 22, fill: C.ink900, weight: 700 })}
+    ${Array.from({ length: 13 }, (_, i) => {
+      const y = 214 + i * 34;
+      const hl = i === 3 ? C.a300 : i === 7 ? C.sun : null;
+      return (hl ? `<rect x="118" y="${y - 9}" width="524" height="28" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(130, y, [480, 440, 500, 460, 380, 490, 420, 470, 300, 480, 450, 410, 260][i], 10, C.ink400, 5);
+    }).join("")}
+    ${text(700, 180, "Article 28(3) checklist", { size: 22, fill: C.ink900, weight: 700 })}
+    ${[["(a) Documented instructions", "ok"], ["(b) Confidentiality", "ok"], ["(c) Security measures", "weak"], ["(d) Sub-processors", "ok"], ["(e) Data subject rights", "ok"], ["(f) Assistance", "ok"], ["(g) Deletion or return", "weak"], ["(h) Audits and inspections", "missing"]].map(([label, state], i) => {
+      const y = 206 + i * 56;
+      const color = state === "ok" ? C.a500 : state === "weak" ? C.sun : C.coral;
+      const mark = state === "ok" ? `<path d="M${712} ${y + 18} l 7 7 l 13 -15" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/>` : `<rect x="${720}" y="${y + 9}" width="4" height="12" fill="#fff"/><rect x="720" y="${y + 24}" width="4" height="4" fill="#fff"/>`;
+      return `<rect x="700" y="${y}" width="480" height="46" rx="10" fill="${state === "missing" ? "#fde7e1" : "#ffffff"}" stroke="${C.ink200}"/><circle cx="722" cy="${y + 20}" r="14" fill="${color}"/>${mark}${text(748, y + 29, label, { size: 16, fill: C.ink900 })}${state === "ok" ? "" : chip(1080, y + 10, state, color, C.ink950, 12)}`;
+    }).join("")}
+    `),
+  "lawsecai-playbook": () => backdrop(C.ink900, C.v700, `
+    ${windowAt(160, 90, 960, 620, "Playbook suggestion · Clause 9.1", { dark: true })}
+    ${chip(210, 160, "Weak: (g) Deletion or return", C.sun, C.ink950, 14)}
+    ${text(210, 240, "Current wording", { size: 16, fill: C.ink400, weight: 700 })}
+    <rect x="210" y="256" width="860" height="120" rx="12" fill="#3b1d22"/>
+    ${text(234, 292, "− The Processor may retain personal data for as long", { size: 18, fill: "#f7b4a6" })}
+    ${text(234, 322, "− as it deems necessary for its business purposes.", { size: 18, fill: "#f7b4a6" })}
+    ${text(210, 420, "Your playbook", { size: 16, fill: C.ink400, weight: 700 })}
+    <rect x="210" y="436" width="860" height="150" rx="12" fill="#0f3a31"/>
+    ${text(234, 472, "+ At the end of the services the Processor shall, at the", { size: 18, fill: C.a300 })}
+    ${text(234, 502, "+ Controller's choice, delete or return all personal data", { size: 18, fill: C.a300 })}
+    ${text(234, 532, "+ within 30 days and certify the deletion in writing.", { size: 18, fill: C.a300 })}
+    <rect x="850" y="616" width="220" height="52" rx="14" fill="${C.v500}"/>${text(960, 649, "Use suggestion", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="700" y="616" width="136" height="52" rx="14" fill="none" stroke="${C.ink600}" stroke-width="2"/>${text(768, 649, "Dismiss", { size: 18, fill: C.ink200, weight: 700, anchor: "middle" })}
+    `),
+  "musicwave-harmony-practice": () => backdrop(C.sun, C.coral, `
+    ${phoneAt(490, 100, C.ink900)}
+    ${text(640, 170, "Minuet in G · Bach", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(640, 196, "Band follows you", { size: 14, fill: C.a300, anchor: "middle" })}
+    ${[0, 1].map((row) => `${[0, 1, 2, 3, 4].map((l) => `<line x1="524" y1="${250 + row * 120 + l * 12}" x2="756" y2="${250 + row * 120 + l * 12}" stroke="${C.ink600}" stroke-width="1.5"/>`).join("")}`).join("")}
+    <rect x="600" y="236" width="78" height="76" rx="8" fill="${C.a400}" opacity="0.2" stroke="${C.a400}"/>
+    ${[[540, 274], [566, 268], [592, 262], [622, 256], [648, 262], [690, 268], [720, 280], [548, 386], [580, 380], [612, 392], [650, 374], [690, 380], [728, 392]].map(([x, y], i) => `<ellipse cx="${x}" cy="${y}" rx="7" ry="5.5" fill="${i === 9 ? C.sun : "#ffffff"}" transform="rotate(-20 ${x} ${y})"/><line x1="${x + 6}" y1="${y}" x2="${x + 6}" y2="${y - 30}" stroke="${i === 9 ? C.sun : "#ffffff"}" stroke-width="2"/>`).join("")}
+    <circle cx="640" cy="520" r="74" fill="none" stroke="${C.ink700}" stroke-width="12"/>
+    <circle cx="640" cy="520" r="74" fill="none" stroke="${C.a400}" stroke-width="12" stroke-dasharray="300 500" transform="rotate(-90 640 520)"/>
+    ${text(640, 528, "84", { size: 40, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(640, 556, "bpm", { size: 14, fill: C.ink400, anchor: "middle" })}
+    <circle cx="640" cy="640" r="26" fill="${C.coral}"/><rect x="630" y="630" width="20" height="20" rx="3" fill="#ffffff"/>
+    <g filter="url(#shadow)"><rect x="120" y="260" width="300" height="150" rx="22" fill="#ffffff"/></g>
+    ${text(146, 304, "Accompaniment", { size: 16, fill: C.ink600, weight: 700 })}
+    ${["Piano", "Bass", "Drums"].map((name, i) => `${text(146, 340 + i * 26, name, { size: 15, fill: C.ink800 })}${bar(240, 330 + i * 26, [140, 100, 120][i], 10, [C.a500, C.v500, C.sun][i], 5)}`).join("")}
+    <g filter="url(#shadow)"><rect x="860" y="470" width="300" height="130" rx="22" fill="#ffffff"/></g>
+    ${text(886, 512, "Bar 7", { size: 16, fill: C.ink600, weight: 700 })}${text(886, 548, "F♯ a little flat", { size: 20, fill: C.ink950, weight: 700 })}${text(886, 576, "−18 cents", { size: 15, fill: C.coral, weight: 700 })}
+    `),
+  "musicwave-harmony-report": () => backdrop(C.ink900, "#5a3a1a", `
+    ${windowAt(100, 80, 1080, 640, "Weekly report · Emma, violin · for Sigrid")}
+    ${text(150, 180, "Minuet in G: 32 bars", { size: 22, fill: C.ink900, weight: 700 })}
+    ${Array.from({ length: 32 }, (_, i) => {
+      const state = [6, 7, 19].includes(i) ? C.coral : [12, 13, 20, 27].includes(i) ? C.sun : C.a400;
+      return `<rect x="${150 + (i % 8) * 62}" y="${206 + Math.floor(i / 8) * 62}" width="54" height="54" rx="10" fill="${state}" opacity="0.85"/>${text(177 + (i % 8) * 62, 239 + Math.floor(i / 8) * 62, String(i + 1), { size: 15, fill: C.ink950, weight: 700, anchor: "middle" })}`;
+    }).join("")}
+    ${chip(150, 470, "Start next lesson at bars 7 and 20", C.ink900, "#ffffff", 14)}
+    ${text(740, 180, "Minutes practised", { size: 22, fill: C.ink900, weight: 700 })}
+    ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, ["M", "T", "W", "T", "F", "S", "S"][i], { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
+    ${text(740, 560, "+40% since the band", { size: 26, fill: C.v700, weight: 700 })}
+    ${lines(740, 590, [360, 300], C.ink200)}
+    `),
+};
+for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
+
 /**
  * Oslo's waterfront at night, left to right: the City Hall's two towers, the Opera House's
  * sloping roof, the Barcode towers, and Holmenkollen's ski jump on the ridge behind. Drawn
@@ -321,4 +453,4 @@ const partnerLogos = {
 };
 for (const [file, [name, mark, color]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark, color));
 
-console.log("Drew", Object.keys(projects).length, "project illustrations, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");
+console.log("Drew", Object.keys(projects).length, "project illustrations,", Object.keys(screens).length, "case-study screens, the Oslo skyline, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");

@@ -400,46 +400,61 @@ function osloSkyline() {
 }
 write("public/images/site/oslo-skyline.svg", osloSkyline());
 
-/** Founders' portraits: stylised, not likenesses of real people. */
-function portrait({ bg1, bg2, skin, hair, shirt, back = "", front = "", extra = "" }) {
+/**
+ * Founders' portraits: stylised, not likenesses of real people. One editorial style for all
+ * three: a head-and-shoulders figure in flat shapes without drawn eyes or mouth, lit from the
+ * upper right by an aurora glow (a rim of light along the face), on the night sky.
+ */
+function portrait({ glow, skin, shade, hair, top, back = "", front = "", extra = "" }) {
+  const rays = Array.from({ length: 14 }, (_, i) => `<rect x="${150 + i * 18}" y="0" width="3" height="${120 + ((i * 37) % 70)}" fill="${glow}" opacity="${0.08 + ((i * 13) % 10) / 100}"/>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.ink800}"/><stop offset="1" stop-color="${C.ink950}"/></linearGradient>
+    <radialGradient id="aurora" cx="0.78" cy="0.05" r="0.75"><stop offset="0" stop-color="${glow}" stop-opacity="0.55"/><stop offset="1" stop-color="${glow}" stop-opacity="0"/></radialGradient>
+    <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>
+    <mask id="raymask"><rect width="400" height="220" fill="url(#fade)"/></mask>
+  </defs>
   <rect width="400" height="400" fill="url(#bg)"/>
-  <path d="M40 420 c 0 -100 60 -140 160 -140 s 160 40 160 140 z" fill="${shirt}"/>
+  <rect width="400" height="400" fill="url(#aurora)"/>
+  <g mask="url(#raymask)">${rays}</g>
   ${back.replaceAll("HAIR", hair)}
-  <rect x="172" y="220" width="56" height="70" rx="24" fill="${skin}"/>
-  <ellipse cx="200" cy="180" rx="74" ry="86" fill="${skin}"/>
-  <ellipse cx="172" cy="188" rx="7" ry="8" fill="${C.ink900}"/><ellipse cx="228" cy="188" rx="7" ry="8" fill="${C.ink900}"/>
-  <path d="M180 232 q 20 14 40 0" fill="none" stroke="${C.ink900}" stroke-width="5" stroke-linecap="round"/>
+  <path d="M52 400 C 60 322, 122 292, 200 290 C 278 292, 340 322, 348 400 Z" fill="${top}"/>
+  <path d="M172 232 h 56 v 52 c -10 14 -46 14 -56 0 z" fill="${shade}"/>
+  <ellipse cx="200" cy="186" rx="62" ry="76" fill="${skin}"/>
+  <path d="M200 110 C 156 112, 138 150, 138 186 C 138 228, 162 256, 196 262 C 176 240, 168 214, 170 186 C 172 150, 184 124, 200 110 Z" fill="${shade}" opacity="0.45"/>
+  <path d="M236 124 C 258 140, 266 166, 262 196 C 258 224, 244 246, 222 258" fill="none" stroke="${glow}" stroke-width="4" stroke-linecap="round" opacity="0.85"/>
+  <path d="M204 172 c 6 14 8 24 2 30" fill="none" stroke="${shade}" stroke-width="3" stroke-linecap="round" opacity="0.7"/>
   ${front.replaceAll("HAIR", hair)}
   ${extra}
 </svg>`;
 }
 write("public/images/founders/ingrid-solheim.svg", portrait({
-  bg1: C.a300, bg2: C.a500, skin: "#f2c9a8", hair: "#e3c27a", shirt: C.ink800,
-  back: `<path d="M116 190 c -10 -90 40 -130 84 -130 s 96 30 84 130 l 10 110 h -50 l -10 -80 h -70 l -10 80 h -50 z" fill="HAIR"/>`,
-  front: `<path d="M126 170 c 10 -70 60 -90 90 -86 c 40 4 60 40 60 86 c -40 -10 -80 -30 -96 -60 c -10 30 -30 50 -54 60 z" fill="HAIR"/>`,
-  extra: `<path d="M130 300 q 70 40 140 0 l 10 30 q -80 40 -160 0 z" fill="${C.a700}"/>`,
+  glow: C.a400, skin: "#e9c3a4", shade: "#c99a7a", hair: "#d9b66c", top: C.ink700,
+  back: `<path d="M128 180 C 120 104, 164 88, 200 88 C 246 88, 286 110, 274 186 L 282 300 L 236 300 L 230 240 L 170 240 L 164 300 L 118 300 Z" fill="HAIR"/>`,
+  front: `<path d="M138 176 C 140 120, 176 98, 210 100 C 246 104, 268 136, 264 178 C 236 160, 214 138, 204 116 C 192 146, 168 166, 138 176 Z" fill="HAIR"/>`,
+  extra: `<path d="M136 300 C 170 326, 232 326, 266 300 L 274 326 C 232 354, 168 354, 128 326 Z" fill="${C.a700}"/><path d="M186 330 l -14 70 h 30 l 6 -66 z" fill="${C.a700}"/>`,
 }));
 write("public/images/founders/aksel-bakke.svg", portrait({
-  bg1: C.v300, bg2: C.v500, skin: "#e8b894", hair: "#3b2a20", shirt: C.a700,
-  back: ``,
-  front: `<path d="M128 160 c 0 -70 50 -96 80 -96 c 40 0 70 30 66 96 c -20 -30 -60 -44 -100 -40 c -20 2 -36 20 -46 40 z" fill="HAIR"/>
-  <path d="M128 200 c 4 70 36 110 72 110 s 68 -40 72 -110 c -10 30 -30 44 -40 44 c -10 -14 -54 -14 -64 0 c -10 0 -30 -14 -40 -44 z" fill="HAIR"/>
-  <circle cx="172" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><circle cx="228" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><line x1="196" y1="188" x2="204" y2="188" stroke="${C.ink900}" stroke-width="5"/>`,
+  glow: C.v500, skin: "#dfae8c", shade: "#b7855f", hair: "#3b2a20", top: C.a700,
+  front: `<path d="M140 168 C 136 112, 170 96, 204 96 C 244 96, 268 122, 262 170 C 246 140, 214 130, 182 132 C 162 134, 148 148, 140 168 Z" fill="HAIR"/>
+  <path d="M140 200 C 144 250, 170 272, 200 272 C 232 272, 258 250, 262 200 C 250 226, 236 234, 226 234 C 216 222, 186 222, 176 234 C 164 234, 150 226, 140 200 Z" fill="HAIR"/>
+  <g fill="none" stroke="${C.ink950}" stroke-width="4"><circle cx="176" cy="184" r="19"/><circle cx="226" cy="184" r="19"/><path d="M195 184 h 12 M157 182 l -16 -4 M245 182 l 16 -4"/></g>
+  <path d="M150 318 C 180 300, 220 300, 250 318" fill="none" stroke="${C.a500}" stroke-width="6" opacity="0.6"/>`,
 }));
 write("public/images/founders/maya-okafor-lund.svg", portrait({
-  bg1: C.sun, bg2: C.coral, skin: "#8d5a3b", hair: "#1d1410", shirt: C.v700,
-  back: `<circle cx="200" cy="74" r="52" fill="HAIR"/>`,
-  front: `<path d="M124 176 c -6 -70 36 -104 76 -104 s 84 34 76 104 c -14 -34 -44 -56 -76 -56 s -62 22 -76 56 z" fill="HAIR"/>
-  ${[140, 170, 200, 230, 260].map((x, i) => `<circle cx="${x}" cy="${108 - (i % 2) * 10}" r="16" fill="HAIR"/>`).join("")}`,
-  extra: `<circle cx="128" cy="214" r="9" fill="${C.sun}"/><circle cx="272" cy="214" r="9" fill="${C.sun}"/>`,
+  glow: C.sun, skin: "#8d5a3b", shade: "#6a4029", hair: "#1d1410", top: C.v700,
+  back: `<circle cx="200" cy="84" r="46" fill="HAIR"/>${[168, 200, 232].map((x, i) => `<circle cx="${x}" cy="${70 + (i % 2) * 8}" r="20" fill="HAIR"/>`).join("")}`,
+  front: `<path d="M136 178 C 130 118, 166 100, 200 100 C 236 100, 272 118, 264 178 C 250 146, 226 128, 200 128 C 174 128, 150 146, 136 178 Z" fill="HAIR"/>
+  ${[146, 172, 200, 228, 254].map((x, i) => `<circle cx="${x}" cy="${128 - (i % 2) * 10}" r="15" fill="HAIR"/>`).join("")}`,
+  extra: `<circle cx="138" cy="214" r="8" fill="${C.sun}"/><circle cx="262" cy="214" r="8" fill="${C.sun}"/><path d="M168 292 L 200 330 L 232 292" fill="none" stroke="${C.v300}" stroke-width="5" stroke-linejoin="round"/>`,
 }));
 
 /** Partner logos: original fictional marks with a wordmark, 240x72. */
-function logo(name, mark, color) {
+function logo(name, mark) {
+  // One ink for every mark and wordmark, so the six read as one set rather than six colours.
+  const color = C.ink800;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="72" viewBox="0 0 240 72">
-  <g fill="${color}">${mark}</g>
+  <g fill="${color}" stroke="${color}">${mark.replaceAll(/stroke="[^"]*"/g, "")}</g>
   <text x="66" y="44" font-family="Inter, system-ui, Arial, sans-serif" font-size="18" font-weight="700" fill="${C.ink800}">${name.replace("&", "&amp;")}</text>
 </svg>`;
 }
@@ -451,6 +466,6 @@ const partnerLogos = {
   "nordvik-maritime": ["Nordvik Maritime", `<g fill="none" stroke="#1d4ed8" stroke-width="5" stroke-linecap="round"><circle cx="32" cy="14" r="6"/><path d="M32 20 v 40 M20 30 h 24 M12 42 q 4 18 20 18 q 16 0 20 -18"/></g>`, "#1d4ed8"],
   "kvist-learning": ["Kvist Learning", `<path d="M32 60 v -26 M32 40 c -18 -2 -22 -16 -20 -26 c 12 0 20 8 20 26 M32 34 c 16 -2 22 -14 20 -24 c -12 0 -20 8 -20 24" stroke="${C.a700}" stroke-width="5" fill="none" stroke-linecap="round"/>`, C.a700],
 };
-for (const [file, [name, mark, color]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark, color));
+for (const [file, [name, mark]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark));
 
 console.log("Drew", Object.keys(projects).length, "project illustrations,", Object.keys(screens).length, "case-study screens, the Oslo skyline, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");

@@ -1,41 +1,19 @@
-import {
-  ArrowRightIcon,
-  BotMessageSquareIcon,
-  MailIcon,
-  MegaphoneIcon,
-  SearchCheckIcon,
-} from "lucide-react";
+import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
 import { SectionHeading } from "~/components/section-heading";
-import {
-  ResultsBlock,
-  StoryBlock,
-  VisionBlock,
-} from "~/features/home/components/home-sections";
+import { ResultsBlock, StoryBlock, VisionBlock } from "~/features/home/components/home-sections";
 import { Button } from "~/components/ui/button";
-import {
-  hero,
-  projectsSection,
-  resultsSection,
-  toolsSection,
-} from "~/content/home";
+import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
 import { site } from "~/content/site";
 import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
-import {
-  PhrasePauseButton,
-  RotatingPhrase,
-  useCanAnimate,
-} from "~/features/home/components/rotating-phrase";
-import {
-  isWideCard,
-  ProjectCard,
-} from "~/features/projects/components/project-card";
+import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
+import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -56,9 +34,7 @@ export async function loader() {
     content: { hero, projectsSection, toolsSection, stats, founders },
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
     sectionsHtml: {
-      story: renderToStaticMarkup(
-        <StoryBlock story={story} founders={founders} />,
-      ),
+      story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
     },
@@ -83,32 +59,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-const toolIcons = {
-  secretary: BotMessageSquareIcon,
-  seo: SearchCheckIcon,
-  email: MailIcon,
-  linkedin: MegaphoneIcon,
-};
+const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, sectionsHtml } = loaderData;
   return (
     <>
-      <Hero
-        hero={content.hero}
-        stats={content.stats}
-        panelHtml={loaderData.heroPanelHtml}
-      />
-      <ProjectsSection
-        projects={loaderData.projects}
-        section={content.projectsSection}
-      />
+      <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
+      <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
       <ToolsSection section={content.toolsSection} />
-      <section
-        aria-labelledby="story-title"
-        className="py-section lazy-render"
-        dangerouslySetInnerHTML={{ __html: sectionsHtml.story }}
-      />
+      <section aria-labelledby="story-title" className="py-section lazy-render" dangerouslySetInnerHTML={{ __html: sectionsHtml.story }} />
       <section
         aria-labelledby="vision-title"
         className="bg-night aurora-band py-section text-white lazy-render"
@@ -127,18 +87,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero({
-  hero,
-  stats,
-  panelHtml,
-}: Pick<Content, "hero" | "stats"> & { panelHtml: string }) {
+function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { panelHtml: string }) {
   const canAnimate = useCanAnimate();
   const [isPaused, setPaused] = useState(false);
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="hero bg-night relative overflow-hidden text-white"
-    >
+    <section aria-labelledby="hero-title" className="hero bg-night relative overflow-hidden text-white">
       <div className="container-page pb-28 pt-16 sm:pb-36 sm:pt-24">
         <div className="grid gap-12 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,0.85fr)] lg:items-center lg:gap-16">
           <div>
@@ -147,71 +100,37 @@ function Hero({
               id="hero-title"
               className="mt-4 text-[clamp(2.75rem,1.6rem+5vw,5.5rem)] font-semibold leading-[1.02] tracking-[-0.04em] text-white"
             >
-              {hero.lead}{" "}
-              <RotatingPhrase
-                phrases={hero.phrases}
-                isRunning={canAnimate && !isPaused}
-              />
+              {hero.lead} <RotatingPhrase phrases={hero.phrases} isRunning={canAnimate && !isPaused} />
             </h1>
-            <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">
-              {hero.intro}
-            </p>
+            <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
             <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <Button
-                asChild
-                size="lg"
-                className="bg-aurora-400 text-ink-950 hover:bg-aurora-300"
-              >
+              <Button asChild size="lg" className="bg-aurora-400 text-ink-950 hover:bg-aurora-300">
                 <Link to={hero.primary.to}>{hero.primary.label}</Link>
               </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                className="border-white/30 bg-transparent text-white hover:bg-white/10"
-              >
+              <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">
                 <Link to={hero.secondary.to}>{hero.secondary.label}</Link>
               </Button>
             </div>
           </div>
-          <div
-            aria-hidden="true"
-            className="hidden lg:block"
-            dangerouslySetInnerHTML={{ __html: panelHtml }}
-          />
+          <div aria-hidden="true" className="hidden lg:block" dangerouslySetInnerHTML={{ __html: panelHtml }} />
         </div>
         <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
           <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="mt-1 max-w-[14rem] text-sm text-ink-300">
-                  {stat.label}
-                </dt>
-                <dd className="text-aurora font-display text-4xl font-semibold sm:text-5xl">
-                  {stat.value}
-                </dd>
+                <dt className="mt-1 max-w-[14rem] text-sm text-ink-300">{stat.label}</dt>
+                <dd className="text-aurora font-display text-4xl font-semibold sm:text-5xl">{stat.value}</dd>
               </div>
             ))}
           </dl>
-          {canAnimate ? (
-            <PhrasePauseButton
-              isPaused={isPaused}
-              onToggle={() => setPaused(!isPaused)}
-            />
-          ) : null}
+          {canAnimate ? <PhrasePauseButton isPaused={isPaused} onToggle={() => setPaused(!isPaused)} /> : null}
         </div>
       </div>
     </section>
   );
 }
 
-function ProjectsSection({
-  projects,
-  section,
-}: {
-  projects: ProjectCardData[];
-  section: Content["projectsSection"];
-}) {
+function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; section: Content["projectsSection"] }) {
   return (
     <section aria-labelledby="projects-title" className="py-section">
       <div className="container-page">
@@ -223,11 +142,7 @@ function ProjectsSection({
             >
               {projects.length}
             </span>
-            <SectionHeading
-              id="projects-title"
-              eyebrow="Portfolio"
-              title={section.title}
-            >
+            <SectionHeading id="projects-title" eyebrow="Portfolio" title={section.title}>
               <p>{section.intro}</p>
             </SectionHeading>
           </div>
@@ -237,15 +152,7 @@ function ProjectsSection({
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {projects.map((project, index) => (
-            <li
-              key={project.slug}
-              className={
-                cn(
-                  isWideCard(index) && "xl:col-span-2",
-                  index > 0 && "lazy-render",
-                ) || undefined
-              }
-            >
+            <li key={project.slug} className={cn(isWideCard(index) && "xl:col-span-2", index > 0 && "lazy-render") || undefined}>
               <ProjectCard project={project} isWide={isWideCard(index)} />
             </li>
           ))}
@@ -257,10 +164,7 @@ function ProjectsSection({
 
 function ToolsSection({ section }: { section: Content["toolsSection"] }) {
   return (
-    <section
-      aria-labelledby="tools-title"
-      className="border-y border-ink-200 bg-white py-section lazy-render"
-    >
+    <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
       <div className="container-page">
         <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
           <p>{section.intro}</p>
@@ -277,16 +181,10 @@ function ToolsSection({ section }: { section: Content["toolsSection"] }) {
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-950 text-aurora-300">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="mt-5 font-display text-h3 font-semibold text-ink-950">
-                    {tool.title}
-                  </span>
+                  <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
                   <span className="mt-2 text-ink-600">{tool.text}</span>
                   <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
-                    Try it free{" "}
-                    <ArrowRightIcon
-                      aria-hidden="true"
-                      className="size-4 transition-transform group-hover:translate-x-0.5"
-                    />
+                    Try it free <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                   </span>
                 </Link>
               </li>

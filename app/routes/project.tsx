@@ -4,12 +4,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  type CaseStudy,
-  findProject,
-  projectMetaDescription,
-  type Project,
-} from "~/content/projects";
+import { type CaseStudy, findProject, projectMetaDescription, type Project } from "~/content/projects";
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { breadcrumbList, creativeWork } from "~/lib/structured-data";
@@ -17,8 +12,7 @@ import type { Route } from "./+types/project";
 
 export function loader({ params }: Route.LoaderArgs) {
   const project = findProject(params.slug);
-  if (!project)
-    return data({ project: null, description: "" }, { status: 404 });
+  if (!project) return data({ project: null, description: "" }, { status: 404 });
   return { project, description: projectMetaDescription(project) };
 }
 
@@ -36,8 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   if (!project) {
     return seo({
       title: "Project not found",
-      description:
-        "This project does not exist. Browse the ten AI products Nordlys Studio has built.",
+      description: "This project does not exist. Browse the ten AI products Nordlys Studio has built.",
       path: `/projects/${params.slug}`,
       publicUrl,
       noindex: true,
@@ -77,8 +70,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">404</p>
         <h1 className="mt-3 text-h1 font-semibold">Project not found</h1>
         <p className="mx-auto mt-4 max-w-md text-ink-600">
-          We could not find a project at this address. It may have been renamed;
-          all our work is on the projects page.
+          We could not find a project at this address. It may have been renamed; all our work is on the projects page.
         </p>
         <div className="mt-8">
           <BackToProjects />
@@ -110,16 +102,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               {study ? (
                 <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
                   {study.facts.map((fact) => (
-                    <div
-                      key={fact.label}
-                      className="flex flex-col-reverse justify-end"
-                    >
-                      <dd className="mt-1 text-sm font-medium text-ink-900">
-                        {fact.value}
-                      </dd>
-                      <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">
-                        {fact.label}
-                      </dt>
+                    <div key={fact.label}>
+                      <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">{fact.label}</dt>
+                      <dd className="mt-1 text-sm font-medium text-ink-900">{fact.value}</dd>
                     </div>
                   ))}
                 </dl>
@@ -136,30 +121,18 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <section
-        aria-labelledby="outcome-title"
-        className="bg-night aurora-band py-14 text-white sm:py-16"
-      >
+      <section aria-labelledby="outcome-title" className="bg-night aurora-band py-14 text-white sm:py-16">
         <div className="container-page">
           <h2 id="outcome-title" className="eyebrow text-aurora-300">
             Outcome
           </h2>
-          <p className="mt-3 max-w-4xl font-display text-2xl font-semibold leading-snug text-white sm:text-3xl">
-            {project.outcome}
-          </p>
+          <p className="mt-3 max-w-4xl font-display text-2xl font-semibold leading-snug text-white sm:text-3xl">{project.outcome}</p>
           {study ? (
             <dl className="mt-10 grid gap-8 border-t border-white/10 pt-8 sm:grid-cols-3">
               {study.results.map((result) => (
-                <div
-                  key={result.label}
-                  className="flex flex-col-reverse justify-end"
-                >
-                  <dt className="mt-2 max-w-[18rem] text-ink-200">
-                    {result.label}
-                  </dt>
-                  <dd className="text-aurora font-display text-5xl font-semibold tracking-tight">
-                    {result.value}
-                  </dd>
+                <div key={result.label} className="flex flex-col-reverse justify-end">
+                  <dt className="mt-2 max-w-[18rem] text-ink-200">{result.label}</dt>
+                  <dd className="text-aurora font-display text-5xl font-semibold tracking-tight">{result.value}</dd>
                 </div>
               ))}
             </dl>
@@ -180,10 +153,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
           {study ? (
-            <section
-              aria-labelledby="problem-title"
-              className="border-l-4 border-violet-500 pl-6"
-            >
+            <section aria-labelledby="problem-title" className="border-l-4 border-violet-500 pl-6">
               <h2 id="problem-title" className="text-h3 font-semibold">
                 The problem
               </h2>
@@ -196,39 +166,27 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <aside className="space-y-8">
-          <section
-            aria-labelledby="features-title"
-            className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7"
-          >
+          <section aria-labelledby="features-title" className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7">
             <h2 id="features-title" className="text-h3 font-semibold">
               Key features
             </h2>
             <ul className="mt-4 space-y-3">
               {project.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-ink-700">
-                  <CheckIcon
-                    aria-hidden="true"
-                    className="mt-1 size-4 shrink-0 text-aurora-600"
-                  />
+                  <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-aurora-600" />
                   <span>{feature}</span>
                 </li>
               ))}
             </ul>
           </section>
           {study ? (
-            <section
-              aria-labelledby="stack-title"
-              className="rounded-[var(--radius-card)] bg-ink-950 p-7 text-white"
-            >
+            <section aria-labelledby="stack-title" className="rounded-[var(--radius-card)] bg-ink-950 p-7 text-white">
               <h2 id="stack-title" className="text-h3 font-semibold text-white">
                 The stack
               </h2>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {study.stack.map((item) => (
-                  <li
-                    key={item}
-                    className="rounded-full border border-white/15 px-3 py-1 font-mono text-xs text-aurora-300"
-                  >
+                  <li key={item} className="rounded-full border border-white/15 px-3 py-1 font-mono text-xs text-aurora-300">
                     {item}
                   </li>
                 ))}
@@ -247,9 +205,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         >
           <div>
             <h2 id="cta-title" className="text-h3 font-semibold">
-              {project.cta.external
-                ? "See it in action"
-                : "Want something like this?"}
+              {project.cta.external ? "See it in action" : "Want something like this?"}
             </h2>
             <p className="mt-2 text-ink-600">
               {project.cta.external
@@ -260,11 +216,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-3">
             {project.cta.external ? (
               <Button asChild variant="accent">
-                <a
-                  href={project.cta.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a href={project.cta.url} target="_blank" rel="noopener noreferrer">
                   {project.cta.label}
                   <ExternalLinkIcon aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>
@@ -294,10 +246,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 function CaseStudyBody({ study }: { study: CaseStudy }) {
   return (
     <>
-      <section
-        aria-labelledby="approach-title"
-        className="border-y border-ink-200 bg-white py-section"
-      >
+      <section aria-labelledby="approach-title" className="border-y border-ink-200 bg-white py-section">
         <div className="container-page">
           <p className="eyebrow">How we worked</p>
           <h2 id="approach-title" className="mt-2 text-h2 font-semibold">
@@ -305,14 +254,8 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
           </h2>
           <ol className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-4">
             {study.approach.map((step, index) => (
-              <li
-                key={step.title}
-                className="border-t-2 border-aurora-500 pt-5"
-              >
-                <span
-                  aria-hidden="true"
-                  className="font-display text-sm font-semibold text-aurora-700"
-                >
+              <li key={step.title} className="border-t-2 border-aurora-500 pt-5">
+                <span aria-hidden="true" className="font-display text-sm font-semibold text-aurora-700">
                   {String(index + 1).padStart(2, "0")}
                 </span>
                 <h3 className="mt-2 text-h3 font-semibold">{step.title}</h3>
@@ -323,28 +266,19 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="built-title"
-        className="container-page py-section"
-      >
+      <section aria-labelledby="built-title" className="container-page py-section">
         <p className="eyebrow">The product</p>
         <h2 id="built-title" className="mt-2 text-h2 font-semibold">
           What we built
         </h2>
         <div className="mt-10 space-y-14">
           {study.screens.map((screen, index) => (
-            <figure
-              key={screen.image}
-              className="grid gap-6 lg:grid-cols-[1.6fr_1fr] lg:items-end lg:gap-10"
-            >
+            <figure key={screen.image} className="grid gap-6 lg:grid-cols-[1.6fr_1fr] lg:items-end lg:gap-10">
               <ResponsiveImage
                 base={screen.image}
                 alt={screen.alt}
                 sizes="(min-width: 1216px) 700px, (min-width: 1024px) 58vw, 100vw"
-                className={cn(
-                  "rounded-[var(--radius-card)] shadow-[var(--shadow-card)]",
-                  index % 2 === 1 && "lg:order-2",
-                )}
+                className={cn("rounded-[var(--radius-card)] shadow-[var(--shadow-card)]", index % 2 === 1 && "lg:order-2")}
               />
               <figcaption className="border-l-2 border-aurora-500 pl-4 font-display text-xl leading-snug text-ink-900">
                 {screen.caption}
@@ -354,20 +288,14 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
         </div>
       </section>
 
-      <section
-        aria-label="What the client says"
-        className="bg-dawn border-y border-ink-200 py-section"
-      >
+      <section aria-label="What the client says" className="bg-dawn border-y border-ink-200 py-section">
         <div className="container-page">
           <figure className="max-w-4xl">
             <blockquote className="font-display text-[clamp(1.5rem,1.1rem+1.6vw,2.25rem)] font-medium leading-snug tracking-tight text-ink-950">
               <p>“{study.quote.text}”</p>
             </blockquote>
             <figcaption className="mt-6 text-ink-700">
-              <span className="font-semibold text-ink-950">
-                {study.quote.by}
-              </span>
-              , {study.quote.role}
+              <span className="font-semibold text-ink-950">{study.quote.by}</span>, {study.quote.role}
             </figcaption>
           </figure>
         </div>

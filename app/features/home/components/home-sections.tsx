@@ -1,10 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import type { resultsSection as homeResults } from "~/content/home";
-import type {
-  founders as studioFounders,
-  story as studioStory,
-  vision as studioVision,
-} from "~/content/studio";
+import type { founders as studioFounders, story as studioStory, vision as studioVision } from "~/content/studio";
 
 /*
  * The home page's static middle sections: the origin story, the vision and "Built For Results".
@@ -19,13 +15,7 @@ type Vision = typeof studioVision;
 type Results = typeof homeResults;
 
 /** The story as a timeline beside the text, and the founders as a row of portraits. */
-export function StoryBlock({
-  story,
-  founders,
-}: {
-  story: Story;
-  founders: Founders;
-}) {
+export function StoryBlock({ story, founders }: { story: Story; founders: Founders }) {
   return (
     <div className="container-page grid gap-14 lg:grid-cols-[0.9fr_1.1fr] lg:gap-20">
       <div>
@@ -36,9 +26,7 @@ export function StoryBlock({
         <ol className="timeline mt-10" aria-label="Milestones">
           {story.milestones.map((milestone) => (
             <li key={milestone.year} className="timeline-item">
-              <span className="font-display text-sm font-semibold tracking-wide text-aurora-700">
-                {milestone.year}
-              </span>
+              <span className="font-display text-sm font-semibold tracking-wide text-aurora-700">{milestone.year}</span>
               <p className="mt-1 text-ink-700">{milestone.text}</p>
             </li>
           ))}
@@ -67,10 +55,7 @@ export function StoryBlock({
               </li>
             ))}
           </ul>
-          <a
-            href="/about"
-            className="ui-button ui-button-outline ui-button-md self-start sm:self-auto"
-          >
+          <a href="/about" className="ui-button ui-button-outline ui-button-md self-start sm:self-auto">
             Meet the founders
           </a>
         </div>
@@ -96,15 +81,10 @@ export function VisionBlock({ vision }: { vision: Vision }) {
             </span>
           </p>
         </blockquote>
-        <figcaption className="mt-6 text-sm font-medium text-aurora-300">
-          {vision.quoteBy}
-        </figcaption>
+        <figcaption className="mt-6 text-sm font-medium text-aurora-300">{vision.quoteBy}</figcaption>
       </figure>
       <div className="mt-14 grid gap-6 border-t border-white/10 pt-10 md:grid-cols-[0.5fr_1fr] md:gap-12">
-        <h2
-          id="vision-title"
-          className="text-h3 font-semibold text-white sm:text-2xl"
-        >
+        <h2 id="vision-title" className="text-h3 font-semibold text-white sm:text-2xl">
           {vision.title}
         </h2>
         <p className="max-w-2xl text-lg text-ink-200">{vision.text}</p>
@@ -130,10 +110,7 @@ export function ResultsBlock({ section }: { section: Results }) {
             key={card.title}
             className="results-card group relative grid gap-2 rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 sm:grid-cols-[4.5rem_1fr_auto] sm:items-center sm:gap-6 sm:p-7"
           >
-            <span
-              aria-hidden="true"
-              className="font-display text-4xl font-semibold text-aurora-600"
-            >
+            <span aria-hidden="true" className="font-display text-4xl font-semibold text-aurora-600">
               {String(index + 1).padStart(2, "0")}
             </span>
             <div>
@@ -144,11 +121,7 @@ export function ResultsBlock({ section }: { section: Results }) {
               href={card.to}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-aurora-700 after:absolute after:inset-0 after:content-[''] hover:underline sm:mt-0"
             >
-              {card.linkLabel}{" "}
-              <ArrowRightIcon
-                aria-hidden="true"
-                className="size-4 transition-transform group-hover:translate-x-0.5"
-              />
+              {card.linkLabel} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
             </a>
           </li>
         ))}

@@ -376,29 +376,33 @@ for (const [name, draw] of Object.entries(screens)) write(`images/projects/scree
  * a shade lighter than the night sky, with the aurora's light on the edges; the home hero
  * repeats it along its bottom edge (app.css, `.hero`).
  */
-function osloSkyline() {
+const NIGHT = { ridge: "#0f1828", far: "#111a2c", mid: "#121c2e", near: "#141f33", light: "#17233a", roof: "#1a2740", water: "#0b1220", lit: 0.45 };
+/** The same skyline a shade darker than the light page headers (inner pages). */
+const DAY = { ridge: "#e9eef6", far: "#e3e9f2", mid: "#dde4ee", near: "#d7dfeb", light: "#d2dae7", roof: "#ccd5e4", water: "#e6ecf4", lit: 0.7 };
+function osloSkyline(P = NIGHT) {
   const r = rng(91);
-  const ridge = `<path d="M0 92 C 120 70, 240 86, 360 74 S 620 58, 760 72 S 1000 40, 1130 44 S 1320 62, 1440 70 V 160 H 0 Z" fill="#0f1828"/>`;
-  const jump = `<path d="M1150 44 C 1172 30, 1190 14, 1204 2 L 1210 6 C 1196 22, 1180 38, 1160 50 Z" fill="#17233a"/><rect x="1202" y="0" width="9" height="18" fill="#17233a"/>`;
-  const hall = `<rect x="150" y="62" width="44" height="98" fill="#141f33"/><rect x="214" y="70" width="40" height="90" fill="#141f33"/><rect x="186" y="104" width="36" height="56" fill="#121c2e"/>` +
+  const ridge = `<path d="M0 92 C 120 70, 240 86, 360 74 S 620 58, 760 72 S 1000 40, 1130 44 S 1320 62, 1440 70 V 160 H 0 Z" fill="${P.ridge}"/>`;
+  const jump = `<path d="M1150 44 C 1172 30, 1190 14, 1204 2 L 1210 6 C 1196 22, 1180 38, 1160 50 Z" fill="${P.light}"/><rect x="1202" y="0" width="9" height="18" fill="${P.light}"/>`;
+  const hall = `<rect x="150" y="62" width="44" height="98" fill="${P.near}"/><rect x="214" y="70" width="40" height="90" fill="${P.near}"/><rect x="186" y="104" width="36" height="56" fill="${P.mid}"/>` +
     [0, 1, 2, 3, 4, 5].map((i) => `<rect x="${158 + (i % 2) * 18}" y="${76 + Math.floor(i / 2) * 18}" width="8" height="8" fill="${C.sun}" opacity="0.35"/>`).join("");
-  const opera = `<path d="M420 160 L 470 112 L 560 104 L 600 84 L 660 92 L 700 160 Z" fill="#1a2740"/><path d="M470 112 L 560 104 L 600 84 L 660 92" fill="none" stroke="${C.a300}" stroke-opacity="0.45" stroke-width="2"/><path d="M560 104 L 600 84 L 600 160 L 560 160 Z" fill="#141f33"/>`;
+  const opera = `<path d="M420 160 L 470 112 L 560 104 L 600 84 L 660 92 L 700 160 Z" fill="${P.roof}"/><path d="M470 112 L 560 104 L 600 84 L 660 92" fill="none" stroke="${C.a300}" stroke-opacity="0.45" stroke-width="2"/><path d="M560 104 L 600 84 L 600 160 L 560 160 Z" fill="${P.near}"/>`;
   const barcode = Array.from({ length: 12 }, (_, i) => {
     const h = 40 + Math.round(r() * 56);
     const x = 760 + i * 22;
-    const lit = Array.from({ length: Math.floor(h / 14) }, (_, j) => (r() > 0.72 ? `<rect x="${x + 5}" y="${160 - h + 8 + j * 14}" width="6" height="5" fill="${r() > 0.5 ? C.a300 : C.sun}" opacity="0.45"/>` : "")).join("");
-    return `<rect x="${x}" y="${160 - h}" width="16" height="${h}" fill="${i % 3 === 1 ? "#17233a" : "#121c2e"}"/>${lit}`;
+    const lit = Array.from({ length: Math.floor(h / 14) }, (_, j) => (r() > 0.72 ? `<rect x="${x + 5}" y="${160 - h + 8 + j * 14}" width="6" height="5" fill="${r() > 0.5 ? C.a300 : C.sun}" opacity="${P.lit}"/>` : "")).join("");
+    return `<rect x="${x}" y="${160 - h}" width="16" height="${h}" fill="${i % 3 === 1 ? P.light : P.mid}"/>${lit}`;
   }).join("");
   const houses = Array.from({ length: 16 }, (_, i) => {
     const x = i < 6 ? 10 + i * 22 : 1030 + (i - 6) * 40;
     const h = 18 + Math.round(r() * 26);
-    return `<rect x="${x}" y="${160 - h}" width="${i < 6 ? 18 : 34}" height="${h}" fill="#111a2c"/>`;
+    return `<rect x="${x}" y="${160 - h}" width="${i < 6 ? 18 : 34}" height="${h}" fill="${P.far}"/>`;
   }).join("");
-  const water = `<rect x="0" y="150" width="1440" height="10" fill="#0b1220"/>` +
+  const water = `<rect x="0" y="150" width="1440" height="10" fill="${P.water}"/>` +
     Array.from({ length: 18 }, () => `<rect x="${Math.round(r() * 1400)}" y="${152 + Math.round(r() * 6)}" width="${10 + Math.round(r() * 40)}" height="1.5" fill="${C.a300}" opacity="0.25"/>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="160" viewBox="0 0 1440 160">${ridge}${jump}${houses}${hall}${opera}${barcode}${water}</svg>`;
 }
 write("public/images/site/oslo-skyline.svg", osloSkyline());
+write("public/images/site/oslo-skyline-day.svg", osloSkyline(DAY));
 
 /**
  * Founders' portraits: stylised, not likenesses of real people. One editorial style for all

@@ -78,6 +78,7 @@ describe("content", () => {
         ),
       ]),
       "/images/site/oslo-skyline.svg",
+      "/images/site/oslo-skyline-day.svg",
       ...founders.map((founder) => founder.portrait),
       ...partners.map((partner) => partner.logo),
       "/images/og-default.jpg",

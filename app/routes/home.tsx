@@ -98,7 +98,7 @@ function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { pa
             <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
             <h1
               id="hero-title"
-              className="mt-4 text-[clamp(2.75rem,1.6rem+5vw,5.5rem)] font-semibold leading-[1.02] tracking-[-0.04em] text-white"
+              className="mt-4 text-[clamp(2.5rem,1.2rem+5.2vw,5.5rem)] font-semibold leading-[1.02] tracking-[-0.04em] text-white"
             >
               {hero.lead} <RotatingPhrase phrases={hero.phrases} isRunning={canAnimate && !isPaused} />
             </h1>

@@ -5,6 +5,8 @@
  *   images/projects/<slug>.(svg|png|jpg|jpeg|webp)
  *     -> public/images/projects/<slug>-{640,960,1280}.{avif,webp}   (16:10, the page picks a size)
  *     -> public/images/projects/<slug>-og.jpg                        (1200x630, for link previews)
+ *   images/projects/screens/<name>.(svg|png|jpg|jpeg|webp)
+ *     -> public/images/projects/screens/<name>-{640,960,1280}.{avif,webp}   (case-study screens, 16:10)
  *   images/site/og-default.svg -> public/images/og-default.jpg
  *
  * Outputs are committed, so neither the build nor CI needs sharp's native binary.
@@ -53,6 +55,28 @@ async function projectImages() {
   return built;
 }
 
+/** Case-study screens: the same sizes as project images, no link-preview file. */
+async function screenImages() {
+  const sourceDir = path.join(root, "images", "projects", "screens");
+  const outDir = path.join(root, "public", "images", "projects", "screens");
+  if (!fs.existsSync(sourceDir)) return 0;
+  fs.mkdirSync(outDir, { recursive: true });
+  let built = 0;
+  for (const file of fs.readdirSync(sourceDir).filter((name) => SOURCE_TYPES.test(name))) {
+    const name = file.replace(SOURCE_TYPES, "");
+    const source = path.join(sourceDir, file);
+    const outputs = PROJECT_WIDTHS.flatMap((width) => ["avif", "webp"].map((format) => path.join(outDir, `${name}-${width}.${format}`)));
+    if (isFresh(source, outputs)) continue;
+    for (const width of PROJECT_WIDTHS) {
+      const resized = load(source).resize({ width, height: Math.round((width * 10) / 16), fit: "cover" });
+      await resized.clone().avif({ quality: 55, effort: 6 }).toFile(path.join(outDir, `${name}-${width}.avif`));
+      await resized.clone().webp({ quality: 78 }).toFile(path.join(outDir, `${name}-${width}.webp`));
+    }
+    built++;
+  }
+  return built;
+}
+
 async function siteImages() {
   const source = path.join(root, "images", "site", "og-default.svg");
   const output = path.join(root, "public", "images", "og-default.jpg");
@@ -61,5 +85,5 @@ async function siteImages() {
   return 1;
 }
 
-const count = (await projectImages()) + (await siteImages());
+const count = (await projectImages()) + (await screenImages()) + (await siteImages());
 console.log(count ? `Built images from ${count} source file(s).` : "Images are up to date.");

@@ -238,46 +238,227 @@ write("images/site/og-default.svg", frame(7, `
   ${text(640, 470, "AI products, built with you · Oslo", { size: 32, fill: C.a300, anchor: "middle" })}
 `));
 
-/** Founders' portraits: stylised, not likenesses of real people. */
-function portrait({ bg1, bg2, skin, hair, shirt, back = "", front = "", extra = "" }) {
+/*
+ * Case-study screens: what was built, one picture per screen the client uses. Unlike the cover
+ * illustrations (all in the night-sky frame), each is the product's own interface on a backdrop
+ * in the project's colour: a desktop window or a phone, light or dark as the product is.
+ * Written to images/projects/screens/<slug>-<name>.svg; `npm run images` makes the variants.
+ */
+function backdrop(a, b, inner) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800" viewBox="0 0 1280 800">
+  <defs><linearGradient id="bd" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+  <filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="18" stdDeviation="22" flood-color="#070b14" flood-opacity="0.35"/></filter></defs>
+  <rect width="1280" height="800" fill="url(#bd)"/>
+  ${inner}
+</svg>`;
+}
+/** A desktop window with a title bar; `dark` for dark interfaces. */
+function windowAt(x, y, w, h, title, { dark = false } = {}) {
+  const bg = dark ? C.ink900 : "#ffffff";
+  const bar2 = dark ? C.ink800 : "#eef1f6";
+  return `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="18" fill="${bg}"/></g>
+  <path d="M${x} ${y + 18} a 18 18 0 0 1 18 -18 h ${w - 36} a 18 18 0 0 1 18 18 v 26 h -${w} z" fill="${bar2}"/>
+  <circle cx="${x + 24}" cy="${y + 22}" r="6" fill="${C.coral}"/><circle cx="${x + 44}" cy="${y + 22}" r="6" fill="${C.sun}"/><circle cx="${x + 64}" cy="${y + 22}" r="6" fill="${C.a400}"/>
+  ${text(x + w / 2, y + 28, title, { size: 15, fill: dark ? C.ink400 : C.ink600, anchor: "middle" })}`;
+}
+/** A phone outline with a screen of the given colour. */
+function phoneAt(x, y, screenFill) {
+  return `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="300" height="600" rx="44" fill="${C.ink950}"/></g>
+  <rect x="${x + 14}" y="${y + 14}" width="272" height="572" rx="32" fill="${screenFill}"/>
+  <rect x="${x + 115}" y="${y + 24}" width="70" height="18" rx="9" fill="${C.ink950}"/>`;
+}
+const chip = (x, y, label, fill, color = "#ffffff", size = 14) => {
+  const w = Math.round(label.length * size * 0.62 + 24);
+  return `<rect x="${x}" y="${y}" width="${w}" height="${size + 14}" rx="${(size + 14) / 2}" fill="${fill}"/>${text(x + w / 2, y + size + 3, label, { size, fill: color, weight: 700, anchor: "middle" })}`;
+};
+const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
+
+const screens = {
+  "ai-property-assistant-portal": () => backdrop(C.a300, C.a500, `
+    ${windowAt(90, 110, 600, 560, "Leiekontrakt · Sannergata 14")}
+    ${text(130, 200, "§ 4 Bruk av fellesarealer", { size: 24, fill: C.ink900, weight: 700 })}
+    ${lines(130, 232, [500, 470, 520, 300], C.ink200)}
+    <rect x="118" y="330" width="540" height="120" rx="12" fill="${C.a300}" opacity="0.55"/>
+    ${text(136, 362, "4.2 Sykler skal stå i sykkelrommet i bygg B.", { size: 18, fill: C.ink950, weight: 700 })}
+    ${lines(136, 384, [480, 420, 360], C.a700)}
+    ${lines(130, 480, [510, 460, 500, 420, 480, 260], C.ink200)}
+    ${phoneAt(820, 100, "#ffffff")}
+    ${text(970, 170, "Tenant assistant", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="854" y="206" width="200" height="70" rx="18" fill="${C.ink50}" stroke="${C.ink200}"/>
+    ${text(870, 236, "Kan jeg ha sykkelen", { size: 15, fill: C.ink800 })}${text(870, 258, "i gangen?", { size: 15, fill: C.ink800 })}
+    <rect x="880" y="296" width="196" height="150" rx="18" fill="${C.a700}"/>
+    ${text(896, 326, "Nei, men sykkel-", { size: 15, fill: "#ffffff" })}${text(896, 348, "rommet i bygg B er", { size: 15, fill: "#ffffff" })}${text(896, 370, "gratis. Koden står i", { size: 15, fill: "#ffffff" })}${text(896, 392, "velkomstbrevet.", { size: 15, fill: "#ffffff" })}
+    ${chip(896, 406, "§ 4.2 leiekontrakt", C.a300, C.ink950, 12)}
+    <rect x="854" y="626" width="232" height="44" rx="22" fill="${C.ink50}" stroke="${C.ink200}"/>
+    `),
+  "ai-property-assistant-queue": () => backdrop(C.ink800, C.a700, `
+    ${windowAt(80, 80, 1120, 640, "Front desk · Needs a person (6)")}
+    <rect x="80" y="124" width="300" height="596" fill="${C.ink50}"/>
+    ${["Money", "Safety", "Complaint", "Money", "Safety"].map((tag, i) => `<rect x="96" y="${144 + i * 108}" width="268" height="92" rx="12" fill="${i === 1 ? "#ffffff" : C.ink50}" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${chip(110, 156 + i * 108, tag, tag === "Safety" ? C.coral : tag === "Money" ? C.sun : C.v300, C.ink950, 12)}${lines(110, 194 + i * 108, [220, 160], C.ink200, 20)}`).join("")}
+    ${text(420, 180, "Water dripping from the bathroom ceiling", { size: 24, fill: C.ink950, weight: 700 })}
+    ${text(420, 210, "Flat 3B · Sannergata 14 · 07:42", { size: 15, fill: C.ink600 })}
+    ${lines(420, 240, [700, 640, 420], C.ink200)}
+    <rect x="420" y="330" width="740" height="250" rx="14" fill="${C.a300}" fill-opacity="0.25" stroke="${C.a500}"/>
+    ${text(444, 366, "Drafted reply", { size: 16, fill: C.a700, weight: 700 })}
+    ${lines(444, 390, [660, 620, 680, 560, 600, 300], C.ink400)}
+    ${chip(444, 530, "Emergency plumber booked · 09:00", C.ink900, "#ffffff", 13)}
+    <rect x="900" y="616" width="260" height="56" rx="14" fill="${C.a700}"/>${text(1030, 652, "Approve and send", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="760" y="616" width="124" height="56" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(822, 652, "Edit", { size: 18, fill: C.ink800, weight: 700, anchor: "middle" })}
+    `),
+  "lawsecai-review": () => backdrop(C.v300, C.v500, `
+    ${windowAt(70, 80, 1140, 640, "DPA_Vendor_2025.pdf · Review")}
+    <rect x="100" y="140" width="560" height="550" rx="10" fill="${C.ink50}"/>
+    ${text(130, 180, "Data Processing Agreement", { size: 22, fill: C.ink900, weight: 700 })}
+    ${Array.from({ length: 13 }, (_, i) => {
+      const y = 214 + i * 34;
+      const hl = i === 3 ? C.a300 : i === 7 ? C.sun : null;
+      return (hl ? `<rect x="118" y="${y - 9}" width="524" height="28" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(130, y, [480, 440, 500, 460, 380, 490, 420, 470, 300, 480, 450, 410, 260][i], 10, C.ink400, 5);
+    }).join("")}
+    ${text(700, 180, "Article 28(3) checklist", { size: 22, fill: C.ink900, weight: 700 })}
+    ${[["(a) Documented instructions", "ok"], ["(b) Confidentiality", "ok"], ["(c) Security measures", "weak"], ["(d) Sub-processors", "ok"], ["(e) Data subject rights", "ok"], ["(f) Assistance", "ok"], ["(g) Deletion or return", "weak"], ["(h) Audits and inspections", "missing"]].map(([label, state], i) => {
+      const y = 206 + i * 56;
+      const color = state === "ok" ? C.a500 : state === "weak" ? C.sun : C.coral;
+      const mark = state === "ok" ? `<path d="M${712} ${y + 18} l 7 7 l 13 -15" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/>` : `<rect x="${720}" y="${y + 9}" width="4" height="12" fill="#fff"/><rect x="720" y="${y + 24}" width="4" height="4" fill="#fff"/>`;
+      return `<rect x="700" y="${y}" width="480" height="46" rx="10" fill="${state === "missing" ? "#fde7e1" : "#ffffff"}" stroke="${C.ink200}"/><circle cx="722" cy="${y + 20}" r="14" fill="${color}"/>${mark}${text(748, y + 29, label, { size: 16, fill: C.ink900 })}${state === "ok" ? "" : chip(1080, y + 10, state, color, C.ink950, 12)}`;
+    }).join("")}
+    `),
+  "lawsecai-playbook": () => backdrop(C.ink900, C.v700, `
+    ${windowAt(160, 90, 960, 620, "Playbook suggestion · Clause 9.1", { dark: true })}
+    ${chip(210, 160, "Weak: (g) Deletion or return", C.sun, C.ink950, 14)}
+    ${text(210, 240, "Current wording", { size: 16, fill: C.ink400, weight: 700 })}
+    <rect x="210" y="256" width="860" height="120" rx="12" fill="#3b1d22"/>
+    ${text(234, 292, "− The Processor may retain personal data for as long", { size: 18, fill: "#f7b4a6" })}
+    ${text(234, 322, "− as it deems necessary for its business purposes.", { size: 18, fill: "#f7b4a6" })}
+    ${text(210, 420, "Your playbook", { size: 16, fill: C.ink400, weight: 700 })}
+    <rect x="210" y="436" width="860" height="150" rx="12" fill="#0f3a31"/>
+    ${text(234, 472, "+ At the end of the services the Processor shall, at the", { size: 18, fill: C.a300 })}
+    ${text(234, 502, "+ Controller's choice, delete or return all personal data", { size: 18, fill: C.a300 })}
+    ${text(234, 532, "+ within 30 days and certify the deletion in writing.", { size: 18, fill: C.a300 })}
+    <rect x="850" y="616" width="220" height="52" rx="14" fill="${C.v500}"/>${text(960, 649, "Use suggestion", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="700" y="616" width="136" height="52" rx="14" fill="none" stroke="${C.ink600}" stroke-width="2"/>${text(768, 649, "Dismiss", { size: 18, fill: C.ink200, weight: 700, anchor: "middle" })}
+    `),
+  "musicwave-harmony-practice": () => backdrop(C.sun, C.coral, `
+    ${phoneAt(490, 100, C.ink900)}
+    ${text(640, 170, "Minuet in G · Bach", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(640, 196, "Band follows you", { size: 14, fill: C.a300, anchor: "middle" })}
+    ${[0, 1].map((row) => `${[0, 1, 2, 3, 4].map((l) => `<line x1="524" y1="${250 + row * 120 + l * 12}" x2="756" y2="${250 + row * 120 + l * 12}" stroke="${C.ink600}" stroke-width="1.5"/>`).join("")}`).join("")}
+    <rect x="600" y="236" width="78" height="76" rx="8" fill="${C.a400}" opacity="0.2" stroke="${C.a400}"/>
+    ${[[540, 274], [566, 268], [592, 262], [622, 256], [648, 262], [690, 268], [720, 280], [548, 386], [580, 380], [612, 392], [650, 374], [690, 380], [728, 392]].map(([x, y], i) => `<ellipse cx="${x}" cy="${y}" rx="7" ry="5.5" fill="${i === 9 ? C.sun : "#ffffff"}" transform="rotate(-20 ${x} ${y})"/><line x1="${x + 6}" y1="${y}" x2="${x + 6}" y2="${y - 30}" stroke="${i === 9 ? C.sun : "#ffffff"}" stroke-width="2"/>`).join("")}
+    <circle cx="640" cy="520" r="74" fill="none" stroke="${C.ink700}" stroke-width="12"/>
+    <circle cx="640" cy="520" r="74" fill="none" stroke="${C.a400}" stroke-width="12" stroke-dasharray="300 500" transform="rotate(-90 640 520)"/>
+    ${text(640, 528, "84", { size: 40, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(640, 556, "bpm", { size: 14, fill: C.ink400, anchor: "middle" })}
+    <circle cx="640" cy="640" r="26" fill="${C.coral}"/><rect x="630" y="630" width="20" height="20" rx="3" fill="#ffffff"/>
+    <g filter="url(#shadow)"><rect x="120" y="260" width="300" height="150" rx="22" fill="#ffffff"/></g>
+    ${text(146, 304, "Accompaniment", { size: 16, fill: C.ink600, weight: 700 })}
+    ${["Piano", "Bass", "Drums"].map((name, i) => `${text(146, 340 + i * 26, name, { size: 15, fill: C.ink800 })}${bar(240, 330 + i * 26, [140, 100, 120][i], 10, [C.a500, C.v500, C.sun][i], 5)}`).join("")}
+    <g filter="url(#shadow)"><rect x="860" y="470" width="300" height="130" rx="22" fill="#ffffff"/></g>
+    ${text(886, 512, "Bar 7", { size: 16, fill: C.ink600, weight: 700 })}${text(886, 548, "F♯ a little flat", { size: 20, fill: C.ink950, weight: 700 })}${text(886, 576, "−18 cents", { size: 15, fill: C.coral, weight: 700 })}
+    `),
+  "musicwave-harmony-report": () => backdrop(C.ink900, "#5a3a1a", `
+    ${windowAt(100, 80, 1080, 640, "Weekly report · Emma, violin · for Sigrid")}
+    ${text(150, 180, "Minuet in G: 32 bars", { size: 22, fill: C.ink900, weight: 700 })}
+    ${Array.from({ length: 32 }, (_, i) => {
+      const state = [6, 7, 19].includes(i) ? C.coral : [12, 13, 20, 27].includes(i) ? C.sun : C.a400;
+      return `<rect x="${150 + (i % 8) * 62}" y="${206 + Math.floor(i / 8) * 62}" width="54" height="54" rx="10" fill="${state}" opacity="0.85"/>${text(177 + (i % 8) * 62, 239 + Math.floor(i / 8) * 62, String(i + 1), { size: 15, fill: C.ink950, weight: 700, anchor: "middle" })}`;
+    }).join("")}
+    ${chip(150, 470, "Start next lesson at bars 7 and 20", C.ink900, "#ffffff", 14)}
+    ${text(740, 180, "Minutes practised", { size: 22, fill: C.ink900, weight: 700 })}
+    ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, ["M", "T", "W", "T", "F", "S", "S"][i], { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
+    ${text(740, 560, "+40% since the band", { size: 26, fill: C.v700, weight: 700 })}
+    ${lines(740, 590, [360, 300], C.ink200)}
+    `),
+};
+for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
+
+/**
+ * Oslo's waterfront at night, left to right: the City Hall's two towers, the Opera House's
+ * sloping roof, the Barcode towers, and Holmenkollen's ski jump on the ridge behind. Drawn
+ * a shade lighter than the night sky, with the aurora's light on the edges; the home hero
+ * repeats it along its bottom edge (app.css, `.hero`).
+ */
+const NIGHT = { ridge: "#0f1828", far: "#111a2c", mid: "#121c2e", near: "#141f33", light: "#17233a", roof: "#1a2740", water: "#0b1220", lit: 0.45 };
+/** The same skyline a shade darker than the light page headers (inner pages). */
+const DAY = { ridge: "#e9eef6", far: "#e3e9f2", mid: "#dde4ee", near: "#d7dfeb", light: "#d2dae7", roof: "#ccd5e4", water: "#e6ecf4", lit: 0.7 };
+function osloSkyline(P = NIGHT) {
+  const r = rng(91);
+  const ridge = `<path d="M0 92 C 120 70, 240 86, 360 74 S 620 58, 760 72 S 1000 40, 1130 44 S 1320 62, 1440 70 V 160 H 0 Z" fill="${P.ridge}"/>`;
+  const jump = `<path d="M1150 44 C 1172 30, 1190 14, 1204 2 L 1210 6 C 1196 22, 1180 38, 1160 50 Z" fill="${P.light}"/><rect x="1202" y="0" width="9" height="18" fill="${P.light}"/>`;
+  const hall = `<rect x="150" y="62" width="44" height="98" fill="${P.near}"/><rect x="214" y="70" width="40" height="90" fill="${P.near}"/><rect x="186" y="104" width="36" height="56" fill="${P.mid}"/>` +
+    [0, 1, 2, 3, 4, 5].map((i) => `<rect x="${158 + (i % 2) * 18}" y="${76 + Math.floor(i / 2) * 18}" width="8" height="8" fill="${C.sun}" opacity="0.35"/>`).join("");
+  const opera = `<path d="M420 160 L 470 112 L 560 104 L 600 84 L 660 92 L 700 160 Z" fill="${P.roof}"/><path d="M470 112 L 560 104 L 600 84 L 660 92" fill="none" stroke="${C.a300}" stroke-opacity="0.45" stroke-width="2"/><path d="M560 104 L 600 84 L 600 160 L 560 160 Z" fill="${P.near}"/>`;
+  const barcode = Array.from({ length: 12 }, (_, i) => {
+    const h = 40 + Math.round(r() * 56);
+    const x = 760 + i * 22;
+    const lit = Array.from({ length: Math.floor(h / 14) }, (_, j) => (r() > 0.72 ? `<rect x="${x + 5}" y="${160 - h + 8 + j * 14}" width="6" height="5" fill="${r() > 0.5 ? C.a300 : C.sun}" opacity="${P.lit}"/>` : "")).join("");
+    return `<rect x="${x}" y="${160 - h}" width="16" height="${h}" fill="${i % 3 === 1 ? P.light : P.mid}"/>${lit}`;
+  }).join("");
+  const houses = Array.from({ length: 16 }, (_, i) => {
+    const x = i < 6 ? 10 + i * 22 : 1030 + (i - 6) * 40;
+    const h = 18 + Math.round(r() * 26);
+    return `<rect x="${x}" y="${160 - h}" width="${i < 6 ? 18 : 34}" height="${h}" fill="${P.far}"/>`;
+  }).join("");
+  const water = `<rect x="0" y="150" width="1440" height="10" fill="${P.water}"/>` +
+    Array.from({ length: 18 }, () => `<rect x="${Math.round(r() * 1400)}" y="${152 + Math.round(r() * 6)}" width="${10 + Math.round(r() * 40)}" height="1.5" fill="${C.a300}" opacity="0.25"/>`).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="160" viewBox="0 0 1440 160">${ridge}${jump}${houses}${hall}${opera}${barcode}${water}</svg>`;
+}
+write("public/images/site/oslo-skyline.svg", osloSkyline());
+write("public/images/site/oslo-skyline-day.svg", osloSkyline(DAY));
+
+/**
+ * Founders' portraits: stylised, not likenesses of real people. One editorial style for all
+ * three: a head-and-shoulders figure in flat shapes without drawn eyes or mouth, lit from the
+ * upper right by an aurora glow (a rim of light along the face), on the night sky.
+ */
+function portrait({ glow, skin, shade, hair, top, back = "", front = "", extra = "" }) {
+  const rays = Array.from({ length: 14 }, (_, i) => `<rect x="${150 + i * 18}" y="0" width="3" height="${120 + ((i * 37) % 70)}" fill="${glow}" opacity="${0.08 + ((i * 13) % 10) / 100}"/>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.ink800}"/><stop offset="1" stop-color="${C.ink950}"/></linearGradient>
+    <radialGradient id="aurora" cx="0.78" cy="0.05" r="0.75"><stop offset="0" stop-color="${glow}" stop-opacity="0.55"/><stop offset="1" stop-color="${glow}" stop-opacity="0"/></radialGradient>
+    <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>
+    <mask id="raymask"><rect width="400" height="220" fill="url(#fade)"/></mask>
+  </defs>
   <rect width="400" height="400" fill="url(#bg)"/>
-  <path d="M40 420 c 0 -100 60 -140 160 -140 s 160 40 160 140 z" fill="${shirt}"/>
+  <rect width="400" height="400" fill="url(#aurora)"/>
+  <g mask="url(#raymask)">${rays}</g>
   ${back.replaceAll("HAIR", hair)}
-  <rect x="172" y="220" width="56" height="70" rx="24" fill="${skin}"/>
-  <ellipse cx="200" cy="180" rx="74" ry="86" fill="${skin}"/>
-  <ellipse cx="172" cy="188" rx="7" ry="8" fill="${C.ink900}"/><ellipse cx="228" cy="188" rx="7" ry="8" fill="${C.ink900}"/>
-  <path d="M180 232 q 20 14 40 0" fill="none" stroke="${C.ink900}" stroke-width="5" stroke-linecap="round"/>
+  <path d="M52 400 C 60 322, 122 292, 200 290 C 278 292, 340 322, 348 400 Z" fill="${top}"/>
+  <path d="M172 232 h 56 v 52 c -10 14 -46 14 -56 0 z" fill="${shade}"/>
+  <ellipse cx="200" cy="186" rx="62" ry="76" fill="${skin}"/>
+  <path d="M200 110 C 156 112, 138 150, 138 186 C 138 228, 162 256, 196 262 C 176 240, 168 214, 170 186 C 172 150, 184 124, 200 110 Z" fill="${shade}" opacity="0.45"/>
+  <path d="M236 124 C 258 140, 266 166, 262 196 C 258 224, 244 246, 222 258" fill="none" stroke="${glow}" stroke-width="4" stroke-linecap="round" opacity="0.85"/>
+  <path d="M204 172 c 6 14 8 24 2 30" fill="none" stroke="${shade}" stroke-width="3" stroke-linecap="round" opacity="0.7"/>
   ${front.replaceAll("HAIR", hair)}
   ${extra}
 </svg>`;
 }
 write("public/images/founders/ingrid-solheim.svg", portrait({
-  bg1: C.a300, bg2: C.a500, skin: "#f2c9a8", hair: "#e3c27a", shirt: C.ink800,
-  back: `<path d="M116 190 c -10 -90 40 -130 84 -130 s 96 30 84 130 l 10 110 h -50 l -10 -80 h -70 l -10 80 h -50 z" fill="HAIR"/>`,
-  front: `<path d="M126 170 c 10 -70 60 -90 90 -86 c 40 4 60 40 60 86 c -40 -10 -80 -30 -96 -60 c -10 30 -30 50 -54 60 z" fill="HAIR"/>`,
-  extra: `<path d="M130 300 q 70 40 140 0 l 10 30 q -80 40 -160 0 z" fill="${C.a700}"/>`,
+  glow: C.a400, skin: "#e9c3a4", shade: "#c99a7a", hair: "#d9b66c", top: C.ink700,
+  back: `<path d="M128 180 C 120 104, 164 88, 200 88 C 246 88, 286 110, 274 186 L 282 300 L 236 300 L 230 240 L 170 240 L 164 300 L 118 300 Z" fill="HAIR"/>`,
+  front: `<path d="M138 176 C 140 120, 176 98, 210 100 C 246 104, 268 136, 264 178 C 236 160, 214 138, 204 116 C 192 146, 168 166, 138 176 Z" fill="HAIR"/>`,
+  extra: `<path d="M136 300 C 170 326, 232 326, 266 300 L 274 326 C 232 354, 168 354, 128 326 Z" fill="${C.a700}"/><path d="M186 330 l -14 70 h 30 l 6 -66 z" fill="${C.a700}"/>`,
 }));
 write("public/images/founders/aksel-bakke.svg", portrait({
-  bg1: C.v300, bg2: C.v500, skin: "#e8b894", hair: "#3b2a20", shirt: C.a700,
-  back: ``,
-  front: `<path d="M128 160 c 0 -70 50 -96 80 -96 c 40 0 70 30 66 96 c -20 -30 -60 -44 -100 -40 c -20 2 -36 20 -46 40 z" fill="HAIR"/>
-  <path d="M128 200 c 4 70 36 110 72 110 s 68 -40 72 -110 c -10 30 -30 44 -40 44 c -10 -14 -54 -14 -64 0 c -10 0 -30 -14 -40 -44 z" fill="HAIR"/>
-  <circle cx="172" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><circle cx="228" cy="188" r="24" fill="none" stroke="${C.ink900}" stroke-width="5"/><line x1="196" y1="188" x2="204" y2="188" stroke="${C.ink900}" stroke-width="5"/>`,
+  glow: C.v500, skin: "#dfae8c", shade: "#b7855f", hair: "#3b2a20", top: C.a700,
+  front: `<path d="M140 168 C 136 112, 170 96, 204 96 C 244 96, 268 122, 262 170 C 246 140, 214 130, 182 132 C 162 134, 148 148, 140 168 Z" fill="HAIR"/>
+  <path d="M140 200 C 144 250, 170 272, 200 272 C 232 272, 258 250, 262 200 C 250 226, 236 234, 226 234 C 216 222, 186 222, 176 234 C 164 234, 150 226, 140 200 Z" fill="HAIR"/>
+  <g fill="none" stroke="${C.ink950}" stroke-width="4"><circle cx="176" cy="184" r="19"/><circle cx="226" cy="184" r="19"/><path d="M195 184 h 12 M157 182 l -16 -4 M245 182 l 16 -4"/></g>
+  <path d="M150 318 C 180 300, 220 300, 250 318" fill="none" stroke="${C.a500}" stroke-width="6" opacity="0.6"/>`,
 }));
 write("public/images/founders/maya-okafor-lund.svg", portrait({
-  bg1: C.sun, bg2: C.coral, skin: "#8d5a3b", hair: "#1d1410", shirt: C.v700,
-  back: `<circle cx="200" cy="74" r="52" fill="HAIR"/>`,
-  front: `<path d="M124 176 c -6 -70 36 -104 76 -104 s 84 34 76 104 c -14 -34 -44 -56 -76 -56 s -62 22 -76 56 z" fill="HAIR"/>
-  ${[140, 170, 200, 230, 260].map((x, i) => `<circle cx="${x}" cy="${108 - (i % 2) * 10}" r="16" fill="HAIR"/>`).join("")}`,
-  extra: `<circle cx="128" cy="214" r="9" fill="${C.sun}"/><circle cx="272" cy="214" r="9" fill="${C.sun}"/>`,
+  glow: C.sun, skin: "#8d5a3b", shade: "#6a4029", hair: "#1d1410", top: C.v700,
+  back: `<circle cx="200" cy="84" r="46" fill="HAIR"/>${[168, 200, 232].map((x, i) => `<circle cx="${x}" cy="${70 + (i % 2) * 8}" r="20" fill="HAIR"/>`).join("")}`,
+  front: `<path d="M136 178 C 130 118, 166 100, 200 100 C 236 100, 272 118, 264 178 C 250 146, 226 128, 200 128 C 174 128, 150 146, 136 178 Z" fill="HAIR"/>
+  ${[146, 172, 200, 228, 254].map((x, i) => `<circle cx="${x}" cy="${128 - (i % 2) * 10}" r="15" fill="HAIR"/>`).join("")}`,
+  extra: `<circle cx="138" cy="214" r="8" fill="${C.sun}"/><circle cx="262" cy="214" r="8" fill="${C.sun}"/><path d="M168 292 L 200 330 L 232 292" fill="none" stroke="${C.v300}" stroke-width="5" stroke-linejoin="round"/>`,
 }));
 
 /** Partner logos: original fictional marks with a wordmark, 240x72. */
-function logo(name, mark, color) {
+function logo(name, mark) {
+  // One ink for every mark and wordmark, so the six read as one set rather than six colours.
+  const color = C.ink800;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="72" viewBox="0 0 240 72">
-  <g fill="${color}">${mark}</g>
+  <g fill="${color}" stroke="${color}">${mark.replaceAll(/stroke="[^"]*"/g, "")}</g>
   <text x="66" y="44" font-family="Inter, system-ui, Arial, sans-serif" font-size="18" font-weight="700" fill="${C.ink800}">${name.replace("&", "&amp;")}</text>
 </svg>`;
 }
@@ -289,6 +470,6 @@ const partnerLogos = {
   "nordvik-maritime": ["Nordvik Maritime", `<g fill="none" stroke="#1d4ed8" stroke-width="5" stroke-linecap="round"><circle cx="32" cy="14" r="6"/><path d="M32 20 v 40 M20 30 h 24 M12 42 q 4 18 20 18 q 16 0 20 -18"/></g>`, "#1d4ed8"],
   "kvist-learning": ["Kvist Learning", `<path d="M32 60 v -26 M32 40 c -18 -2 -22 -16 -20 -26 c 12 0 20 8 20 26 M32 34 c 16 -2 22 -14 20 -24 c -12 0 -20 8 -20 24" stroke="${C.a700}" stroke-width="5" fill="none" stroke-linecap="round"/>`, C.a700],
 };
-for (const [file, [name, mark, color]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark, color));
+for (const [file, [name, mark]] of Object.entries(partnerLogos)) write(`public/images/partners/${file}.svg`, logo(name, mark));
 
-console.log("Drew", Object.keys(projects).length, "project illustrations, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");
+console.log("Drew", Object.keys(projects).length, "project illustrations,", Object.keys(screens).length, "case-study screens, the Oslo skyline, 3 portraits and", Object.keys(partnerLogos).length, "partner logos.");

@@ -46,7 +46,7 @@ export function CookieBanner() {
         type="button"
         data-consent-gate="decided"
         onClick={() => markConsent("reopened")}
-        className="fixed bottom-4 left-4 z-30 inline-flex size-11 items-center justify-center rounded-full border border-ink-200 bg-white text-ink-800 shadow-[var(--shadow-card)] hover:bg-ink-100"
+        className="fixed bottom-[5.25rem] right-[1.375rem] z-30 inline-flex size-11 items-center justify-center rounded-full border border-ink-200 bg-white text-ink-800 shadow-[var(--shadow-card)] hover:bg-ink-100 sm:bottom-[6.25rem] sm:right-[1.875rem]"
         aria-label="Cookie settings"
       >
         <CookieIcon aria-hidden="true" className="size-5" />

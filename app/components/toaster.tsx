@@ -31,7 +31,8 @@ export function Toaster() {
 
   if (!sonner) return null;
   // Default (not "rich") colours: dark text on white meets WCAG AA contrast for every toast type.
-  return <sonner.Toaster visibleToasts={1} position="top-center" closeButton />;
+  // Offset below the sticky header (4rem), so a toast never covers the navigation.
+  return <sonner.Toaster visibleToasts={1} position="top-center" offset={{ top: 80 }} mobileOffset={{ top: 76 }} closeButton />;
 }
 
 /** Shows a toast the server sent with the page (after a redirect). */

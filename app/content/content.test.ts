@@ -73,11 +73,33 @@ describe("content", () => {
       ...projects.flatMap((project) => [
         ...[640, 960, 1280].flatMap((width) => [`${project.image}-${width}.avif`, `${project.image}-${width}.webp`]),
         `${project.image}-og.jpg`,
+        ...(project.caseStudy?.screens ?? []).flatMap((screen) =>
+          [640, 960, 1280].flatMap((width) => [`${screen.image}-${width}.avif`, `${screen.image}-${width}.webp`]),
+        ),
       ]),
+      "/images/site/oslo-skyline.svg",
+      "/images/site/oslo-skyline-day.svg",
       ...founders.map((founder) => founder.portrait),
       ...partners.map((partner) => partner.logo),
       "/images/og-default.jpg",
     ];
     expect(files.filter((file) => !fs.existsSync(publicFile(file)))).toEqual([]);
+  });
+
+  it("gives every case study its facts, figures, steps, screens with alt text, stack and quote", () => {
+    const studies = projects.filter((project) => project.caseStudy);
+    expect(studies.length).toBeGreaterThanOrEqual(3);
+    for (const { caseStudy: study } of studies) {
+      if (!study) continue;
+      expect(study.facts.length).toBeGreaterThanOrEqual(2);
+      expect(study.problem.length).toBeGreaterThanOrEqual(1);
+      expect(study.approach.length).toBeGreaterThanOrEqual(3);
+      expect(study.results.length).toBe(3);
+      for (const result of study.results) expect(result.value.length).toBeLessThanOrEqual(8);
+      expect(study.screens.length).toBeGreaterThanOrEqual(2);
+      for (const screen of study.screens) expect(screen.alt.length).toBeGreaterThan(40);
+      expect(study.stack.length).toBeGreaterThanOrEqual(3);
+      expect(study.quote.text.length).toBeGreaterThan(40);
+    }
   });
 });

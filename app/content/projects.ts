@@ -12,6 +12,22 @@ export type ProjectCta = {
   external: boolean;
 };
 
+/**
+ * The long form of a project page: the client's problem, how we went about it, the screens we
+ * built (images/projects/screens/, drawn by scripts/draw-illustrations.mjs), the results in
+ * figures, the stack and the client's words. Projects without one show the short form.
+ */
+export type CaseStudy = {
+  /** A few facts beside the title: timeline, team, platforms. */
+  facts: Array<{ label: string; value: string }>;
+  problem: string[];
+  approach: Array<{ title: string; text: string }>;
+  screens: Array<{ image: string; alt: string; caption: string }>;
+  results: Array<{ value: string; label: string }>;
+  stack: string[];
+  quote: { text: string; by: string; role: string };
+};
+
 export type Project = {
   slug: string;
   title: string;
@@ -31,6 +47,7 @@ export type Project = {
   cta: ProjectCta;
   /** A written client reference on this site, if there is one. */
   reference?: { label: string; to: string };
+  caseStudy?: CaseStudy;
 };
 
 const contactCta: ProjectCta = { url: "/contact", label: "Build something similar", external: false };
@@ -58,6 +75,46 @@ export const projects: Project[] = [
       "Weekly digest of recurring issues for the maintenance team",
     ],
     cta: contactCta,
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "11 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer" },
+        { label: "Channels", value: "E-mail and tenant portal" },
+      ],
+      problem: [
+        "Four people on the front desk answered about 2,100 tenant messages a month. Two thirds were questions a lease already answered, but finding the right clause in the right one of 230 leases took longer than writing the reply.",
+        "Urgent reports, a leak or a broken lock, waited in the same queue as questions about the laundry room, and the first reply took five hours on a normal day.",
+      ],
+      approach: [
+        { title: "Read the inbox", text: "With the front desk we sorted three months of anonymised messages into 41 recurring questions and the cases that must always reach a person." },
+        { title: "Ground every answer", text: "Leases and house rules were split into clauses and indexed per building, so the assistant only ever cites the tenant's own lease." },
+        { title: "Draw the line", text: "Money, complaints and safety go to a person with a drafted reply, approved in one click or edited first." },
+        { title: "Measure every week", text: "A set of 300 real questions ran on every change; nothing shipped that answered fewer of them correctly than the week before." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/ai-property-assistant-portal",
+          alt: "A tenant asks in Norwegian whether a bike may stand in the hallway; the reply points to the bike room and cites clause 4.2 of the lease, shown highlighted beside it",
+          caption: "The tenant portal: an answer in the tenant's language, with the lease clause it came from.",
+        },
+        {
+          image: "/images/projects/screens/ai-property-assistant-queue",
+          alt: "The front desk's queue of messages tagged Money, Safety and Complaint, with a drafted reply to a water leak and an Approve and send button",
+          caption: "The front desk's queue: drafted replies for money, safety and complaints, waiting for a person.",
+        },
+      ],
+      results: [
+        { value: "78%", label: "of tenant questions answered without staff" },
+        { value: "46 h", label: "of front-desk time saved every month" },
+        { value: "4 min", label: "median time to a first reply, down from five hours" },
+      ],
+      stack: ["TypeScript", "React Router", "PostgreSQL with pgvector", "GPT-4o mini in an EU region", "Microsoft 365 mail"],
+      quote: {
+        text: "Our front desk used to spend the morning searching leases. Now they spend it on the tenants who need a person, and when the assistant answers, it shows exactly which clause it relied on.",
+        by: "Kari Nymoen",
+        role: "Head of tenant services",
+      },
+    },
   },
   {
     slug: "rentals-in-thailand",
@@ -129,6 +186,46 @@ export const projects: Project[] = [
       "Documents processed and stored in the EU only",
     ],
     cta: contactCta,
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "14 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer, the founders as legal experts" },
+        { label: "Hosting", value: "EU only" },
+      ],
+      problem: [
+        "The founders, two privacy lawyers, knew that in-house teams spent most of a review confirming the same requirements of GDPR Article 28, agreement after agreement.",
+        "General-purpose AI tools were out of the question: clients would not upload contracts to a service that might keep them outside the EU, and a reviewer that misses a clause is worse than none.",
+      ],
+      approach: [
+        { title: "Write the law as tests", text: "With the founders we turned Article 28(3) into 23 checkable requirements, each with examples of strong, weak and missing wording." },
+        { title: "Map clause by clause", text: "Each requirement is matched to the clauses that cover it, and the model must quote the sentence it relied on or report it missing." },
+        { title: "Test against lawyers", text: "120 signed agreements were reviewed by lawyers and by the tool; we tuned until it missed nothing the lawyers had flagged." },
+        { title: "Keep the lawyer in charge", text: "Every finding is accepted or dismissed by a person, and the report records who decided what." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/lawsecai-review",
+          alt: "A data processing agreement on the left with two sentences highlighted, and an Article 28(3) checklist on the right with two items marked weak and the audit clause marked missing",
+          caption: "The review: the agreement beside the Article 28 checklist, each finding linked to its sentence.",
+        },
+        {
+          image: "/images/projects/screens/lawsecai-playbook",
+          alt: "A weak deletion clause shown in red above the company's preferred wording in green, with Use suggestion and Dismiss buttons",
+          caption: "The playbook: the company's own wording offered in place of a weak clause.",
+        },
+      ],
+      results: [
+        { value: "12 min", label: "for a first-pass review, down from 90" },
+        { value: "0", label: "clauses missed that the lawyers flagged, across 120 test agreements" },
+        { value: "23", label: "Article 28 requirements checked in every document" },
+      ],
+      stack: ["Python", "FastAPI", "React", "PostgreSQL", "Mistral models hosted in the EU", "Docker"],
+      quote: {
+        text: "We can explain every finding to a client's data protection officer, because every finding points at the sentence it came from. That is what made lawyers trust it.",
+        by: "Hanne Strøm",
+        role: "Co-founder, LawSecAI",
+      },
+    },
   },
   {
     slug: "crypto-trading-dashboard",
@@ -175,6 +272,46 @@ export const projects: Project[] = [
       "Works offline on iOS and Android",
     ],
     cta: { url: "https://demo.nordlys.studio/musicwave", label: "Try the web demo", external: true },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "16 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer, a violin teacher as adviser" },
+        { label: "Platforms", value: "iOS, Android and a web demo" },
+      ],
+      problem: [
+        "The founders, a violin teacher and an audio engineer in Bergen, watched pupils give up between lessons. Practising alone meant a metronome and no idea what went wrong until the next lesson, a week later.",
+        "The apps they tried graded a pupil against a recording at a fixed tempo, which punished exactly the slow, careful practice teachers ask for.",
+      ],
+      approach: [
+        { title: "Listen on the phone", text: "Pitch and onset detection run on the device, so the app works offline in a practice room and no recording leaves the phone." },
+        { title: "Follow, don't lead", text: "The accompaniment is generated bar by bar and follows the player's tempo, slowing down with them instead of leaving them behind." },
+        { title: "Feedback per bar", text: "After a take, the bars where pitch or timing drifted are marked on the score, with the two most worth practising first." },
+        { title: "Bring the teacher in", text: "A weekly report goes to the teacher, so the next lesson starts where the pupil struggled." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/musicwave-harmony-practice",
+          alt: "A phone in practice mode showing a score with the current bar highlighted and a tempo dial at 84 bpm, beside cards for the piano, bass and drum accompaniment and a note that bar 7 was slightly flat",
+          caption: "Practice mode: the band follows the player at 84 bpm and notes where a bar went flat.",
+        },
+        {
+          image: "/images/projects/screens/musicwave-harmony-report",
+          alt: "A weekly report with 32 bars coloured green, amber or red by accuracy, and a bar chart of minutes practised each day rising through the week",
+          caption: "The teacher's weekly report: which bars to start the next lesson with.",
+        },
+      ],
+      results: [
+        { value: "+40%", label: "longer practice sessions than with a metronome alone" },
+        { value: "< 30 ms", label: "from a played note to the app's response, on a five-year-old phone" },
+        { value: "620", label: "pupils of 14 teachers in the first term" },
+      ],
+      stack: ["React Native", "C++ audio engine", "Core ML and TensorFlow Lite", "Node.js API", "PostgreSQL"],
+      quote: {
+        text: "My pupils now arrive knowing which bars they struggled with. The app doesn't replace the lesson; it makes the week between lessons count.",
+        by: "Sigrid Haugland",
+        role: "Violin teacher and co-founder",
+      },
+    },
   },
   {
     slug: "qr-code-generator",

@@ -42,9 +42,15 @@ export const founders: Founder[] = [
   },
 ];
 
-/** The origin story, one paragraph per entry. */
+/** The origin story, one paragraph per entry, and the milestones shown beside it on the home page. */
 export const story = {
   title: "How Nordlys started",
+  milestones: [
+    { year: "2021", text: "Winter evenings in Grünerløkka: a tenant e-mail assistant for a small Oslo property manager." },
+    { year: "2022", text: "Nordlys Studio is founded. Maya joins and starts the 1-to-1 mentoring programme." },
+    { year: "2023", text: "First clients abroad: a ceramics brand in Copenhagen and a trading desk in Zug." },
+    { year: "2025", text: "Ten products shipped, from a GDPR review tool to a text-to-game engine for schools." },
+  ],
   paragraphs: [
     "In the winter of 2021, Ingrid and Aksel spent their evenings helping a small Oslo property manager drown less in tenant e-mails. They built a modest assistant that read each message, found the answer in the lease and the house rules, and drafted a reply for a human to approve. Within two months the team was saving more than 40 hours every month, and the property manager asked what else they could build.",
     "That question became Nordlys Studio. Maya joined in 2022 to make sure the things we ship are as pleasant to use as they are clever, and to start the mentoring programme for people who want to build with AI themselves.",

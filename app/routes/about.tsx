@@ -92,7 +92,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section aria-labelledby="partners-title" className="border-t border-ink-200 bg-white py-section">
+      <section aria-labelledby="partners-title" className="page-band border-t border-ink-200 bg-white py-section">
         <div className="container-page">
           <SectionHeading id="partners-title" eyebrow="Trusted by" title="Previous partners" align="center">
             <p>Companies we have designed and built AI products with.</p>

@@ -1,19 +1,11 @@
-import {
-  ArrowRightIcon,
-  BotMessageSquareIcon,
-  ChartLineIcon,
-  GraduationCapIcon,
-  HandshakeIcon,
-  MailIcon,
-  MegaphoneIcon,
-  SearchCheckIcon,
-} from "lucide-react";
+import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
 import { isAiConfigured } from "~/.server/ai";
 import { aiPausedWording } from "~/content/ai-availability";
 import { SectionHeading } from "~/components/section-heading";
+import { ResultsBlock, StoryBlock, VisionBlock } from "~/features/home/components/home-sections";
 import { Button } from "~/components/ui/button";
 import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
 import { site } from "~/content/site";
@@ -23,7 +15,6 @@ import { NewsletterSignup } from "~/features/newsletter/components/newsletter-si
 import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
 import { loadHomeNews } from "~/features/news/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
-import { VisionQuote } from "~/features/home/components/vision-quote";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
@@ -43,8 +34,13 @@ import type { Route } from "./+types/home";
  */
 export async function loader() {
   return {
-    content: { hero, projectsSection, toolsSection, resultsSection, stats, story, founders, vision },
+    content: { hero, projectsSection, toolsSection, stats, founders },
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
+    sectionsHtml: {
+      story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
+      vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
+      results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
+    },
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
     isAiAvailable: isAiConfigured(),
@@ -70,19 +66,28 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
-const resultIcons = [ChartLineIcon, GraduationCapIcon, HandshakeIcon];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, sectionsHtml } = loaderData;
   return (
     <>
       <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
       <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
       <ToolsSection section={content.toolsSection} isAiAvailable={loaderData.isAiAvailable} />
-      <StorySection story={content.story} founders={content.founders} />
-      <VisionSection vision={content.vision} />
-      <ResultsSection section={content.resultsSection} />
-      <NewsletterSignup variant="home" />
+      <section aria-labelledby="story-title" className="py-section lazy-render" dangerouslySetInnerHTML={{ __html: sectionsHtml.story }} />
+      <section
+        aria-labelledby="vision-title"
+        className="bg-night aurora-band py-section text-white lazy-render"
+        dangerouslySetInnerHTML={{ __html: sectionsHtml.vision }}
+      />
+      <section
+        aria-labelledby="results-title"
+        className="py-section lazy-render"
+        dangerouslySetInnerHTML={{ __html: sectionsHtml.results }}
+      />
+      <div className="container-page pb-section lazy-render">
+        <NewsletterSignup variant="home" />
+      </div>
       <LatestNewsSection data={loaderData.latestNews} />
     </>
   );
@@ -92,12 +97,15 @@ function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { pa
   const canAnimate = useCanAnimate();
   const [isPaused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="hero-title" className="bg-night relative overflow-hidden text-white">
-      <div className="container-page pb-16 pt-16 sm:pb-24 sm:pt-24">
+    <section aria-labelledby="hero-title" className="hero bg-night relative overflow-hidden text-white">
+      <div className="container-page pb-28 pt-16 sm:pb-36 sm:pt-24">
         <div className="grid gap-12 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,0.85fr)] lg:items-center lg:gap-16">
           <div>
             <p className="eyebrow text-aurora-300">{hero.eyebrow}</p>
-            <h1 id="hero-title" className="mt-4 text-display font-semibold text-white">
+            <h1
+              id="hero-title"
+              className="mt-4 text-[clamp(2.5rem,1.2rem+5.2vw,5.5rem)] font-semibold leading-[1.02] tracking-[-0.04em] text-white"
+            >
               {hero.lead} <RotatingPhrase phrases={hero.phrases} isRunning={canAnimate && !isPaused} />
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{hero.intro}</p>
@@ -117,7 +125,7 @@ function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { pa
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="mt-1 max-w-[14rem] text-sm text-ink-300">{stat.label}</dt>
-                <dd className="font-display text-3xl font-semibold text-white">{stat.value}</dd>
+                <dd className="text-aurora font-display text-4xl font-semibold sm:text-5xl">{stat.value}</dd>
               </div>
             ))}
           </dl>
@@ -133,9 +141,17 @@ function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; s
     <section aria-labelledby="projects-title" className="py-section">
       <div className="container-page">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-          <SectionHeading id="projects-title" eyebrow="Portfolio" title={section.title}>
-            <p>{section.intro}</p>
-          </SectionHeading>
+          <div className="flex items-end gap-6 lg:gap-10">
+            <span
+              aria-hidden="true"
+              className="text-outline hidden font-display text-[9rem] font-semibold leading-[0.78] tracking-tighter md:block"
+            >
+              {projects.length}
+            </span>
+            <SectionHeading id="projects-title" eyebrow="Portfolio" title={section.title}>
+              <p>{section.intro}</p>
+            </SectionHeading>
+          </div>
           <Button asChild variant="outline" className="self-start sm:self-auto">
             <Link to="/projects">All projects</Link>
           </Button>
@@ -177,87 +193,6 @@ function ToolsSection({ section, isAiAvailable }: { section: Content["toolsSecti
                   <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
                     {isAiAvailable ? "Try it free" : aiPausedWording.cardLabel} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                   </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-function StorySection({ story, founders }: Pick<Content, "story" | "founders">) {
-  return (
-    <section aria-labelledby="story-title" className="py-section lazy-render">
-      <div className="container-page grid gap-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20">
-        <div>
-          <SectionHeading id="story-title" eyebrow="Our story" title={story.title} />
-          <div className="mt-6 space-y-5 text-lg text-ink-700">
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-            ))}
-          </div>
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/about">Meet the founders</Link>
-          </Button>
-        </div>
-        <ul className="grid content-start gap-4" aria-label="Founders">
-          {founders.map((founder) => (
-            <li key={founder.name} className="flex items-center gap-4 rounded-[var(--radius-card)] border border-ink-200 bg-white p-4">
-              <img
-                src={founder.portrait}
-                alt={founder.portraitAlt}
-                width={72}
-                height={72}
-                loading="lazy"
-                decoding="async"
-                className="size-18 shrink-0 rounded-2xl"
-              />
-              <div>
-                <p className="font-display text-lg font-semibold text-ink-950">{founder.name}</p>
-                <p className="text-sm text-ink-600">{founder.role}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-function VisionSection({ vision }: Pick<Content, "vision">) {
-  return (
-    <section aria-labelledby="vision-title" className="bg-night py-section text-white lazy-render">
-      <div className="container-page grid gap-12 lg:grid-cols-2 lg:gap-20">
-        <SectionHeading id="vision-title" eyebrow="Where we are going" title={vision.title} tone="dark">
-          <p>{vision.text}</p>
-        </SectionHeading>
-        <VisionQuote vision={vision} className="relative border border-white/10 bg-white/5" isLarge />
-      </div>
-    </section>
-  );
-}
-
-function ResultsSection({ section }: { section: Content["resultsSection"] }) {
-  return (
-    <section aria-labelledby="results-title" className="py-section lazy-render">
-      <div className="container-page">
-        <SectionHeading id="results-title" eyebrow="Work with us" title={section.title} align="center">
-          <p>{section.intro}</p>
-        </SectionHeading>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {section.cards.map((card, index) => {
-            const Icon = resultIcons[index] ?? ChartLineIcon;
-            return (
-              <li key={card.title} className="flex flex-col rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 shadow-[var(--shadow-card)]">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-aurora-100 text-aurora-700">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="mt-5 text-h3 font-semibold">{card.title}</h3>
-                <p className="mt-2 text-ink-600">{card.text}</p>
-                <Link to={card.to} className="mt-auto inline-flex items-center gap-1 pt-6 text-sm font-semibold text-aurora-700 hover:underline">
-                  {card.linkLabel} <ArrowRightIcon aria-hidden="true" className="size-4" />
                 </Link>
               </li>
             );

@@ -101,7 +101,7 @@ export default function Page() {
           })}
         </div>
       </div>
-      <section aria-labelledby="program-title" className="bg-night py-section text-white">
+      <section aria-labelledby="program-title" className="page-band bg-night py-section text-white">
         <div className="container-page">
           <SectionHeading id="program-title" eyebrow="Selective" title="How the Free Build Program works" tone="dark">
             <p>

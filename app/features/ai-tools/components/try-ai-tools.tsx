@@ -63,11 +63,11 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
         </Card>
       )}
       <Tabs value={tab} onValueChange={choose}>
-        <TabsList aria-label="AI tools">
+        <TabsList aria-label="AI tools" className="grid grid-cols-2 sm:flex">
           {aiTabs.map((value) => {
             const { label, icon: Icon } = tabLabels[value];
             return (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} className="whitespace-normal text-center leading-tight">
                 <Icon aria-hidden="true" />
                 {label}
               </TabsTrigger>

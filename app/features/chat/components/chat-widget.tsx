@@ -48,7 +48,7 @@ export function ChatWidget() {
         aria-label="Chat with us"
         aria-haspopup="dialog"
         aria-expanded={mode !== "closed"}
-        className="fixed bottom-4 right-4 z-20 inline-flex size-14 items-center justify-center rounded-full bg-ink-950 text-white shadow-[var(--shadow-card)] transition-transform hover:scale-105 hover:bg-ink-800 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:bottom-6 sm:right-6"
+        className="chat-launcher fixed bottom-4 right-4 z-20 inline-flex size-14 items-center justify-center rounded-full text-ink-950 transition-transform hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:bottom-6 sm:right-6"
         data-chat-launcher=""
       >
         <MessageCircle aria-hidden="true" className="size-6" />

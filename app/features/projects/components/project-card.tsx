@@ -7,8 +7,9 @@ import type { ProjectCardData } from "../project-card-data";
 
 /**
  * A portfolio card; the whole card is one link to the project page.
- * `wide` cards span two columns of the three-column grid (xl) with the image
- * beside the text, so ten cards fill four even rows.
+ * `wide` cards span two columns of the three-column grid (xl): the artwork sits whole (never
+ * cropped) on a night-sky panel beside the text, and the text column adds the project's result,
+ * so ten cards fill four even rows.
  */
 export function ProjectCard({
   project,
@@ -27,16 +28,18 @@ export function ProjectCard({
     <article
       className={cn(
         "group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-violet-500",
-        isWide && "xl:grid xl:grid-cols-2",
+        isWide && "xl:grid xl:grid-cols-[1.5fr_1fr]",
       )}
     >
-      <ResponsiveImage
-        base={project.image}
-        alt={project.alt}
-        priority={isPriority}
-        sizes={isWide ? "(min-width: 1216px) 400px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
-        className={cn("border-b border-ink-200", isWide && "xl:aspect-auto xl:h-full xl:border-b-0 xl:border-r")}
-      />
+      <div className={cn(isWide && "xl:bg-night xl:flex xl:items-center xl:border-r xl:border-ink-200 xl:p-6")}>
+        <ResponsiveImage
+          base={project.image}
+          alt={project.alt}
+          priority={isPriority}
+          sizes={isWide ? "(min-width: 1280px) 420px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
+          className={cn("border-b border-ink-200", isWide && "xl:w-full xl:rounded-xl xl:border xl:border-white/15 xl:shadow-lg")}
+        />
+      </div>
       <div className="flex flex-1 flex-col p-6">
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {project.tags.map((tag) => (
@@ -54,6 +57,11 @@ export function ProjectCard({
           </Link>
         </Heading>
         <p className="mt-2 text-ink-600">{project.description}</p>
+        {isWide ? (
+          <p className="mt-5 hidden border-l-2 border-aurora-500 pl-4 font-display text-lg font-medium leading-snug text-ink-950 xl:block">
+            {project.outcome}
+          </p>
+        ) : null}
         <p className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700" aria-hidden="true">
           View project <ArrowUpRightIcon className="size-4 transition-transform group-hover:-translate-y-0.5 group-hover:translate-x-0.5" />
         </p>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkVisitorTurn } from "~/lib/conversation-turn";
 import { AI_LIMITS, linkedinLengths, linkedinTemplates, linkedinTones } from "./options";
 
 /**
@@ -6,8 +7,6 @@ import { AI_LIMITS, linkedinLengths, linkedinTemplates, linkedinTones } from "./
  * browser and the JSON endpoints. Unknown option values are refused (400).
  */
 export * from "./options";
-
-const chars = (n: number) => n.toLocaleString("en-US");
 
 const requiredField = (empty: string, name: string) =>
   z
@@ -44,21 +43,7 @@ export const aiChatRequestSchema = z
       .array(chatMessageSchema, { error: "Send the conversation as a list of messages." })
       .max(100, { error: "Send at most 100 messages." }),
   })
-  .superRefine(({ messages }, ctx) => {
-    const conversation = messages.filter((message) => message.role !== "system");
-    const last = conversation.at(-1);
-    if (!last || last.role !== "user" || !last.content.trim()) {
-      ctx.addIssue({ code: "custom", path: ["messages"], message: "Please type a message." });
-      return;
-    }
-    if (conversation.some((message) => message.role === "user" && message.content.trim().length > AI_LIMITS.messageChars)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["messages"],
-        message: `A message can be at most ${chars(AI_LIMITS.messageChars)} characters.`,
-      });
-    }
-  });
+  .superRefine(({ messages }, ctx) => checkVisitorTurn(messages, ctx, { maxChars: AI_LIMITS.messageChars, scope: "every" }));
 export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 
 // --- Generators (POST /api/generate-content) ---

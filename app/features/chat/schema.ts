@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkVisitorTurn } from "~/lib/conversation-turn";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 
 /**
@@ -118,21 +119,7 @@ export const replyRequestSchema = z
     messages: messagesSchema,
     conversationId: conversationIdSchema.optional(),
   })
-  .superRefine(({ messages }, ctx) => {
-    const conversation = messages.filter((message) => message.role !== "system");
-    const last = conversation.at(-1);
-    if (!last || last.role !== "user" || !last.content.trim()) {
-      ctx.addIssue({ code: "custom", path: ["messages"], message: "Please type a message." });
-      return;
-    }
-    if (last.content.trim().length > CHAT_LIMITS.messageChars) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["messages"],
-        message: `A message can be at most ${CHAT_LIMITS.messageChars.toLocaleString("en-US")} characters.`,
-      });
-    }
-  });
+  .superRefine(({ messages }, ctx) => checkVisitorTurn(messages, ctx, { maxChars: CHAT_LIMITS.messageChars, scope: "last" }));
 export type ReplyRequest = z.output<typeof replyRequestSchema>;
 
 /**

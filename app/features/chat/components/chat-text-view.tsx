@@ -4,7 +4,8 @@ import { tokenizeChatText, type ChatToken } from "../chat-text";
 
 const linkClass = "font-medium text-aurora-700 underline underline-offset-2 hover:text-aurora-600";
 
-function render(tokens: ChatToken[], onInternalLink: () => void): ReactNode[] {
+/** `onInternalLink`: internal links navigate in the app and call it; without it every link opens in a new tab. */
+function render(tokens: ChatToken[], onInternalLink: (() => void) | undefined): ReactNode[] {
   return tokens.map((token, index) => {
     switch (token.type) {
       case "text":
@@ -12,7 +13,7 @@ function render(tokens: ChatToken[], onInternalLink: () => void): ReactNode[] {
       case "bold":
         return <strong key={index}>{render(token.children, onInternalLink)}</strong>;
       case "link":
-        if (token.kind === "internal") {
+        if (token.kind === "internal" && onInternalLink) {
           return (
             <Link key={index} to={token.href} onClick={onInternalLink} className={linkClass}>
               {token.text}
@@ -38,9 +39,12 @@ function render(tokens: ChatToken[], onInternalLink: () => void): ReactNode[] {
 
 /**
  * Assistant text as React elements: **bold** and [links](url) only (see
- * ../chat-text.ts). Internal links navigate in the app and close the panel.
+ * ../chat-text.ts), so nothing in it is ever HTML. In the panel internal links
+ * navigate in the app and close it (`onInternalLink`); elsewhere (an admin's
+ * transcript) every link opens in a new tab. `origin` tells internal links
+ * from others (the page's own origin by default).
  */
-export function ChatTextView({ text, onInternalLink }: { text: string; onInternalLink: () => void }) {
-  const origin = typeof window === "undefined" ? undefined : window.location.origin;
-  return <>{render(tokenizeChatText(text, origin), onInternalLink)}</>;
+export function ChatTextView({ text, onInternalLink, origin }: { text: string; onInternalLink?: () => void; origin?: string }) {
+  const siteOrigin = origin ?? (typeof window === "undefined" ? undefined : window.location.origin);
+  return <>{render(tokenizeChatText(text, siteOrigin), onInternalLink)}</>;
 }

@@ -271,6 +271,15 @@ const chip = (x, y, label, fill, color = "#ffffff", size = 14) => {
   const w = Math.round(label.length * size * 0.62 + 24);
   return `<rect x="${x}" y="${y}" width="${w}" height="${size + 14}" rx="${(size + 14) / 2}" fill="${fill}"/>${text(x + w / 2, y + size + 3, label, { size, fill: color, weight: 700, anchor: "middle" })}`;
 };
+/** Chips in a row, 10 px apart; `fillOf(label)` picks each chip's colour. */
+const chipRow = (x, y, labels, fillOf, color = C.ink900, size = 13) => {
+  let left = x;
+  return labels.map((label) => {
+    const out = chip(left, y, label, fillOf(label), color, size);
+    left += Math.round(label.length * size * 0.62 + 24) + 10;
+    return out;
+  }).join("");
+};
 const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
 
 const screens = {
@@ -366,6 +375,96 @@ const screens = {
     ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, ["M", "T", "W", "T", "F", "S", "S"][i], { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
     ${text(740, 560, "+40% since the band", { size: 26, fill: C.v700, weight: 700 })}
     ${lines(740, 590, [360, 300], C.ink200)}
+    `),
+  "rentals-in-thailand-post": () => backdrop(C.sun, C.a500, `
+    ${phoneAt(150, 100, "#ffffff")}
+    ${text(300, 168, "New listing", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="184" y="192" width="232" height="118" rx="14" fill="${C.a300}" opacity="0.6"/>
+    <rect x="184" y="192" width="232" height="118" rx="14" fill="none" stroke="${C.a500}" stroke-width="2"/>
+    ${text(200, 220, "Original · Thai", { size: 13, fill: C.a700, weight: 700 })}
+    ${lines(200, 236, [196, 176, 188, 120], C.a700, 16, 8)}
+    ${[["1 bedroom · 9,500 ฿/month", 340], ["Soi 7, Nimman", 372], ["Desk · fibre 500 Mbit", 404], ["Deposit 1 month", 436]].map(([label, y]) => `<rect x="184" y="${y - 22}" width="232" height="30" rx="8" fill="${C.ink50}"/>${text(196, y - 2, label, { size: 13, fill: C.ink800 })}`).join("")}
+    <rect x="184" y="468" width="232" height="96" rx="12" fill="${C.ink50}"/>
+    ${[0, 1, 2, 3].map((i) => `<rect x="${196 + i * 54}" y="482" width="46" height="66" rx="8" fill="${[C.a500, C.sun, C.v300, C.coral][i]}" opacity="0.75"/>`).join("")}
+    <rect x="184" y="612" width="232" height="48" rx="24" fill="${C.a700}"/>${text(300, 643, "Publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${windowAt(560, 120, 620, 560, "Translations · Soi 7, Nimman")}
+    ${text(600, 210, "Published in 5 languages · 48 s", { size: 24, fill: C.ink950, weight: 700 })}
+    ${[["TH", "Thai", "original"], ["EN", "English", "meaning checked"], ["DE", "German", "meaning checked"], ["RU", "Russian", "meaning checked"], ["ZH", "Chinese", "meaning checked"]].map(([code, lang, state], i) => {
+      const y = 240 + i * 78;
+      return `<rect x="600" y="${y}" width="540" height="64" rx="12" fill="${i === 0 ? C.ink50 : "#ffffff"}" stroke="${C.ink200}"/><rect x="616" y="${y + 14}" width="52" height="36" rx="8" fill="${C.a700}"/>${text(642, y + 38, code, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(688, y + 38, lang, { size: 18, fill: C.ink900, weight: 700 })}${lines(800, y + 27, [150], C.ink200)}<circle cx="1000" cy="${y + 32}" r="11" fill="${C.a500}"/><path d="M994 ${y + 32} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(1018, y + 37, state, { size: 13, fill: C.ink600 })}`;
+    }).join("")}
+    ${chip(600, 634, "Glossary kept: soi, deposit, 1 month notice", C.sun, C.ink950, 13)}
+    `),
+  "rentals-in-thailand-search": () => backdrop(C.a700, C.sun, `
+    ${windowAt(70, 80, 1140, 640, "rentalsinthailand.com · Search")}
+    <rect x="110" y="148" width="1060" height="60" rx="30" fill="#ffffff" stroke="${C.a500}" stroke-width="3"/>
+    ${text(146, 186, "A quiet street with a desk, a market within walking distance", { size: 20, fill: C.ink900 })}
+    <rect x="1040" y="156" width="120" height="44" rx="22" fill="${C.a700}"/>${text(1100, 185, "Search", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="110" y="236" width="430" height="454" rx="14" fill="#e7efe3"/>
+    <path d="M110 420 C 220 380, 300 470, 540 400" fill="none" stroke="#ffffff" stroke-width="12"/>
+    <path d="M300 236 C 320 360, 260 520, 320 690" fill="none" stroke="#ffffff" stroke-width="9"/>
+    <path d="M110 560 C 250 540, 400 620, 540 580" fill="none" stroke="#9fd3e6" stroke-width="14"/>
+    <rect x="380" y="300" width="110" height="70" rx="8" fill="${C.sun}" opacity="0.55"/>${text(435, 340, "Market", { size: 13, fill: C.ink900, weight: 700, anchor: "middle" })}
+    ${[[360, 430, "1"], [230, 330, "2"], [440, 520, "3"]].map(([x, y, n]) => `<path d="M${x} ${y} c -20 -24 -20 -50 0 -56 c 20 6 20 32 0 56 z" fill="${n === "1" ? C.coral : C.v500}"/>${text(x, y - 30, n, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}`).join("")}
+    ${text(136, 676, "Chiang Mai · Nimman and Santitham", { size: 13, fill: C.ink600 })}
+    ${[["Soi 7, Nimman · 1 bedroom", "9,500 ฿ / month", ["Quiet: 0 noise reports", "Desk", "Market 4 min"]], ["Santitham · studio", "7,800 ฿ / month", ["Quiet: 1 report", "Desk", "Market 9 min"]], ["Soi 13, Nimman · 1 bedroom", "11,000 ฿ / month", ["Quiet street", "No desk", "Market 6 min"]]].map(([title, price, tags], i) => {
+      const y = 236 + i * 154;
+      return `<rect x="570" y="${y}" width="600" height="140" rx="14" fill="#ffffff" stroke="${i === 0 ? C.coral : C.ink200}" stroke-width="2"/><rect x="586" y="${y + 16}" width="120" height="108" rx="10" fill="${[C.a500, C.v300, C.sun][i]}" opacity="0.7"/>${text(726, y + 44, `${i + 1}. ${title}`, { size: 19, fill: C.ink950, weight: 700 })}${text(726, y + 72, price, { size: 16, fill: C.ink600 })}${chipRow(726, y + 92, tags, (tag) => (tag === "No desk" ? "#fde7e1" : "#e3f6ef"))}`;
+    }).join("")}
+    `),
+  "shno-bergendorff-styling": () => backdrop("#f3d9c8", C.coral, `
+    ${phoneAt(130, 100, "#fbf7f2")}
+    ${text(280, 168, "Style my table", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="164" y="190" width="232" height="170" rx="14" fill="#c9a27a"/>
+    <rect x="164" y="190" width="232" height="70" rx="14" fill="#e8ddd0"/>
+    <rect x="180" y="292" width="200" height="14" rx="7" fill="#a77f57"/>
+    <path d="M214 292 c -6 -30 4 -50 16 -54 c 12 4 22 24 16 54 z" fill="#f2efe9"/>
+    ${text(176, 348, "Your photo", { size: 12, fill: "#ffffff", weight: 700 })}
+    ${text(164, 392, "Colours in your room", { size: 14, fill: C.ink800, weight: 700 })}
+    ${["#c9a27a", "#e8ddd0", "#a77f57", "#f2efe9", "#4f6b73"].map((c, i) => `<circle cx="${180 + i * 44}" cy="${422}" r="16" fill="${c}" stroke="${C.ink200}"/>`).join("")}
+    ${text(164, 474, "Fits your table", { size: 14, fill: C.ink800, weight: 700 })}
+    ${[0, 1, 2].map((i) => `<rect x="${164 + i * 80}" y="488" width="72" height="72" rx="12" fill="#ffffff" stroke="${C.ink200}"/>`).join("")}
+    <path d="M176 540 a 24 16 0 0 1 48 0 z" fill="#4f7f8a"/><path d="M268 544 c -6 -26 2 -40 12 -44 c 10 4 18 18 12 44 z" fill="#4f7f8a"/><path d="M334 540 a 30 12 0 0 1 60 0 z" fill="#6f9aa3"/>
+    <rect x="164" y="584" width="232" height="48" rx="24" fill="${C.ink900}"/>${text(280, 614, "Add 3 pieces · 1,140 kr", { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <g filter="url(#shadow)"><rect x="520" y="130" width="640" height="540" rx="24" fill="#fbf7f2"/></g>
+    ${text(560, 190, "Serving bowl, fjord glaze", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(560, 222, "Batch 23-14 · fired 12 October · 18 pieces", { size: 16, fill: C.ink600 })}
+    <rect x="560" y="248" width="260" height="230" rx="16" fill="#e8ddd0"/>
+    <path d="M600 430 a 90 60 0 0 1 180 0 z" fill="#4f7f8a"/><path d="M612 430 a 78 16 0 0 0 156 0 z" fill="#3c6670"/>
+    ${[0, 1, 2].map((i) => `<rect x="${560 + i * 90}" y="492" width="80" height="60" rx="10" fill="#e8ddd0" stroke="${i === 0 ? C.ink800 : "none"}" stroke-width="2"/><path d="M${574 + i * 90} 540 a ${26 + i * 2} 18 0 0 1 ${52 + i * 4} 0 z" fill="${["#4f7f8a", "#5a8791", "#46727c"][i]}"/>`).join("")}
+    ${text(850, 272, "Why it fits", { size: 17, fill: C.ink800, weight: 700 })}
+    ${text(850, 302, "Blue-grey picks up your", { size: 16, fill: C.ink800 })}${text(850, 326, "window frame; the wide", { size: 16, fill: C.ink800 })}${text(850, 350, "shape suits a long table.", { size: 16, fill: C.ink800 })}
+    <rect x="850" y="380" width="280" height="120" rx="14" fill="#fff4dc" stroke="${C.sun}"/>
+    ${text(868, 410, "Glaze note", { size: 15, fill: "#8a5a00", weight: 700 })}
+    ${text(868, 436, "Looks darker in warm", { size: 15, fill: C.ink800 })}${text(868, 458, "evening light. Each piece", { size: 15, fill: C.ink800 })}${text(868, 480, "varies a little.", { size: 15, fill: C.ink800 })}
+    <rect x="560" y="590" width="230" height="52" rx="26" fill="${C.ink900}"/>${text(675, 623, "Add to basket", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(820, 623, "420 kr", { size: 22, fill: C.ink950, weight: 700 })}
+    `),
+  "shno-bergendorff-batch": () => backdrop(C.v300, "#f3d9c8", `
+    ${windowAt(80, 80, 1120, 640, "Studio · Batches · 23-14")}
+    ${text(120, 176, "Batch 23-14 · Fjord glaze", { size: 26, fill: C.ink950, weight: 700 })}
+    ${chipRow(120, 196, ["18 pieces", "Fired 12 Oct", "Photographed"], (label) => (label === "Photographed" ? "#e3f6ef" : C.ink50))}
+    ${Array.from({ length: 18 }, (_, i) => {
+      const x = 120 + (i % 6) * 80;
+      const y = 250 + Math.floor(i / 6) * 96;
+      const shape = i % 3 === 0 ? `<path d="M${x + 12} ${y + 62} a 28 20 0 0 1 56 0 z" fill="#4f7f8a"/>` : i % 3 === 1 ? `<path d="M${x + 30} ${y + 64} c -6 -30 2 -46 10 -50 c 8 4 16 20 10 50 z" fill="#5a8791"/>` : `<path d="M${x + 8} ${y + 62} a 32 12 0 0 1 64 0 z" fill="#46727c"/>`;
+      return `<rect x="${x}" y="${y}" width="72" height="84" rx="10" fill="#efe8df"/>${shape}${i === 4 ? `<rect x="${x}" y="${y}" width="72" height="84" rx="10" fill="none" stroke="${C.coral}" stroke-width="3"/>` : ""}`;
+    }).join("")}
+    ${text(120, 566, "Piece 5 set aside: glaze crawled at the rim", { size: 15, fill: C.coral, weight: 700 })}
+    <rect x="120" y="590" width="470" height="100" rx="12" fill="${C.ink50}"/>
+    ${text(140, 620, "Maker's notes", { size: 15, fill: C.ink600, weight: 700 })}
+    ${text(140, 648, "fjord glaze, thicker this time, pools blue", { size: 15, fill: C.ink800 })}${text(140, 672, "in the well, stoneware, oven safe", { size: 15, fill: C.ink800 })}
+    <rect x="630" y="170" width="530" height="420" rx="14" fill="#ffffff" stroke="${C.v500}" stroke-width="2"/>
+    ${text(656, 206, "Drafted description", { size: 16, fill: C.v700, weight: 700 })}
+    ${text(656, 244, "A wide serving bowl in our fjord glaze,", { size: 17, fill: C.ink900 })}
+    ${text(656, 272, "which pools to a deep blue in the well", { size: 17, fill: C.ink900 })}
+    ${text(656, 300, "and thins to grey at the rim.", { size: 17, fill: C.ink900 })}
+    ${lines(656, 330, [460, 420, 440, 300], C.ink200)}
+    ${text(656, 440, "Care", { size: 16, fill: C.ink600, weight: 700 })}
+    ${lines(656, 458, [420, 360], C.ink200)}
+    ${chip(656, 520, "Edited by the studio", C.ink50, C.ink800, 13)}
+    <rect x="900" y="616" width="260" height="56" rx="14" fill="${C.ink900}"/>${text(1030, 652, "Approve and publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="760" y="616" width="124" height="56" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(822, 652, "Edit", { size: 18, fill: C.ink800, weight: 700, anchor: "middle" })}
     `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());

@@ -139,6 +139,46 @@ export const projects: Project[] = [
     ],
     cta: contactCta,
     reference: { label: "Read the client reference", to: "/references/rentals-in-thailand" },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "11 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer, working with the founders in Chiang Mai" },
+        { label: "Platforms", value: "Mobile web for landlords, web for renters" },
+      ],
+      problem: [
+        "The founders' Facebook group had grown to thirty thousand members, but a listing scrolled out of sight within hours. Landlords posted in Thai, most renters could not read it, and the founders spent their evenings translating posts by hand for people who messaged them.",
+        "Renters asked the same questions under every post, whether the street was quiet, whether there was a desk, how far the market was, because none of it could be searched or filtered.",
+      ],
+      approach: [
+        { title: "Post once, in Thai", text: "Landlords post from their phone in their own language; we kept the form to the seven things renters asked about most in the group." },
+        { title: "Translate for meaning", text: "Each translation is checked against the Thai original by a second model pass, with a glossary so a soi stays a soi and deposit terms are never reworded." },
+        { title: "Search the way people talk", text: "A renter's plain-words request is turned into weighted criteria and ranked with neighbourhood data, past tenants' noise reports and commute times." },
+        { title: "Test with landlords first", text: "Twelve landlords from the group tried every release in Thai before it went live, and their confusions shaped the form." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/rentals-in-thailand-post",
+          alt: "A landlord's phone showing a new listing for a one-bedroom flat near Nimman with the Thai original checked and five language versions, English, German, Russian and Chinese, marked published in 48 seconds",
+          caption: "The landlord's phone: one listing written in Thai, published in five languages in under a minute.",
+        },
+        {
+          image: "/images/projects/screens/rentals-in-thailand-search",
+          alt: "The renter's search for a quiet street with a desk and a market nearby, with three ranked flats on a map of Chiang Mai, each showing why it matched: noise reports, a desk and minutes to the market",
+          caption: "The renter's search: results ranked by the way they want to live, with the reasons shown.",
+        },
+      ],
+      results: [
+        { value: "2.3×", label: "enquiries per listing, compared with posts in the group" },
+        { value: "< 1 min", label: "from a landlord's post to five published languages" },
+        { value: "11 weeks", label: "from kick-off to launch" },
+      ],
+      stack: ["TypeScript", "Next.js", "PostgreSQL with PostGIS and pgvector", "GPT-4o for translation checks", "Cloudflare Images"],
+      quote: {
+        text: "Our landlords write in Thai and our renters search in four other languages. A landlord posts once, and a renter in Berlin finds the flat by describing the street they want to live on.",
+        by: "Pimchanok Srisuk",
+        role: "Co-founder, Rentals in Thailand",
+      },
+    },
   },
   {
     slug: "shno-bergendorff",
@@ -163,6 +203,46 @@ export const projects: Project[] = [
     ],
     cta: contactCta,
     reference: { label: "Read the client reference", to: "/references/shnobergendorff" },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "9 weeks" },
+        { label: "Team", value: "1 engineer, 1 designer, the studio's two employees" },
+        { label: "Platforms", value: "Web shop on mobile and desktop" },
+      ],
+      problem: [
+        "Shno Bergendorff sold well at markets, where people could hold a bowl, but online customers hesitated over glazes that look different on every screen, and too many pieces came back because the colour was not what they expected.",
+        "The old shop showed one studio photo per product, although no two batches come out of the kiln alike, so the piece a customer received often did not match the piece they had ordered.",
+      ],
+      approach: [
+        { title: "Sell the batch, not the product", text: "We rebuilt the catalogue around kiln batches, so the studio photographs a batch once and every listing shows the pieces a customer will actually receive." },
+        { title: "Read the customer's room", text: "The styling assistant picks the dominant colours and shapes out of a photo of the customer's table or shelf and matches them against each batch's glaze and form." },
+        { title: "Be honest about glaze", text: "Every suggestion says when a glaze is likely to look darker or lighter at home, in the maker's own words rather than the model's." },
+        { title: "Test with regulars", text: "Twenty regular customers tried the assistant with their own photos before launch; their questions became the care guides and glaze notes." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/shno-bergendorff-styling",
+          alt: "A phone with a customer's photo of an oak table, the colours picked out of it as swatches, and three suggested pieces from batch 23-14 with a note that the fjord glaze looks darker in warm evening light",
+          caption: "The styling assistant: pieces that fit the customer's own table, with an honest note on the glaze.",
+        },
+        {
+          image: "/images/projects/screens/shno-bergendorff-batch",
+          alt: "The studio's batch page for batch 23-14 in fjord glaze with eighteen photographed pieces, the maker's notes beside a drafted product description, and an Approve and publish button",
+          caption: "The studio's side: a batch photographed once, its description drafted from the maker's notes.",
+        },
+      ],
+      results: [
+        { value: "+31%", label: "average order value once customers used the styling assistant" },
+        { value: "−42%", label: "returns for colour reasons" },
+        { value: "9 weeks", label: "from kick-off to launch" },
+      ],
+      stack: ["TypeScript", "Remix on Shopify Hydrogen", "Shopify Storefront API", "GPT-4o vision", "Colour matching in the CIELAB space"],
+      quote: {
+        text: "Every one of our bowls is a little different, and the shop now shows that instead of hiding it. Customers send us photos of their tables before they order, and they buy with confidence.",
+        by: "Shno Bergendorff",
+        role: "Founder and ceramicist",
+      },
+    },
   },
   {
     slug: "lawsecai",

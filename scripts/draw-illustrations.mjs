@@ -466,6 +466,49 @@ const screens = {
     <rect x="900" y="616" width="260" height="56" rx="14" fill="${C.ink900}"/>${text(1030, 652, "Approve and publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
     <rect x="760" y="616" width="124" height="56" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(822, 652, "Edit", { size: 18, fill: C.ink800, weight: 700, anchor: "middle" })}
     `),
+  "crypto-trading-dashboard-overview": () => {
+    const r = rng(17);
+    let y = 330;
+    const points = Array.from({ length: 40 }, (_, i) => {
+      y = Math.max(250, Math.min(420, y + (r() - 0.48) * 26));
+      return `${540 + i * 15},${Math.round(y)}`;
+    }).join(" ");
+    return backdrop(C.ink950, "#1f4a3c", `
+    ${windowAt(60, 70, 1160, 660, "Desk overview · 6 venues · live", { dark: true })}
+    ${[["Net value", "CHF 4.82m", C.ink200], ["24 h P&amp;L", "+1.6%", C.a400], ["Open alerts", "2", C.sun]].map(([label, value, fill], i) => `<rect x="${90 + i * 138}" y="134" width="126" height="84" rx="12" fill="${C.ink800}"/>${text(104 + i * 138, 162, label, { size: 13, fill: C.ink400 })}${text(104 + i * 138, 198, value, { size: 19, fill, weight: 700 })}`).join("")}
+    ${text(90, 262, "Balances by venue", { size: 17, fill: "#ffffff", weight: 700 })}
+    ${[["Venue A", "1.31m", 0.27, "live"], ["Venue B", "0.98m", 0.2, "live"], ["Venue C", "0.86m", 0.18, "withdrawal pending"], ["Venue D", "0.74m", 0.15, "live"], ["Venue E", "0.55m", 0.11, "live"], ["Venue F", "0.38m", 0.08, "live"]].map(([venue, value, share, state], i) => {
+      const yy = 282 + i * 66;
+      const warn = state !== "live";
+      return `<rect x="90" y="${yy}" width="400" height="56" rx="10" fill="${C.ink800}" stroke="${warn ? C.sun : C.ink800}"/>${text(108, yy + 34, venue, { size: 16, fill: "#ffffff", weight: 700 })}${bar(226, yy + 24, Math.round(share * 400), 10, warn ? C.sun : C.a500, 5)}${text(470, yy + 34, value, { size: 15, fill: C.ink200, anchor: "end" })}<circle cx="${212}" cy="${yy + 29}" r="4" fill="${warn ? C.sun : C.a400}"/>`;
+    }).join("")}
+    <rect x="520" y="134" width="670" height="320" rx="14" fill="${C.ink800}"/>
+    ${text(544, 170, "BTC / CHF · best bid across venues", { size: 16, fill: C.ink200, weight: 700 })}
+    ${[260, 320, 380, 440].map((gy) => `<line x1="540" y1="${gy}" x2="1170" y2="${gy}" stroke="${C.ink700}" stroke-dasharray="4 8"/>`).join("")}
+    <polyline points="${points}" fill="none" stroke="${C.a400}" stroke-width="3" stroke-linejoin="round"/>
+    <rect x="520" y="474" width="670" height="226" rx="14" fill="${C.ink800}"/>
+    ${text(544, 508, "Positions against limits", { size: 16, fill: C.ink200, weight: 700 })}
+    ${[["BTC", 0.62, C.a400], ["ETH", 0.91, C.sun], ["SOL", 0.34, C.a400], ["USDC", 0.48, C.v300]].map(([asset, use, fill], i) => `${text(544, 548 + i * 38, asset, { size: 15, fill: "#ffffff", weight: 700 })}${bar(620, 538 + i * 38, 480, 12, C.ink700, 6)}${bar(620, 538 + i * 38, Math.round(use * 480), 12, fill, 6)}${text(1166, 550 + i * 38, `${Math.round(use * 100)}%`, { size: 14, fill: C.ink200, anchor: "end" })}`).join("")}
+    `);
+  },
+  "crypto-trading-dashboard-alert": () => backdrop("#1f4a3c", C.sun, `
+    ${windowAt(90, 80, 700, 640, "Alerts", { dark: true })}
+    <rect x="120" y="136" width="640" height="262" rx="16" fill="${C.ink800}" stroke="${C.sun}" stroke-width="2"/>
+    <circle cx="152" cy="176" r="12" fill="${C.sun}"/>${text(176, 183, "Withdrawal pending too long", { size: 21, fill: "#ffffff", weight: 700 })}
+    ${text(150, 226, "12.5 ETH from Venue C has been pending for 47 min.", { size: 17, fill: C.ink200 })}
+    ${text(150, 254, "Withdrawals there usually clear in under 10 min,", { size: 17, fill: C.ink200 })}
+    ${text(150, 282, "and the venue's status page reports no incident.", { size: 17, fill: C.ink200 })}
+    ${chipRow(150, 310, ["Detected 1.4 s after the event", "Read-only: no action taken"], (label) => (label.startsWith("Detected") ? C.ink700 : "#0f3a31"), C.ink200)}
+    ${chip(150, 350, "Acknowledge", C.sun, C.ink950, 14)}
+    ${[["Spread widening", "SOL spread on Venue E is 0.42%, five times", "its 30-day median, for the last 6 min.", C.v300], ["Position near limit", "ETH is at 91% of the desk's limit", "after the 14:05 fill on Venue B.", C.coral]].map(([title, a, b, fill], i) => `<rect x="120" y="${414 + i * 146}" width="640" height="128" rx="16" fill="${C.ink800}"/><circle cx="152" cy="${450 + i * 146}" r="10" fill="${fill}"/>${text(176, 457 + i * 146, title, { size: 19, fill: "#ffffff", weight: 700 })}${text(150, 492 + i * 146, a, { size: 16, fill: C.ink200 })}${text(150, 518 + i * 146, b, { size: 16, fill: C.ink200 })}`).join("")}
+    <g filter="url(#shadow)"><rect x="830" y="150" width="360" height="500" rx="22" fill="#ffffff"/></g>
+    ${text(860, 198, "End of day", { size: 22, fill: C.ink950, weight: 700 })}
+    ${text(860, 226, "Reconciled 23:59 CET", { size: 15, fill: C.ink600 })}
+    ${["Venue A", "Venue B", "Venue C", "Venue D", "Venue E", "Venue F"].map((venue, i) => `<circle cx="872" cy="${268 + i * 40}" r="10" fill="${C.a500}"/><path d="M866 ${268 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(892, 274 + i * 40, venue, { size: 16, fill: C.ink800 })}${text(1160, 274 + i * 40, "matched", { size: 14, fill: C.a700, weight: 700, anchor: "end" })}`).join("")}
+    <line x1="860" y1="510" x2="1160" y2="510" stroke="${C.ink200}"/>
+    ${text(860, 544, "0 differences", { size: 18, fill: C.ink950, weight: 700 })}
+    <rect x="860" y="570" width="300" height="50" rx="12" fill="${C.ink900}"/>${text(1010, 602, "Export for the accountant", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
 

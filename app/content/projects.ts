@@ -329,6 +329,46 @@ export const projects: Project[] = [
       "Read-only API keys only: the dashboard cannot trade",
     ],
     cta: { url: "https://demo.nordlys.studio/crypto-dashboard", label: "Open the live demo", external: true },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "10 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer" },
+        { label: "Hosting", value: "A dedicated server in Switzerland" },
+      ],
+      problem: [
+        "Three traders watched positions on six exchanges in nine browser tabs, and spotted trouble by eye: a spread that had quietly widened, a withdrawal stuck for an hour, a position that had drifted past the desk's limit after a fill.",
+        "Every evening one of them spent about an hour copying balances into a spreadsheet for the accountant, and a mistake there went unnoticed until the month closed.",
+      ],
+      approach: [
+        { title: "Read-only by design", text: "The dashboard holds only read-only API keys, so a bug or a stolen password can show a position but never move one." },
+        { title: "One stream, six venues", text: "Each exchange's WebSocket feed is normalised into one event stream, with REST polling as a fallback when a feed goes quiet." },
+        { title: "Explain, don't just flag", text: "Statistical checks find the unusual; a language model then writes one sentence saying what changed, by how much and compared with what." },
+        { title: "Tune with the traders", text: "For two weeks every alert was rated useful or noise by the desk, and thresholds were adjusted until noise was rare." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/crypto-trading-dashboard-overview",
+          alt: "A dark dashboard with the desk's net value, 24-hour profit and two open alerts, balances on six venues with one marked withdrawal pending, a live price chart and positions shown against their limits with ETH at 91%",
+          caption: "The desk's overview: balances, prices and limits on six venues in one window.",
+        },
+        {
+          image: "/images/projects/screens/crypto-trading-dashboard-alert",
+          alt: "An alert explaining that a 12.5 ETH withdrawal has been pending for 47 minutes where it usually clears in under 10, detected 1.4 seconds after the event, beside the end-of-day reconciliation with six venues matched and an export button",
+          caption: "Alerts in one sentence each, and the evening reconciliation ready for the accountant.",
+        },
+      ],
+      results: [
+        { value: "9 → 1", label: "browser tabs and a spreadsheet replaced by one dashboard" },
+        { value: "< 2 s", label: "from an unusual event to the alert on screen" },
+        { value: "0", label: "trades the dashboard can place: its keys are read-only" },
+      ],
+      stack: ["TypeScript", "Node.js stream workers", "React", "TimescaleDB", "Redis", "Claude Haiku for alert wording"],
+      quote: {
+        text: "We used to find out about a stuck withdrawal when someone happened to look at the right tab. Now the dashboard tells us in a sentence, and the evening spreadsheet is simply gone.",
+        by: "Lukas Imhof",
+        role: "Head trader",
+      },
+    },
   },
   {
     slug: "musicwave-harmony",

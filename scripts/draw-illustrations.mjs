@@ -282,6 +282,20 @@ const chipRow = (x, y, labels, fillOf, color = C.ink900, size = 13) => {
 };
 const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
 
+/** A small drawn QR-like code (21 cells square, three finder eyes, a logo in the middle) for the QR tool's screens. */
+function qrCode(x, y, cell, dark, eye, light, seed) {
+      const r = rng(seed);
+      const finder = (cx, cy) => (cx < 7 && cy < 7) || (cx >= 14 && cy < 7) || (cx < 7 && cy >= 14);
+      let cells = "";
+      for (let cy = 0; cy < 21; cy++)
+        for (let cx = 0; cx < 21; cx++) {
+          if (finder(cx, cy) || (cx >= 8 && cx <= 12 && cy >= 8 && cy <= 12)) continue;
+          if (r() > 0.5) cells += `<rect x="${x + cx * cell}" y="${y + cy * cell}" width="${cell - 1}" height="${cell - 1}" rx="${cell / 4}" fill="${dark}"/>`;
+        }
+      const eyes = [[0, 0], [14, 0], [0, 14]].map(([ex, ey]) => `<rect x="${x + ex * cell + cell / 2}" y="${y + ey * cell + cell / 2}" width="${6 * cell}" height="${6 * cell}" rx="${cell * 1.5}" fill="none" stroke="${eye}" stroke-width="${cell}"/><rect x="${x + (ex + 2) * cell}" y="${y + (ey + 2) * cell}" width="${3 * cell}" height="${3 * cell}" rx="${cell}" fill="${eye}"/>`).join("");
+      return `<rect x="${x - cell * 2}" y="${y - cell * 2}" width="${cell * 25}" height="${cell * 25}" rx="${cell * 2}" fill="${light}"/>${cells}${eyes}<circle cx="${x + 10.5 * cell}" cy="${y + 10.5 * cell}" r="${cell * 2.6}" fill="${light}"/><path d="M${x + 10.5 * cell - cell * 1.4} ${y + 10.5 * cell + cell} l ${cell * 1.4} ${-cell * 2.4} l ${cell * 1.4} ${cell * 2.4} z" fill="${eye}"/>`;
+    }
+
 const screens = {
   "ai-property-assistant-portal": () => backdrop(C.a300, C.a500, `
     ${windowAt(90, 110, 600, 560, "Leiekontrakt · Sannergata 14")}
@@ -508,6 +522,45 @@ const screens = {
     <line x1="860" y1="510" x2="1160" y2="510" stroke="${C.ink200}"/>
     ${text(860, 544, "0 differences", { size: 18, fill: C.ink950, weight: 700 })}
     <rect x="860" y="570" width="300" height="50" rx="12" fill="${C.ink900}"/>${text(1010, 602, "Export for the accountant", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
+  "qr-code-generator-design": () => backdrop(C.a300, C.v300, `
+    ${windowAt(70, 80, 1140, 640, "qr.nordlys.studio · Design")}
+    ${text(110, 170, "Your logo", { size: 16, fill: C.ink600, weight: 700 })}
+    <rect x="110" y="186" width="300" height="96" rx="12" fill="${C.ink50}" stroke="${C.ink200}" stroke-dasharray="6 6"/>
+    <path d="M150 262 l 22 -40 l 22 40 z" fill="#0b6e4f"/>${text(214, 240, "bakeri-logo.svg", { size: 15, fill: C.ink800, weight: 700 })}${text(214, 262, "2 brand colours found", { size: 13, fill: C.ink600 })}
+    ${text(110, 324, "Suggested designs", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["#0b6e4f", "#0b6e4f", "#ffffff", "Passes · contrast 9.1:1", true], ["#0b6e4f", "#e0a526", "#fff8e8", "Passes · contrast 6.4:1", true], ["#e0a526", "#e0a526", "#fff8e8", "Fails · contrast 1.9:1", false]].map(([dark, eye, light, label, ok], i) => {
+      const y = 344 + i * 118;
+      return `<rect x="110" y="${y}" width="300" height="104" rx="12" fill="#ffffff" stroke="${i === 1 ? C.v500 : C.ink200}" stroke-width="${i === 1 ? 3 : 1}"/>${qrCode(134, y + 18, 3, dark, eye, light, 40 + i)}<rect x="122" y="${y + 12}" width="80" height="80" rx="8" fill="none" stroke="${C.ink200}"/>${text(220, y + 46, ["Forest", "Forest and honey", "Honey"][i], { size: 16, fill: C.ink900, weight: 700 })}${text(220, y + 72, label, { size: 13, fill: ok ? C.a700 : "#b42318", weight: 700 })}`;
+    }).join("")}
+    <rect x="450" y="140" width="500" height="550" rx="14" fill="${C.ink50}"/>
+    ${qrCode(530, 210, 16, "#0b6e4f", "#e0a526", "#fff8e8", 41)}
+    ${text(700, 660, "Forest and honey · rounded modules", { size: 15, fill: C.ink600, anchor: "middle" })}
+    ${text(980, 170, "Colours", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["#0b6e4f", "Modules"], ["#e0a526", "Eyes"], ["#fff8e8", "Background"]].map(([c, label], i) => `<circle cx="1000" cy="${206 + i * 46}" r="16" fill="${c}" stroke="${C.ink200}"/>${text(1028, 212 + i * 46, label, { size: 15, fill: C.ink800 })}`).join("")}
+    ${text(980, 370, "Links to", { size: 16, fill: C.ink600, weight: 700 })}
+    <rect x="980" y="384" width="200" height="40" rx="10" fill="#ffffff" stroke="${C.ink200}"/>${text(994, 410, "bakeri.no/meny", { size: 15, fill: C.ink800 })}
+    <rect x="980" y="620" width="200" height="52" rx="14" fill="${C.ink900}"/>${text(1080, 653, "Test and download", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
+  "qr-code-generator-scantest": () => backdrop(C.v500, C.a500, `
+    ${windowAt(70, 80, 1140, 640, "qr.nordlys.studio · Scan test")}
+    ${text(110, 176, "Scan test: 6 of 6 cameras read your code", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(110, 206, "Each design is read by simulated phone cameras before you can download it.", { size: 16, fill: C.ink600 })}
+    ${[["Older phone, 8 MP", "read in 0.3 s", 0, 0], ["Dim café light", "read in 0.6 s", 0.45, 0], ["Glare on gloss paper", "read in 0.5 s", 0, 1], ["Held at 40°", "read in 0.4 s", 0, 0], ["Slight blur", "read in 0.7 s", 0, 2], ["Printed 2.5 cm wide", "read in 0.5 s", 0, 0]].map(([label, time, dim, fx], i) => {
+      const x = 110 + (i % 3) * 250;
+      const y = 240 + Math.floor(i / 3) * 220;
+      const tilt = i === 3 ? ` transform="skewX(-12) translate(${(y + 60) * 0.21} 0)"` : "";
+      const size = i === 5 ? 44 : 80;
+      const off = (80 - size) / 2;
+      return `<rect x="${x}" y="${y}" width="230" height="200" rx="14" fill="${C.ink50}"/><g${tilt}>${qrCode(x + 75 + off + size / 12.5, y + 20 + off + size / 12.5, size / 25, "#0b6e4f", "#e0a526", "#fff8e8", 41)}</g>${dim ? `<rect x="${x}" y="${y}" width="230" height="120" rx="14" fill="${C.ink950}" opacity="${dim}"/>` : ""}${fx === 1 ? `<ellipse cx="${x + 140}" cy="${y + 50}" rx="40" ry="18" fill="#ffffff" opacity="0.8"/>` : ""}${fx === 2 ? `<rect x="${x}" y="${y}" width="230" height="120" rx="14" fill="${C.ink50}" opacity="0.45"/>` : ""}<circle cx="${x + 28}" cy="${y + 150}" r="12" fill="${C.a500}"/><path d="M${x + 22} ${y + 150} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(x + 50, y + 156, label, { size: 15, fill: C.ink900, weight: 700 })}${text(x + 50, y + 180, time, { size: 13, fill: C.ink600 })}`;
+    }).join("")}
+    <rect x="880" y="240" width="290" height="420" rx="14" fill="#f3f0ff"/>
+    ${text(904, 280, "Ready to download", { size: 20, fill: C.v700, weight: 700 })}
+    ${text(904, 316, "Smallest safe print size", { size: 15, fill: C.ink600 })}${text(904, 350, "2.5 cm", { size: 30, fill: C.ink950, weight: 700 })}
+    ${text(904, 392, "Keep a quiet margin of", { size: 15, fill: C.ink600 })}${text(904, 414, "4 modules around it.", { size: 15, fill: C.ink600 })}
+    <rect x="904" y="470" width="242" height="52" rx="14" fill="${C.v700}"/>${text(1025, 503, "Download SVG", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="904" y="538" width="242" height="52" rx="14" fill="#ffffff" stroke="${C.v500}" stroke-width="2"/>${text(1025, 571, "Download PNG", { size: 17, fill: C.v700, weight: 700, anchor: "middle" })}
+    ${text(904, 626, "Scan counts: off", { size: 14, fill: C.ink600 })}
     `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());

@@ -455,6 +455,46 @@ export const projects: Project[] = [
       "Optional, privacy-friendly scan counts",
     ],
     cta: { url: "https://qr.nordlys.studio", label: "Create a QR code", external: true },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "6 weeks, then small releases" },
+        { label: "Team", value: "1 engineer, 1 designer" },
+        { label: "Platform", value: "Web, free, no account needed" },
+      ],
+      problem: [
+        "Clients kept showing us printed menus, posters and shop windows with handsome QR codes that phones could not read: pale colours on pale paper, logos covering the finder patterns, codes printed a centimetre wide.",
+        "The generators they had used would export anything, so the fault was found only after the print run. A reprint of a batch of posters or menus costs a small business far more than the design did.",
+      ],
+      approach: [
+        { title: "Start from the brand", text: "An uploaded logo gives the brand colours, and the assistant proposes combinations of colour, module shape and eye style that suit it." },
+        { title: "Test like a phone", text: "Every design is rendered and read by a standard decoder through six simulated cameras: an older phone, dim light, glare, an angle, blur and a small print." },
+        { title: "Refuse a bad download", text: "A design that fails any test cannot be downloaded; the tool says which test failed and suggests the smallest change that passes." },
+        { title: "Count without tracking", text: "Scan counts are optional and store only a daily total per code, with no IP address, device or location kept." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/qr-code-generator-design",
+          alt: "The design editor with a bakery's logo uploaded, three suggested designs in forest green and honey, one marked as failing with a contrast of 1.9 to 1, and the chosen code shown large with its colours and link",
+          caption: "The editor: designs suggested from the logo, each with its contrast checked.",
+        },
+        {
+          image: "/images/projects/screens/qr-code-generator-scantest",
+          alt: "The scan test showing six simulated cameras, an older phone, dim light, glare, a 40 degree angle, blur and a 2.5 cm print, all reading the code, beside the smallest safe print size and download buttons for SVG and PNG",
+          caption: "The scan test: six simulated cameras must read the code before it can be downloaded.",
+        },
+      ],
+      results: [
+        { value: "18,000+", label: "codes generated in the first year" },
+        { value: "100%", label: "of downloads checked for scannability first" },
+        { value: "1 in 5", label: "first designs failed a test and were fixed before download" },
+      ],
+      stack: ["TypeScript", "React", "ZXing decoder in a Web Worker", "Canvas rendering", "A small EU-hosted model for design suggestions"],
+      quote: {
+        text: "I used to order a test print of every code before a run. Now the tool tells me the smallest size that will scan, and it has not been wrong yet.",
+        by: "Tonje Rasmussen",
+        role: "Graphic designer at a print shop in Drammen",
+      },
+    },
   },
   {
     slug: "game-creator",

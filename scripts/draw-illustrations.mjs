@@ -562,6 +562,47 @@ const screens = {
     <rect x="904" y="538" width="242" height="52" rx="14" fill="#ffffff" stroke="${C.v500}" stroke-width="2"/>${text(1025, 571, "Download PNG", { size: 17, fill: C.v700, weight: 700, anchor: "middle" })}
     ${text(904, 626, "Scan counts: off", { size: 14, fill: C.ink600 })}
     `),
+  "game-creator-blocks": () => backdrop(C.v500, C.coral, `
+    ${windowAt(60, 70, 1160, 660, "Game Creator · The fox and the sunset")}
+    <rect x="90" y="134" width="560" height="420" rx="12" fill="#8fd0f0"/>
+    <circle cx="560" cy="214" r="44" fill="${C.sun}"/>
+    <rect x="90" y="500" width="560" height="54" fill="#5aa05a"/>
+    <rect x="150" y="420" width="150" height="24" rx="6" fill="#7b5a3a"/><rect x="360" y="350" width="130" height="24" rx="6" fill="#7b5a3a"/><rect x="500" y="270" width="110" height="24" rx="6" fill="#7b5a3a"/>
+    ${[[200, 396], [240, 396], [410, 326], [450, 326], [550, 246]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="11" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
+    <g transform="translate(170 440)"><path d="M0 56 l 16 -34 l 34 0 l 16 34 z" fill="${C.coral}"/><path d="M16 22 l 7 -20 l 10 17 z M44 19 l 8 -18 l 5 22 z" fill="${C.coral}"/><circle cx="27" cy="32" r="4" fill="${C.ink950}"/><circle cx="42" cy="32" r="4" fill="${C.ink950}"/><path d="M66 52 q 32 -8 30 -34 q -8 20 -30 26 z" fill="${C.coral}"/></g>
+    <rect x="106" y="150" width="150" height="38" rx="10" fill="#ffffff" opacity="0.85"/>${text(122, 176, "Coins: 12", { size: 18, fill: C.ink950, weight: 700 })}
+    <rect x="90" y="574" width="560" height="126" rx="12" fill="${C.ink50}"/>
+    ${text(112, 606, "Your description", { size: 14, fill: C.ink600, weight: 700 })}
+    ${text(112, 636, "A fox jumps between platforms collecting", { size: 17, fill: C.ink900 })}${text(112, 662, "coins before the sun sets.", { size: 17, fill: C.ink900 })}
+    ${text(680, 160, "Rules", { size: 20, fill: C.ink950, weight: 700 })}
+    ${[[0, "when", "game starts", C.v500], [1, "set", "timer to 90 seconds", C.a500], [0, "when", "fox touches coin", C.v500], [1, "change", "coins by +1", C.sun], [1, "play", "sound: ding", C.a500], [0, "when", "space is pressed", C.v500], [1, "jump", "height 5", C.coral], [0, "when", "timer reaches 0", C.v500], [1, "show", "sunset, game over", C.a500]].map(([indent, verb, rest, fill], i) => {
+      const x = 680 + indent * 28;
+      const y = 180 + i * 52;
+      return `<rect x="${x}" y="${y}" width="${440 - indent * 28}" height="42" rx="8" fill="${fill}"/>${text(x + 16, y + 28, verb, { size: 16, fill: C.ink950, weight: 700 })}${text(x + 90, y + 28, rest, { size: 16, fill: C.ink950 })}${i === 6 ? `<rect x="${x - 6}" y="${y - 6}" width="${452 - indent * 28}" height="54" rx="12" fill="none" stroke="${C.ink950}" stroke-width="3" stroke-dasharray="6 5"/>` : ""}`;
+    }).join("")}
+    ${chip(708, 660, "You changed: jump height 3 → 5", C.ink900, "#ffffff", 14)}
+    `),
+  "game-creator-classroom": () => backdrop(C.a300, C.v500, `
+    ${windowAt(80, 80, 1120, 640, "Classroom · 7B · Games to review")}
+    ${text(120, 176, "Class 7B · 24 pupils", { size: 26, fill: C.ink950, weight: 700 })}
+    ${chipRow(120, 196, ["18 shared", "5 to review", "1 flagged"], (label) => (label === "1 flagged" ? "#fde7e1" : label === "5 to review" ? "#fff4dc" : "#e3f6ef"))}
+    ${[["Space cats", "Pupil 4", "to review", C.sun], ["The flooded school", "Pupil 9", "flagged", C.coral], ["Troll bridge", "Pupil 12", "to review", C.sun], ["Pizza delivery", "Pupil 17", "to review", C.sun], ["Fox and the sunset", "Pupil 21", "to review", C.sun]].map(([title, who, state, fill], i) => {
+      const y = 246 + i * 88;
+      return `<rect x="120" y="${y}" width="420" height="76" rx="12" fill="${i === 1 ? "#ffffff" : C.ink50}" stroke="${i === 1 ? C.coral : C.ink200}" stroke-width="2"/><rect x="136" y="${y + 12}" width="72" height="52" rx="8" fill="${[C.v300, "#8fd0f0", C.a300, C.sun, C.coral][i]}" opacity="0.8"/>${text(224, y + 34, title, { size: 17, fill: C.ink950, weight: 700 })}${text(224, y + 58, who, { size: 14, fill: C.ink600 })}${chip(524 - Math.round(state.length * 12 * 0.62 + 24), y + 26, state, fill, C.ink950, 12)}`;
+    }).join("")}
+    <rect x="580" y="150" width="580" height="530" rx="14" fill="#ffffff" stroke="${C.ink200}"/>
+    ${text(610, 194, "The flooded school", { size: 24, fill: C.ink950, weight: 700 })}
+    ${text(610, 222, "Platform game · 14 rules · made Tuesday", { size: 15, fill: C.ink600 })}
+    <rect x="610" y="244" width="520" height="170" rx="10" fill="#8fd0f0"/>
+    <rect x="610" y="354" width="520" height="60" fill="#3c7fb8" opacity="0.7"/>
+    <rect x="700" y="270" width="160" height="84" fill="${C.ink200}"/><rect x="760" y="316" width="34" height="38" fill="${C.ink600}"/>
+    <rect x="610" y="434" width="520" height="104" rx="10" fill="#fde7e1"/>
+    ${text(630, 466, "Flagged by the content filter", { size: 16, fill: "#b42318", weight: 700 })}
+    ${text(630, 494, "A word in the description may upset others.", { size: 15, fill: C.ink800 })}
+    ${text(630, 518, "The game itself passed every check.", { size: 15, fill: C.ink800 })}
+    <rect x="900" y="600" width="230" height="52" rx="14" fill="${C.a700}"/>${text(1015, 633, "Approve for sharing", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="740" y="600" width="144" height="52" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(812, 633, "Send back", { size: 16, fill: C.ink800, weight: 700, anchor: "middle" })}
+    `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
 

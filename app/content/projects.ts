@@ -518,6 +518,46 @@ export const projects: Project[] = [
       "Content filters designed with teachers for ages 10 to 15",
     ],
     cta: { url: "https://games.nordlys.studio", label: "Play example games", external: true },
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "15 weeks, including a pilot term" },
+        { label: "Team", value: "2 engineers, 1 designer, 4 teachers from Kvist Learning" },
+        { label: "Platform", value: "Browser, on school Chromebooks and iPads" },
+      ],
+      problem: [
+        "Kvist Learning's teachers wanted pupils aged 10 to 15 to learn loops, conditions and variables by making a game they cared about. With the block tools they had, a class spent most of a term before anything on screen felt like a game, and many pupils gave up first.",
+        "Free AI game generators were no answer for a school: they produced code no pupil could read, had no teacher in the loop, and let anything through.",
+      ],
+      approach: [
+        { title: "Generate into blocks", text: "The model writes a game in a small rule language of our own, never free code, so every rule it makes can be shown and edited as a visual block." },
+        { title: "Playable in a minute", text: "Sprites, levels and rules come from a curated library for ages 10 to 15, so a description becomes a game in about a minute and always runs." },
+        { title: "Filters written with teachers", text: "Four teachers wrote the content rules with us, and anything borderline goes to the teacher instead of being silently refused." },
+        { title: "A term in real classrooms", text: "We piloted with six classes; the teachers' notes on where pupils got stuck reshaped the block editor twice." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/game-creator-blocks",
+          alt: "A pupil's platform game with a fox collecting coins beside the generated rules as visual blocks, one block changed so the jump height goes from 3 to 5, and a score of 12 coins",
+          caption: "The pupil's view: the game on the left, its rules as blocks they can change on the right.",
+        },
+        {
+          image: "/images/projects/screens/game-creator-classroom",
+          alt: "The teacher's classroom view for class 7B listing pupils' games waiting for review, one flagged by the content filter for a word in its description, with Approve for sharing and Send back buttons",
+          caption: "Classroom mode: the teacher reviews every game before the class can play it.",
+        },
+      ],
+      results: [
+        { value: "37", label: "classrooms using it in the first school year" },
+        { value: "#1", label: "pupils' own games were the most-opened assignments of the term" },
+        { value: "~1 min", label: "from a pupil's description to a playable game" },
+      ],
+      stack: ["TypeScript", "Phaser", "Blockly", "A rule language of our own, checked before it runs", "GPT-4o mini in an EU region", "PostgreSQL"],
+      quote: {
+        text: "The pupils start by playing their own game and end up asking how the jump works. That question used to take us half a term to reach.",
+        by: "Eirik Dahle",
+        role: "Teacher and curriculum lead, Kvist Learning",
+      },
+    },
   },
   {
     slug: "marbella-academy",

@@ -603,6 +603,47 @@ const screens = {
     <rect x="900" y="600" width="230" height="52" rx="14" fill="${C.a700}"/>${text(1015, 633, "Approve for sharing", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
     <rect x="740" y="600" width="144" height="52" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(812, 633, "Send back", { size: 16, fill: C.ink800, weight: 700, anchor: "middle" })}
     `),
+  "marbella-academy-roleplay": () => backdrop(C.sun, "#e0724f", `
+    ${phoneAt(490, 100, "#fffaf2")}
+    ${text(640, 166, "Hotel reception · B1", { size: 17, fill: C.ink900, weight: 700, anchor: "middle" })}
+    ${text(640, 190, "Scene 6 of 10 · A noise complaint", { size: 13, fill: C.ink600, anchor: "middle" })}
+    <rect x="516" y="212" width="248" height="100" rx="18" fill="#ffffff" stroke="${C.ink200}"/>
+    ${text(536, 240, "Guest", { size: 12, fill: C.ink600, weight: 700 })}
+    ${text(536, 264, "La habitación 214 tiene", { size: 15, fill: C.ink900 })}${text(536, 286, "mucho ruido. No puedo dormir.", { size: 14, fill: C.ink900 })}
+    <rect x="544" y="328" width="216" height="100" rx="18" fill="${C.a700}"/>
+    ${text(560, 356, "You", { size: 12, fill: C.a300, weight: 700 })}
+    ${text(560, 380, "Lo siento. Usted quiere", { size: 15, fill: "#ffffff" })}${text(560, 402, "otra habitación?", { size: 15, fill: "#ffffff" })}
+    <rect x="520" y="446" width="240" height="112" rx="16" fill="#fff4dc" stroke="${C.sun}"/>
+    ${text(536, 472, "A more polite way", { size: 13, fill: "#8a5a00", weight: 700 })}
+    ${text(536, 498, "¿Le gustaría cambiar", { size: 15, fill: C.ink900, weight: 700 })}${text(536, 520, "de habitación?", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(536, 544, "Use the conditional with guests.", { size: 12, fill: C.ink600 })}
+    <circle cx="640" cy="630" r="34" fill="#e0724f"/><rect x="631" y="610" width="18" height="28" rx="9" fill="#ffffff"/><path d="M624 632 a 16 16 0 0 0 32 0" fill="none" stroke="#ffffff" stroke-width="3"/><rect x="638" y="648" width="4" height="8" fill="#ffffff"/>
+    <g filter="url(#shadow)"><rect x="110" y="220" width="300" height="220" rx="22" fill="#ffffff"/></g>
+    ${text(136, 262, "Goals in this scene", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["Apologise", true], ["Offer a solution", true], ["Confirm the new room", false]].map(([goal, done], i) => `<circle cx="148" cy="${298 + i * 40}" r="11" fill="${done ? C.a500 : C.ink200}"/>${done ? `<path d="M142 ${298 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>` : ""}${text(170, 304 + i * 40, goal, { size: 16, fill: C.ink900 })}`).join("")}
+    <g filter="url(#shadow)"><rect x="870" y="470" width="300" height="150" rx="22" fill="#ffffff"/></g>
+    ${text(896, 512, "Pronunciation", { size: 16, fill: C.ink600, weight: 700 })}
+    ${text(896, 548, "habitación", { size: 22, fill: C.ink950, weight: 700 })}
+    ${text(896, 580, "Silent h, stress on the last", { size: 14, fill: C.ink800 })}${text(896, 600, "syllable: a-bi-ta-CIÓN", { size: 14, fill: C.ink800 })}
+    `),
+  "marbella-academy-insights": () => backdrop("#e0724f", C.v700, `
+    ${windowAt(80, 80, 1120, 640, "Class insights · Reception B1 · before Thursday's class")}
+    ${text(120, 176, "Hardest scenes this week", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(120, 206, "14 students · 212 role-plays since Monday", { size: 16, fill: C.ink600 })}
+    ${[["Handling a complaint", 41], ["Explaining the bill", 52], ["A late check-in", 68], ["Booking a taxi", 79], ["Breakfast times", 88], ["Directions in town", 91]].map(([scene, rate], i) => {
+      const y = 244 + i * 66;
+      const fill = rate < 60 ? C.coral : rate < 80 ? C.sun : C.a500;
+      return `${text(120, y + 22, scene, { size: 17, fill: C.ink900, weight: i < 2 ? 700 : 400 })}${bar(360, y + 8, 340, 16, C.ink50, 8)}${bar(360, y + 8, Math.round(rate * 3.4), 16, fill, 8)}${text(720, y + 22, `${rate}%`, { size: 16, fill: C.ink800, weight: 700 })}`;
+    }).join("")}
+    ${text(120, 660, "Share of role-plays where the student reached every goal", { size: 14, fill: C.ink600 })}
+    <rect x="800" y="150" width="360" height="250" rx="14" fill="#fff4dc"/>
+    ${text(824, 190, "Suggested for Thursday", { size: 18, fill: "#8a5a00", weight: 700 })}
+    ${text(824, 226, "Complaints: most students", { size: 16, fill: C.ink900 })}${text(824, 250, "apologise but never offer", { size: 16, fill: C.ink900 })}${text(824, 274, "a solution. Practise", { size: 16, fill: C.ink900 })}${text(824, 298, "¿Le gustaría…? and", { size: 16, fill: C.ink900, weight: 700 })}${text(824, 322, "¿Quiere que…?", { size: 16, fill: C.ink900, weight: 700 })}
+    ${chip(824, 350, "Open the scene in class", C.ink900, "#ffffff", 13)}
+    <rect x="800" y="424" width="360" height="236" rx="14" fill="${C.ink50}"/>
+    ${text(824, 462, "Needs a word from you", { size: 18, fill: C.ink900, weight: 700 })}
+    ${[["Student 3", "no practice for 9 days"], ["Student 11", "stuck on scene 4 twice"]].map(([who, why], i) => `<circle cx="840" cy="${506 + i * 56}" r="16" fill="${[C.v300, C.a300][i]}"/>${text(866, 502 + i * 56, who, { size: 16, fill: C.ink900, weight: 700 })}${text(866, 524 + i * 56, why, { size: 14, fill: C.ink600 })}`).join("")}
+    `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
 

@@ -581,6 +581,46 @@ export const projects: Project[] = [
       "Voice practice on mobile with pronunciation hints",
     ],
     cta: contactCta,
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "12 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer, the school's three language teachers" },
+        { label: "Platforms", value: "iOS, Android and the web" },
+      ],
+      problem: [
+        "Marbella Academy trains receptionists, waiters and housekeeping staff, most of them working shifts while they study. Grammar exercises were easy to do on a phone at night; speaking practice happened only in class, twice a week, with fifteen students sharing one teacher.",
+        "About a third of each intake dropped out before the end of the course, and in exit interviews the reason given most often was not feeling ready to speak to a real guest.",
+      ],
+      approach: [
+        { title: "Scenes from real shifts", text: "With the teachers we wrote 40 scenes from hotel and restaurant work, from a late check-in to a guest with an allergy, each with goals the student must reach." },
+        { title: "Level the tutor", text: "The tutor keeps to the vocabulary of the student's level, A2 to B2, and plays the guest more patiently or more hurriedly as the student grows." },
+        { title: "Correct gently", text: "Mistakes are not interrupted; after the scene the student sees three corrections at most, each with a better way to say it." },
+        { title: "Brief the teacher", text: "Before each class the teacher sees which scenes the group found hardest, so class time goes to what students cannot yet practise alone." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/marbella-academy-roleplay",
+          alt: "A phone in a role-play where the tutor plays a hotel guest complaining in Spanish about noise in room 214, the student's reply, a gentle correction suggesting a more polite phrase, and a microphone button for voice practice",
+          caption: "A role-play on the phone: a guest's complaint at level B1, with one gentle correction.",
+        },
+        {
+          image: "/images/projects/screens/marbella-academy-insights",
+          alt: "The teacher's class insights for a B1 group, with handling a complaint and explaining the bill as the hardest scenes, bars for each scene's success rate and a suggestion for the next lesson",
+          caption: "The teacher's briefing before class: which scenes the group found hardest this week.",
+        },
+      ],
+      results: [
+        { value: "83%", label: "course completion, up from 64%, over the first two intakes" },
+        { value: "40", label: "hotel and restaurant scenes written with the teachers" },
+        { value: "2", label: "languages, Spanish and English, at levels A2 to B2" },
+      ],
+      stack: ["React Native", "TypeScript", "Node.js API", "PostgreSQL", "GPT-4o mini in an EU region", "Azure speech services for pronunciation hints"],
+      quote: {
+        text: "Our students used to meet their first difficult guest at work. Now they have met a hundred of them on their phone before the course ends, and they stay to the end.",
+        by: "Lucía Moreno",
+        role: "Director of studies, Marbella Academy",
+      },
+    },
   },
   {
     slug: "juristfirma-iverstrom",

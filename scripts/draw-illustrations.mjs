@@ -644,6 +644,47 @@ const screens = {
     ${text(824, 462, "Needs a word from you", { size: 18, fill: C.ink900, weight: 700 })}
     ${[["Student 3", "no practice for 9 days"], ["Student 11", "stuck on scene 4 twice"]].map(([who, why], i) => `<circle cx="840" cy="${506 + i * 56}" r="16" fill="${[C.v300, C.a300][i]}"/>${text(866, 502 + i * 56, who, { size: 16, fill: C.ink900, weight: 700 })}${text(866, 524 + i * 56, why, { size: 14, fill: C.ink600 })}`).join("")}
     `),
+  "juristfirma-iverstrom-intake": () => backdrop("#dfe7e2", C.a500, `
+    <g filter="url(#shadow)"><rect x="230" y="70" width="820" height="660" rx="40" fill="${C.ink950}"/></g>
+    <rect x="252" y="92" width="776" height="616" rx="24" fill="#fbfaf7"/>
+    ${text(290, 146, "Juristfirma Iverström · Inför ert första möte", { size: 16, fill: C.ink600 })}
+    ${[0, 1, 2, 3, 4].map((i) => `<rect x="${290 + i * 142}" y="166" width="130" height="8" rx="4" fill="${i < 3 ? C.a700 : C.ink200}"/>`).join("")}
+    ${text(290, 210, "Steg 3 av 5 · Barn", { size: 15, fill: C.a700, weight: 700 })}
+    ${text(290, 256, "Var bor barnen i dag?", { size: 30, fill: C.ink950, weight: 700 })}
+    ${[["Ella, 7 år", "Hos mig"], ["Noah, 11 år", "Växelvis, varannan vecka"]].map(([child, answer], i) => `<rect x="290" y="${286 + i * 74}" width="460" height="60" rx="12" fill="#ffffff" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${text(310, 322 + i * 74, child, { size: 17, fill: C.ink900, weight: 700 })}${text(470, 322 + i * 74, answer, { size: 16, fill: C.ink800 })}`).join("")}
+    <rect x="290" y="446" width="460" height="52" rx="12" fill="none" stroke="${C.ink400}" stroke-width="2" stroke-dasharray="6 6"/>${text(520, 478, "+ Lägg till ett barn", { size: 16, fill: C.ink600, anchor: "middle" })}
+    <rect x="780" y="286" width="210" height="212" rx="14" fill="#eaf4f0"/>
+    ${text(800, 318, "Varför vi frågar", { size: 15, fill: C.a700, weight: 700 })}
+    ${text(800, 346, "Barnens boende avgör", { size: 14, fill: C.ink800 })}${text(800, 368, "vilka avtal och blanketter", { size: 14, fill: C.ink800 })}${text(800, 390, "som behövs. Svaret kan", { size: 14, fill: C.ink800 })}${text(800, 412, "ändras senare.", { size: 14, fill: C.ink800 })}
+    ${text(800, 460, "Svenska · English", { size: 13, fill: C.ink600 })}
+    <rect x="290" y="600" width="250" height="54" rx="27" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(415, 633, "Spara och fortsätt senare", { size: 15, fill: C.ink800, weight: 700, anchor: "middle" })}
+    <rect x="790" y="600" width="200" height="54" rx="27" fill="${C.a700}"/>${text(890, 633, "Nästa steg", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(290, 560, "Dina svar sparas krypterat på vår server i Sverige.", { size: 14, fill: C.ink600 })}
+    `),
+  "juristfirma-iverstrom-draft": () => backdrop(C.ink800, "#3d5a52", `
+    ${windowAt(70, 70, 1140, 660, "Utkast · Avtal om vårdnad, boende och umgänge")}
+    <rect x="110" y="134" width="640" height="566" rx="8" fill="#fbfaf7" stroke="${C.ink200}"/>
+    ${text(430, 184, "AVTAL OM VÅRDNAD, BOENDE OCH UMGÄNGE", { size: 17, fill: C.ink950, weight: 700, anchor: "middle" })}
+    ${text(140, 232, "1. Parter", { size: 15, fill: C.ink900, weight: 700 })}
+    ${lines(140, 248, [540, 420], C.ink200, 20, 8)}
+    ${text(140, 318, "2. Vårdnad", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(140, 346, "Föräldrarna har gemensam vårdnad om", { size: 15, fill: C.ink800 })}
+    <rect x="458" y="328" width="216" height="26" rx="6" fill="${C.a300}" opacity="0.6"/>${text(466, 346, "Ella (7) och Noah (11)", { size: 15, fill: C.ink950, weight: 700 })}
+    ${lines(140, 366, [560, 300], C.ink200, 20, 8)}
+    ${text(140, 432, "3. Boende", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(140, 460, "Ella bor hos", { size: 15, fill: C.ink800 })}<rect x="236" y="442" width="108" height="26" rx="6" fill="${C.a300}" opacity="0.6"/>${text(244, 460, "modern", { size: 15, fill: C.ink950, weight: 700 })}
+    ${text(140, 490, "Noah bor", { size: 15, fill: C.ink800 })}<rect x="214" y="472" width="236" height="26" rx="6" fill="${C.sun}" opacity="0.6"/>${text(222, 490, "växelvis, varannan vecka", { size: 15, fill: C.ink950, weight: 700 })}
+    ${lines(140, 512, [520, 460], C.ink200, 20, 8)}
+    ${text(140, 580, "4. Umgänge", { size: 15, fill: C.ink900, weight: 700 })}
+    ${lines(140, 596, [560, 510, 380], C.ink200, 20, 8)}
+    ${text(140, 684, "Mall: IV-FAM-04 · byråns egen mall", { size: 12, fill: C.ink400 })}
+    <rect x="790" y="134" width="390" height="566" rx="12" fill="${C.ink50}"/>
+    ${text(814, 174, "Granskning", { size: 20, fill: C.ink950, weight: 700 })}
+    ${text(814, 200, "Utkast klart på 6 min · från intaget", { size: 14, fill: C.ink600 })}
+    ${[["Parter och personnummer", "ifyllt från intaget", C.a500], ["Barnens namn och ålder", "ifyllt från intaget", C.a500], ["Noahs boende", "kontrollera: växelvis", C.sun]].map(([label, note, fill], i) => `<rect x="814" y="${226 + i * 78}" width="342" height="64" rx="10" fill="#ffffff" stroke="${C.ink200}"/><circle cx="840" cy="${258 + i * 78}" r="10" fill="${fill}"/>${text(862, 252 + i * 78, label, { size: 15, fill: C.ink900, weight: 700 })}${text(862, 274 + i * 78, note, { size: 13, fill: C.ink600 })}`).join("")}
+    ${text(814, 494, "Inget lämnar byråns servrar", { size: 14, fill: C.ink600 })}${text(814, 516, "i Sverige. Varje öppning loggas.", { size: 14, fill: C.ink600 })}
+    <rect x="814" y="620" width="342" height="56" rx="14" fill="${C.a700}"/>${text(985, 655, "Godkänn som granskad", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());
 

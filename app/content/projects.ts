@@ -644,6 +644,46 @@ export const projects: Project[] = [
       "Hosting in Sweden, with access logs for every file",
     ],
     cta: contactCta,
+    caseStudy: {
+      facts: [
+        { label: "Timeline", value: "13 weeks" },
+        { label: "Team", value: "2 engineers, 1 designer, two of the firm's lawyers" },
+        { label: "Hosting", value: "In Sweden, with access logs" },
+      ],
+      problem: [
+        "A family-law client's first call with the firm lasted about an hour, and most of it went on facts: names, dates, children, income, housing. Clients in the middle of a separation found it hard to get through, and lawyers spent evenings turning their notes into the first documents.",
+        "Those first documents, agreements on custody, residence and contact and the forms that go with them, follow the firm's own templates closely, yet each one took two to three hours to draft by hand.",
+      ],
+      approach: [
+        { title: "Write the intake with the lawyers", text: "Two of the firm's lawyers wrote every question with us, in plain Swedish and English, with a short explanation of why it is asked." },
+        { title: "Let the client pause", text: "The intake saves every answer, can be left and resumed, and never asks for something the client has already said." },
+        { title: "Only the firm's templates", text: "Drafts are built by filling the firm's own templates from the intake; the model chooses clauses and wording, never invents new ones, and marks every filled field." },
+        { title: "Keep it in Sweden", text: "Hosting, storage and the language model run in Sweden, and every opening of a file is logged for the firm's records." },
+      ],
+      screens: [
+        {
+          image: "/images/projects/screens/juristfirma-iverstrom-intake",
+          alt: "A tablet showing step 3 of 5 of the intake in Swedish, about the children, with two children entered, a question about where they live now, a note explaining why the firm asks, and a button to save and continue later",
+          caption: "The client's intake: one calm step at a time, with the reason for every question.",
+        },
+        {
+          image: "/images/projects/screens/juristfirma-iverstrom-draft",
+          alt: "A draft agreement on custody, residence and contact with the fields filled from the intake highlighted, beside the lawyer's review panel listing the filled fields, one marked to be checked, and a button to sign the draft off as reviewed",
+          caption: "The lawyer's review: a draft from the firm's own template, every filled field marked for checking.",
+        },
+      ],
+      results: [
+        { value: "−50%", label: "length of the first intake call" },
+        { value: "8 min", label: "median time to a first draft, down from two to three hours" },
+        { value: "100%", label: "of drafts reviewed and signed off by a lawyer" },
+      ],
+      stack: ["TypeScript", "React Router", "PostgreSQL", "A Swedish-hosted open-weight language model", "docx templates filled on the server"],
+      quote: {
+        text: "Clients arrive at the first meeting having told their story once, at their own pace. We spend the meeting on advice, and the first draft is waiting for us to review.",
+        by: "Maria Iverström",
+        role: "Founding partner, Juristfirma Iverström",
+      },
+    },
   },
 ];
 

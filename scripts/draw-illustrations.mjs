@@ -271,7 +271,30 @@ const chip = (x, y, label, fill, color = "#ffffff", size = 14) => {
   const w = Math.round(label.length * size * 0.62 + 24);
   return `<rect x="${x}" y="${y}" width="${w}" height="${size + 14}" rx="${(size + 14) / 2}" fill="${fill}"/>${text(x + w / 2, y + size + 3, label, { size, fill: color, weight: 700, anchor: "middle" })}`;
 };
+/** Chips in a row, 10 px apart; `fillOf(label)` picks each chip's colour. */
+const chipRow = (x, y, labels, fillOf, color = C.ink900, size = 13) => {
+  let left = x;
+  return labels.map((label) => {
+    const out = chip(left, y, label, fillOf(label), color, size);
+    left += Math.round(label.length * size * 0.62 + 24) + 10;
+    return out;
+  }).join("");
+};
 const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
+
+/** A small drawn QR-like code (21 cells square, three finder eyes, a logo in the middle) for the QR tool's screens. */
+function qrCode(x, y, cell, dark, eye, light, seed) {
+      const r = rng(seed);
+      const finder = (cx, cy) => (cx < 7 && cy < 7) || (cx >= 14 && cy < 7) || (cx < 7 && cy >= 14);
+      let cells = "";
+      for (let cy = 0; cy < 21; cy++)
+        for (let cx = 0; cx < 21; cx++) {
+          if (finder(cx, cy) || (cx >= 8 && cx <= 12 && cy >= 8 && cy <= 12)) continue;
+          if (r() > 0.5) cells += `<rect x="${x + cx * cell}" y="${y + cy * cell}" width="${cell - 1}" height="${cell - 1}" rx="${cell / 4}" fill="${dark}"/>`;
+        }
+      const eyes = [[0, 0], [14, 0], [0, 14]].map(([ex, ey]) => `<rect x="${x + ex * cell + cell / 2}" y="${y + ey * cell + cell / 2}" width="${6 * cell}" height="${6 * cell}" rx="${cell * 1.5}" fill="none" stroke="${eye}" stroke-width="${cell}"/><rect x="${x + (ex + 2) * cell}" y="${y + (ey + 2) * cell}" width="${3 * cell}" height="${3 * cell}" rx="${cell}" fill="${eye}"/>`).join("");
+      return `<rect x="${x - cell * 2}" y="${y - cell * 2}" width="${cell * 25}" height="${cell * 25}" rx="${cell * 2}" fill="${light}"/>${cells}${eyes}<circle cx="${x + 10.5 * cell}" cy="${y + 10.5 * cell}" r="${cell * 2.6}" fill="${light}"/><path d="M${x + 10.5 * cell - cell * 1.4} ${y + 10.5 * cell + cell} l ${cell * 1.4} ${-cell * 2.4} l ${cell * 1.4} ${cell * 2.4} z" fill="${eye}"/>`;
+    }
 
 const screens = {
   "ai-property-assistant-portal": () => backdrop(C.a300, C.a500, `
@@ -366,6 +389,301 @@ const screens = {
     ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, ["M", "T", "W", "T", "F", "S", "S"][i], { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
     ${text(740, 560, "+40% since the band", { size: 26, fill: C.v700, weight: 700 })}
     ${lines(740, 590, [360, 300], C.ink200)}
+    `),
+  "rentals-in-thailand-post": () => backdrop(C.sun, C.a500, `
+    ${phoneAt(150, 100, "#ffffff")}
+    ${text(300, 168, "New listing", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="184" y="192" width="232" height="118" rx="14" fill="${C.a300}" opacity="0.6"/>
+    <rect x="184" y="192" width="232" height="118" rx="14" fill="none" stroke="${C.a500}" stroke-width="2"/>
+    ${text(200, 220, "Original · Thai", { size: 13, fill: C.a700, weight: 700 })}
+    ${lines(200, 236, [196, 176, 188, 120], C.a700, 16, 8)}
+    ${[["1 bedroom · 9,500 ฿/month", 340], ["Soi 7, Nimman", 372], ["Desk · fibre 500 Mbit", 404], ["Deposit 1 month", 436]].map(([label, y]) => `<rect x="184" y="${y - 22}" width="232" height="30" rx="8" fill="${C.ink50}"/>${text(196, y - 2, label, { size: 13, fill: C.ink800 })}`).join("")}
+    <rect x="184" y="468" width="232" height="96" rx="12" fill="${C.ink50}"/>
+    ${[0, 1, 2, 3].map((i) => `<rect x="${196 + i * 54}" y="482" width="46" height="66" rx="8" fill="${[C.a500, C.sun, C.v300, C.coral][i]}" opacity="0.75"/>`).join("")}
+    <rect x="184" y="612" width="232" height="48" rx="24" fill="${C.a700}"/>${text(300, 643, "Publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${windowAt(560, 120, 620, 560, "Translations · Soi 7, Nimman")}
+    ${text(600, 210, "Published in 5 languages · 48 s", { size: 24, fill: C.ink950, weight: 700 })}
+    ${[["TH", "Thai", "original"], ["EN", "English", "meaning checked"], ["DE", "German", "meaning checked"], ["RU", "Russian", "meaning checked"], ["ZH", "Chinese", "meaning checked"]].map(([code, lang, state], i) => {
+      const y = 240 + i * 78;
+      return `<rect x="600" y="${y}" width="540" height="64" rx="12" fill="${i === 0 ? C.ink50 : "#ffffff"}" stroke="${C.ink200}"/><rect x="616" y="${y + 14}" width="52" height="36" rx="8" fill="${C.a700}"/>${text(642, y + 38, code, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(688, y + 38, lang, { size: 18, fill: C.ink900, weight: 700 })}${lines(800, y + 27, [150], C.ink200)}<circle cx="1000" cy="${y + 32}" r="11" fill="${C.a500}"/><path d="M994 ${y + 32} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(1018, y + 37, state, { size: 13, fill: C.ink600 })}`;
+    }).join("")}
+    ${chip(600, 634, "Glossary kept: soi, deposit, 1 month notice", C.sun, C.ink950, 13)}
+    `),
+  "rentals-in-thailand-search": () => backdrop(C.a700, C.sun, `
+    ${windowAt(70, 80, 1140, 640, "rentalsinthailand.com · Search")}
+    <rect x="110" y="148" width="1060" height="60" rx="30" fill="#ffffff" stroke="${C.a500}" stroke-width="3"/>
+    ${text(146, 186, "A quiet street with a desk, a market within walking distance", { size: 20, fill: C.ink900 })}
+    <rect x="1040" y="156" width="120" height="44" rx="22" fill="${C.a700}"/>${text(1100, 185, "Search", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="110" y="236" width="430" height="454" rx="14" fill="#e7efe3"/>
+    <path d="M110 420 C 220 380, 300 470, 540 400" fill="none" stroke="#ffffff" stroke-width="12"/>
+    <path d="M300 236 C 320 360, 260 520, 320 690" fill="none" stroke="#ffffff" stroke-width="9"/>
+    <path d="M110 560 C 250 540, 400 620, 540 580" fill="none" stroke="#9fd3e6" stroke-width="14"/>
+    <rect x="380" y="300" width="110" height="70" rx="8" fill="${C.sun}" opacity="0.55"/>${text(435, 340, "Market", { size: 13, fill: C.ink900, weight: 700, anchor: "middle" })}
+    ${[[360, 430, "1"], [230, 330, "2"], [440, 520, "3"]].map(([x, y, n]) => `<path d="M${x} ${y} c -20 -24 -20 -50 0 -56 c 20 6 20 32 0 56 z" fill="${n === "1" ? C.coral : C.v500}"/>${text(x, y - 30, n, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}`).join("")}
+    ${text(136, 676, "Chiang Mai · Nimman and Santitham", { size: 13, fill: C.ink600 })}
+    ${[["Soi 7, Nimman · 1 bedroom", "9,500 ฿ / month", ["Quiet: 0 noise reports", "Desk", "Market 4 min"]], ["Santitham · studio", "7,800 ฿ / month", ["Quiet: 1 report", "Desk", "Market 9 min"]], ["Soi 13, Nimman · 1 bedroom", "11,000 ฿ / month", ["Quiet street", "No desk", "Market 6 min"]]].map(([title, price, tags], i) => {
+      const y = 236 + i * 154;
+      return `<rect x="570" y="${y}" width="600" height="140" rx="14" fill="#ffffff" stroke="${i === 0 ? C.coral : C.ink200}" stroke-width="2"/><rect x="586" y="${y + 16}" width="120" height="108" rx="10" fill="${[C.a500, C.v300, C.sun][i]}" opacity="0.7"/>${text(726, y + 44, `${i + 1}. ${title}`, { size: 19, fill: C.ink950, weight: 700 })}${text(726, y + 72, price, { size: 16, fill: C.ink600 })}${chipRow(726, y + 92, tags, (tag) => (tag === "No desk" ? "#fde7e1" : "#e3f6ef"))}`;
+    }).join("")}
+    `),
+  "shno-bergendorff-styling": () => backdrop("#f3d9c8", C.coral, `
+    ${phoneAt(130, 100, "#fbf7f2")}
+    ${text(280, 168, "Style my table", { size: 18, fill: C.ink900, weight: 700, anchor: "middle" })}
+    <rect x="164" y="190" width="232" height="170" rx="14" fill="#c9a27a"/>
+    <rect x="164" y="190" width="232" height="70" rx="14" fill="#e8ddd0"/>
+    <rect x="180" y="292" width="200" height="14" rx="7" fill="#a77f57"/>
+    <path d="M214 292 c -6 -30 4 -50 16 -54 c 12 4 22 24 16 54 z" fill="#f2efe9"/>
+    ${text(176, 348, "Your photo", { size: 12, fill: "#ffffff", weight: 700 })}
+    ${text(164, 392, "Colours in your room", { size: 14, fill: C.ink800, weight: 700 })}
+    ${["#c9a27a", "#e8ddd0", "#a77f57", "#f2efe9", "#4f6b73"].map((c, i) => `<circle cx="${180 + i * 44}" cy="${422}" r="16" fill="${c}" stroke="${C.ink200}"/>`).join("")}
+    ${text(164, 474, "Fits your table", { size: 14, fill: C.ink800, weight: 700 })}
+    ${[0, 1, 2].map((i) => `<rect x="${164 + i * 80}" y="488" width="72" height="72" rx="12" fill="#ffffff" stroke="${C.ink200}"/>`).join("")}
+    <path d="M176 540 a 24 16 0 0 1 48 0 z" fill="#4f7f8a"/><path d="M268 544 c -6 -26 2 -40 12 -44 c 10 4 18 18 12 44 z" fill="#4f7f8a"/><path d="M334 540 a 30 12 0 0 1 60 0 z" fill="#6f9aa3"/>
+    <rect x="164" y="584" width="232" height="48" rx="24" fill="${C.ink900}"/>${text(280, 614, "Add 3 pieces · 1,140 kr", { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <g filter="url(#shadow)"><rect x="520" y="130" width="640" height="540" rx="24" fill="#fbf7f2"/></g>
+    ${text(560, 190, "Serving bowl, fjord glaze", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(560, 222, "Batch 23-14 · fired 12 October · 18 pieces", { size: 16, fill: C.ink600 })}
+    <rect x="560" y="248" width="260" height="230" rx="16" fill="#e8ddd0"/>
+    <path d="M600 430 a 90 60 0 0 1 180 0 z" fill="#4f7f8a"/><path d="M612 430 a 78 16 0 0 0 156 0 z" fill="#3c6670"/>
+    ${[0, 1, 2].map((i) => `<rect x="${560 + i * 90}" y="492" width="80" height="60" rx="10" fill="#e8ddd0" stroke="${i === 0 ? C.ink800 : "none"}" stroke-width="2"/><path d="M${574 + i * 90} 540 a ${26 + i * 2} 18 0 0 1 ${52 + i * 4} 0 z" fill="${["#4f7f8a", "#5a8791", "#46727c"][i]}"/>`).join("")}
+    ${text(850, 272, "Why it fits", { size: 17, fill: C.ink800, weight: 700 })}
+    ${text(850, 302, "Blue-grey picks up your", { size: 16, fill: C.ink800 })}${text(850, 326, "window frame; the wide", { size: 16, fill: C.ink800 })}${text(850, 350, "shape suits a long table.", { size: 16, fill: C.ink800 })}
+    <rect x="850" y="380" width="280" height="120" rx="14" fill="#fff4dc" stroke="${C.sun}"/>
+    ${text(868, 410, "Glaze note", { size: 15, fill: "#8a5a00", weight: 700 })}
+    ${text(868, 436, "Looks darker in warm", { size: 15, fill: C.ink800 })}${text(868, 458, "evening light. Each piece", { size: 15, fill: C.ink800 })}${text(868, 480, "varies a little.", { size: 15, fill: C.ink800 })}
+    <rect x="560" y="590" width="230" height="52" rx="26" fill="${C.ink900}"/>${text(675, 623, "Add to basket", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(820, 623, "420 kr", { size: 22, fill: C.ink950, weight: 700 })}
+    `),
+  "shno-bergendorff-batch": () => backdrop(C.v300, "#f3d9c8", `
+    ${windowAt(80, 80, 1120, 640, "Studio · Batches · 23-14")}
+    ${text(120, 176, "Batch 23-14 · Fjord glaze", { size: 26, fill: C.ink950, weight: 700 })}
+    ${chipRow(120, 196, ["18 pieces", "Fired 12 Oct", "Photographed"], (label) => (label === "Photographed" ? "#e3f6ef" : C.ink50))}
+    ${Array.from({ length: 18 }, (_, i) => {
+      const x = 120 + (i % 6) * 80;
+      const y = 250 + Math.floor(i / 6) * 96;
+      const shape = i % 3 === 0 ? `<path d="M${x + 12} ${y + 62} a 28 20 0 0 1 56 0 z" fill="#4f7f8a"/>` : i % 3 === 1 ? `<path d="M${x + 30} ${y + 64} c -6 -30 2 -46 10 -50 c 8 4 16 20 10 50 z" fill="#5a8791"/>` : `<path d="M${x + 8} ${y + 62} a 32 12 0 0 1 64 0 z" fill="#46727c"/>`;
+      return `<rect x="${x}" y="${y}" width="72" height="84" rx="10" fill="#efe8df"/>${shape}${i === 4 ? `<rect x="${x}" y="${y}" width="72" height="84" rx="10" fill="none" stroke="${C.coral}" stroke-width="3"/>` : ""}`;
+    }).join("")}
+    ${text(120, 566, "Piece 5 set aside: glaze crawled at the rim", { size: 15, fill: C.coral, weight: 700 })}
+    <rect x="120" y="590" width="470" height="100" rx="12" fill="${C.ink50}"/>
+    ${text(140, 620, "Maker's notes", { size: 15, fill: C.ink600, weight: 700 })}
+    ${text(140, 648, "fjord glaze, thicker this time, pools blue", { size: 15, fill: C.ink800 })}${text(140, 672, "in the well, stoneware, oven safe", { size: 15, fill: C.ink800 })}
+    <rect x="630" y="170" width="530" height="420" rx="14" fill="#ffffff" stroke="${C.v500}" stroke-width="2"/>
+    ${text(656, 206, "Drafted description", { size: 16, fill: C.v700, weight: 700 })}
+    ${text(656, 244, "A wide serving bowl in our fjord glaze,", { size: 17, fill: C.ink900 })}
+    ${text(656, 272, "which pools to a deep blue in the well", { size: 17, fill: C.ink900 })}
+    ${text(656, 300, "and thins to grey at the rim.", { size: 17, fill: C.ink900 })}
+    ${lines(656, 330, [460, 420, 440, 300], C.ink200)}
+    ${text(656, 440, "Care", { size: 16, fill: C.ink600, weight: 700 })}
+    ${lines(656, 458, [420, 360], C.ink200)}
+    ${chip(656, 520, "Edited by the studio", C.ink50, C.ink800, 13)}
+    <rect x="900" y="616" width="260" height="56" rx="14" fill="${C.ink900}"/>${text(1030, 652, "Approve and publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="760" y="616" width="124" height="56" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(822, 652, "Edit", { size: 18, fill: C.ink800, weight: 700, anchor: "middle" })}
+    `),
+  "crypto-trading-dashboard-overview": () => {
+    const r = rng(17);
+    let y = 330;
+    const points = Array.from({ length: 40 }, (_, i) => {
+      y = Math.max(250, Math.min(420, y + (r() - 0.48) * 26));
+      return `${540 + i * 15},${Math.round(y)}`;
+    }).join(" ");
+    return backdrop(C.ink950, "#1f4a3c", `
+    ${windowAt(60, 70, 1160, 660, "Desk overview · 6 venues · live", { dark: true })}
+    ${[["Net value", "CHF 4.82m", C.ink200], ["24 h P&amp;L", "+1.6%", C.a400], ["Open alerts", "2", C.sun]].map(([label, value, fill], i) => `<rect x="${90 + i * 138}" y="134" width="126" height="84" rx="12" fill="${C.ink800}"/>${text(104 + i * 138, 162, label, { size: 13, fill: C.ink400 })}${text(104 + i * 138, 198, value, { size: 19, fill, weight: 700 })}`).join("")}
+    ${text(90, 262, "Balances by venue", { size: 17, fill: "#ffffff", weight: 700 })}
+    ${[["Venue A", "1.31m", 0.27, "live"], ["Venue B", "0.98m", 0.2, "live"], ["Venue C", "0.86m", 0.18, "withdrawal pending"], ["Venue D", "0.74m", 0.15, "live"], ["Venue E", "0.55m", 0.11, "live"], ["Venue F", "0.38m", 0.08, "live"]].map(([venue, value, share, state], i) => {
+      const yy = 282 + i * 66;
+      const warn = state !== "live";
+      return `<rect x="90" y="${yy}" width="400" height="56" rx="10" fill="${C.ink800}" stroke="${warn ? C.sun : C.ink800}"/>${text(108, yy + 34, venue, { size: 16, fill: "#ffffff", weight: 700 })}${bar(226, yy + 24, Math.round(share * 400), 10, warn ? C.sun : C.a500, 5)}${text(470, yy + 34, value, { size: 15, fill: C.ink200, anchor: "end" })}<circle cx="${212}" cy="${yy + 29}" r="4" fill="${warn ? C.sun : C.a400}"/>`;
+    }).join("")}
+    <rect x="520" y="134" width="670" height="320" rx="14" fill="${C.ink800}"/>
+    ${text(544, 170, "BTC / CHF · best bid across venues", { size: 16, fill: C.ink200, weight: 700 })}
+    ${[260, 320, 380, 440].map((gy) => `<line x1="540" y1="${gy}" x2="1170" y2="${gy}" stroke="${C.ink700}" stroke-dasharray="4 8"/>`).join("")}
+    <polyline points="${points}" fill="none" stroke="${C.a400}" stroke-width="3" stroke-linejoin="round"/>
+    <rect x="520" y="474" width="670" height="226" rx="14" fill="${C.ink800}"/>
+    ${text(544, 508, "Positions against limits", { size: 16, fill: C.ink200, weight: 700 })}
+    ${[["BTC", 0.62, C.a400], ["ETH", 0.91, C.sun], ["SOL", 0.34, C.a400], ["USDC", 0.48, C.v300]].map(([asset, use, fill], i) => `${text(544, 548 + i * 38, asset, { size: 15, fill: "#ffffff", weight: 700 })}${bar(620, 538 + i * 38, 480, 12, C.ink700, 6)}${bar(620, 538 + i * 38, Math.round(use * 480), 12, fill, 6)}${text(1166, 550 + i * 38, `${Math.round(use * 100)}%`, { size: 14, fill: C.ink200, anchor: "end" })}`).join("")}
+    `);
+  },
+  "crypto-trading-dashboard-alert": () => backdrop("#1f4a3c", C.sun, `
+    ${windowAt(90, 80, 700, 640, "Alerts", { dark: true })}
+    <rect x="120" y="136" width="640" height="262" rx="16" fill="${C.ink800}" stroke="${C.sun}" stroke-width="2"/>
+    <circle cx="152" cy="176" r="12" fill="${C.sun}"/>${text(176, 183, "Withdrawal pending too long", { size: 21, fill: "#ffffff", weight: 700 })}
+    ${text(150, 226, "12.5 ETH from Venue C has been pending for 47 min.", { size: 17, fill: C.ink200 })}
+    ${text(150, 254, "Withdrawals there usually clear in under 10 min,", { size: 17, fill: C.ink200 })}
+    ${text(150, 282, "and the venue's status page reports no incident.", { size: 17, fill: C.ink200 })}
+    ${chipRow(150, 310, ["Detected 1.4 s after the event", "Read-only: no action taken"], (label) => (label.startsWith("Detected") ? C.ink700 : "#0f3a31"), C.ink200)}
+    ${chip(150, 350, "Acknowledge", C.sun, C.ink950, 14)}
+    ${[["Spread widening", "SOL spread on Venue E is 0.42%, five times", "its 30-day median, for the last 6 min.", C.v300], ["Position near limit", "ETH is at 91% of the desk's limit", "after the 14:05 fill on Venue B.", C.coral]].map(([title, a, b, fill], i) => `<rect x="120" y="${414 + i * 146}" width="640" height="128" rx="16" fill="${C.ink800}"/><circle cx="152" cy="${450 + i * 146}" r="10" fill="${fill}"/>${text(176, 457 + i * 146, title, { size: 19, fill: "#ffffff", weight: 700 })}${text(150, 492 + i * 146, a, { size: 16, fill: C.ink200 })}${text(150, 518 + i * 146, b, { size: 16, fill: C.ink200 })}`).join("")}
+    <g filter="url(#shadow)"><rect x="830" y="150" width="360" height="500" rx="22" fill="#ffffff"/></g>
+    ${text(860, 198, "End of day", { size: 22, fill: C.ink950, weight: 700 })}
+    ${text(860, 226, "Reconciled 23:59 CET", { size: 15, fill: C.ink600 })}
+    ${["Venue A", "Venue B", "Venue C", "Venue D", "Venue E", "Venue F"].map((venue, i) => `<circle cx="872" cy="${268 + i * 40}" r="10" fill="${C.a500}"/><path d="M866 ${268 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(892, 274 + i * 40, venue, { size: 16, fill: C.ink800 })}${text(1160, 274 + i * 40, "matched", { size: 14, fill: C.a700, weight: 700, anchor: "end" })}`).join("")}
+    <line x1="860" y1="510" x2="1160" y2="510" stroke="${C.ink200}"/>
+    ${text(860, 544, "0 differences", { size: 18, fill: C.ink950, weight: 700 })}
+    <rect x="860" y="570" width="300" height="50" rx="12" fill="${C.ink900}"/>${text(1010, 602, "Export for the accountant", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
+  "qr-code-generator-design": () => backdrop(C.a300, C.v300, `
+    ${windowAt(70, 80, 1140, 640, "qr.nordlys.studio · Design")}
+    ${text(110, 170, "Your logo", { size: 16, fill: C.ink600, weight: 700 })}
+    <rect x="110" y="186" width="300" height="96" rx="12" fill="${C.ink50}" stroke="${C.ink200}" stroke-dasharray="6 6"/>
+    <path d="M150 262 l 22 -40 l 22 40 z" fill="#0b6e4f"/>${text(214, 240, "bakeri-logo.svg", { size: 15, fill: C.ink800, weight: 700 })}${text(214, 262, "2 brand colours found", { size: 13, fill: C.ink600 })}
+    ${text(110, 324, "Suggested designs", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["#0b6e4f", "#0b6e4f", "#ffffff", "Passes · contrast 9.1:1", true], ["#0b6e4f", "#e0a526", "#fff8e8", "Passes · contrast 6.4:1", true], ["#e0a526", "#e0a526", "#fff8e8", "Fails · contrast 1.9:1", false]].map(([dark, eye, light, label, ok], i) => {
+      const y = 344 + i * 118;
+      return `<rect x="110" y="${y}" width="300" height="104" rx="12" fill="#ffffff" stroke="${i === 1 ? C.v500 : C.ink200}" stroke-width="${i === 1 ? 3 : 1}"/>${qrCode(134, y + 18, 3, dark, eye, light, 40 + i)}<rect x="122" y="${y + 12}" width="80" height="80" rx="8" fill="none" stroke="${C.ink200}"/>${text(220, y + 46, ["Forest", "Forest and honey", "Honey"][i], { size: 16, fill: C.ink900, weight: 700 })}${text(220, y + 72, label, { size: 13, fill: ok ? C.a700 : "#b42318", weight: 700 })}`;
+    }).join("")}
+    <rect x="450" y="140" width="500" height="550" rx="14" fill="${C.ink50}"/>
+    ${qrCode(530, 210, 16, "#0b6e4f", "#e0a526", "#fff8e8", 41)}
+    ${text(700, 660, "Forest and honey · rounded modules", { size: 15, fill: C.ink600, anchor: "middle" })}
+    ${text(980, 170, "Colours", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["#0b6e4f", "Modules"], ["#e0a526", "Eyes"], ["#fff8e8", "Background"]].map(([c, label], i) => `<circle cx="1000" cy="${206 + i * 46}" r="16" fill="${c}" stroke="${C.ink200}"/>${text(1028, 212 + i * 46, label, { size: 15, fill: C.ink800 })}`).join("")}
+    ${text(980, 370, "Links to", { size: 16, fill: C.ink600, weight: 700 })}
+    <rect x="980" y="384" width="200" height="40" rx="10" fill="#ffffff" stroke="${C.ink200}"/>${text(994, 410, "bakeri.no/meny", { size: 15, fill: C.ink800 })}
+    <rect x="980" y="620" width="200" height="52" rx="14" fill="${C.ink900}"/>${text(1080, 653, "Test and download", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    `),
+  "qr-code-generator-scantest": () => backdrop(C.v500, C.a500, `
+    ${windowAt(70, 80, 1140, 640, "qr.nordlys.studio · Scan test")}
+    ${text(110, 176, "Scan test: 6 of 6 cameras read your code", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(110, 206, "Each design is read by simulated phone cameras before you can download it.", { size: 16, fill: C.ink600 })}
+    ${[["Older phone, 8 MP", "read in 0.3 s", 0, 0], ["Dim café light", "read in 0.6 s", 0.45, 0], ["Glare on gloss paper", "read in 0.5 s", 0, 1], ["Held at 40°", "read in 0.4 s", 0, 0], ["Slight blur", "read in 0.7 s", 0, 2], ["Printed 2.5 cm wide", "read in 0.5 s", 0, 0]].map(([label, time, dim, fx], i) => {
+      const x = 110 + (i % 3) * 250;
+      const y = 240 + Math.floor(i / 3) * 220;
+      const tilt = i === 3 ? ` transform="skewX(-12) translate(${(y + 60) * 0.21} 0)"` : "";
+      const size = i === 5 ? 44 : 80;
+      const off = (80 - size) / 2;
+      return `<rect x="${x}" y="${y}" width="230" height="200" rx="14" fill="${C.ink50}"/><g${tilt}>${qrCode(x + 75 + off + size / 12.5, y + 20 + off + size / 12.5, size / 25, "#0b6e4f", "#e0a526", "#fff8e8", 41)}</g>${dim ? `<rect x="${x}" y="${y}" width="230" height="120" rx="14" fill="${C.ink950}" opacity="${dim}"/>` : ""}${fx === 1 ? `<ellipse cx="${x + 140}" cy="${y + 50}" rx="40" ry="18" fill="#ffffff" opacity="0.8"/>` : ""}${fx === 2 ? `<rect x="${x}" y="${y}" width="230" height="120" rx="14" fill="${C.ink50}" opacity="0.45"/>` : ""}<circle cx="${x + 28}" cy="${y + 150}" r="12" fill="${C.a500}"/><path d="M${x + 22} ${y + 150} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(x + 50, y + 156, label, { size: 15, fill: C.ink900, weight: 700 })}${text(x + 50, y + 180, time, { size: 13, fill: C.ink600 })}`;
+    }).join("")}
+    <rect x="880" y="240" width="290" height="420" rx="14" fill="#f3f0ff"/>
+    ${text(904, 280, "Ready to download", { size: 20, fill: C.v700, weight: 700 })}
+    ${text(904, 316, "Smallest safe print size", { size: 15, fill: C.ink600 })}${text(904, 350, "2.5 cm", { size: 30, fill: C.ink950, weight: 700 })}
+    ${text(904, 392, "Keep a quiet margin of", { size: 15, fill: C.ink600 })}${text(904, 414, "4 modules around it.", { size: 15, fill: C.ink600 })}
+    <rect x="904" y="470" width="242" height="52" rx="14" fill="${C.v700}"/>${text(1025, 503, "Download SVG", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="904" y="538" width="242" height="52" rx="14" fill="#ffffff" stroke="${C.v500}" stroke-width="2"/>${text(1025, 571, "Download PNG", { size: 17, fill: C.v700, weight: 700, anchor: "middle" })}
+    ${text(904, 626, "Scan counts: off", { size: 14, fill: C.ink600 })}
+    `),
+  "game-creator-blocks": () => backdrop(C.v500, C.coral, `
+    ${windowAt(60, 70, 1160, 660, "Game Creator · The fox and the sunset")}
+    <rect x="90" y="134" width="560" height="420" rx="12" fill="#8fd0f0"/>
+    <circle cx="560" cy="214" r="44" fill="${C.sun}"/>
+    <rect x="90" y="500" width="560" height="54" fill="#5aa05a"/>
+    <rect x="150" y="420" width="150" height="24" rx="6" fill="#7b5a3a"/><rect x="360" y="350" width="130" height="24" rx="6" fill="#7b5a3a"/><rect x="500" y="270" width="110" height="24" rx="6" fill="#7b5a3a"/>
+    ${[[200, 396], [240, 396], [410, 326], [450, 326], [550, 246]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="11" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
+    <g transform="translate(170 440)"><path d="M0 56 l 16 -34 l 34 0 l 16 34 z" fill="${C.coral}"/><path d="M16 22 l 7 -20 l 10 17 z M44 19 l 8 -18 l 5 22 z" fill="${C.coral}"/><circle cx="27" cy="32" r="4" fill="${C.ink950}"/><circle cx="42" cy="32" r="4" fill="${C.ink950}"/><path d="M66 52 q 32 -8 30 -34 q -8 20 -30 26 z" fill="${C.coral}"/></g>
+    <rect x="106" y="150" width="150" height="38" rx="10" fill="#ffffff" opacity="0.85"/>${text(122, 176, "Coins: 12", { size: 18, fill: C.ink950, weight: 700 })}
+    <rect x="90" y="574" width="560" height="126" rx="12" fill="${C.ink50}"/>
+    ${text(112, 606, "Your description", { size: 14, fill: C.ink600, weight: 700 })}
+    ${text(112, 636, "A fox jumps between platforms collecting", { size: 17, fill: C.ink900 })}${text(112, 662, "coins before the sun sets.", { size: 17, fill: C.ink900 })}
+    ${text(680, 160, "Rules", { size: 20, fill: C.ink950, weight: 700 })}
+    ${[[0, "when", "game starts", C.v500], [1, "set", "timer to 90 seconds", C.a500], [0, "when", "fox touches coin", C.v500], [1, "change", "coins by +1", C.sun], [1, "play", "sound: ding", C.a500], [0, "when", "space is pressed", C.v500], [1, "jump", "height 5", C.coral], [0, "when", "timer reaches 0", C.v500], [1, "show", "sunset, game over", C.a500]].map(([indent, verb, rest, fill], i) => {
+      const x = 680 + indent * 28;
+      const y = 180 + i * 52;
+      return `<rect x="${x}" y="${y}" width="${440 - indent * 28}" height="42" rx="8" fill="${fill}"/>${text(x + 16, y + 28, verb, { size: 16, fill: C.ink950, weight: 700 })}${text(x + 90, y + 28, rest, { size: 16, fill: C.ink950 })}${i === 6 ? `<rect x="${x - 6}" y="${y - 6}" width="${452 - indent * 28}" height="54" rx="12" fill="none" stroke="${C.ink950}" stroke-width="3" stroke-dasharray="6 5"/>` : ""}`;
+    }).join("")}
+    ${chip(708, 660, "You changed: jump height 3 → 5", C.ink900, "#ffffff", 14)}
+    `),
+  "game-creator-classroom": () => backdrop(C.a300, C.v500, `
+    ${windowAt(80, 80, 1120, 640, "Classroom · 7B · Games to review")}
+    ${text(120, 176, "Class 7B · 24 pupils", { size: 26, fill: C.ink950, weight: 700 })}
+    ${chipRow(120, 196, ["18 shared", "5 to review", "1 flagged"], (label) => (label === "1 flagged" ? "#fde7e1" : label === "5 to review" ? "#fff4dc" : "#e3f6ef"))}
+    ${[["Space cats", "Pupil 4", "to review", C.sun], ["The flooded school", "Pupil 9", "flagged", C.coral], ["Troll bridge", "Pupil 12", "to review", C.sun], ["Pizza delivery", "Pupil 17", "to review", C.sun], ["Fox and the sunset", "Pupil 21", "to review", C.sun]].map(([title, who, state, fill], i) => {
+      const y = 246 + i * 88;
+      return `<rect x="120" y="${y}" width="420" height="76" rx="12" fill="${i === 1 ? "#ffffff" : C.ink50}" stroke="${i === 1 ? C.coral : C.ink200}" stroke-width="2"/><rect x="136" y="${y + 12}" width="72" height="52" rx="8" fill="${[C.v300, "#8fd0f0", C.a300, C.sun, C.coral][i]}" opacity="0.8"/>${text(224, y + 34, title, { size: 17, fill: C.ink950, weight: 700 })}${text(224, y + 58, who, { size: 14, fill: C.ink600 })}${chip(524 - Math.round(state.length * 12 * 0.62 + 24), y + 26, state, fill, C.ink950, 12)}`;
+    }).join("")}
+    <rect x="580" y="150" width="580" height="530" rx="14" fill="#ffffff" stroke="${C.ink200}"/>
+    ${text(610, 194, "The flooded school", { size: 24, fill: C.ink950, weight: 700 })}
+    ${text(610, 222, "Platform game · 14 rules · made Tuesday", { size: 15, fill: C.ink600 })}
+    <rect x="610" y="244" width="520" height="170" rx="10" fill="#8fd0f0"/>
+    <rect x="610" y="354" width="520" height="60" fill="#3c7fb8" opacity="0.7"/>
+    <rect x="700" y="270" width="160" height="84" fill="${C.ink200}"/><rect x="760" y="316" width="34" height="38" fill="${C.ink600}"/>
+    <rect x="610" y="434" width="520" height="104" rx="10" fill="#fde7e1"/>
+    ${text(630, 466, "Flagged by the content filter", { size: 16, fill: "#b42318", weight: 700 })}
+    ${text(630, 494, "A word in the description may upset others.", { size: 15, fill: C.ink800 })}
+    ${text(630, 518, "The game itself passed every check.", { size: 15, fill: C.ink800 })}
+    <rect x="900" y="600" width="230" height="52" rx="14" fill="${C.a700}"/>${text(1015, 633, "Approve for sharing", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    <rect x="740" y="600" width="144" height="52" rx="14" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(812, 633, "Send back", { size: 16, fill: C.ink800, weight: 700, anchor: "middle" })}
+    `),
+  "marbella-academy-roleplay": () => backdrop(C.sun, "#e0724f", `
+    ${phoneAt(490, 100, "#fffaf2")}
+    ${text(640, 166, "Hotel reception · B1", { size: 17, fill: C.ink900, weight: 700, anchor: "middle" })}
+    ${text(640, 190, "Scene 6 of 10 · A noise complaint", { size: 13, fill: C.ink600, anchor: "middle" })}
+    <rect x="516" y="212" width="248" height="100" rx="18" fill="#ffffff" stroke="${C.ink200}"/>
+    ${text(536, 240, "Guest", { size: 12, fill: C.ink600, weight: 700 })}
+    ${text(536, 264, "La habitación 214 tiene", { size: 15, fill: C.ink900 })}${text(536, 286, "mucho ruido. No puedo dormir.", { size: 14, fill: C.ink900 })}
+    <rect x="544" y="328" width="216" height="100" rx="18" fill="${C.a700}"/>
+    ${text(560, 356, "You", { size: 12, fill: C.a300, weight: 700 })}
+    ${text(560, 380, "Lo siento. Usted quiere", { size: 15, fill: "#ffffff" })}${text(560, 402, "otra habitación?", { size: 15, fill: "#ffffff" })}
+    <rect x="520" y="446" width="240" height="112" rx="16" fill="#fff4dc" stroke="${C.sun}"/>
+    ${text(536, 472, "A more polite way", { size: 13, fill: "#8a5a00", weight: 700 })}
+    ${text(536, 498, "¿Le gustaría cambiar", { size: 15, fill: C.ink900, weight: 700 })}${text(536, 520, "de habitación?", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(536, 544, "Use the conditional with guests.", { size: 12, fill: C.ink600 })}
+    <circle cx="640" cy="630" r="34" fill="#e0724f"/><rect x="631" y="610" width="18" height="28" rx="9" fill="#ffffff"/><path d="M624 632 a 16 16 0 0 0 32 0" fill="none" stroke="#ffffff" stroke-width="3"/><rect x="638" y="648" width="4" height="8" fill="#ffffff"/>
+    <g filter="url(#shadow)"><rect x="110" y="220" width="300" height="220" rx="22" fill="#ffffff"/></g>
+    ${text(136, 262, "Goals in this scene", { size: 16, fill: C.ink600, weight: 700 })}
+    ${[["Apologise", true], ["Offer a solution", true], ["Confirm the new room", false]].map(([goal, done], i) => `<circle cx="148" cy="${298 + i * 40}" r="11" fill="${done ? C.a500 : C.ink200}"/>${done ? `<path d="M142 ${298 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>` : ""}${text(170, 304 + i * 40, goal, { size: 16, fill: C.ink900 })}`).join("")}
+    <g filter="url(#shadow)"><rect x="870" y="470" width="300" height="150" rx="22" fill="#ffffff"/></g>
+    ${text(896, 512, "Pronunciation", { size: 16, fill: C.ink600, weight: 700 })}
+    ${text(896, 548, "habitación", { size: 22, fill: C.ink950, weight: 700 })}
+    ${text(896, 580, "Silent h, stress on the last", { size: 14, fill: C.ink800 })}${text(896, 600, "syllable: a-bi-ta-CIÓN", { size: 14, fill: C.ink800 })}
+    `),
+  "marbella-academy-insights": () => backdrop("#e0724f", C.v700, `
+    ${windowAt(80, 80, 1120, 640, "Class insights · Reception B1 · before Thursday's class")}
+    ${text(120, 176, "Hardest scenes this week", { size: 26, fill: C.ink950, weight: 700 })}
+    ${text(120, 206, "14 students · 212 role-plays since Monday", { size: 16, fill: C.ink600 })}
+    ${[["Handling a complaint", 41], ["Explaining the bill", 52], ["A late check-in", 68], ["Booking a taxi", 79], ["Breakfast times", 88], ["Directions in town", 91]].map(([scene, rate], i) => {
+      const y = 244 + i * 66;
+      const fill = rate < 60 ? C.coral : rate < 80 ? C.sun : C.a500;
+      return `${text(120, y + 22, scene, { size: 17, fill: C.ink900, weight: i < 2 ? 700 : 400 })}${bar(360, y + 8, 340, 16, C.ink50, 8)}${bar(360, y + 8, Math.round(rate * 3.4), 16, fill, 8)}${text(720, y + 22, `${rate}%`, { size: 16, fill: C.ink800, weight: 700 })}`;
+    }).join("")}
+    ${text(120, 660, "Share of role-plays where the student reached every goal", { size: 14, fill: C.ink600 })}
+    <rect x="800" y="150" width="360" height="250" rx="14" fill="#fff4dc"/>
+    ${text(824, 190, "Suggested for Thursday", { size: 18, fill: "#8a5a00", weight: 700 })}
+    ${text(824, 226, "Complaints: most students", { size: 16, fill: C.ink900 })}${text(824, 250, "apologise but never offer", { size: 16, fill: C.ink900 })}${text(824, 274, "a solution. Practise", { size: 16, fill: C.ink900 })}${text(824, 298, "¿Le gustaría…? and", { size: 16, fill: C.ink900, weight: 700 })}${text(824, 322, "¿Quiere que…?", { size: 16, fill: C.ink900, weight: 700 })}
+    ${chip(824, 350, "Open the scene in class", C.ink900, "#ffffff", 13)}
+    <rect x="800" y="424" width="360" height="236" rx="14" fill="${C.ink50}"/>
+    ${text(824, 462, "Needs a word from you", { size: 18, fill: C.ink900, weight: 700 })}
+    ${[["Student 3", "no practice for 9 days"], ["Student 11", "stuck on scene 4 twice"]].map(([who, why], i) => `<circle cx="840" cy="${506 + i * 56}" r="16" fill="${[C.v300, C.a300][i]}"/>${text(866, 502 + i * 56, who, { size: 16, fill: C.ink900, weight: 700 })}${text(866, 524 + i * 56, why, { size: 14, fill: C.ink600 })}`).join("")}
+    `),
+  "juristfirma-iverstrom-intake": () => backdrop("#dfe7e2", C.a500, `
+    <g filter="url(#shadow)"><rect x="230" y="70" width="820" height="660" rx="40" fill="${C.ink950}"/></g>
+    <rect x="252" y="92" width="776" height="616" rx="24" fill="#fbfaf7"/>
+    ${text(290, 146, "Juristfirma Iverström · Inför ert första möte", { size: 16, fill: C.ink600 })}
+    ${[0, 1, 2, 3, 4].map((i) => `<rect x="${290 + i * 142}" y="166" width="130" height="8" rx="4" fill="${i < 3 ? C.a700 : C.ink200}"/>`).join("")}
+    ${text(290, 210, "Steg 3 av 5 · Barn", { size: 15, fill: C.a700, weight: 700 })}
+    ${text(290, 256, "Var bor barnen i dag?", { size: 30, fill: C.ink950, weight: 700 })}
+    ${[["Ella, 7 år", "Hos mig"], ["Noah, 11 år", "Växelvis, varannan vecka"]].map(([child, answer], i) => `<rect x="290" y="${286 + i * 74}" width="460" height="60" rx="12" fill="#ffffff" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${text(310, 322 + i * 74, child, { size: 17, fill: C.ink900, weight: 700 })}${text(470, 322 + i * 74, answer, { size: 16, fill: C.ink800 })}`).join("")}
+    <rect x="290" y="446" width="460" height="52" rx="12" fill="none" stroke="${C.ink400}" stroke-width="2" stroke-dasharray="6 6"/>${text(520, 478, "+ Lägg till ett barn", { size: 16, fill: C.ink600, anchor: "middle" })}
+    <rect x="780" y="286" width="210" height="212" rx="14" fill="#eaf4f0"/>
+    ${text(800, 318, "Varför vi frågar", { size: 15, fill: C.a700, weight: 700 })}
+    ${text(800, 346, "Barnens boende avgör", { size: 14, fill: C.ink800 })}${text(800, 368, "vilka avtal och blanketter", { size: 14, fill: C.ink800 })}${text(800, 390, "som behövs. Svaret kan", { size: 14, fill: C.ink800 })}${text(800, 412, "ändras senare.", { size: 14, fill: C.ink800 })}
+    ${text(800, 460, "Svenska · English", { size: 13, fill: C.ink600 })}
+    <rect x="290" y="600" width="250" height="54" rx="27" fill="#ffffff" stroke="${C.ink200}" stroke-width="2"/>${text(415, 633, "Spara och fortsätt senare", { size: 15, fill: C.ink800, weight: 700, anchor: "middle" })}
+    <rect x="790" y="600" width="200" height="54" rx="27" fill="${C.a700}"/>${text(890, 633, "Nästa steg", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
+    ${text(290, 560, "Dina svar sparas krypterat på vår server i Sverige.", { size: 14, fill: C.ink600 })}
+    `),
+  "juristfirma-iverstrom-draft": () => backdrop(C.ink800, "#3d5a52", `
+    ${windowAt(70, 70, 1140, 660, "Utkast · Avtal om vårdnad, boende och umgänge")}
+    <rect x="110" y="134" width="640" height="566" rx="8" fill="#fbfaf7" stroke="${C.ink200}"/>
+    ${text(430, 184, "AVTAL OM VÅRDNAD, BOENDE OCH UMGÄNGE", { size: 17, fill: C.ink950, weight: 700, anchor: "middle" })}
+    ${text(140, 232, "1. Parter", { size: 15, fill: C.ink900, weight: 700 })}
+    ${lines(140, 248, [540, 420], C.ink200, 20, 8)}
+    ${text(140, 318, "2. Vårdnad", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(140, 346, "Föräldrarna har gemensam vårdnad om", { size: 15, fill: C.ink800 })}
+    <rect x="458" y="328" width="216" height="26" rx="6" fill="${C.a300}" opacity="0.6"/>${text(466, 346, "Ella (7) och Noah (11)", { size: 15, fill: C.ink950, weight: 700 })}
+    ${lines(140, 366, [560, 300], C.ink200, 20, 8)}
+    ${text(140, 432, "3. Boende", { size: 15, fill: C.ink900, weight: 700 })}
+    ${text(140, 460, "Ella bor hos", { size: 15, fill: C.ink800 })}<rect x="236" y="442" width="108" height="26" rx="6" fill="${C.a300}" opacity="0.6"/>${text(244, 460, "modern", { size: 15, fill: C.ink950, weight: 700 })}
+    ${text(140, 490, "Noah bor", { size: 15, fill: C.ink800 })}<rect x="214" y="472" width="236" height="26" rx="6" fill="${C.sun}" opacity="0.6"/>${text(222, 490, "växelvis, varannan vecka", { size: 15, fill: C.ink950, weight: 700 })}
+    ${lines(140, 512, [520, 460], C.ink200, 20, 8)}
+    ${text(140, 580, "4. Umgänge", { size: 15, fill: C.ink900, weight: 700 })}
+    ${lines(140, 596, [560, 510, 380], C.ink200, 20, 8)}
+    ${text(140, 684, "Mall: IV-FAM-04 · byråns egen mall", { size: 12, fill: C.ink400 })}
+    <rect x="790" y="134" width="390" height="566" rx="12" fill="${C.ink50}"/>
+    ${text(814, 174, "Granskning", { size: 20, fill: C.ink950, weight: 700 })}
+    ${text(814, 200, "Utkast klart på 6 min · från intaget", { size: 14, fill: C.ink600 })}
+    ${[["Parter och personnummer", "ifyllt från intaget", C.a500], ["Barnens namn och ålder", "ifyllt från intaget", C.a500], ["Noahs boende", "kontrollera: växelvis", C.sun]].map(([label, note, fill], i) => `<rect x="814" y="${226 + i * 78}" width="342" height="64" rx="10" fill="#ffffff" stroke="${C.ink200}"/><circle cx="840" cy="${258 + i * 78}" r="10" fill="${fill}"/>${text(862, 252 + i * 78, label, { size: 15, fill: C.ink900, weight: 700 })}${text(862, 274 + i * 78, note, { size: 13, fill: C.ink600 })}`).join("")}
+    ${text(814, 494, "Inget lämnar byråns servrar", { size: 14, fill: C.ink600 })}${text(814, 516, "i Sverige. Varje öppning loggas.", { size: 14, fill: C.ink600 })}
+    <rect x="814" y="620" width="342" height="56" rx="14" fill="${C.a700}"/>${text(985, 655, "Godkänn som granskad", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
     `),
 };
 for (const [name, draw] of Object.entries(screens)) write(`images/projects/screens/${name}.svg`, draw());

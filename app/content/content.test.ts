@@ -102,4 +102,13 @@ describe("content", () => {
       expect(study.quote.text.length).toBeGreaterThan(40);
     }
   });
+
+  it("tells every project as a case study, each with screens of its own", () => {
+    expect(projects.filter((project) => !project.caseStudy).map((project) => project.slug)).toEqual([]);
+    const screens = projects.flatMap((project) => (project.caseStudy?.screens ?? []).map((screen) => screen.image));
+    expect(new Set(screens).size).toBe(screens.length);
+    for (const project of projects)
+      for (const screen of project.caseStudy?.screens ?? [])
+        expect(screen.image, project.slug).toMatch(new RegExp(`^/images/projects/screens/${project.slug}-[a-z]+$`));
+  });
 });

@@ -4,7 +4,8 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages.ts";
-import { createHtmlCache, expiresAt, preferredEncoding, sharedCacheControl, sitePagePolicy, type PageKind } from "./html-cache.ts";
+import { preferredEncoding } from "./accept-encoding.ts";
+import { createHtmlCache, expiresAt, sharedCacheControl, sitePagePolicy, type PageKind } from "./html-cache.ts";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import serveStatic from "serve-static";
-import { preferredEncoding } from "../../server/html-cache.ts";
+import { preferredEncoding } from "../../server/accept-encoding.ts";
 
 const dir = path.resolve(process.argv[2] ?? ".");
 const files = new Set(fs.readdirSync(dir).map((name) => `/${name}`));

@@ -90,7 +90,7 @@ export default defineConfig({
                 // cards and pictures), in one file.
                 {
                   name: "common",
-                  test: /[\\/]app[\\/](framework-workarounds[\\/]lucide-icon\.ts|lib[\\/](cn|use-hydrated|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/](projects[\\/]components[\\/]project-card|home[\\/]components[\\/]vision-quote)\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  test: /[\\/]app[\\/](framework-workarounds[\\/]lucide-icon\.ts|lib[\\/](cn|use-hydrated|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/]projects[\\/]components[\\/]project-card\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,
@@ -98,7 +98,7 @@ export default defineConfig({
                 // The news list and the newsletter sign-up, which the home page and /ai-news both show.
                 {
                   name: "news",
-                  test: /[\\/]app[\\/]features[\\/](news[\\/](components[\\/](use-news-list|news-card|news-skeleton|refresh-news-button|news-empty)|schema)|newsletter[\\/]components[\\/]newsletter-signup)\.tsx?$/,
+                  test: /[\\/]app[\\/]features[\\/](news[\\/](components[\\/](news-card|news-skeleton|refresh-news-button|news-empty|news-time|news-status-line|news-sources-note|use-news-refresh|use-article-dialog)|schema|text)|newsletter[\\/](components[\\/]newsletter-signup|keep-page-data))\.tsx?$/,
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,

@@ -7,7 +7,6 @@ import { Toaster, useServerToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/.server/env";
 import { readToast } from "~/.server/toast";
-import { isAdminShellHandle } from "~/features/admin/shell-handle";
 import { ChatWidget } from "~/features/chat/components/chat-widget";
 import { ExactScrollRestoration } from "~/framework-workarounds/scroll-restoration";
 import type { Route } from "./+types/root";
@@ -40,7 +39,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   usePageViewBeacon();
   // The admin area draws its own frame (routes/admin/layout.tsx): none of the marketing chrome.
-  const isAdminArea = useMatches().some((match) => isAdminShellHandle(match.handle));
+  // The admin layout route (routes/admin/layout.tsx) marks its pages with `handle = { shell: "admin" }`.
+  const isAdminArea = useMatches().some((match) => (match.handle as { shell?: unknown } | undefined)?.shell === "admin");
   return (
     // The cookie banner's script sets data-consent on <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>

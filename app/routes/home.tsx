@@ -43,7 +43,8 @@ export async function loader() {
     },
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
-    isAiAvailable: isAiConfigured(),
+    // The words for paused tools travel with the data, so the page's script does not carry them.
+    aiPaused: isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel },
   };
 }
 
@@ -73,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
       <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
-      <ToolsSection section={content.toolsSection} isAiAvailable={loaderData.isAiAvailable} />
+      <ToolsSection section={content.toolsSection} aiPaused={loaderData.aiPaused} />
       <section aria-labelledby="story-title" className="py-section lazy-render" dangerouslySetInnerHTML={{ __html: sectionsHtml.story }} />
       <section
         aria-labelledby="vision-title"
@@ -168,13 +169,13 @@ function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; s
   );
 }
 
-function ToolsSection({ section, isAiAvailable }: { section: Content["toolsSection"]; isAiAvailable: boolean }) {
+function ToolsSection({ section, aiPaused }: { section: Content["toolsSection"]; aiPaused: { note: string; cardLabel: string } | null }) {
   return (
     <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
       <div className="container-page">
         <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
           <p>{section.intro}</p>
-          {isAiAvailable ? null : <p className="mt-2" data-testid="ai-tools-paused">{aiPausedWording.homeNote}</p>}
+          {aiPaused ? <p className="mt-2" data-testid="ai-tools-paused">{aiPaused.note}</p> : null}
         </SectionHeading>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {section.tools.map((tool) => {
@@ -191,7 +192,7 @@ function ToolsSection({ section, isAiAvailable }: { section: Content["toolsSecti
                   <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
                   <span className="mt-2 text-ink-600">{tool.text}</span>
                   <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
-                    {isAiAvailable ? "Try it free" : aiPausedWording.cardLabel} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                    {aiPaused ? aiPaused.cardLabel : "Try it free"} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                   </span>
                 </Link>
               </li>

@@ -15,7 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader() {
-  return { isAiAvailable: isAiConfigured() };
+  const isAiAvailable = isAiConfigured();
+  // The words for paused tools travel with the data, so the page's script does not carry them.
+  return { isAiAvailable, pausedIntro: isAiAvailable ? null : aiPausedWording.tryAiIntro };
 }
 
 const typingWords = ["answer your emails", "write SEO titles", "draft cold emails", "plan LinkedIn posts"] as const;
@@ -33,7 +35,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-2xl text-ink-600" data-testid="try-ai-intro">
             {loaderData.isAiAvailable
               ? "Four small tools built by our studio. What you type is sent to our AI provider to write the answer and is not stored on our servers; your last results stay in this browser."
-              : `Four small tools built by our studio. ${aiPausedWording.tryAiIntro}`}
+              : `Four small tools built by our studio. ${loaderData.pausedIntro}`}
           </p>
         </div>
       </header>

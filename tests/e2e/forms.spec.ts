@@ -120,7 +120,9 @@ test.describe("with JavaScript", () => {
       const notice = page.getByRole("region", { name: disclaimer.title });
       await expect(notice.getByRole("listitem")).toHaveCount(form.source === "apply" ? 4 : 3);
 
-      // Nothing typed: once the browser's check has loaded, errors next to each field and no request.
+      // Nothing typed: once the browser's check has loaded (a visitor's first focus fetches it),
+      // errors next to each field and no request.
+      await page.getByLabel("Name", { exact: true }).focus();
       await expect(page.locator(`form#${form.source}-form`)).toHaveAttribute("data-checks", "browser");
       let posts = 0;
       page.on("request", (request) => {

@@ -2,11 +2,11 @@ import { getAdminAccess, needsTwoFactorSetup } from "~/.server/admin-guard";
 import { AdminFrame } from "~/features/admin/components/admin-frame";
 import { AdminErrorView } from "~/features/admin/components/admin-error";
 import { countHeldItems } from "~/features/admin/held-items.server";
-import { ADMIN_SHELL_HANDLE } from "~/features/admin/shell-handle";
 import type { Route } from "./+types/layout";
 
 /** Tells the root layout to leave out the marketing site's header, footer, chat and cookie button. */
-export const handle = ADMIN_SHELL_HANDLE;
+/** Marks the admin area: the root layout then leaves out the marketing site's header, footer, cookie button and chat. */
+export const handle = { shell: "admin" } as const;
 
 /**
  * The admin area's own application frame (docs/admin.md, "The admin shell"): for a signed-in admin

@@ -28,10 +28,11 @@ let validate: Validate | null = null;
 let validatorLoading: Promise<void> | null = null;
 
 /**
- * Loads the zod check once: when the browser is idle after the page has woken
- * up, or when a visitor focuses the form, whichever comes first. A form sent
- * before it has loaded goes straight to the server, which checks it with the
- * same schema and answers with the same messages: nothing is held back or sent twice.
+ * Loads the zod check once, when a visitor first focuses the form (it takes a
+ * moment to type anyway; the page itself does not wait for it: decision 0081).
+ * A form sent before it has loaded goes straight to the server, which checks it
+ * with the same schema and answers with the same messages: nothing is held back
+ * or sent twice.
  */
 function loadValidator(): Promise<void> {
   validatorLoading ??= import("../validate-form").then(
@@ -68,20 +69,9 @@ function SubmissionFields({ source, startToken, constraint }: { source: FormSour
   const navigation = useNavigation();
   const location = useLocation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  // Says on the form whether the browser's check is there yet (tests wait for it).
   const [checksInBrowser, setChecksInBrowser] = useState(validate !== null);
-  useEffect(() => {
-    if (validate) return;
-    let active = true;
-    const load = () => void loadValidator().then(() => active && setChecksInBrowser(validate !== null));
-    // Safari has no requestIdleCallback: a short timeout stands in.
-    const onIdle = typeof (window as Partial<Window>).requestIdleCallback === "function";
-    const idle = onIdle ? window.requestIdleCallback(load, { timeout: 2_000 }) : window.setTimeout(load, 200);
-    return () => {
-      active = false;
-      if (onIdle) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
+  const loadCheck = () => void loadValidator().then(() => setChecksInBrowser(validate !== null));
 
   const [form, fields] = useForm({
     id: `${source}-form`,
@@ -112,7 +102,7 @@ function SubmissionFields({ source, startToken, constraint }: { source: FormSour
   }, [cameBackForAnother, location.key, name.id]);
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate onFocus={() => void loadValidator()} data-checks={checksInBrowser ? "browser" : "server"} className="flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} noValidate onFocus={loadCheck} data-checks={checksInBrowser ? "browser" : "server"} className="flex flex-col gap-6">
       <div className="grid gap-6 sm:grid-cols-2">
         <Field id={name.id} name={name.name} label="Name" error={name.errors?.[0]}>
           {(control) => (

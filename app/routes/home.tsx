@@ -1,11 +1,10 @@
-import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
 import { isAiConfigured } from "~/.server/ai";
 import { aiPausedWording } from "~/content/ai-availability";
 import { SectionHeading } from "~/components/section-heading";
-import { ResultsBlock, StoryBlock, VisionBlock } from "~/features/home/components/home-sections";
+import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
 import { Button } from "~/components/ui/button";
 import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
 import { site } from "~/content/site";
@@ -37,14 +36,17 @@ export async function loader() {
     content: { hero, projectsSection, toolsSection, stats, founders },
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
     sectionsHtml: {
+      // Links only, no state: rendered here so the page's script carries neither its markup nor its icons.
+      tools: renderToStaticMarkup(
+        <ToolsBlock section={toolsSection} aiPaused={isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel }} />,
+      ),
       story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
     },
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
-    // The words for paused tools travel with the data, so the page's script does not carry them.
-    aiPaused: isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel },
+
   };
 }
 
@@ -66,7 +68,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, sectionsHtml } = loaderData;
@@ -74,7 +75,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
       <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
-      <ToolsSection section={content.toolsSection} aiPaused={loaderData.aiPaused} />
+      <section
+        aria-labelledby="tools-title"
+        className="border-y border-ink-200 bg-white py-section lazy-render"
+        dangerouslySetInnerHTML={{ __html: sectionsHtml.tools }}
+      />
       <section aria-labelledby="story-title" className="py-section lazy-render" dangerouslySetInnerHTML={{ __html: sectionsHtml.story }} />
       <section
         aria-labelledby="vision-title"
@@ -169,37 +174,3 @@ function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; s
   );
 }
 
-function ToolsSection({ section, aiPaused }: { section: Content["toolsSection"]; aiPaused: { note: string; cardLabel: string } | null }) {
-  return (
-    <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section lazy-render">
-      <div className="container-page">
-        <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
-          <p>{section.intro}</p>
-          {aiPaused ? <p className="mt-2" data-testid="ai-tools-paused">{aiPaused.note}</p> : null}
-        </SectionHeading>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {section.tools.map((tool) => {
-            const Icon = toolIcons[tool.id];
-            return (
-              <li key={tool.id}>
-                <Link
-                  to={`/try-ai#${tool.id}`}
-                  className="group flex h-full flex-col rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-6 transition-colors hover:border-aurora-500 hover:bg-white"
-                >
-                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-950 text-aurora-300">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
-                  <span className="mt-2 text-ink-600">{tool.text}</span>
-                  <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
-                    {aiPaused ? aiPaused.cardLabel : "Try it free"} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
-  );
-}

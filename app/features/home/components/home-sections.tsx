@@ -1,5 +1,6 @@
-import { ArrowRightIcon } from "lucide-react";
-import type { resultsSection as homeResults } from "~/content/home";
+import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCheckIcon } from "lucide-react";
+import { SectionHeading } from "~/components/section-heading";
+import type { resultsSection as homeResults, toolsSection as homeTools } from "~/content/home";
 import type { founders as studioFounders, story as studioStory, vision as studioVision } from "~/content/studio";
 
 /*
@@ -126,6 +127,42 @@ export function ResultsBlock({ section }: { section: Results }) {
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
+
+/** The four free tools, each a link to its tab on /try-ai; with no AI provider, the paused wording (app/content/ai-availability.ts). */
+export function ToolsBlock({ section, aiPaused }: { section: typeof homeTools; aiPaused: { note: string; cardLabel: string } | null }) {
+  return (
+    <div className="container-page">
+      <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
+        <p>{section.intro}</p>
+        {aiPaused ? <p className="mt-2" data-testid="ai-tools-paused">{aiPaused.note}</p> : null}
+      </SectionHeading>
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {section.tools.map((tool) => {
+          const Icon = toolIcons[tool.id];
+          return (
+            <li key={tool.id}>
+              <a
+                href={`/try-ai#${tool.id}`}
+                className="group flex h-full flex-col rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-6 transition-colors hover:border-aurora-500 hover:bg-white"
+              >
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-950 text-aurora-300">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
+                <span className="mt-2 text-ink-600">{tool.text}</span>
+                <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
+                  {aiPaused ? aiPaused.cardLabel : "Try it free"} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -33,7 +33,7 @@ import type { Route } from "./+types/home";
  */
 export async function loader() {
   return {
-    content: { hero, projectsSection, toolsSection, stats, founders },
+    content: { hero, projectsSection, stats, founders },
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
     sectionsHtml: {
       // Links only, no state: rendered here so the page's script carries neither its markup nor its icons.
@@ -46,7 +46,6 @@ export async function loader() {
     },
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
-
   };
 }
 

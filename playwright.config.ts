@@ -38,6 +38,30 @@ function dataDir(name: "E2E_DATA_DIR" | "E2E_DEGRADED_DATA_DIR"): string {
 const mainDataDir = dataDir("E2E_DATA_DIR");
 const degradedDataDir = dataDir("E2E_DEGRADED_DATA_DIR");
 
+/** The production server on `port`, with the settings every app under test shares and its own `env`. */
+function appServer(appPort: number, url: string, dataDir: string, env: Record<string, string>) {
+  return {
+    command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      NEWS_ALLOW_PRIVATE_HOSTS: "1",
+      // The browser is driven by Playwright (navigator.webdriver): count it like a visitor (tests only).
+      ANALYTICS_COUNT_AUTOMATED: "1",
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -76,52 +100,19 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      env: {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseURL,
-        DATA_DIR: mainDataDir,
-        LOG_LEVEL: "warn",
-        NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
-        NEWS_ALLOW_PRIVATE_HOSTS: "1",
-        // No run starts because the clock passed :00, :30 or 08:00 during the tests.
-        JOB_SCHEDULES: "false",
-        // The browser is driven by Playwright (navigator.webdriver): count it like a visitor (tests only).
-        ANALYTICS_COUNT_AUTOMATED: "1",
-        ...aiProvider.env,
-      },
-    },
+    appServer(port, baseURL, mainDataDir, {
+      LOG_LEVEL: "warn",
+      NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
+      // No run starts because the clock passed :00, :30 or 08:00 during the tests.
+      JOB_SCHEDULES: "false",
+      ...aiProvider.env,
+    }),
     aiProvider.webServer,
-    {
-      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
-      url: `${degradedURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      env: {
-        NODE_ENV: "production",
-        PORT: String(degradedPort),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: degradedURL,
-        DATA_DIR: degradedDataDir,
-        LOG_LEVEL: "error",
-        NEWS_FEEDS: unreachableFeeds,
-        NEWS_ALLOW_PRIVATE_HOSTS: "1",
-        // Scheduled, so the pages can say when the sources are next tried (a run only meets refused feeds).
-        JOB_SCHEDULES: "true",
-        ANALYTICS_COUNT_AUTOMATED: "1",
-      },
-    },
+    appServer(degradedPort, degradedURL, degradedDataDir, {
+      LOG_LEVEL: "error",
+      NEWS_FEEDS: unreachableFeeds,
+      // Scheduled, so the pages can say when the sources are next tried (a run only meets refused feeds).
+      JOB_SCHEDULES: "true",
+    }),
   ],
 });

@@ -24,6 +24,7 @@
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
+ *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -270,6 +271,11 @@ const tasks = {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
     process.exit(await run(process.execPath, ["scripts/bench-analytics.mjs", ...args]));
+  },
+  async "bench:chaos"(args) {
+    // It runs the production server: build it first if the sources changed.
+    await ensureBuild();
+    process.exit(await run(bin("tsx"), ["bench/chaos.ts", ...args]));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

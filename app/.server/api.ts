@@ -31,38 +31,18 @@ export function jsonOk(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
-/** Default cap for JSON request bodies. */
-export const MAX_JSON_BYTES = 64 * 1024;
-
 /**
- * Reads a JSON body with a byte cap that also holds for chunked uploads, and
- * cleans its strings (app/.server/clean-input.ts; the server's boundary has
- * done so already, this holds for direct callers too).
- * Throws ApiError 415 (not JSON), 413 (too large) or 400 (malformed, too deep).
+ * Reads a JSON body and cleans its strings (app/.server/clean-input.ts; the server's boundary has
+ * done so already, this holds for direct callers too). Its size is not checked here: the request
+ * boundary (server/body-guard.ts) is the one size limit, and no body past it reaches a route.
+ * Throws ApiError 415 (not JSON) or 400 (empty, malformed, too deep).
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
   }
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > maxBytes) throw new ApiError(413, "The request body is too large.");
-  if (!request.body) throw new ApiError(400, "The request body is empty.");
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ApiError(413, "The request body is too large.");
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  const text = request.body ? await request.text() : "";
   if (!text.trim()) throw new ApiError(400, "The request body is empty.");
   let parsed: unknown;
   try {
@@ -83,8 +63,9 @@ export function parseOr400<T extends z.ZodType>(schema: T, body: unknown): z.out
 }
 
 /**
- * Runs an endpoint's work: ApiErrors become their JSON response, a lost
- * database becomes 503, anything else a logged 500.
+ * The one error path of every /api endpoint: runs its work; ApiErrors become their JSON
+ * response, a lost database becomes 503 with Retry-After, anything else a logged 500 with a
+ * generic message (never a stack trace or an internal detail).
  */
 export async function answerApi(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
@@ -106,21 +87,6 @@ export async function answerApi(request: Request, work: () => Promise<Response>)
 /** ApiError 405 unless the request uses one of `methods`. */
 export function requireMethod(request: Request, ...methods: string[]): void {
   if (!methods.includes(request.method)) throw new ApiError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
-}
-
-/**
- * Wraps an endpoint: only `methods` are allowed, ApiErrors become their JSON
- * response, a lost database becomes 503, anything else a logged 500.
- */
-export function apiHandler(
-  methods: string[],
-  handler: (request: Request) => Promise<Response>,
-): (args: { request: Request }) => Promise<Response> {
-  return ({ request }) =>
-    answerApi(request, async () => {
-      requireMethod(request, ...methods);
-      return handler(request);
-    });
 }
 
 /**

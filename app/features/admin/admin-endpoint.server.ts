@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requireAdminApi, type AdminUser } from "~/.server/admin-guard";
-import { ApiError, apiHandler } from "~/.server/api";
+import { answerApi, ApiError, requireMethod } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { idSchema } from "./schema";
 
@@ -13,11 +13,12 @@ export type AdminEndpointArgs = { request: Request; params: Record<string, strin
  * (401 not signed in, 403 not an admin), then the handler runs.
  */
 export function adminEndpoint(methods: string[], handler: (args: AdminEndpointArgs) => Promise<Response>) {
-  return (args: RouteArgs) =>
-    apiHandler(methods, async (request) => {
+  return ({ request, params, context }: RouteArgs) =>
+    answerApi(request, async () => {
+      requireMethod(request, ...methods);
       const admin = await requireAdminApi(request);
-      return handler({ request, params: args.params, admin, clientIp: args.context.get(requestInfoContext).clientIp });
-    })({ request: args.request });
+      return handler({ request, params, admin, clientIp: context.get(requestInfoContext).clientIp });
+    });
 }
 
 /** The :id of a DELETE, as a UUID, or ApiError 400/404. */

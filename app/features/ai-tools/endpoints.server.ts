@@ -28,9 +28,6 @@ import { linkedinPostTool } from "./write-linkedin-post.server.ts";
 export const secretaryRateLimit = defineAiRateLimit("ai-chat-ip");
 export const generatorRateLimit = defineAiRateLimit("ai-generate-ip");
 
-/** Bodies of the AI endpoints: 12 messages of 2,000 characters fit with room to spare. */
-const MAX_AI_BODY_BYTES = 128 * 1024;
-
 type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider> };
 /** How the endpoint answers: the whole result as JSON, or Server-Sent Events as it comes. */
 export type AnswerAs = "json" | "stream";
@@ -53,7 +50,7 @@ function generatorFor(input: GenerateContentRequest): AiTool<GenerateContentRequ
 
 /**
  * POST only; 503 when no provider is configured (before the body is read);
- * 415/413/400 for bad bodies; then the rate limits and the daily budget; then
+ * 415/400 for bad bodies (the request boundary has refused oversized ones with 413); then the rate limits and the daily budget; then
  * the tool, as JSON or as a stream.
  */
 function runAiEndpoint<Schema extends z.ZodType>(
@@ -66,7 +63,7 @@ function runAiEndpoint<Schema extends z.ZodType>(
   return answerApi(request, async () => {
     requireMethod(request, "POST");
     assertAiConfigured();
-    const input = parseOr400(schema, await readJsonBody(request, MAX_AI_BODY_BYTES));
+    const input = parseOr400(schema, await readJsonBody(request));
     const { clientIp } = context.get(requestInfoContext);
     await guardAiRequest({ limit, clientIp });
     const tool = toolFor(input);

@@ -8,9 +8,6 @@ import { captureLead } from "./capture-lead.server.ts";
 import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
 import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema.ts";
 
-/** 100 messages of a few thousand characters fit; anything bigger is refused with 413. */
-const MAX_BODY_BYTES = 128 * 1024;
-
 type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 function actionOf(body: unknown): unknown {
@@ -30,7 +27,7 @@ function actionOf(body: unknown): unknown {
 export function leadChatbotEndpoint({ request, context }: EndpointArgs, answerAs: "json" | "stream"): Promise<Response> {
   return answerApi(request, async () => {
     requireMethod(request, "POST");
-    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    const body = await readJsonBody(request);
     const { clientIp } = context.get(requestInfoContext);
     const action = actionOf(body);
     if (action === undefined) {

@@ -2,15 +2,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
-import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
+import { createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
-import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
-import { submitForm } from "./submit-form.server";
-
-/** Form posts larger than this are refused before parsing (two 5,000-character answers fit easily). */
-const MAX_FORM_BYTES = 256 * 1024;
+import { receiveForm } from "./submit-form.server";
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
@@ -30,12 +26,7 @@ export function formLoaderData(source: FormSource) {
  */
 export async function handleFormAction(source: FormSource, request: Request, context: Readonly<RouterContextProvider>) {
   const definition = formDefinitions[source];
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
-    return data(
-      { result: null, outcome: "error" as const, message: "Your submission is too large. Please shorten your answers.", startToken: null },
-      { status: 413 },
-    );
-  }
+  // The request boundary has capped and cleaned the body already (server/body-guard.ts).
   const formData = await request.formData();
   const { clientIp } = context.get(requestInfoContext);
 
@@ -48,17 +39,14 @@ export async function handleFormAction(source: FormSource, request: Request, con
   if (submission.status !== "success") {
     return data({ result: submission.reply(), outcome: "invalid" as const, message: null, startToken: keptToken }, { status: 400 });
   }
-  // A form that looks automated (often just autofill) is stored and held for review; the answer is the same.
-  const traps = checkFormTraps({ honeypot: formData.get(HONEYPOT_FIELD), startToken }, { requireToken: true });
-
   try {
-    await submitForm({
+    await receiveForm({
       source,
       values: submission.value,
+      request,
       clientIp,
-      userAgent: request.headers.get("User-Agent"),
-      traps,
-      visit: await visitFrom(request, clientIp),
+      trapFields: { honeypot: formData.get(HONEYPOT_FIELD), startToken },
+      requireToken: true,
     });
     return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
   } catch (error) {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { withTransaction } from "~/.server/db/transaction";
 import { submissions } from "~/.server/db/schema";
-import type { FormTrapResult } from "~/.server/form-traps";
+import { checkFormTraps, type FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
-import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
+import { recordConversion, visitFrom, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, type FormSource, type FormValues } from "./schema";
 import { buildSubmissionMails, type SubmissionForMail } from "./submission-mails.server";
 
@@ -17,7 +17,38 @@ export const formSubmitLimit = defineRateLimit({
   message: "Too many submissions from your network. Please wait a few minutes and try again.",
 });
 
-export type SubmitFormInput = {
+export type ReceiveFormInput = {
+  source: FormSource;
+  /** The values, already validated with the form's schema. */
+  values: FormValues;
+  request: Request;
+  clientIp: string;
+  /** The honeypot field and the signed start time as they came with the form (app/.server/form-traps.ts). */
+  trapFields: { honeypot: unknown; startToken: unknown };
+  /** Pages always send a start time; API callers have no page, so theirs is judged only when sent. */
+  requireToken: boolean;
+};
+
+/**
+ * The one form operation behind the page actions of /apply, /mentoring and /contact and
+ * POST /api/send-contact-email (thin adapters that parse their body): the traps, the visit it
+ * came from, then the stored submission with its mails (or held for review). Throws ApiError
+ * 429 over the per-address limit; a database error propagates for the adapter to answer.
+ */
+export async function receiveForm({ source, values, request, clientIp, trapFields, requireToken }: ReceiveFormInput): Promise<{ id: string; held: boolean }> {
+  // A submission that looks automated (often just autofill) is stored and held for review; the answer is the same.
+  const traps = checkFormTraps(trapFields, { requireToken });
+  return submitForm({
+    source,
+    values,
+    clientIp,
+    userAgent: request.headers.get("User-Agent"),
+    traps,
+    visit: await visitFrom(request, clientIp),
+  });
+}
+
+type SubmitFormInput = {
   source: FormSource;
   values: FormValues;
   clientIp: string;
@@ -38,7 +69,7 @@ export type SubmitFormInput = {
  * it (release-held-submission.server.ts). Either way it counts against the
  * per-address limit: throws ApiError 429 over it.
  */
-export async function submitForm({ source, values, clientIp, userAgent, traps, visit }: SubmitFormInput): Promise<{ id: string; held: boolean }> {
+async function submitForm({ source, values, clientIp, userAgent, traps, visit }: SubmitFormInput): Promise<{ id: string; held: boolean }> {
   const ipHash = clientIp ? hashClientIp(clientIp) : null;
   await consumeRateLimit(formSubmitLimit, ipHash ?? "unknown");
 

@@ -1,5 +1,5 @@
-import { ApiError, jsonError, jsonOk, readJsonBody } from "~/.server/api";
-import { logger } from "~/.server/logger";
+import { z } from "zod";
+import { answerApi, ApiError, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { assertSameOrigin } from "~/.server/same-origin";
@@ -26,20 +26,39 @@ const endpoints: Record<string, (request: Request, clientIp: string) => Promise<
   "/sign-out": signOutEndpoint,
 };
 
-async function handle(request: Request, clientIp: string): Promise<Response> {
-  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
-  const endpoint = endpoints[path];
-  if (!endpoint) return jsonError(404, "Not found. The sign-in API has POST /api/auth/sign-in/email, /two-factor/verify-totp, /two-factor/verify-backup-code and /sign-out.");
-  if (request.method !== "POST") return jsonError(405, "Use POST for this endpoint.", { Allow: "POST" });
-  try {
+function handle(request: Request, clientIp: string): Promise<Response> {
+  return answerApi(request, async () => {
+    const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+    const endpoint = endpoints[path];
+    if (!endpoint) {
+      throw new ApiError(404, "Not found. The sign-in API has POST /api/auth/sign-in/email, /two-factor/verify-totp, /two-factor/verify-backup-code and /sign-out.");
+    }
+    requireMethod(request, "POST");
     assertSameOrigin(request);
-    return await endpoint(request, clientIp);
-  } catch (error) {
-    if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
-    logger.error({ err: error, path }, "Auth endpoint failed");
-    return jsonError(500, "Something went wrong on our side. Please try again.");
-  }
+    return endpoint(request, clientIp);
+  });
 }
+
+const SIGN_IN_SHAPE = 'Send {"email": ..., "password": ...} as JSON, and optionally "code".';
+const signInBody = z.object(
+  {
+    email: z.string({ error: SIGN_IN_SHAPE }).max(255, { error: SIGN_IN_SHAPE }),
+    password: z.string({ error: SIGN_IN_SHAPE }).max(200, { error: SIGN_IN_SHAPE }),
+    code: z.string({ error: SIGN_IN_SHAPE }).max(32, { error: SIGN_IN_SHAPE }).optional(),
+  },
+  { error: SIGN_IN_SHAPE },
+);
+
+const CODE_SHAPE = 'Send {"code": "123456"} as JSON.';
+const secondFactorBody = z.object(
+  {
+    code: z.string({ error: CODE_SHAPE }).trim().min(1, { error: CODE_SHAPE }).max(32, { error: CODE_SHAPE }),
+    trustDevice: z
+      .literal(false, { error: "This site does not remember devices: every sign-in asks for a code. Leave out trustDevice." })
+      .optional(),
+  },
+  { error: CODE_SHAPE },
+);
 
 function withCookies(body: unknown, cookies: Headers, status = 200): Response {
   return jsonOk(body, { status, headers: cookies });
@@ -47,20 +66,17 @@ function withCookies(body: unknown, cookies: Headers, status = 200): Response {
 
 /** {email, password, code?} → 200 {signedIn} or {twoFactorRedirect} with cookies; 401; 429 (address, or {codeRequired}). */
 async function signInEndpoint(request: Request, clientIp: string): Promise<Response> {
-  const body = (await readJsonBody(request, 4096)) as { email?: unknown; password?: unknown; code?: unknown } | null;
-  const code = body?.code;
-  if (
-    typeof body?.email !== "string" ||
-    typeof body.password !== "string" ||
-    body.email.length > 255 ||
-    body.password.length > 200 ||
-    (code !== undefined && (typeof code !== "string" || code.length > 32))
-  ) {
+  let body: z.output<typeof signInBody>;
+  try {
+    body = parseOr400(signInBody, await readJsonBody(request));
+  } catch (error) {
+    // A malformed sign-in counts against the address like a wrong password.
     await consumeRateLimit(signInIpLimit, hashClientIp(clientIp));
-    return jsonError(400, 'Send {"email": ..., "password": ...} as JSON, and optionally "code".');
+    throw error;
   }
-  const result = await signInWithPassword({ email: body.email, password: body.password, code: code as string | undefined, request, clientIp });
-  if (result.status === "invalid") return jsonError(401, code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
+  const { code } = body;
+  const result = await signInWithPassword({ email: body.email, password: body.password, code, request, clientIp });
+  if (result.status === "invalid") throw new ApiError(401, code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
   if (result.status === "code-required") {
     return jsonOk(
       { error: CODE_REQUIRED_MESSAGE, codeRequired: true },
@@ -73,16 +89,12 @@ async function signInEndpoint(request: Request, clientIp: string): Promise<Respo
 
 /** {code} with the two_factor cookie of the password step → 200 {signedIn} with the session cookie; 401; 429. */
 async function secondFactorEndpoint(request: Request, clientIp: string, method: "totp" | "backup"): Promise<Response> {
-  const body = (await readJsonBody(request, 1024)) as { code?: unknown; trustDevice?: unknown } | null;
-  if (body?.trustDevice !== undefined && body.trustDevice !== false) {
-    return jsonError(400, "This site does not remember devices: every sign-in asks for a code. Leave out trustDevice.");
-  }
-  if (typeof body?.code !== "string" || !body.code.trim() || body.code.length > 32) return jsonError(400, 'Send {"code": "123456"} as JSON.');
+  const body = parseOr400(secondFactorBody, await readJsonBody(request));
   const result = await verifySecondFactor({ code: body.code, method, request, clientIp });
   if (result.status === "signed-in") return withCookies({ signedIn: true }, result.headers);
-  if (result.status === "restart") return jsonError(401, "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
-  if (result.status === "locked") return jsonError(429, "Too many wrong codes: this account is locked for 15 minutes.", { "Retry-After": "900" });
-  return jsonError(401, method === "backup" ? "That backup code is not valid." : "That code is not valid.");
+  if (result.status === "restart") throw new ApiError(401, "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
+  if (result.status === "locked") throw new ApiError(429, "Too many wrong codes: this account is locked for 15 minutes.", { "Retry-After": "900" });
+  throw new ApiError(401, method === "backup" ? "That backup code is not valid." : "That code is not valid.");
 }
 
 async function signOutEndpoint(request: Request): Promise<Response> {

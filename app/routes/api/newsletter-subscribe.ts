@@ -13,7 +13,7 @@ import type { Route } from "./+types/newsletter-subscribe";
 export function action({ request, context }: Route.ActionArgs) {
   return answerApi(request, async () => {
     requireMethod(request, "POST");
-    const body = await readJsonBody(request, 4 * 1024);
+    const body = await readJsonBody(request);
     const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
     const answer = await handleSignup({
       fields: body,

@@ -88,7 +88,7 @@ export function createApp(options: CreateAppOptions): express.Express {
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (req) => loadContext(String(req.id ?? ""), clientIpOf(req)),
+      getLoadContext: (req, connectionClosed) => loadContext(String(req.id ?? ""), clientIpOf(req), connectionClosed),
     }),
   );
   app.use(errorHandler);
@@ -210,9 +210,9 @@ function readSmallBody(req: express.Request, maxBytes: number): Promise<string |
   });
 }
 
-function loadContext(requestId: string, clientIp: string): RouterContextProvider {
+function loadContext(requestId: string, clientIp: string, connectionClosed?: AbortSignal): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId, clientIp });
+  context.set(requestInfoContext, { requestId, clientIp, connectionClosed });
   return context;
 }
 

@@ -33,17 +33,28 @@ export function requestUrl(req: express.Request): URL | null {
   }
 }
 
-function fetchRequest(req: express.Request, res: express.Response, url: URL): Request {
+/**
+ * Aborts when the visitor's socket closes before the response is complete.
+ * The listener on `res` holds the controller, so the signal stays tied to the
+ * socket for as long as the response lives; the routes get it both as
+ * Request.signal and, directly, in the request context (`connectionClosed`),
+ * because Request.signal follows it only through a weak link (decision 0175).
+ */
+function connectionClosedSignal(res: express.Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function fetchRequest(req: express.Request, url: URL, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit = { method: req.method, headers, signal };
   const body = cleanedBodyOf(req);
   if (body && req.method !== "GET" && req.method !== "HEAD") {
     headers.delete("Transfer-Encoding");
@@ -78,14 +89,16 @@ async function sendResponse(res: express.Response, response: Response): Promise<
 export function createRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** `connectionClosed` aborts when the visitor's socket closes first: put it in the request context. */
+  getLoadContext: (req: express.Request, connectionClosed: AbortSignal) => RouterContextProvider;
 }): express.RequestHandler {
   const handle = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const url = requestUrl(req);
       if (!url) throw Object.assign(new Error("Malformed Host header"), { status: 400, expose: true });
-      await sendResponse(res, await handle(fetchRequest(req, res, url), options.getLoadContext(req, res)));
+      const connectionClosed = connectionClosedSignal(res);
+      await sendResponse(res, await handle(fetchRequest(req, url, connectionClosed), options.getLoadContext(req, connectionClosed)));
     } catch (error) {
       next(error);
     }

@@ -68,6 +68,20 @@ const envSchema = z
       .max(600_000, { error: "must be at most 600000" })
       .default(30_000)
       .describe("How long one provider attempt may take (streaming: until the first token, and between tokens)"),
+    AI_STREAM_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 second" })
+      .max(3600, { error: "must be at most 3600 seconds" })
+      .default(120)
+      .describe("The most one AI answer may take in all (every attempt, first token to last); then the provider connection is closed"),
+    AI_MAX_ANSWER_CHARS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of characters" })
+      .min(100, { error: "must be at least 100" })
+      .max(1_000_000, { error: "must be at most 1000000" })
+      .default(16_000)
+      .describe("The most characters of one AI answer relayed to a visitor or stored; beyond it the provider connection is closed"),
     NEWS_FEEDS: optionalString,
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag,
     NEWS_RETENTION_DAYS: z.coerce

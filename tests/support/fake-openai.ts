@@ -36,6 +36,10 @@ export type RecordedRequest = {
   receivedAt: number;
   /** True when the client closed the connection before the answer was complete. */
   closedByClient: boolean;
+  /** When the connection closed (Date.now()), by either side; undefined while it is open. */
+  closedAt?: number;
+  /** Bytes of answer body written so far (counted for `flood` replies). */
+  bytesSent: number;
 };
 
 export type FakeReply =
@@ -54,7 +58,13 @@ export type FakeReply =
   /** A stream that sends some text, then an error chunk (`data: {"error": {...}}`), then ends. */
   | { streamError: { message: string; type?: string; code?: string | null }; textBefore?: string }
   /** Never answers (the client's timeout must fire); the connection stays open until the client gives up. */
-  | { hang: true };
+  | { hang: true }
+  /**
+   * A runaway answer: `bytes` of body, as fast as the client reads it (with
+   * backpressure, so this process stays small), `pieceChars` characters of
+   * text per stream chunk; as one JSON answer when no stream was asked for.
+   */
+  | { flood: { bytes: number; pieceChars?: number } };
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
@@ -145,9 +155,11 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
       stream: body.stream === true,
       receivedAt: Date.now(),
       closedByClient: false,
+      bytesSent: 0,
     };
     requests.push(recorded);
     res.on("close", () => {
+      recorded.closedAt = Date.now();
       if (!res.writableFinished) recorded.closedByClient = true;
     });
     const reply = queue.shift() ?? (await handler(recorded));
@@ -157,6 +169,10 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
     if ("hang" in reply) {
       // Answer nothing; end when the client closes the connection.
       await new Promise<void>((resolve) => res.on("close", () => resolve()));
+      return;
+    }
+    if ("flood" in reply) {
+      await flood(res, recorded, reply.flood, id, model);
       return;
     }
     if ("status" in reply) {
@@ -249,6 +265,39 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
         server.close(() => resolve());
       }),
   };
+}
+
+/** Writes `text`; when the socket's buffer is full, waits until it drains or the connection closes. */
+async function writeWithBackpressure(res: http.ServerResponse, recorded: RecordedRequest, text: string): Promise<void> {
+  recorded.bytesSent += Buffer.byteLength(text);
+  if (res.write(text)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/** The `flood` reply: `bytes` of answer, streamed as chunks or as one JSON body, until done or the client leaves. */
+async function flood(res: http.ServerResponse, recorded: RecordedRequest, options: { bytes: number; pieceChars?: number }, id: string, model: string) {
+  const created = Math.floor(Date.now() / 1000);
+  const piece = "x".repeat(options.pieceChars ?? 1000);
+  if (recorded.stream) {
+    startStream(res);
+    const event = `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`;
+    while (recorded.bytesSent < options.bytes && !res.destroyed) await writeWithBackpressure(res, recorded, event);
+    if (!res.destroyed) res.end("data: [DONE]\n\n");
+    return;
+  }
+  res.writeHead(200, { "Content-Type": "application/json" });
+  await writeWithBackpressure(res, recorded, `{"id":"${id}","object":"chat.completion","created":${created},"model":"${model}","choices":[{"index":0,"message":{"role":"assistant","content":"`);
+  const block = "x".repeat(64 * 1024);
+  while (recorded.bytesSent < options.bytes && !res.destroyed) await writeWithBackpressure(res, recorded, block);
+  if (!res.destroyed) res.end(`"},"finish_reason":"stop"}]}`);
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown) {

@@ -1,6 +1,7 @@
 import { getEnv } from "../env.ts";
 import { APICallError, StreamProviderError } from "ai";
 import { ApiError } from "../api.ts";
+import type { AnswerEndReason } from "./answer-limits.ts";
 
 /**
  * What the AI endpoints say when something goes wrong. Provider details
@@ -15,6 +16,8 @@ export const AI_ERROR_MESSAGES = {
   upstream: "The AI service could not answer right now. Please try again in a moment.",
   badOutput: "The AI service returned an answer we could not use. Please try again.",
   interrupted: "The answer was interrupted. Please try again.",
+  tookTooLong: "The answer took too long and was stopped. Please try again.",
+  tooLong: "The answer grew too long and was stopped. Please try again with a narrower request.",
   cancelled: "The request was cancelled.",
 } as const;
 
@@ -29,6 +32,18 @@ export function aiBadOutput(): ApiError {
 /** The client went away; nobody reads this response. */
 export function aiCancelled(): ApiError {
   return new ApiError(499, AI_ERROR_MESSAGES.cancelled);
+}
+
+/**
+ * The visitor-facing error when an answer was cut off (answer-limits.ts): the
+ * visitor left (499, nobody reads it), the total deadline passed (before any
+ * text: the usual 503 "took too long"), or the answer outgrew its cap.
+ */
+export function answerEndedError(reason: AnswerEndReason, { midStream }: { midStream: boolean }): ApiError {
+  if (reason === "visitor-gone") return aiCancelled();
+  if (reason === "too-long") return new ApiError(502, AI_ERROR_MESSAGES.tooLong);
+  if (midStream) return new ApiError(504, AI_ERROR_MESSAGES.tookTooLong);
+  return toAiApiError({ kind: "timeout", retryable: false });
 }
 
 export type ProviderFailureKind = "timeout" | "network" | "server" | "rate-limited" | "rejected" | "stream-error" | "unknown";

@@ -2,7 +2,7 @@
  * The AI provider layer: everything other features need to talk to the
  * configured model. See docs/ai-tools.md.
  */
-export { isAiConfigured, getAiModel } from "./provider.ts";
+export { isAiConfigured } from "./provider.ts";
 export { generateAiText, streamAiText, collectText, type AiCallOptions, type AiMessage } from "./generate.ts";
 export { assertAiConfigured, guardAiRequest, defineAiRateLimit, aiGlobalBurstLimit } from "./guard.ts";
 export { consumeAiBudget, aiRequestsToday, aiRequestsByDay, secondsUntilNextUtcDay } from "./budget.ts";

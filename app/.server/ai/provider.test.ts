@@ -15,6 +15,10 @@ describe("AI configuration", () => {
     const env = parseEnv({});
     expect(env.AI_DAILY_REQUEST_BUDGET).toBe(2000);
     expect(env.AI_TIMEOUT_MS).toBe(30_000);
+    expect(env.AI_STREAM_TIMEOUT_SECONDS).toBe(120);
+    expect(env.AI_MAX_ANSWER_CHARS).toBe(16_000);
+    expect(() => parseEnv({ AI_STREAM_TIMEOUT_SECONDS: "0" })).toThrow(/AI_STREAM_TIMEOUT_SECONDS must be at least 1 second/);
+    expect(() => parseEnv({ AI_MAX_ANSWER_CHARS: "lots" })).toThrow(/AI_MAX_ANSWER_CHARS must be a number/);
     expect(() => parseEnv({ AI_DAILY_REQUEST_BUDGET: "0" })).toThrow(/AI_DAILY_REQUEST_BUDGET must be at least 1/);
     expect(() => parseEnv({ AI_TIMEOUT_MS: "soon" })).toThrow(/AI_TIMEOUT_MS must be a number/);
     expect(() => parseEnv({ AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(/AI_MODEL is required/);

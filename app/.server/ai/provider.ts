@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { getEnv } from "../env.ts";
+import { guardedFetch, type AnswerScope } from "./answer-limits.ts";
 import { aiNotConfigured } from "./errors.ts";
 
 // The SDK prints warnings (e.g. a setting a provider ignores) to the console;
@@ -13,20 +14,17 @@ export function isAiConfigured(): boolean {
   return Boolean(env.AI_BASE_URL && env.AI_MODEL);
 }
 
-let cached: { key: string; model: LanguageModel } | undefined;
-
 /**
- * The configured chat model on any OpenAI-compatible endpoint (OpenAI,
- * OpenRouter, Groq, Ollama, llama.cpp...). Throws the 503 "not available"
- * ApiError when no provider is configured.
+ * The configured model for one answer: its provider reads responses through
+ * guardedFetch, so the answer's scope (visitor gone, deadline, size cap) closes
+ * the provider connection itself. Built per answer (a few objects, no I/O).
+ * Any OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama,
+ * llama.cpp...). Throws the 503 "not available" ApiError when no provider is
+ * configured.
  */
-export function getAiModel(): LanguageModel {
+export function aiModelFor(scope: AnswerScope): LanguageModel {
   const { AI_BASE_URL: baseURL, AI_MODEL: modelId, AI_API_KEY: apiKey } = getEnv();
   if (!baseURL || !modelId) throw aiNotConfigured();
-  const key = JSON.stringify([baseURL, modelId, apiKey ?? ""]);
-  if (cached?.key !== key) {
-    const provider = createOpenAICompatible({ name: "ai-provider", baseURL, apiKey, includeUsage: true });
-    cached = { key, model: provider.chatModel(modelId) };
-  }
-  return cached.model;
+  const provider = createOpenAICompatible({ name: "ai-provider", baseURL, apiKey, includeUsage: true, fetch: guardedFetch(scope) });
+  return provider.chatModel(modelId);
 }

@@ -9,7 +9,7 @@ import {
   streamAiText,
 } from "~/.server/ai";
 import { answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
-import { requestInfoContext } from "~/.server/request-context";
+import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { recordConversion, visitFrom } from "~/features/analytics/record-conversion.server";
 import type { AiTool } from "./ai-tool.server.ts";
 import { coldEmailTool } from "./write-cold-email.server.ts";
@@ -67,7 +67,9 @@ function runAiEndpoint<Schema extends z.ZodType>(
     const { clientIp } = context.get(requestInfoContext);
     await guardAiRequest({ limit, clientIp });
     const tool = toolFor(input);
-    const response = answerAs === "stream" ? await streamTool(tool, input, request.signal) : jsonOk(await runTool(tool, input, request.signal));
+    // The provider call ends when the visitor's socket closes (not only through request.signal).
+    const signal = visitorSignal(request, context);
+    const response = answerAs === "stream" ? await streamTool(tool, input, signal) : jsonOk(await runTool(tool, input, signal));
     // A use of a tool that answered is a conversion, once a visitor and day (docs/analytics.md);
     // not awaited: the answer does not wait for the analytics.
     void visitFrom(request, clientIp).then((visit) => recordConversion({ kind: "ai-tool", detail: tool.purpose, visit }));

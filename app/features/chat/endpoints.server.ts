@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { ApiError, answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
 import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
-import { requestInfoContext } from "~/.server/request-context";
+import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { captureLead } from "./capture-lead.server.ts";
@@ -33,8 +33,10 @@ export function leadChatbotEndpoint({ request, context }: EndpointArgs, answerAs
     if (action === undefined) {
       const input = parseOr400(replyRequestSchema, body);
       const source = await chooseReplySource(clientIp);
-      if (answerAs === "stream") return streamChatReply({ request: input, source, signal: request.signal });
-      return jsonOk(await replyToChat({ request: input, source, signal: request.signal }));
+      // The provider call ends when the visitor's socket closes (not only through request.signal).
+      const signal = visitorSignal(request, context);
+      if (answerAs === "stream") return streamChatReply({ request: input, source, signal });
+      return jsonOk(await replyToChat({ request: input, source, signal }));
     }
     if (action !== "capture_lead" && action !== "start_lead_form") {
       throw new ApiError(400, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.");

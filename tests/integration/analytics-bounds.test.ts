@@ -67,7 +67,7 @@ function pageView(overrides: Partial<PageViewEvent>): PageViewEvent {
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await getDb().execute<T & Record<string, unknown>>(query)).rows;
+  return (await getDb().execute(query)).rows as T[];
 }
 
 async function metric(name: string, labels: Record<string, string>): Promise<number> {

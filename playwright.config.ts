@@ -57,6 +57,9 @@ function appServer(appPort: number, url: string, dataDir: string, env: Record<st
       NEWS_ALLOW_PRIVATE_HOSTS: "1",
       // The browser is driven by Playwright (navigator.webdriver): count it like a visitor (tests only).
       ANALYTICS_COUNT_AUTOMATED: "1",
+      // Every test's browser is one client (127.0.0.1): no per-client beacon limit, and room for all their page views.
+      ANALYTICS_BEACON_LIMIT_PER_MINUTE: "0",
+      ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: "100000",
       ...env,
     },
   };

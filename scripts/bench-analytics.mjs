@@ -153,7 +153,9 @@ async function burstThenStop(server, count) {
 }
 
 say(`Starting the production server on port ${port}...`);
-const server = await startServer({ port, env: { LOG_LEVEL: "warn" } });
+// The bench is one client sending as fast as it can: no per-client limit, and caps above what it sends.
+const BENCH_ENV = { LOG_LEVEL: "warn", ANALYTICS_BEACON_LIMIT_PER_MINUTE: "0", ANALYTICS_MAX_VIEWS_PER_DAY: "100000000", ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: "1000000" };
+const server = await startServer({ port, env: BENCH_ENV });
 let restarted;
 try {
   // Warm up (JIT, the day's salt, pool connections), then start from an empty table.
@@ -177,7 +179,7 @@ try {
   await withDatabase(server.dataDir, (client) => client.query("truncate analytics_events, analytics_visitors"));
   const burst = Number(options.burst);
   const storedBeforeStop = await burstThenStop(server, burst);
-  restarted = await startServer({ port, dataDir: server.dataDir, env: { LOG_LEVEL: "warn" } });
+  restarted = await startServer({ port, dataDir: server.dataDir, env: BENCH_ENV });
   const storedAfterRestart = await countEvents(server.dataDir);
 
   const perSecond = Math.round(result.requests.total / result.duration);

@@ -130,7 +130,7 @@ function builtFilesAndPages(options: CreateAppOptions, build: () => Promise<Serv
 /**
  * POST /a/e: one page view from the beacon (docs/analytics.md). 204 (counted or silently
  * dropped), 400 not a page view, 405 another method, 413 over 4 KB, 415 not text or JSON,
- * 503 not counted (database unreachable, queue full).
+ * 429 over the client's beacons per minute, 503 not counted (database unreachable, queue full).
  */
 const pageViewBeacon: RequestHandler = (req, res) => {
   const started = httpRequests.startTimer();
@@ -168,6 +168,7 @@ const pageViewBeacon: RequestHandler = (req, res) => {
         host: req.headers.host,
       });
       if (answer.setCookie) res.setHeader("Set-Cookie", answer.setCookie);
+      if (answer.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
       finish(answer.status, answer.error ? JSON.stringify({ error: answer.error }) : undefined);
     })
     .catch((error: unknown) => {

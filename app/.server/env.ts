@@ -122,6 +122,48 @@ const envSchema = z
       .max(3650, { error: "must be between 1 and 3650 days" })
       .default(90)
       .describe("How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)"),
+    ANALYTICS_BEACON_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must be 0 (no limit) or more" })
+      .max(1_000_000, { error: "must be at most 1000000" })
+      .default(60)
+      .describe("Page-view beacons one client (an IPv4 address or an IPv6 /64) may send per minute to one instance; 0 turns the limit off (benchmarks)"),
+    ANALYTICS_MAX_VIEWS_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 100000000" })
+      .max(100_000_000, { error: "must be between 1 and 100000000" })
+      .default(200_000)
+      .describe("Raw page views stored per UTC day over all visitors; more are counted in /metrics only (docs/analytics.md)"),
+    ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 1000000" })
+      .max(1_000_000, { error: "must be between 1 and 1000000" })
+      .default(500)
+      .describe("Raw page views stored per visitor key and UTC day; more are counted in /metrics only"),
+    ANALYTICS_MAX_PATHS_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 100000" })
+      .max(100_000, { error: "must be between 1 and 100000" })
+      .default(500)
+      .describe("Distinct page paths stored per UTC day; further pages are stored as (other)"),
+    ANALYTICS_MAX_REFERRERS_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 100000" })
+      .max(100_000, { error: "must be between 1 and 100000" })
+      .default(200)
+      .describe("Distinct referrer hosts stored per UTC day; further ones are stored as (other)"),
+    ANALYTICS_MAX_CAMPAIGNS_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 100000" })
+      .max(100_000, { error: "must be between 1 and 100000" })
+      .default(200)
+      .describe("Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)"),
     ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
       "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
     ),

@@ -1,11 +1,13 @@
 import { randomUUID, type KeyObject } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { clientNetworkKey } from "~/.server/client-ip";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
-import { analyticsEvents } from "~/.server/metrics";
+import { analyticsEvents, rateLimitRejections } from "~/.server/metrics";
 import { beforeShutdown } from "~/.server/shutdown-hooks";
 import { readConsentFromCookieHeader } from "~/features/consent/consent.server";
 import { EventBuffer } from "./event-buffer.server";
-import { dropReason, parseBeacon, type DropReason } from "./page-view.server";
+import { countedPath, dropReason, parseBeacon, type DropReason } from "./page-view.server";
 import { storePageViews, type PageViewEvent } from "./store-page-views.server";
 import { clearVisitorCookie, hasVisitorCookie, readVisitorId, setVisitorCookie } from "./visitor-cookie.server";
 import { utcDay } from "~/lib/utc-day";
@@ -24,8 +26,9 @@ export function pageViewBuffer(): EventBuffer<PageViewEvent> {
   if (!buffer) {
     const created = new EventBuffer<PageViewEvent>({
       write: async (batch) => {
-        await storePageViews(batch);
-        analyticsEvents.inc({ outcome: "written" }, batch.length);
+        const { stored, overCap } = await storePageViews(batch);
+        analyticsEvents.inc({ outcome: "written" }, stored);
+        if (overCap > 0) analyticsEvents.inc({ outcome: "over-cap" }, overCap);
       },
       onWriteError: (error, queued) => logger.warn({ err: error, queued }, "Analytics: page views not written yet; trying again"),
     });
@@ -55,17 +58,52 @@ export type BeaconRequest = {
   host: string | undefined;
 };
 
-export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable";
+export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable" | "rate-limited";
 
-export type BeaconAnswer = { status: 204 | 400 | 503; outcome: BeaconOutcome; error?: string; setCookie?: string };
+export type BeaconAnswer = {
+  status: 204 | 400 | 429 | 503;
+  outcome: BeaconOutcome;
+  error?: string;
+  setCookie?: string;
+  /** With 429: seconds until this client's beacons are accepted again. */
+  retryAfterSeconds?: number;
+};
+
+/** The limit's name in `nordlys_rate_limit_rejections_total`. */
+export const BEACON_RATE_LIMIT_NAME = "analytics-beacon";
+
+let beaconLimiter: { points: number; limiter: RateLimiterMemory } | undefined;
+
+/**
+ * Counts one beacon of the client (its IPv4 address or IPv6 /64, as every limit keys it) in this
+ * process's memory: a beacon must stay cheap, so the counters are not shared between instances
+ * (decision 0173). Null when within ANALYTICS_BEACON_LIMIT_PER_MINUTE (or the limit is off),
+ * else the seconds until the client's minute is over.
+ */
+async function overBeaconLimit(clientIp: string): Promise<number | null> {
+  const points = getEnv().ANALYTICS_BEACON_LIMIT_PER_MINUTE;
+  if (points === 0) return null;
+  if (beaconLimiter?.points !== points) {
+    beaconLimiter = { points, limiter: new RateLimiterMemory({ keyPrefix: BEACON_RATE_LIMIT_NAME, points, duration: 60 }) };
+  }
+  try {
+    await beaconLimiter.limiter.consume(clientNetworkKey(clientIp));
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw error;
+  }
+}
 
 function siteHost(): string {
   return new URL(getEnv().PUBLIC_URL).hostname;
 }
 
 /**
- * One beacon: checks it, drops what is not a person's page view (without saying so: 204 all
- * the same), computes the day's visitor key and queues the view. With the visitor's consent
+ * One beacon: refuses it (429) when its client sent more than ANALYTICS_BEACON_LIMIT_PER_MINUTE
+ * this minute, checks it, drops what is not a person's page view (without saying so: 204 all
+ * the same), computes the day's visitor key and queues the view under the page's path
+ * (`countedPath`: an unknown page is "(not found)"). With the visitor's consent
  * ("accepted") the analytics cookie's id goes with it, and a new one is set when there is
  * none; without consent any analytics cookie is removed. Never throws.
  */
@@ -77,6 +115,12 @@ export async function collectPageView(request: BeaconRequest, now = new Date()):
 
 async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAnswer> {
   const env = getEnv();
+  // First, before any parsing: a flood from one client costs one counter look-up a beacon.
+  const retryAfterSeconds = await overBeaconLimit(request.clientIp);
+  if (retryAfterSeconds !== null) {
+    rateLimitRejections.inc({ limit: BEACON_RATE_LIMIT_NAME });
+    return { status: 429, outcome: "rate-limited", error: "Too many page views from this address: not counted.", retryAfterSeconds };
+  }
   const host = siteHost();
   const requestHost = request.host?.replace(/:\d+$/, "").toLowerCase();
   const parsed = parseBeacon(request.body, { siteHosts: requestHost ? [host, requestHost] : [host], userAgent: request.userAgent });
@@ -114,6 +158,7 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
   }
   const queued = pageViewBuffer().add({
     ...parsed.view,
+    path: countedPath(parsed.view.path),
     occurredAt: now,
     day,
     visitorKey: visitorKey(salt, { host, clientIp: request.clientIp, userAgent: request.userAgent }),

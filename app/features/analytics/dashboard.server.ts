@@ -7,7 +7,8 @@ import { listIssueOutcomes } from "~/features/newsletter/list-issues.server";
 import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./charts.server";
 import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
-import { addDays, type DailyRow } from "./rollup.server";
+import { NOT_FOUND_PATH } from "./page-view.server";
+import { addDays, OTHER_VALUE, type DailyRow } from "./rollup.server";
 import { utcDay } from "~/lib/utc-day";
 
 /**
@@ -49,6 +50,21 @@ export const CONVERSION_LABELS: Record<string, string> = {
 
 export const DIRECT = "Direct / none";
 export const UNLINKED = "Not linked to a visit";
+/** How the stored buckets read on the dashboard (docs/analytics.md, "Bounds"). */
+export const NOT_FOUND_LABEL = "Page not found (any unknown address)";
+const OTHER_LABELS = {
+  page: "Other pages (over the day's limit)",
+  source: "Other sources (over the day's limit)",
+  campaign: "Other campaigns (over the day's limit)",
+  referrer: "Other sites (over the day's limit)",
+} as const;
+
+/** A stored value as a person reads it: the "(other)" and "(not found)" buckets say what they hold. */
+function shown(dimension: keyof typeof OTHER_LABELS, value: string): string {
+  if (value === OTHER_VALUE) return OTHER_LABELS[dimension];
+  if (dimension === "page" && value === NOT_FOUND_PATH) return NOT_FOUND_LABEL;
+  return value;
+}
 
 type Totals = Map<string, Map<string, { views: number; visitors: number }>>;
 
@@ -173,10 +189,10 @@ function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
   }
   const sources = ranked(totals, "source").map(([value, sum]) => {
     const converted = bySource.get(value) ?? 0;
-    return { source: value || DIRECT, visitors: sum.visitors, conversions: converted, rate: rate(converted, sum.visitors) };
+    return { source: value ? shown("source", value) : DIRECT, visitors: sum.visitors, conversions: converted, rate: rate(converted, sum.visitors) };
   });
   for (const [source, count] of bySource) {
-    if (source !== null && !totals.get("source")?.has(source)) sources.push({ source: source || DIRECT, visitors: 0, conversions: count, rate: null });
+    if (source !== null && !totals.get("source")?.has(source)) sources.push({ source: source ? shown("source", source) : DIRECT, visitors: 0, conversions: count, rate: null });
   }
   if (bySource.get(null)) sources.push({ source: UNLINKED, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
   const visitorColumns = (key: string, header: string): Column[] => [{ key, header }, { key: "visitors", header: "Visitors", numeric: true }];
@@ -188,20 +204,20 @@ function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
       columns: [{ key: "path", header: "Page" }, { key: "views", header: "Page views", short: "Views", numeric: true }, { key: "visitors", header: "Visitors", numeric: true }],
       rows: ranked(totals, "page")
         .sort(([, x], [, y]) => y.views - x.views)
-        .map(([path, sum]) => ({ path, views: sum.views, visitors: sum.visitors })),
+        .map(([path, sum]) => ({ path: shown("page", path), views: sum.views, visitors: sum.visitors })),
     },
     sources: { id: "sources" as const, title: "Sources and conversions", columns: [...visitorColumns("source", "Source"), ...conversionColumns], rows: sources },
     campaigns: {
       id: "campaigns" as const,
       title: "Campaigns",
       columns: [...visitorColumns("campaign", "Campaign"), ...conversionColumns],
-      rows: ranked(totals, "campaign").map(([campaign, sum]) => ({ campaign, visitors: sum.visitors, conversions: byCampaign.get(campaign) ?? 0, rate: rate(byCampaign.get(campaign) ?? 0, sum.visitors) })),
+      rows: ranked(totals, "campaign").map(([campaign, sum]) => ({ campaign: shown("campaign", campaign), visitors: sum.visitors, conversions: byCampaign.get(campaign) ?? 0, rate: rate(byCampaign.get(campaign) ?? 0, sum.visitors) })),
     },
     referrers: {
       id: "referrers" as const,
       title: "Referrers",
       columns: visitorColumns("referrer", "Referring site"),
-      rows: ranked(totals, "referrer").filter(([host]) => host !== "").map(([referrer, sum]) => ({ referrer, visitors: sum.visitors })),
+      rows: ranked(totals, "referrer").filter(([host]) => host !== "").map(([referrer, sum]) => ({ referrer: shown("referrer", referrer), visitors: sum.visitors })),
     },
     devices: {
       id: "devices" as const,

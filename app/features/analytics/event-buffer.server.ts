@@ -10,7 +10,7 @@
  * closes); a crash loses what was queued, at most the last interval's events in normal running.
  */
 export type EventBufferOptions<T> = {
-  write: (batch: T[]) => Promise<void>;
+  write: (batch: T[]) => Promise<unknown>;
   flushIntervalMs?: number;
   maxBatch?: number;
   maxBuffered?: number;

@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { DeviceClass } from "~/.server/db/schema";
+import { publicPaths } from "~/content/public-pages";
 
 /**
  * What the beacon (page-view-beacon.ts) sends, checked and reduced to what is stored
@@ -33,9 +34,54 @@ export type PageView = {
 
 export type ParsedBeacon = { ok: true; view: PageView; automated: boolean } | { ok: false; error: string };
 
-/** Paths that are never counted: the admin area, the API and the beacon itself. */
+/**
+ * Paths that are never counted: the admin area, the API and the beacon itself, in any letter
+ * case and with percent-encoded letters (`/Admin/leads`, `/ADMIN`, `/%61dmin`): the router
+ * matches paths regardless of case and decoded, so each of them is the admin area too.
+ */
 export function isUncountedPath(path: string): boolean {
-  return /^\/(admin|api|a)(\/|$)/.test(path);
+  return /^\/(admin|api|a)(\/|$)/i.test(decodedPath(path));
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The path stored for a page view whose path is no page of the site (a 404, a probe, junk). */
+export const NOT_FOUND_PATH = "(not found)";
+
+/** The site's pages that a visitor can open and whose view is counted under its own path. */
+const PAGE_PATHS: ReadonlySet<string> = new Set([
+  ...publicPaths,
+  // Pages of the route table that are not indexed (personal links, the newsletter's steps).
+  "/unsubscribe",
+  "/newsletter/subscribe",
+  "/newsletter/confirm",
+]);
+
+const STORY_PATH = /^\/ai-news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a stored path names a news story page (whose id is checked against the stored stories). */
+export function isStoryPath(path: string): boolean {
+  return STORY_PATH.test(path);
+}
+
+/**
+ * The path a counted page view is stored under (docs/analytics.md, "What is counted"): a page of
+ * the route table as the route table writes it (the router ignores letter case, so `/About` is
+ * `/about`): the public pages and projects of the content, the newsletter and unsubscribe
+ * pages, and `/ai-news/<story id>` (the story's existence is checked when the view is stored).
+ * Anything else, which the site answers with its "not found" page, is one `(not found)`, so
+ * made-up paths cannot grow the table's distinct values.
+ */
+export function countedPath(path: string): string {
+  const lower = decodedPath(path).toLowerCase();
+  if (PAGE_PATHS.has(lower) || STORY_PATH.test(lower)) return lower;
+  return NOT_FOUND_PATH;
 }
 
 /**

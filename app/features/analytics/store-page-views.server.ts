@@ -1,5 +1,6 @@
 import { getDb } from "~/.server/db/client";
 import type { DeviceClass } from "~/.server/db/schema";
+import { boundDailyEvents } from "./daily-bounds.server";
 
 /** One counted page view, as queued by the beacon endpoint. */
 export type PageViewEvent = {
@@ -20,14 +21,22 @@ export type PageViewEvent = {
  * as one array parameter and expanded by `unnest`, so the statement has ten parameters however
  * large the batch), then, for visitors with the analytics cookie, their first visit: the
  * entry page, referrer and campaign of their first page view of that day (first-touch
- * attribution; later visits only move `last_day`).
+ * attribution; later visits only move `last_day`). The day's caps apply first
+ * (daily-bounds.server.ts): what is over them is not stored, and counted in `overCap`.
  */
-export async function storePageViews(events: PageViewEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export async function storePageViews(batch: PageViewEvent[]): Promise<{ stored: number; overCap: number }> {
+  if (batch.length === 0) return { stored: 0, overCap: 0 };
   const client = await getDb().$client.connect();
   let failure: Error | undefined;
   try {
     await client.query("begin");
+    const bounded = await boundDailyEvents(client, batch);
+    const events = bounded.events;
+    if (events.length === 0) {
+      await client.query("commit");
+      bounded.committed();
+      return { stored: 0, overCap: bounded.overCap };
+    }
     await client.query(
       `insert into analytics_events (occurred_at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, device, visitor_key, visitor_id)
        select * from unnest($1::timestamptz[], $2::date[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::uuid[])`,
@@ -66,6 +75,8 @@ export async function storePageViews(events: PageViewEvent[]): Promise<void> {
       );
     }
     await client.query("commit");
+    bounded.committed();
+    return { stored: events.length, overCap: bounded.overCap };
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
     await client.query("rollback").catch(() => undefined);

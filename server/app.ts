@@ -6,14 +6,15 @@ import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
-import { httpRequests } from "~/.server/metrics.ts";
+import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 import { startRuntime as startPlatformRuntime } from "~/.server/runtime.ts";
 import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { bodyGuard } from "./body-guard.ts";
-import { createHtmlCache, sitePagePolicy } from "./html-cache.ts";
+import { canonicalRedirect } from "./canonical-path.ts";
+import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
 import { jobDefinitions } from "./job-registry.ts";
 import {
   errorHandler,
@@ -79,10 +80,12 @@ export function createApp(options: CreateAppOptions): express.Express {
   // 4. Operations endpoints.
   app.get("/healthz", healthCheck);
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
-  // 5. Files and stored pages: Vite's middleware in development, the build in production.
+  // 5. One address per public page: other spellings of it (case, slashes, escapes) get a 301.
+  app.use(canonicalRedirect);
+  // 6. Files and stored pages: Vite's middleware in development, the build in production.
   if (options.viteMiddleware) app.use(options.viteMiddleware);
-  else app.use(builtFilesAndPages(options, build, env.PUBLIC_URL));
-  // 6. Everything else: React Router (pages, /api/*), then errors.
+  else app.use(builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB));
+  // 7. Everything else: React Router (pages, /api/*), then errors.
   app.all(
     /.*/,
     createRequestHandler({
@@ -101,7 +104,12 @@ export function createApp(options: CreateAppOptions): express.Express {
  * to each file, scripts/precompress.mjs), the page cache for public pages that are the same for
  * everyone (server/html-cache.ts), then the other files of the client build.
  */
-function builtFilesAndPages(options: CreateAppOptions, build: () => Promise<ServerBuild>, publicUrl: string): express.Router {
+function builtFilesAndPages(
+  options: CreateAppOptions,
+  build: () => Promise<ServerBuild>,
+  publicUrl: string,
+  pageCacheMaxMb: number,
+): express.Router {
   const router = express.Router();
   const clientDir = options.clientDir ?? path.resolve("build/client");
   router.use(
@@ -118,10 +126,14 @@ function builtFilesAndPages(options: CreateAppOptions, build: () => Promise<Serv
   const renderPage = createFetchHandler(build, options.mode);
   const pageCache = createHtmlCache({
     policyFor: sitePagePolicy,
+    tierFor: sitePageTier,
+    maxBytes: pageCacheMaxMb * 1024 * 1024,
+    onEvict: (tier) => pageCacheEvictions.inc({ tier }),
     render: (pagePath, req) =>
       renderPage(new Request(new URL(pagePath, publicUrl), { headers: { Accept: "text/html" } }), loadContext(String(req.id ?? ""), "")),
   });
   onNewsChanged(() => pageCache.invalidate("news"));
+  observePageCache(pageCache.stats);
   router.use(pageCache.middleware);
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));
   return router;

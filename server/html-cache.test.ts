@@ -5,7 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
-import { createHtmlCache, expiresAt, sharedCacheControl, sitePagePolicy, type PageKind } from "./html-cache.ts";
+import { createHtmlCache, expiresAt, sharedCacheControl, sitePagePolicy, sitePageTier, type PageKind, type PageTier } from "./html-cache.ts";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -28,11 +28,23 @@ type Page = { status?: number; headers?: Record<string, string>; body?: string }
  * An app whose renderer says how often each path was rendered. `gate` (when set)
  * holds renderings until released, to see what happens meanwhile.
  */
-async function startApp(options: { policyFor?: (path: string) => PageKind | null; now?: () => number; page?: (path: string) => Page } = {}) {
+async function startApp(
+  options: {
+    policyFor?: (path: string) => PageKind | null;
+    tierFor?: (path: string) => PageTier;
+    maxBytes?: number;
+    onEvict?: (tier: PageTier) => void;
+    now?: () => number;
+    page?: (path: string) => Page;
+  } = {},
+) {
   const renders = new Map<string, number>();
   let gate: Promise<void> | undefined;
   const cache = createHtmlCache({
     policyFor: options.policyFor ?? (() => "site"),
+    tierFor: options.tierFor,
+    maxBytes: options.maxBytes,
+    onEvict: options.onEvict,
     // A clock that moves only when a test moves it: no test depends on the wall clock.
     now: options.now ?? (() => Date.parse("2026-11-21T12:00:00Z")),
     render: async (path) => {
@@ -214,6 +226,33 @@ describe("createHtmlCache", () => {
   });
 });
 
+describe("the page cache's budget", () => {
+  let close: (() => Promise<unknown>) | undefined;
+  afterEach(async () => close?.());
+
+  it("stays within its bytes however many stories are asked for, and no story pushes out a core page", async () => {
+    const evictions: Record<PageTier, number> = { core: 0, items: 0 };
+    // About 2.8 KB a page (all encodings): room for 3 core pages and 10 stories.
+    const app = await startApp({ tierFor: sitePageTier, maxBytes: 40_000, onEvict: (tier) => evictions[tier]++ });
+    close = app.close;
+    for (const path of ["/about", "/services"]) await get(`${app.url}${path}`, { "Accept-Encoding": "br" });
+    for (let i = 0; i < 60; i++) await get(`${app.url}/ai-news/story-${i}`, { "Accept-Encoding": "br" });
+
+    const stats = app.cache.stats();
+    expect(stats.core).toMatchObject({ entries: 2, maxBytes: 10_000 });
+    expect(stats.items.maxBytes).toBe(30_000);
+    expect(stats.items.bytes).toBeLessThanOrEqual(30_000);
+    expect(stats.items.entries).toBeGreaterThan(5);
+    expect(stats.items.entries).toBeLessThan(12);
+    expect(evictions).toEqual({ core: 0, items: 60 - stats.items.entries });
+    // The core pages were never rendered again; the newest story is kept, the oldest is not.
+    for (const path of ["/about", "/services"]) expect((await get(`${app.url}${path}`)).headers["x-page-cache"], path).toBe("hit");
+    expect(app.renders("/about")).toBe(1);
+    expect((await get(`${app.url}/ai-news/story-59`)).headers["x-page-cache"]).toBe("hit");
+    expect((await get(`${app.url}/ai-news/story-0`)).headers["x-page-cache"]).toBe("miss");
+  });
+});
+
 describe("preferredEncoding", () => {
   it("takes Brotli when it is wanted at least as much as gzip", () => {
     expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
@@ -258,5 +297,13 @@ describe("sitePagePolicy", () => {
   it("follows the one list of public pages, and keeps no page that is not in it", () => {
     for (const page of publicPages) expect(sitePagePolicy(page.path), page.path).toBe(page.cache);
     expect(sitePagePolicy("/projects/no-such-project")).toBeNull();
+  });
+
+  it("keeps only canonical spellings, the listed pages as core and stories as items", () => {
+    for (const path of ["/ABOUT", "/Projects/lawsecai", "/ai-news/0F3A9C1E-7B2D-4E8F-A1B2-C3D4E5F6A7B8", "//about", "/%61bout"]) {
+      expect(sitePagePolicy(path), path).toBeNull();
+    }
+    for (const page of publicPages) if (page.cache) expect(sitePageTier(page.path), page.path).toBe("core");
+    expect(sitePageTier("/ai-news/0f3a9c1e-7b2d-4e8f-a1b2-c3d4e5f6a7b8")).toBe("items");
   });
 });

@@ -45,6 +45,17 @@ type Entry = {
   expiresAt: number;
 };
 
+/**
+ * Where a stored page is kept. `core`: the site's fixed list of pages (app/content/public-pages.ts),
+ * a set the code bounds; `items`: pages with an id in their address (news stories), as many as
+ * there are items. Each tier has its own byte budget and least-recently-used order, so no number
+ * of stories can push a core page out (docs/decisions/0174).
+ */
+export type PageTier = "core" | "items";
+export const PAGE_TIERS: readonly PageTier[] = ["core", "items"];
+
+export type TierStats = { bytes: number; maxBytes: number; entries: number };
+
 /** A rendering that may not be stored (a 404 for an unknown slug, say), sent as it came. */
 type Unstored = { status: number; headers: Headers; body: Buffer };
 type Outcome = { entry: Entry } | { unstored: Unstored } | { pass: true };
@@ -53,16 +64,23 @@ export type HtmlCacheOptions = {
   /** Which paths are the same for every visitor, and of which kind. */
   policyFor: (path: string) => PageKind | null;
   render: RenderPage;
+  /** Which tier keeps a stored page (default: `items`, the one that evicts). */
+  tierFor?: (path: string) => PageTier;
   now?: () => number;
-  /** Memory for stored pages (all three encodings); least recently used go first. */
+  /** Memory for stored pages (all three encodings) over both tiers: a quarter for `core`, the rest for `items`; least recently used go first. */
   maxBytes?: number;
+  /** Told of every page pushed out to make room (not of pages that expired or were invalidated). */
+  onEvict?: (tier: PageTier) => void;
 };
 
 export type HtmlCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /** Forgets the stored pages of a kind (e.g. after news was stored); renderings under way are not stored. */
   invalidate: (kind: PageKind) => void;
+  /** Stored pages over both tiers. */
   size: () => number;
+  /** Bytes, budget and stored pages of each tier (/metrics). */
+  stats: () => Record<PageTier, TierStats>;
 };
 
 const ONE_TIME_COOKIES = ["toast"];
@@ -151,15 +169,38 @@ function sendUnstored({ status, headers, body }: Unstored, req: Request, res: Re
   else res.end(body);
 }
 
-export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 64 * 1024 * 1024 }: HtmlCacheOptions): HtmlCache {
-  const entries = new LRUCache<string, Entry>({
-    maxSize: maxBytes,
-    sizeCalculation: (entry) => entry.identity.length + entry.br.length + entry.gzip.length,
-  });
+/** The default budget: PAGE_CACHE_MAX_MB's default (app/.server/env.ts). */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The share of the budget kept for core pages (about 2.6 MB of pages today: docs/decisions/0174). */
+export function tierBudgets(maxBytes: number): Record<PageTier, number> {
+  const core = Math.floor(maxBytes / 4);
+  return { core, items: maxBytes - core };
+}
+
+export function createHtmlCache({
+  policyFor,
+  render,
+  tierFor = () => "items",
+  now = Date.now,
+  maxBytes = DEFAULT_MAX_BYTES,
+  onEvict,
+}: HtmlCacheOptions): HtmlCache {
+  const budgets = tierBudgets(maxBytes);
+  const makeTier = (tier: PageTier) =>
+    new LRUCache<string, Entry>({
+      maxSize: budgets[tier],
+      sizeCalculation: (entry) => entry.identity.length + entry.br.length + entry.gzip.length,
+      dispose: (_entry, _path, reason) => {
+        if (reason === "evict") onEvict?.(tier);
+      },
+    });
+  const tiers: Record<PageTier, LRUCache<string, Entry>> = { core: makeTier("core"), items: makeTier("items") };
   const inFlight = new Map<string, Promise<Outcome>>();
   const generation: Record<PageKind, number> = { site: 0, news: 0 };
 
   function lookup(path: string): Entry | undefined {
+    const entries = tiers[tierFor(path)];
     const entry = entries.get(path);
     if (entry && entry.expiresAt <= now()) {
       entries.delete(path);
@@ -192,7 +233,7 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
       expiresAt: expiresAt(kind, storedAt),
     };
     // News stored while this page was rendering: serve it to those who asked, but do not keep it.
-    if (generation[kind] === startedIn) entries.set(path, entry);
+    if (generation[kind] === startedIn) tiers[tierFor(path)].set(path, entry);
     return { entry };
   }
 
@@ -223,16 +264,30 @@ export function createHtmlCache({ policyFor, render, now = Date.now, maxBytes = 
     middleware,
     invalidate(kind) {
       generation[kind]++;
-      for (const [path, entry] of entries.entries()) if (entry.kind === kind) entries.delete(path);
+      for (const entries of Object.values(tiers)) {
+        for (const [path, entry] of entries.entries()) if (entry.kind === kind) entries.delete(path);
+      }
     },
-    size: () => entries.size,
+    size: () => tiers.core.size + tiers.items.size,
+    stats: () => ({
+      core: { bytes: tiers.core.calculatedSize, maxBytes: budgets.core, entries: tiers.core.size },
+      items: { bytes: tiers.items.calculatedSize, maxBytes: budgets.items, entries: tiers.items.size },
+    }),
   };
 }
 
 const CACHED_PAGES = new Map(publicPages.flatMap((page) => (page.cache ? [[page.path, page.cache] as const] : [])));
 
-/** The site's public pages that are the same for every visitor, and their kind. */
+/**
+ * The site's public pages that are the same for every visitor, and their kind. Only canonical
+ * paths (lower case, no trailing slash): other spellings were redirected before (server/canonical-path.ts).
+ */
 export function sitePagePolicy(path: string): PageKind | null {
   // A news story page (/ai-news/:id) is not in the list: stories come and go with the feeds.
-  return CACHED_PAGES.get(path) ?? (/^\/ai-news\/[A-Za-z0-9-]{1,80}$/.test(path) ? "news" : null);
+  return CACHED_PAGES.get(path) ?? (/^\/ai-news\/[a-z0-9-]{1,80}$/.test(path) ? "news" : null);
+}
+
+/** The fixed pages of the list are core; the rest (news stories) are items. */
+export function sitePageTier(path: string): PageTier {
+  return CACHED_PAGES.has(path) ? "core" : "items";
 }

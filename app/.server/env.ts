@@ -179,6 +179,13 @@ const envSchema = z
     ADMIN_REQUIRE_TWO_FACTOR: booleanFlagOnByDefault.describe(
       "Every admin sets up TOTP at first sign-in before seeing any data; false only for local development",
     ),
+    PAGE_CACHE_MAX_MB: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of MB" })
+      .min(16, { error: "must be between 16 and 4096 MB" })
+      .max(4096, { error: "must be between 16 and 4096 MB" })
+      .default(64)
+      .describe("Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)"),
     METRICS_TOKEN: z
       .string()
       .min(16, { error: "must be at least 16 characters" })

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * Prometheus metrics, served on /metrics when METRICS_TOKEN is set (off by
@@ -54,6 +54,38 @@ export const analyticsEvents = new Counter({
   name: "nordlys_analytics_events_total",
   help: "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, full, unavailable, written, lost)",
   labelNames: ["outcome"] as const,
+  registers: [metricsRegistry],
+});
+
+/** What the page cache holds per tier (server/html-cache.ts); read at each scrape. */
+export type PageCacheReading = Record<string, { bytes: number; maxBytes: number; entries: number }>;
+let readPageCache: (() => PageCacheReading) | undefined;
+
+/** The server hands its page cache's reading to /metrics (the platform does not import the server). */
+export function observePageCache(read: () => PageCacheReading): void {
+  readPageCache = read;
+}
+
+function pageCacheGauge(name: string, help: string, field: "bytes" | "maxBytes" | "entries") {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ["tier"] as const,
+    registers: [metricsRegistry],
+    collect() {
+      for (const [tier, reading] of Object.entries(readPageCache?.() ?? {})) this.set({ tier }, reading[field]);
+    },
+  });
+}
+
+pageCacheGauge("nordlys_page_cache_bytes", "Bytes of stored pages (all encodings) in the page cache, by tier (core, items)", "bytes");
+pageCacheGauge("nordlys_page_cache_max_bytes", "The page cache's byte budget (PAGE_CACHE_MAX_MB), by tier", "maxBytes");
+pageCacheGauge("nordlys_page_cache_entries", "Pages stored in the page cache, by tier", "entries");
+
+export const pageCacheEvictions = new Counter({
+  name: "nordlys_page_cache_evictions_total",
+  help: "Stored pages pushed out of the page cache to make room, by tier (any in core: PAGE_CACHE_MAX_MB is too small)",
+  labelNames: ["tier"] as const,
   registers: [metricsRegistry],
 });
 

@@ -17,12 +17,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { article, now: pageClock() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? seo({
         title: truncateWords(loaderData.article.title, 70),
         description: truncateWords(loaderData.article.summary || loaderData.article.title, 160),
-        path: `/ai-news/${params.id}`,
+        // The stored id (lower case), whatever spelling of it the address had.
+        path: `/ai-news/${loaderData.article.id}`,
         publicUrl: publicUrlFrom(matches),
         type: "article",
       })

@@ -108,6 +108,27 @@ const envSchema = z
       .max(3650, { error: "must be between 1 and 3650 days" })
       .default(90)
       .describe("How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)"),
+    DISK_LOW_MB: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(0, { error: "must be between 0 and 1048576" })
+      .max(1_048_576, { error: "must be between 0 and 1048576" })
+      .default(256)
+      .describe("Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off"),
+    DISK_RESERVE_MB: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(0, { error: "must be between 0 and 4096" })
+      .max(4096, { error: "must be between 0 and 4096" })
+      .default(64)
+      .describe("Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none"),
+    DISK_CHECK_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be between 1 and 300" })
+      .max(300, { error: "must be between 1 and 300" })
+      .default(5)
+      .describe("Embedded database: how often free disk space is measured"),
     ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
       "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
     ),

@@ -1,4 +1,5 @@
 import { randomUUID, type KeyObject } from "node:crypto";
+import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { analyticsEvents } from "~/.server/metrics";
@@ -24,6 +25,8 @@ export function pageViewBuffer(): EventBuffer<PageViewEvent> {
   if (!buffer) {
     const created = new EventBuffer<PageViewEvent>({
       write: async (batch) => {
+        // Queued before the disk ran low: not stored either (docs/decisions/0171).
+        if (skipWrite("page_view", batch.length)) return;
         await storePageViews(batch);
         analyticsEvents.inc({ outcome: "written" }, batch.length);
       },
@@ -55,7 +58,7 @@ export type BeaconRequest = {
   host: string | undefined;
 };
 
-export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable";
+export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable" | "disk-low";
 
 export type BeaconAnswer = { status: 204 | 400 | 503; outcome: BeaconOutcome; error?: string; setCookie?: string };
 
@@ -93,6 +96,9 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
     countAutomated: env.ANALYTICS_COUNT_AUTOMATED,
   });
   if (reason) return { status: 204, outcome: reason, setCookie: clearCookie };
+
+  // Free disk space is low: page views are the first writes to go (docs/decisions/0171).
+  if (skipWrite("page_view")) return { status: 204, outcome: "disk-low", setCookie: clearCookie };
 
   const day = utcDay(now);
   let salt: KeyObject;

@@ -160,10 +160,12 @@ export class DiskWatch {
 
   /**
    * Before the embedded PostgreSQL starts (and restarts): watches the cluster's volume too
-   * when it is another one, measures, and gives the reserve back where space is short.
+   * when it is another one, measures, and gives the reserve back where space is short. Also
+   * before anything of the app's start writes (without the cluster, not chosen yet): on a
+   * truly full disk even the lock file could not be written.
    */
-  async beforeDatabaseStart(clusterDir: string): Promise<void> {
-    await this.addClusterVolume(clusterDir);
+  async beforeDatabaseStart(clusterDir?: string): Promise<void> {
+    if (clusterDir) await this.addClusterVolume(clusterDir);
     await this.measure();
     for (const volume of this.volumes) {
       if (volume.freeBytes < this.options.lowBytes) await this.releaseReserve(volume, "the database is starting and free space is low");

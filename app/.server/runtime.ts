@@ -101,6 +101,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
       intervalMs: env.DISK_CHECK_SECONDS * 1000,
     });
     diskWatch = watch;
+    await watch.beforeDatabaseStart();
     embedded = await startEmbeddedPostgres({
       dataDir,
       onLog: (line) => logger.debug({ postgres: line }, "embedded postgres"),

@@ -220,7 +220,7 @@ export class DiskWatch {
     const isLow = this.volumes.some((volume) => volume.freeBytes < lowBytes);
     if (isLow !== this.isLow) {
       const volumes = this.volumes.map(({ name, dir, freeBytes }) => ({ name, dir, freeMb: Math.floor(freeBytes / 1048576) }));
-      if (isLow) logger.error({ volumes, lowMb: lowBytes / 1048576 }, "Disk space low: page views and news refreshes are not stored until space is freed");
+      if (isLow) logger.error({ volumes, lowMb: lowBytes / 1048576 }, "Disk space low: page views, news refreshes and conversion records are not stored until space is freed");
       else logger.info({ volumes }, "Disk space back: storing everything again");
     }
     this.isLow = isLow;

@@ -1,4 +1,6 @@
+import { Gauge } from "prom-client";
 import type { EmbeddedDbStatus } from "./db/embedded.ts";
+import { metricsRegistry } from "./metrics.ts";
 
 /**
  * What /healthz reports besides a ping: the embedded PostgreSQL's supervisor (restarting, given
@@ -16,3 +18,25 @@ export function setEmbeddedDbStatus(getter: (() => EmbeddedDbStatus) | undefined
 export function embeddedDbStatus(): EmbeddedDbStatus | undefined {
   return holder[statusKey]?.();
 }
+
+new Gauge({
+  name: "nordlys_embedded_db_up",
+  help: "1 while the embedded PostgreSQL runs, 0 while its supervisor restarts it or has given up (absent with DATABASE_URL)",
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    const status = embeddedDbStatus();
+    if (status) this.set(status.state === "up" ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: "nordlys_embedded_db_restarts",
+  help: "Times the embedded PostgreSQL was started again after it died, since this process started",
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    const status = embeddedDbStatus();
+    if (status) this.set(status.restarts);
+  },
+});

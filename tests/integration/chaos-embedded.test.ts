@@ -117,11 +117,14 @@ describe("the embedded PostgreSQL killed with SIGKILL", () => {
       { timeoutMs: 45_000, everyMs: 50 },
     );
     const recoveryMs = Date.now() - killedAt;
-    console.info(`embedded PostgreSQL back after SIGKILL in ${recoveryMs} ms`);
+    process.stdout.write(`[chaos-embedded] PostgreSQL back after SIGKILL in ${recoveryMs} ms\n`);
     expect(recoveryMs).toBeLessThan(30_000);
     expect(back.body).toEqual({ status: "ok", database: "up" });
     expect(seen).toContainEqual({ status: 503, body: { status: "degraded", database: "restarting", attempt: 1 } });
     expect(server.child.exitCode).toBeNull();
+    const afterMetrics = await metrics(server);
+    expect(metric(afterMetrics, "nordlys_embedded_db_up")).toBe(1);
+    expect(metric(afterMetrics, "nordlys_embedded_db_restarts")).toBe(1);
 
     // The same cluster and port (the recorded credentials still work), a new postmaster.
     expect(await readEmbeddedDbInfo(dataDir)).toEqual(info);
@@ -136,7 +139,6 @@ describe("the embedded PostgreSQL killed with SIGKILL", () => {
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true });
     expect(await submissionsFrom(dataDir, email)).toBe(1);
-
     // A normal stop is not a crash: no restart, exit 0.
     expect(await server.stop()).toBe(0);
     expect(server.output().match(/Embedded PostgreSQL died/g)).toHaveLength(1);

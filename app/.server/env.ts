@@ -108,6 +108,13 @@ const envSchema = z
       .max(3650, { error: "must be between 1 and 3650 days" })
       .default(90)
       .describe("How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)"),
+    EMBEDDED_DB_RESTART_ATTEMPTS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 20" })
+      .max(20, { error: "must be between 1 and 20" })
+      .default(6)
+      .describe("Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)"),
     DISK_LOW_MB: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number of megabytes" })

@@ -106,6 +106,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
       dataDir,
       onLog: (line) => logger.debug({ postgres: line }, "embedded postgres"),
       beforeStart: (clusterDir) => watch.beforeDatabaseStart(clusterDir),
+      restartAttempts: env.EMBEDDED_DB_RESTART_ATTEMPTS,
       onGiveUp: (error) => onDatabaseLost?.(error),
     });
     setEmbeddedDbStatus(embedded.status);

@@ -145,6 +145,40 @@ describe("the embedded PostgreSQL killed with SIGKILL", () => {
   }, 90_000);
 });
 
+describe("an embedded PostgreSQL that cannot start again", () => {
+  let dataDir: string | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("makes the app exit with code 1 after the configured tries, for the process manager to restart it", async () => {
+    dataDir = await makeDataDir("nordlys-chaos-giveup-");
+    server = await startServer({ DATA_DIR: dataDir, EMBEDDED_DB_RESTART_ATTEMPTS: "2" });
+    const { clusterDir } = (await readEmbeddedDbInfo(dataDir))!;
+    // The running server never reads PG_VERSION again; every new start refuses the cluster.
+    const versionFile = path.join(clusterDir, "PG_VERSION");
+    const version = await fs.readFile(versionFile, "utf8");
+    await fs.writeFile(versionFile, "not a version\n");
+    process.kill(await postmasterPid(clusterDir), "SIGKILL");
+
+    const code = await Promise.race([server.exited, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 45_000))]);
+    expect(code).toBe(1);
+    const output = server.output();
+    expect(output.match(/Embedded PostgreSQL: restarting/g)).toHaveLength(2);
+    expect(output.match(/Embedded PostgreSQL: restart failed/g)).toHaveLength(2);
+    expect(output).toMatch(/Embedded PostgreSQL could not be started again; giving up/);
+    expect(output).toMatch(/exiting so the process manager restarts the app/);
+    server = undefined;
+
+    // What the process manager does next works once the cause is gone.
+    await fs.writeFile(versionFile, version);
+    server = await startServer({ DATA_DIR: dataDir });
+    expect((await health(server)).body).toEqual({ status: "ok", database: "up" });
+  }, 90_000);
+});
+
 describe("a full data volume", () => {
   let mountDir: string | undefined;
   let server: ServerProcess | undefined;

@@ -342,23 +342,27 @@ async function stopServer(server: RunningServer): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Tries to start the server again after it died, this many times, waiting RESTART_DELAYS_MS[i] before try i. */
-export const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
+/** The wait before restart try `attempt` (1-based): 0.5 s, doubling, at most 15 s. */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(15_000, 500 * 2 ** (attempt - 1));
+}
 
 /**
  * Watches the running server: when it exits without being asked to (kill -9, the kernel's
  * out-of-memory killer, a PANIC), starts it again on the same port with the same cluster
  * (PostgreSQL runs its crash recovery), backing off between tries. One log line per event.
- * After the last failed try, `onGiveUp` (the app exits non-zero so its process manager
+ * After `attempts` failed tries, `onGiveUp` (the app exits non-zero so its process manager
  * restarts it whole: docs/deploy.md).
  */
 function superviseServer({
   current,
   restart,
+  attempts,
   onGiveUp,
 }: {
   current: () => RunningServer;
   restart: () => Promise<RunningServer>;
+  attempts: number;
   onGiveUp?: (error: Error) => void;
 }): { status: () => EmbeddedDbStatus; stop: () => Promise<void> } {
   let status: EmbeddedDbStatus = { state: "up", restarts: 0 };
@@ -380,12 +384,11 @@ function superviseServer({
     const downSince = Date.now();
     logger.error({ pid: current().child.pid, code: exit.code, signal: exit.signal }, "Embedded PostgreSQL died; restarting it");
     let lastError: Error = new EmbeddedDbError("PostgreSQL exited");
-    for (const [index, delay] of RESTART_DELAYS_MS.entries()) {
-      const attempt = index + 1;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       status = { state: "restarting", attempt, restarts: status.restarts };
-      await pause(delay);
+      await pause(restartDelayMs(attempt));
       if (stopping) return;
-      logger.warn({ attempt, of: RESTART_DELAYS_MS.length }, "Embedded PostgreSQL: restarting");
+      logger.warn({ attempt, of: attempts }, "Embedded PostgreSQL: restarting");
       try {
         const server = await restart();
         if (stopping) {
@@ -402,7 +405,7 @@ function superviseServer({
       }
     }
     status = { state: "failed", restarts: status.restarts };
-    logger.fatal({ attempts: RESTART_DELAYS_MS.length, err: lastError }, "Embedded PostgreSQL could not be started again; giving up");
+    logger.fatal({ attempts, err: lastError }, "Embedded PostgreSQL could not be started again; giving up");
     onGiveUp?.(lastError);
   };
 
@@ -432,8 +435,10 @@ export type StartEmbeddedOptions = {
   onLog?: (line: string) => void;
   /** Other PostgreSQL binaries than the platform package's (tests: another major version). */
   binaries?: Binaries;
+  /** How many times a server that died is tried again before `onGiveUp` (default 6: about 30 s in all). */
+  restartAttempts?: number;
   /**
-   * Called when the server cannot be started again after it died (RESTART_ATTEMPTS tries);
+   * Called when the server cannot be started again after it died (`restartAttempts` tries);
    * without it, the server stays down (CLI tools, which stop with it).
    */
   onGiveUp?: (error: Error) => void;
@@ -543,6 +548,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
         server = await launch();
         return server;
       },
+      attempts: options.restartAttempts ?? 6,
       onGiveUp: options.onGiveUp,
     });
 

@@ -243,8 +243,8 @@ describe("a full data volume", () => {
 
       // Full: the app gives its reserve back, and the database keeps (or gets back to) working.
       await fill(path.join(dataDir, "filler-2"));
-      await waitFor(() => fs.access(reserve).then(() => true, () => false), (exists) => !exists);
-      expect(server.output()).toMatch(/reserve file deleted so that PostgreSQL has room/);
+      await waitFor(async () => server!.output(), (output) => /reserve file deleted so that PostgreSQL has room/.test(output));
+      expect(await fs.access(reserve).then(() => true, () => false)).toBe(false);
       await waitFor(() => health(server!), (answer) => answer.status === 200, { timeoutMs: 45_000 });
       const fullEmail = `full-disk-${Date.now()}@example.com`;
       const fullForm = await waitFor(() => postForm(server!, fullEmail), (response) => response.status !== 503, { timeoutMs: 15_000, everyMs: 250 });

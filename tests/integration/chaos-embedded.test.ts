@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded.ts";
+import { adminSession } from "../support/admin-session.ts";
 import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
 
 /**
@@ -223,6 +224,10 @@ describe("a full data volume", () => {
       const reserve = path.join(dataDir, "disk-reserve");
       await waitFor(() => fs.stat(reserve).then((stat) => stat.size), (size) => size === 24 * MB);
       expect((await health(server)).body).toEqual({ status: "ok", database: "up" });
+      const admin = await adminSession(server.url, dataDir);
+      const dashboard = async () => (await fetch(`${server!.url}/admin`, { headers: { cookie: admin.cookie } })).text();
+      const NOTICE = "The server is running out of disk space";
+      expect(await dashboard()).not.toContain(NOTICE);
 
       // Low: 40 MB left (under 60, over the 24 MB reserve's release point).
       await fill(path.join(dataDir, "filler-1"), (await freeBytes(dataDir)) - 40 * MB);
@@ -231,6 +236,8 @@ describe("a full data volume", () => {
       const lowMetrics = await metrics(server);
       expect(metric(lowMetrics, "nordlys_disk_low")).toBe(1);
       expect(metric(lowMetrics, 'nordlys_disk_free_bytes{volume="data"}')).toBeLessThan(60 * MB);
+
+      expect(await dashboard()).toContain(NOTICE);
 
       const skippedView = `/low-disk/${Date.now()}`;
       expect((await postBeacon(server, skippedView)).status).toBe(204);
@@ -258,6 +265,7 @@ describe("a full data volume", () => {
       await waitFor(() => health(server!), (answer) => answer.status === 200 && answer.body.status === "ok");
       await waitFor(() => fs.stat(reserve).then((stat) => stat.size, () => 0), (size) => size === 24 * MB);
       expect(metric(await metrics(server), "nordlys_disk_low")).toBe(0);
+      expect(await dashboard()).not.toContain(NOTICE);
       const countedView = `/disk-back/${Date.now()}`;
       expect((await postBeacon(server, countedView)).status).toBe(204);
       await waitFor(() => pageViewsOf(dataDir, countedView), (count) => count === 1, { timeoutMs: 15_000, everyMs: 250 });

@@ -35,9 +35,12 @@ export { recordServerAddress } from "~/.server/server-address.ts";
 export { describeStartup, gatherStartupFacts } from "./startup-summary.ts";
 export { logger } from "~/.server/logger.ts";
 
-/** The runtime (database, migrations, job queue) with every job of the app. */
-export function startRuntime() {
-  return startPlatformRuntime({ jobs: jobDefinitions });
+/**
+ * The runtime (database, migrations, job queue) with every job of the app. `onDatabaseLost`:
+ * the embedded PostgreSQL could not be started again (the process entry exits non-zero).
+ */
+export function startRuntime(onDatabaseLost?: (error: Error) => void) {
+  return startPlatformRuntime({ jobs: jobDefinitions, onDatabaseLost });
 }
 
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */

@@ -69,9 +69,14 @@ async function main() {
   const { module } = loaded;
   const { logger } = module;
 
+  // The embedded PostgreSQL died and its supervisor gave up: stop in order and exit non-zero, so
+  // the process manager starts the whole app again (docs/deploy.md).
+  let onDatabaseLost = (_error: Error) => {
+    stopRequested ??= "database-lost";
+  };
   let runtime: Awaited<ReturnType<AppModule["startRuntime"]>>;
   try {
-    runtime = await module.startRuntime();
+    runtime = await module.startRuntime((error) => onDatabaseLost(error));
   } catch (error) {
     logger.fatal({ err: error }, "Startup failed");
     await loaded.close?.();
@@ -82,7 +87,7 @@ async function main() {
     logger.info({ signal: stopRequested }, "Stop requested during start-up: stopping");
     await runtime.stop();
     await loaded.close?.();
-    process.exit(0);
+    process.exit(stopRequested === "database-lost" ? 1 : 0);
   }
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
@@ -132,6 +137,10 @@ async function main() {
     process.exit(code);
   }
 
+  onDatabaseLost = (error) => {
+    logger.fatal({ err: error }, "The embedded PostgreSQL cannot be started again: exiting so the process manager restarts the app");
+    void shutdown("database-lost", 1);
+  };
   for (const signal of SIGNALS) {
     process.off(signal, onEarlySignal);
     process.on(signal, () => void shutdown(signal));

@@ -5,6 +5,8 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
 import { pingDatabase } from "~/.server/db/client.ts";
+import { lowDiskFacts } from "~/.server/disk-space.ts";
+import { embeddedDbStatus } from "~/.server/health.ts";
 import { logger, serializeError } from "~/.server/logger.ts";
 import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
 import { sendError } from "./http-errors.ts";
@@ -92,11 +94,30 @@ export function responseCompression(): RequestHandler {
   });
 }
 
-/** GET /healthz: 200 when the database answers within 2 s, else 503. */
+/**
+ * GET /healthz: 200 when the database answers within 2 s, else 503. While the embedded
+ * PostgreSQL is being restarted by its supervisor: 503 `{"status":"degraded","database":"restarting","attempt":n}`.
+ * While free disk space is low: 200 `{"status":"degraded","database":"up","disk":"low",...}`
+ * (the site works; page views are not stored). docs/decisions/0171.
+ */
 export const healthCheck: RequestHandler = async (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
+  const supervised = embeddedDbStatus();
+  if (supervised?.state === "restarting") {
+    res.status(503).json({ status: "degraded", database: "restarting", attempt: supervised.attempt });
+    return;
+  }
+  if (supervised?.state === "failed") {
+    res.status(503).json({ status: "error", database: "failed" });
+    return;
+  }
   try {
     await withTimeout(pingDatabase(), 2_000);
+    const diskLow = lowDiskFacts();
+    if (diskLow) {
+      res.json({ status: "degraded", database: "up", disk: "low", ...diskLow });
+      return;
+    }
     res.json({ status: "ok", database: "up" });
   } catch (error) {
     logger.warn({ err: error }, "Health check: database unreachable");

@@ -164,6 +164,34 @@ const envSchema = z
       .max(100_000, { error: "must be between 1 and 100000" })
       .default(200)
       .describe("Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)"),
+    EMBEDDED_DB_RESTART_ATTEMPTS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 20" })
+      .max(20, { error: "must be between 1 and 20" })
+      .default(6)
+      .describe("Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)"),
+    DISK_LOW_MB: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(0, { error: "must be between 0 and 1048576" })
+      .max(1_048_576, { error: "must be between 0 and 1048576" })
+      .default(256)
+      .describe("Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off"),
+    DISK_RESERVE_MB: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(0, { error: "must be between 0 and 4096" })
+      .max(4096, { error: "must be between 0 and 4096" })
+      .default(64)
+      .describe("Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none"),
+    DISK_CHECK_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be between 1 and 300" })
+      .max(300, { error: "must be between 1 and 300" })
+      .default(5)
+      .describe("Embedded database: how often free disk space is measured"),
     ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
       "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
     ),

@@ -4,7 +4,9 @@ import pg from "pg";
 import { createDatabase, createPool, setDatabase, type Database } from "./db/client.ts";
 import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { DiskWatch } from "./disk-space.ts";
 import { getEnv, type Env } from "./env.ts";
+import { setEmbeddedDbStatus } from "./health.ts";
 import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs.ts";
 import { logger } from "./logger.ts";
 import { resolveAppSecret, setAppSecret } from "./secret.ts";
@@ -63,6 +65,11 @@ export type RuntimeOptions = {
   jobs: JobDefinition<any>[];
   /** Run job workers and schedules on this instance (false: only send jobs). */
   work?: boolean;
+  /**
+   * The embedded PostgreSQL died and could not be started again (docs/decisions/0171): the
+   * process entry stops in order and exits non-zero, so the process manager restarts it.
+   */
+  onDatabaseLost?: (error: Error) => void;
 };
 
 /** Starts the runtime once per process (the dev server reloads modules; this survives that). */
@@ -75,20 +82,35 @@ export function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   return holder[globalKey];
 }
 
-async function createRuntime({ jobs: jobDefinitions, work = true }: RuntimeOptions): Promise<Runtime> {
+async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost }: RuntimeOptions): Promise<Runtime> {
   const env = getEnv();
   const dataDir = path.resolve(env.DATA_DIR);
   await fs.mkdir(dataDir, { recursive: true });
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir, isProduction: env.isProduction }));
 
   let embedded: EmbeddedDb | undefined;
+  let diskWatch: DiskWatch | undefined;
   let url = env.DATABASE_URL;
   if (!url) {
     const started = Date.now();
+    // Free space is ours to watch only where our own database writes (docs/decisions/0171).
+    const watch = new DiskWatch({
+      dataDir,
+      lowBytes: env.DISK_LOW_MB * 1024 * 1024,
+      reserveBytes: env.DISK_RESERVE_MB * 1024 * 1024,
+      intervalMs: env.DISK_CHECK_SECONDS * 1000,
+    });
+    diskWatch = watch;
+    await watch.beforeDatabaseStart();
     embedded = await startEmbeddedPostgres({
       dataDir,
       onLog: (line) => logger.debug({ postgres: line }, "embedded postgres"),
+      beforeStart: (clusterDir) => watch.beforeDatabaseStart(clusterDir),
+      restartAttempts: env.EMBEDDED_DB_RESTART_ATTEMPTS,
+      onGiveUp: (error) => onDatabaseLost?.(error),
     });
+    setEmbeddedDbStatus(embedded.status);
+    await watch.start();
     url = embedded.url;
     logger.info(
       { port: embedded.info.port, clusterDir: embedded.info.clusterDir, ms: Date.now() - started },
@@ -99,6 +121,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true }: RuntimeOptio
   const cleanup: Array<() => Promise<void>> = [];
   try {
     if (embedded) cleanup.unshift(embedded.stop);
+    if (diskWatch) cleanup.unshift(() => diskWatch.stop());
     await checkConnection(url, embedded ? "embedded" : "DATABASE_URL");
     await runMigrations(url);
 
@@ -127,6 +150,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true }: RuntimeOptio
           }
           setJobs(undefined);
           setDatabase(undefined);
+          setEmbeddedDbStatus(undefined);
           delete (globalThis as GlobalWithRuntime)[globalKey];
         })();
         return stopping;

@@ -37,9 +37,17 @@ export type EmbeddedDbInfo = {
   ownerPid: number;
 };
 
+/** What the supervisor knows about the server (docs/decisions/0171): /healthz reports it. */
+export type EmbeddedDbStatus =
+  | { state: "up"; restarts: number }
+  | { state: "restarting"; attempt: number; restarts: number }
+  | { state: "failed"; restarts: number }
+  | { state: "stopped"; restarts: number };
+
 export type EmbeddedDb = {
   url: string;
   info: EmbeddedDbInfo;
+  status: () => EmbeddedDbStatus;
   stop: () => Promise<void>;
 };
 
@@ -289,15 +297,157 @@ function runProgram(
   return { child, done };
 }
 
+type RunningServer = ReturnType<typeof runProgram>;
+
+/** Starts postgres on the recorded port and waits until it accepts connections. */
+async function launchServer(
+  binaries: Binaries,
+  runAs: RunAs,
+  info: EmbeddedDbInfo,
+  onLine: (line: string) => void,
+  explain: (step: string, detail?: string) => EmbeddedDbError,
+): Promise<RunningServer> {
+  const server = runProgram(
+    binaries.postgres,
+    ["-D", info.clusterDir, "-p", String(info.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    runAs,
+    onLine,
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      server.child.kill("SIGINT");
+      reject(explain("start in time"));
+    }, 60_000);
+    const watch = (chunk: Buffer) => {
+      if (chunk.toString("utf8").includes("database system is ready to accept connections")) {
+        clearTimeout(timer);
+        server.child.stderr?.off("data", watch);
+        resolve();
+      }
+    };
+    server.child.stderr?.on("data", watch);
+    void server.done.then((result) => {
+      clearTimeout(timer);
+      reject(explain("start", result.error?.message ?? `postgres exited with code ${result.code}.`));
+    });
+  });
+  return server;
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill("SIGINT"); // "fast" shutdown
+  const timer = setTimeout(() => server.child.kill("SIGQUIT"), 20_000);
+  await server.done;
+  clearTimeout(timer);
+}
+
+/** The wait before restart try `attempt` (1-based): 0.5 s, doubling, at most 15 s. */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(15_000, 500 * 2 ** (attempt - 1));
+}
+
+/**
+ * Watches the running server: when it exits without being asked to (kill -9, the kernel's
+ * out-of-memory killer, a PANIC), starts it again on the same port with the same cluster
+ * (PostgreSQL runs its crash recovery), backing off between tries. One log line per event.
+ * After `attempts` failed tries, `onGiveUp` (the app exits non-zero so its process manager
+ * restarts it whole: docs/deploy.md).
+ */
+function superviseServer({
+  current,
+  restart,
+  attempts,
+  onGiveUp,
+}: {
+  current: () => RunningServer;
+  restart: () => Promise<RunningServer>;
+  attempts: number;
+  onGiveUp?: (error: Error) => void;
+}): { status: () => EmbeddedDbStatus; stop: () => Promise<void> } {
+  let status: EmbeddedDbStatus = { state: "up", restarts: 0 };
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let recovering: Promise<void> | undefined;
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping) return resolve();
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const recover = async (exit: { code: number | null; signal: NodeJS.Signals | null }) => {
+    const downSince = Date.now();
+    logger.error({ pid: current().child.pid, code: exit.code, signal: exit.signal }, "Embedded PostgreSQL died; restarting it");
+    let lastError: Error = new EmbeddedDbError("PostgreSQL exited");
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      status = { state: "restarting", attempt, restarts: status.restarts };
+      await pause(restartDelayMs(attempt));
+      if (stopping) return;
+      logger.warn({ attempt, of: attempts }, "Embedded PostgreSQL: restarting");
+      try {
+        const server = await restart();
+        if (stopping) {
+          await stopServer(server);
+          return;
+        }
+        status = { state: "up", restarts: status.restarts + 1 };
+        logger.info({ attempt, downMs: Date.now() - downSince, pid: server.child.pid }, "Embedded PostgreSQL is back");
+        watch(server);
+        return;
+      } catch (error) {
+        lastError = error instanceof Error ? error : new Error(String(error));
+        logger.error({ err: lastError, attempt }, "Embedded PostgreSQL: restart failed");
+      }
+    }
+    status = { state: "failed", restarts: status.restarts };
+    logger.fatal({ attempts, err: lastError }, "Embedded PostgreSQL could not be started again; giving up");
+    onGiveUp?.(lastError);
+  };
+
+  const watch = (server: RunningServer) => {
+    server.child.once("exit", (code, signal) => {
+      if (stopping || server !== current()) return;
+      recovering = recover({ code, signal }).finally(() => {
+        recovering = undefined;
+      });
+    });
+  };
+  watch(current());
+
+  return {
+    status: () => (stopping ? { state: "stopped", restarts: status.restarts } : status),
+    stop: async () => {
+      stopping = true;
+      wake?.();
+      await recovering;
+    },
+  };
+}
+
 export type StartEmbeddedOptions = {
   dataDir: string;
   /** Lines of PostgreSQL's own output, for diagnostics. */
   onLog?: (line: string) => void;
   /** Other PostgreSQL binaries than the platform package's (tests: another major version). */
   binaries?: Binaries;
+  /** How many times a server that died is tried again before `onGiveUp` (default 6: about 30 s in all). */
+  restartAttempts?: number;
+  /**
+   * Called when the server cannot be started again after it died (`restartAttempts` tries);
+   * without it, the server stays down (CLI tools, which stop with it).
+   */
+  onGiveUp?: (error: Error) => void;
+  /** Runs before each start, restarts included (the app frees its disk reserve when space is short). */
+  beforeStart?: (clusterDir: string) => Promise<void>;
 };
 
-export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binaries: otherBinaries }: StartEmbeddedOptions): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedDb> {
+  const { dataDir: rawDataDir, onLog, binaries: otherBinaries } = options;
   const dataDir = path.resolve(rawDataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const releaseLock = await acquireLock(dataDir);
@@ -365,42 +515,20 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binari
       }
     }
 
-    const port = await freePort();
-    const server = runProgram(
-      binaries.postgres,
-      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      runAs,
-      remember,
-    );
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        server.child.kill("SIGINT");
-        reject(explain("start in time"));
-      }, 60_000);
-      const watch = (chunk: Buffer) => {
-        if (chunk.toString("utf8").includes("database system is ready to accept connections")) {
-          clearTimeout(timer);
-          server.child.stderr?.off("data", watch);
-          resolve();
-        }
-      };
-      server.child.stderr?.on("data", watch);
-      void server.done.then((result) => {
-        clearTimeout(timer);
-        reject(explain("start", result.error?.message ?? `postgres exited with code ${result.code}.`));
-      });
-    });
-
-    const info: EmbeddedDbInfo = { port, user: DB_USER, password, database: DB_NAME, clusterDir, ownerPid: process.pid };
-    await fs.writeFile(path.join(dataDir, INFO_FILE), JSON.stringify(info, null, 2), { mode: 0o600 });
-
-    const stopServer = async () => {
-      if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-      server.child.kill("SIGINT"); // "fast" shutdown
-      const timer = setTimeout(() => server.child.kill("SIGQUIT"), 20_000);
-      await server.done;
-      clearTimeout(timer);
+    const info: EmbeddedDbInfo = {
+      port: await freePort(),
+      user: DB_USER,
+      password,
+      database: DB_NAME,
+      clusterDir,
+      ownerPid: process.pid,
     };
+    const launch = async () => {
+      await options.beforeStart?.(clusterDir);
+      return launchServer(binaries, runAs, info, remember, explain);
+    };
+    let server = await launch();
+    await fs.writeFile(path.join(dataDir, INFO_FILE), JSON.stringify(info, null, 2), { mode: 0o600 });
 
     const client = new pg.Client({ connectionString: embeddedDbUrl(info, "postgres") });
     try {
@@ -408,20 +536,32 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binari
       const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
       if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(DB_NAME)}`);
     } catch (error) {
-      await stopServer();
+      await stopServer(server);
       throw explain("create the app database", error instanceof Error ? error.message : String(error));
     } finally {
       await client.end().catch(() => undefined);
     }
 
+    const supervisor = superviseServer({
+      current: () => server,
+      restart: async () => {
+        server = await launch();
+        return server;
+      },
+      attempts: options.restartAttempts ?? 6,
+      onGiveUp: options.onGiveUp,
+    });
+
     let stopped = false;
     return {
       url: embeddedDbUrl(info),
       info,
+      status: supervisor.status,
       stop: async () => {
         if (stopped) return;
         stopped = true;
-        await stopServer();
+        await supervisor.stop();
+        await stopServer(server);
         await releaseLock();
       },
     };

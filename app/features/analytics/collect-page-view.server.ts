@@ -1,6 +1,7 @@
 import { randomUUID, type KeyObject } from "node:crypto";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { clientNetworkKey } from "~/.server/client-ip";
+import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { analyticsEvents, rateLimitRejections } from "~/.server/metrics";
@@ -26,6 +27,8 @@ export function pageViewBuffer(): EventBuffer<PageViewEvent> {
   if (!buffer) {
     const created = new EventBuffer<PageViewEvent>({
       write: async (batch) => {
+        // Queued before the disk ran low: not stored either (docs/decisions/0171).
+        if (skipWrite("page_view", batch.length)) return;
         const { stored, overCap } = await storePageViews(batch);
         analyticsEvents.inc({ outcome: "written" }, stored);
         if (overCap > 0) analyticsEvents.inc({ outcome: "over-cap" }, overCap);
@@ -58,7 +61,7 @@ export type BeaconRequest = {
   host: string | undefined;
 };
 
-export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable" | "rate-limited";
+export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable" | "rate-limited" | "disk-low";
 
 export type BeaconAnswer = {
   status: 204 | 400 | 429 | 503;
@@ -137,6 +140,9 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
     countAutomated: env.ANALYTICS_COUNT_AUTOMATED,
   });
   if (reason) return { status: 204, outcome: reason, setCookie: clearCookie };
+
+  // Free disk space is low: page views are the first writes to go (docs/decisions/0171).
+  if (skipWrite("page_view")) return { status: 204, outcome: "disk-low", setCookie: clearCookie };
 
   const day = utcDay(now);
   let salt: KeyObject;

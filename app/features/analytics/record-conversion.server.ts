@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { skipWrite } from "~/.server/disk-space";
 import { getDb } from "~/.server/db/client";
 import { analyticsConversions, analyticsEvents, analyticsVisitors, type ConversionKind } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
@@ -56,6 +57,8 @@ export type ConversionInput = {
  * without one. Recording the same entity twice keeps the first.
  */
 export async function recordConversion(input: ConversionInput): Promise<void> {
+  // Free disk space is low: the submission itself is stored, its analytics record is not (docs/decisions/0171).
+  if (skipWrite("conversion")) return;
   try {
     await storeConversion(input);
   } catch (error) {

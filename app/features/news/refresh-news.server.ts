@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { getDb } from "~/.server/db/client";
 import { newsRefreshState } from "~/.server/db/schema";
+import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { feedFetches } from "~/.server/metrics";
@@ -232,6 +233,7 @@ export async function readRefreshState(): Promise<{ running: boolean; lastFinish
 export async function refreshNews(
   options: RefreshOptions & { minIntervalMinutes?: number; notFinishedSince?: Date } = {},
 ): Promise<RefreshReport | null> {
+  if (isSkippedForDiskSpace()) return null;
   if (!(await claimRefreshLease(options.minIntervalMinutes, options.notFinishedSince))) return null;
   return runLeasedRefresh(options);
 }
@@ -242,8 +244,16 @@ export async function refreshNews(
  * sources are being checked.
  */
 export async function startNewsRefresh(options: RefreshOptions & { minIntervalMinutes?: number } = {}): Promise<boolean> {
+  if (isSkippedForDiskSpace()) return false;
   if (!(await claimRefreshLease(options.minIntervalMinutes))) return false;
   void runLeasedRefresh(options).catch((error: unknown) => logger.error({ err: error }, "News: background refresh failed"));
+  return true;
+}
+
+/** Free disk space is low: stored news (up to 200 KB a story) waits until it is back (docs/decisions/0171). */
+function isSkippedForDiskSpace(): boolean {
+  if (!skipWrite("news_refresh")) return false;
+  logger.warn("News refresh skipped: free disk space is low");
   return true;
 }
 

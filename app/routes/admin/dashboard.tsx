@@ -2,9 +2,11 @@ import { ArrowDownRight, ArrowUpRight, Rss, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { lowDiskFacts } from "~/.server/disk-space";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { Chart } from "~/features/analytics/components/chart";
 import { CsvLink, DataTableView } from "~/features/analytics/components/data-table";
+import { DiskLowNotice } from "~/features/analytics/components/disk-low-notice";
 import { DASHBOARD_RANGES, type DashboardRange } from "~/features/analytics/dashboard-options";
 import { loadDashboard, parseRange, type DataTable, type Kpi } from "~/features/analytics/dashboard.server";
 import type { ChartModel } from "~/features/analytics/charts.server";
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const range = parseRange(new URL(request.url).searchParams.get("range"));
-  return { dashboard: await loadDashboard(range) };
+  return { dashboard: await loadDashboard(range), diskLow: lowDiskFacts() };
 }
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
@@ -27,7 +29,7 @@ type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, diskLow } = loaderData;
   const { range, tables, charts } = dashboard;
   return (
     <AdminShell
@@ -36,6 +38,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       actions={<RangeSwitch range={range} />}
     >
       <div className="flex flex-col gap-6">
+        {diskLow ? <DiskLowNotice disk={diskLow} /> : null}
         <section aria-label="Key figures">
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {dashboard.kpis.map((kpi) => (

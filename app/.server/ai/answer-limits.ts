@@ -87,34 +87,42 @@ export function guardedFetch(scope: AnswerScope): typeof fetch {
     const response = await fetch(input, { ...init, signal: init?.signal ?? scope.signal });
     if (!response.body) return response;
     const reader = response.body.getReader();
-    const stop = () => void reader.cancel(scope.signal.reason).catch(() => undefined);
-    if (scope.signal.aborted) stop();
-    else scope.signal.addEventListener("abort", stop, { once: true });
+    // The scope ending, or this attempt's own signal (AI_TIMEOUT_MS, a retry) aborting.
+    const signals = [scope.signal, ...(init?.signal ? [init.signal] : [])];
+    const stop = () => {
+      release();
+      void reader.cancel().catch(() => undefined);
+    };
+    const release = () => {
+      for (const signal of signals) signal.removeEventListener("abort", stop);
+    };
+    if (signals.some((signal) => signal.aborted)) stop();
+    else for (const signal of signals) signal.addEventListener("abort", stop, { once: true });
     let bytes = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {
           const { done, value } = await reader.read();
           if (done) {
-            scope.signal.removeEventListener("abort", stop);
-            if (scope.signal.aborted) controller.error(scope.signal.reason);
+            release();
+            if (signals.some((signal) => signal.aborted)) controller.error(new Error("The AI answer was cut off"));
             else controller.close();
             return;
           }
           bytes += value.byteLength;
           if (bytes > scope.maxResponseBytes) {
-            scope.end("too-long");
+            scope.end("too-long"); // aborts the scope's signal: stop() cancels the body
             controller.error(new ProviderResponseTooLarge(scope.maxResponseBytes));
             return;
           }
           controller.enqueue(value);
         } catch (error) {
-          scope.signal.removeEventListener("abort", stop);
+          release();
           controller.error(error);
         }
       },
       cancel(reason) {
-        scope.signal.removeEventListener("abort", stop);
+        release();
         return reader.cancel(reason);
       },
     });

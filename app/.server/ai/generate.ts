@@ -83,8 +83,9 @@ export async function generateAiText(options: AiCallOptions): Promise<string> {
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const result = await generateText(callSettings(model, options, AbortSignal.any([scope.signal, timeout])));
+        const text = withinCap(scope, options, result.text);
         aiRequests.inc({ feature: options.purpose, outcome: "ok" });
-        return withinCap(scope, options, result.text);
+        return text;
       } catch (error) {
         // JSON was asked for but the text is not strict JSON: the caller parses leniently.
         if (NoObjectGeneratedError.isInstance(error) && typeof error.text === "string") return withinCap(scope, options, error.text);
@@ -215,7 +216,7 @@ async function startStreamAttempt(model: LanguageModel, scope: AnswerScope, opti
   }
   attempt.clear();
   attempt.controller.abort();
-  void parts.return?.();
+  void parts.return?.()?.catch(() => undefined);
   return failed || scope.reason ? { kind: "failed", failure, timedOut: attempt.timedOut } : { kind: "empty" };
 }
 
@@ -258,7 +259,7 @@ async function* relayDeltas(run: Extract<StreamAttempt, { kind: "text" }>, scope
     attempt.clear();
     if (!finished) {
       attempt.controller.abort();
-      void parts.return?.();
+      void parts.return?.()?.catch(() => undefined);
     }
     scope.dispose();
   }

@@ -48,6 +48,11 @@ export type EmbeddedDb = {
   url: string;
   info: EmbeddedDbInfo;
   status: () => EmbeddedDbStatus;
+  /**
+   * The app is stopping: an exit of the server from now on is not a crash (a process manager
+   * may signal the whole process group, PostgreSQL included, while the app still drains).
+   */
+  expectStop: () => void;
   stop: () => Promise<void>;
 };
 
@@ -364,7 +369,7 @@ function superviseServer({
   restart: () => Promise<RunningServer>;
   attempts: number;
   onGiveUp?: (error: Error) => void;
-}): { status: () => EmbeddedDbStatus; stop: () => Promise<void> } {
+}): { status: () => EmbeddedDbStatus; expectStop: () => void; stop: () => Promise<void> } {
   let status: EmbeddedDbStatus = { state: "up", restarts: 0 };
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -409,6 +414,11 @@ function superviseServer({
     onGiveUp?.(lastError);
   };
 
+  const expectStop = () => {
+    stopping = true;
+    wake?.();
+  };
+
   const watch = (server: RunningServer) => {
     server.child.once("exit", (code, signal) => {
       if (stopping || server !== current()) return;
@@ -421,9 +431,9 @@ function superviseServer({
 
   return {
     status: () => (stopping ? { state: "stopped", restarts: status.restarts } : status),
+    expectStop,
     stop: async () => {
-      stopping = true;
-      wake?.();
+      expectStop();
       await recovering;
     },
   };
@@ -557,6 +567,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       url: embeddedDbUrl(info),
       info,
       status: supervisor.status,
+      expectStop: supervisor.expectStop,
       stop: async () => {
         if (stopped) return;
         stopped = true;

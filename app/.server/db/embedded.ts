@@ -21,6 +21,10 @@ import { logger } from "../logger.ts";
  * (docs/decisions/0008): the library's own class installs exit hooks that call
  * process.exit(), crashes on a spawn error and rejects with `undefined`.
  *
+ * Once started, the server is supervised (docs/decisions/0171, `superviseServer`): when it
+ * dies it is started again on the same port with the same cluster, with backoff, and after
+ * the last failed try the app is told to exit so that its process manager restarts it.
+ *
  * PostgreSQL refuses to run as root. As root we run it as a `postgres` system
  * user, which must be able to enter every parent folder of the cluster and of
  * the binaries. When the data directory sits under a private folder (such as
@@ -348,7 +352,7 @@ async function stopServer(server: RunningServer): Promise<void> {
 }
 
 /** The wait before restart try `attempt` (1-based): 0.5 s, doubling, at most 15 s. */
-export function restartDelayMs(attempt: number): number {
+function restartDelayMs(attempt: number): number {
   return Math.min(15_000, 500 * 2 ** (attempt - 1));
 }
 

@@ -124,6 +124,9 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "Shutting down");
+    // A process manager may signal PostgreSQL too (systemd's whole control group): its exit
+    // from now on is part of the stop, not a crash to restart.
+    runtime.embedded?.expectStop();
     if (forPerson) process.stdout.write("\n  Stopping (finishing open requests and jobs)...\n");
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

@@ -21,6 +21,10 @@ import { logger } from "../logger.ts";
  * (docs/decisions/0008): the library's own class installs exit hooks that call
  * process.exit(), crashes on a spawn error and rejects with `undefined`.
  *
+ * Once started, the server is supervised (docs/decisions/0171, `superviseServer`): when it
+ * dies it is started again on the same port with the same cluster, with backoff, and after
+ * the last failed try the app is told to exit so that its process manager restarts it.
+ *
  * PostgreSQL refuses to run as root. As root we run it as a `postgres` system
  * user, which must be able to enter every parent folder of the cluster and of
  * the binaries. When the data directory sits under a private folder (such as
@@ -48,6 +52,11 @@ export type EmbeddedDb = {
   url: string;
   info: EmbeddedDbInfo;
   status: () => EmbeddedDbStatus;
+  /**
+   * The app is stopping: an exit of the server from now on is not a crash (a process manager
+   * may signal the whole process group, PostgreSQL included, while the app still drains).
+   */
+  expectStop: () => void;
   stop: () => Promise<void>;
 };
 
@@ -343,7 +352,7 @@ async function stopServer(server: RunningServer): Promise<void> {
 }
 
 /** The wait before restart try `attempt` (1-based): 0.5 s, doubling, at most 15 s. */
-export function restartDelayMs(attempt: number): number {
+function restartDelayMs(attempt: number): number {
   return Math.min(15_000, 500 * 2 ** (attempt - 1));
 }
 
@@ -364,7 +373,7 @@ function superviseServer({
   restart: () => Promise<RunningServer>;
   attempts: number;
   onGiveUp?: (error: Error) => void;
-}): { status: () => EmbeddedDbStatus; stop: () => Promise<void> } {
+}): { status: () => EmbeddedDbStatus; expectStop: () => void; stop: () => Promise<void> } {
   let status: EmbeddedDbStatus = { state: "up", restarts: 0 };
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -409,6 +418,11 @@ function superviseServer({
     onGiveUp?.(lastError);
   };
 
+  const expectStop = () => {
+    stopping = true;
+    wake?.();
+  };
+
   const watch = (server: RunningServer) => {
     server.child.once("exit", (code, signal) => {
       if (stopping || server !== current()) return;
@@ -421,9 +435,9 @@ function superviseServer({
 
   return {
     status: () => (stopping ? { state: "stopped", restarts: status.restarts } : status),
+    expectStop,
     stop: async () => {
-      stopping = true;
-      wake?.();
+      expectStop();
       await recovering;
     },
   };
@@ -557,6 +571,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       url: embeddedDbUrl(info),
       info,
       status: supervisor.status,
+      expectStop: supervisor.expectStop,
       stop: async () => {
         if (stopped) return;
         stopped = true;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { desc, eq } from "drizzle-orm";
@@ -8,13 +9,15 @@ import { createNewsWorkerPool } from "~/features/news/news-worker-pool.server";
 import { FEED_POLICY, runNewsRefresh } from "~/features/news/refresh-news.server";
 import { createSafeFetcher } from "~/features/news/safe-fetch.server";
 import { setupTestDatabase } from "../support/database";
+import { makeDataDir, startServer } from "../support/server-process";
 
 /**
  * A 4 MB feed of 14,000 items during a news refresh, next to two ordinary
  * feeds (decision 0176): the refresh must not stall the event loop that
  * serves pages, must take only the newest FEED_POLICY.itemsPerFeed items, and
  * the other feeds are refreshed as usual. Then the same feed with a worker
- * too small for it: only that feed fails.
+ * too small for it: only that feed fails. Last, the production server (the
+ * Vite build) finds its worker file and refreshes with it.
  *
  * The feeds come from tests/fixtures/news/serve-large-feed.ts, a process of
  * its own, so this process's event loop runs the refresh and nothing else.
@@ -167,6 +170,30 @@ describe("a 4 MB feed of 14,000 items", () => {
     } finally {
       await workers.close();
       await fetcher.close();
+    }
+  });
+
+  it("is parsed by the production build's worker (build/server/news-worker.js)", { timeout: 90_000 }, async () => {
+    const dataDir = await makeDataDir();
+    const feedUrl = `${feedsUrl}/lab.xml?built`;
+    const server = await startServer(
+      { DATA_DIR: dataDir, DATABASE_URL: database.current.url, NEWS_FEEDS: feedUrl, NEWS_ALLOW_PRIVATE_HOSTS: "1" },
+      { timeoutMs: 60_000 },
+    );
+    try {
+      const response = await fetch(`${server.url}/api/fetch-ai-news`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ force: true }),
+      });
+      expect(response.status).toBe(200);
+      await expect
+        .poll(async () => (await db().select().from(newsFeeds).where(eq(newsFeeds.url, feedUrl)))[0], { timeout: 30_000, interval: 250 })
+        .toMatchObject({ lastStatus: 200, lastError: null, consecutiveFailures: 0, title: "Lab Blog" });
+      expect(server.output()).not.toMatch(/news worker/i);
+    } finally {
+      await server.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

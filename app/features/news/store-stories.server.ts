@@ -63,8 +63,15 @@ const keysOf = (candidate: Candidate) => [candidate.urlKey ? `u:${candidate.urlK
 
 /** Items not stored yet (by either key) and not taken by another feed in this run, once each. */
 async function newCandidates(items: ParsedItem[], context: StoryContext): Promise<Candidate[]> {
-  const candidates = items.map((item) => toCandidate(item, context)).filter((c): c is Candidate => c !== null);
+  const candidates: Candidate[] = [];
+  for (const [index, item] of items.entries()) {
+    // Keys take URL parsing and Unicode normalisation: a feed of FEED_POLICY.itemsPerFeed items lets other work in every 50.
+    if (index > 0 && index % 50 === 0) await setImmediate();
+    const candidate = toCandidate(item, context);
+    if (candidate) candidates.push(candidate);
+  }
   if (candidates.length === 0) return [];
+  await setImmediate();
   const urlKeys = candidates.flatMap((c) => (c.urlKey ? [c.urlKey] : []));
   const existing = await getDb()
     .select({ canonicalUrl: aiNews.canonicalUrl, titleKey: aiNews.titleKey })

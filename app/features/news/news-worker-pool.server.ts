@@ -43,6 +43,8 @@ export type NewsWorkerPoolOptions = {
 
 export type NewsWorkerPool = {
   run<K extends NewsTaskName>(task: K, input: Parameters<NewsTasks[K]>[0]): Promise<ReturnType<NewsTasks[K]>>;
+  /** Starts a worker now if none is running, so its start overlaps other work (a refresh's fetching). */
+  warm(): void;
   /** Stops every worker; queued and running tasks fail. */
   close(): Promise<void>;
 };
@@ -178,6 +180,14 @@ export function createNewsWorkerPool(options: NewsWorkerPoolOptions = {}): NewsW
         // loop (timers and I/O first), not at the end of whatever produced it (reading and decoding a body).
         setTimeout(dispatch, 0);
       });
+    },
+    warm() {
+      if (closed || slots.size > 0) return;
+      try {
+        idle(spawn());
+      } catch {
+        // The same error reaches the first task, which fails its feed with it.
+      }
     },
     async close() {
       closed = true;

@@ -102,6 +102,8 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
   };
 
   const report: RefreshReport = { feeds: 0, fetched: 0, notModified: 0, skipped: 0, failed: 0, added: 0, durationMs: 0 };
+  // The worker loads its code (about a second) while the feeds are being fetched.
+  run.workers.warm();
   try {
     const rows = await upsertFeeds(feedSources);
     report.feeds = rows.length;

@@ -63,9 +63,9 @@ const STARTUP_TIMEOUT_MS = 60_000;
 /**
  * Where the worker's code is. From source (the dev server, Vitest, tsx
  * scripts) this module is a .ts file and the worker runs news-worker.ts
- * through tsx. In the server build it is news-worker.js, an entry of its own
- * emitted beside index.js (vite.config.ts); this module's code lands in
- * index.js or in a chunk one folder down.
+ * through tsx. In the server build it is news-worker.js, emitted under that
+ * name beside index.js (vite.config.ts, serverWorkerEntries); this module's
+ * code lands in index.js or in a chunk one folder down (build/server/assets).
  */
 function workerScript(): { filename: URL; execArgv?: string[] } {
   const here = import.meta.url;

@@ -61,6 +61,23 @@ function standaloneScript(): Plugin {
   };
 }
 
+/**
+ * Worker threads' entry files in the server build (`build/server/<fileName>`), beside index.js:
+ * React Router names every entry of the server build index.js, so each is emitted as a chunk
+ * with a file name of its own. The code that starts a worker finds it there (the news worker:
+ * app/features/news/news-worker-pool.server.ts, decision 0176); from source, it runs the .ts file.
+ */
+function serverWorkerEntries(entries: Record<string, string>): Plugin {
+  return {
+    name: "nordlys:server-worker-entries",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      for (const [fileName, id] of Object.entries(entries)) this.emitFile({ type: "chunk", id, fileName });
+    },
+  };
+}
+
 export default defineConfig({
   environments: {
     client: {
@@ -115,5 +132,11 @@ export default defineConfig({
   },
   ssr: { noExternal: ["lucide-react"] },
   resolve: { tsconfigPaths: true },
-  plugins: [standaloneScript(), lightLucideRuntime(), tailwindcss(), reactRouter()],
+  plugins: [
+    standaloneScript(),
+    lightLucideRuntime(),
+    tailwindcss(),
+    reactRouter(),
+    serverWorkerEntries({ "news-worker.js": "./app/features/news/news-worker.ts" }),
+  ],
 });

@@ -13,6 +13,19 @@ export const FEED_POLICY = {
   articleFetchesPerFeed: 5,
   /** A teaser shorter than this (characters of text) is completed from the article page. */
   teaserIsShortBelow: 600,
+  /**
+   * Items taken from one feed per run: the newest by date (undated ones count as new, they are
+   * "first seen"). A feed of 14,000 items is still parsed whole (in the news worker), but only
+   * these are de-duplicated, cleaned and stored.
+   */
+  itemsPerFeed: 200,
+  /**
+   * Longest run of one parse or clean task in the news worker before it is stopped (that feed
+   * fails). A 4 MB feed takes about 1 s of CPU; the rest is room for a machine that is busy.
+   */
+  workerTaskTimeoutMs: 60_000,
+  /** Heap limit of a news worker thread (MB): a document that needs more fails alone. */
+  workerHeapMb: 512,
   /** The refresh lease; a crashed refresh frees it after this. */
   leaseMinutes: 5,
 } as const;

@@ -94,4 +94,16 @@ describe("parseFeedDocument", () => {
       ),
     ).toThrow(FeedParseError);
   });
+
+  it("takes only the newest maxItems items (undated ones count as newest), in the feed's order", () => {
+    const item = (n: number, day?: number) =>
+      `<item><title>Story ${n}</title><link>https://lab.example.com/${n}</link>${day ? `<pubDate>${new Date(Date.UTC(2026, 10, day)).toUTCString()}</pubDate>` : ""}</item>`;
+    // An archive, oldest first, with one undated item among the old ones.
+    const feed = parseFeedDocument(
+      `<rss version="2.0"><channel><title>Archive</title>${item(1, 1)}${item(2)}${item(3, 2)}${item(4, 9)}${item(5, 5)}${item(6, 8)}</channel></rss>`,
+      FEED_URL,
+      { maxItems: 3 },
+    );
+    expect(feed.items.map((entry) => entry.title)).toEqual(["Story 2", "Story 4", "Story 6"]);
+  });
 });

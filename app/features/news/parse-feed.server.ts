@@ -1,4 +1,5 @@
 import { parseFeed } from "feedsmith";
+import { FEED_POLICY } from "./feed-policy";
 import { htmlToText } from "./html.server";
 import { truncateWords } from "./text";
 
@@ -7,6 +8,9 @@ import { truncateWords } from "./text";
  * plain story items with feedsmith. Entities and CDATA are decoded by the
  * parser; links are resolved against xml:base and the feed's own URL; dates
  * are parsed (null when missing or unreadable: the caller uses "first seen").
+ * Only the newest `maxItems` items are returned (FEED_POLICY.itemsPerFeed).
+ * The whole document is parsed at once: on the server this runs in the news
+ * worker (news-tasks.server.ts), never on the main thread.
  */
 
 export type ParsedItem = {
@@ -29,8 +33,6 @@ export class FeedParseError extends Error {
     this.name = "FeedParseError";
   }
 }
-
-const MAX_ITEMS = 100;
 
 function absoluteHttpUrl(value: string | undefined | null, ...bases: Array<string | undefined | null>): string | null {
   if (!value) return null;
@@ -89,10 +91,33 @@ function firstDate(...values: unknown[]): Date | null {
 
 type Loose = Record<string, unknown> & { xml?: { base?: string }; dc?: { date?: string; dates?: string[] } };
 
-export function parseFeedDocument(body: string, feedUrl: string): ParsedFeed {
+/**
+ * The newest `max` items, in the feed's own order. Undated items count as
+ * newest (they are stored as "first seen"); among equal dates the feed's order
+ * decides. Feeds are usually newest first, but archives are often oldest first.
+ */
+function newestItems(items: ParsedItem[], max: number): ParsedItem[] {
+  if (items.length <= max) return items;
+  const dateOf = (item: ParsedItem) => item.publishedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const kept = new Set(
+    items
+      .map((item, index) => ({ index, time: dateOf(item) }))
+      .sort((a, b) => b.time - a.time || a.index - b.index)
+      .slice(0, max)
+      .map(({ index }) => index),
+  );
+  return items.filter((_, index) => kept.has(index));
+}
+
+export function parseFeedDocument(body: string, feedUrl: string, options: { maxItems?: number } = {}): ParsedFeed {
+  const feed = parseWholeFeed(body, feedUrl);
+  return { ...feed, items: newestItems(feed.items, options.maxItems ?? FEED_POLICY.itemsPerFeed) };
+}
+
+function parseWholeFeed(body: string, feedUrl: string): ParsedFeed {
   let parsed: ReturnType<typeof parseFeed>;
   try {
-    parsed = parseFeed(body.replace(/^\uFEFF/, "").trimStart(), { maxItems: MAX_ITEMS });
+    parsed = parseFeed(body.replace(/^\uFEFF/, "").trimStart());
   } catch (error) {
     throw new FeedParseError(`Not a readable RSS, Atom or JSON feed (${(error as Error).message})`, { cause: error });
   }

@@ -11,14 +11,14 @@ import { createAiSummarizer } from "./ai-summarizer.server";
 import { configuredFeeds, type FeedSource } from "./feed-list.server";
 import { FEED_POLICY } from "./feed-policy";
 import { recordFetched, recordFetchFailure, recordNotModified, upsertFeeds, type FeedRow } from "./feed-state.server";
-import { parseFeedDocument } from "./parse-feed.server";
+import { newsWorkerPool, NewsWorkerError, type NewsWorkerPool } from "./news-worker-pool.server";
 import { createSafeFetcher, type SafeFetcher } from "./safe-fetch.server";
 import { prepareStories, releaseKeys, storeStories, type StoryContext } from "./store-stories.server";
 import type { Summarizer } from "./summarize";
 
 /**
  * One refresh of every configured feed: conditional GET per feed (one request
- * at a time per host), parse, full content (feed content, else the article
+ * at a time per host), parse (in the news worker, decision 0176), full content (feed content, else the article
  * page through Readability), sanitise, de-duplicate, summarise, store
  * (store-stories.server.ts). Each feed's outcome updates its row in
  * news_feeds (feed-state.server.ts): validators, failures, backoff, disabled,
@@ -31,6 +31,8 @@ export { FEED_POLICY };
 export type RefreshOptions = {
   feeds?: FeedSource[];
   fetcher?: SafeFetcher;
+  /** Where feeds are parsed and HTML cleaned; defaults to the process's news worker pool. */
+  workers?: NewsWorkerPool;
   /** Defaults to the AI summariser when a provider is configured; pass `undefined` for extractive only. */
   summarizer?: Summarizer;
   now?: () => Date;
@@ -52,6 +54,7 @@ export type RefreshReport = {
 type RefreshRun = {
   now: () => Date;
   fetcher: SafeFetcher;
+  workers: NewsWorkerPool;
   summarizer?: Summarizer;
   retentionStart: Date;
   configuredNames: Map<string, string | undefined>;
@@ -90,6 +93,7 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
   const run: RefreshRun = {
     now,
     fetcher,
+    workers: options.workers ?? newsWorkerPool(),
     // AI summaries when a provider is configured (capped per run), extractive otherwise.
     summarizer: "summarizer" in options ? options.summarizer : createAiSummarizer(),
     retentionStart: new Date(now().getTime() - env.NEWS_RETENTION_DAYS * 86_400_000),
@@ -99,6 +103,8 @@ export async function runNewsRefresh(options: RefreshOptions = {}): Promise<Refr
   };
 
   const report: RefreshReport = { feeds: 0, fetched: 0, notModified: 0, skipped: 0, failed: 0, added: 0, durationMs: 0 };
+  // The worker loads its code (about a second) while the feeds are being fetched.
+  run.workers.warm();
   try {
     const rows = await upsertFeeds(feedSources);
     report.feeds = rows.length;
@@ -156,7 +162,7 @@ async function refreshFeed(run: RefreshRun, feed: FeedRow): Promise<{ outcome: F
 
   let parsed;
   try {
-    parsed = parseFeedDocument(result.body, result.url);
+    parsed = await run.workers.run("parseFeed", { body: result.body, feedUrl: result.url, maxItems: FEED_POLICY.itemsPerFeed });
   } catch (error) {
     // Forget the validators: the next run must fetch the document again.
     await recordFetchFailure(feed, at, error, { keepValidators: false });
@@ -164,7 +170,15 @@ async function refreshFeed(run: RefreshRun, feed: FeedRow): Promise<{ outcome: F
   }
   const source = run.configuredNames.get(feed.url) ?? parsed.title ?? feed.title ?? hostOf(feed.url).replace(/^www\./, "");
   const context: StoryContext = { ...run, now: at };
-  const stories = await prepareStories(feed.id, source, parsed.items, result.url, context);
+  let stories;
+  try {
+    stories = await prepareStories(feed.id, source, parsed.items, result.url, context);
+  } catch (error) {
+    // The worker stopped on this feed's HTML (too slow, out of memory): this feed fails, and is fetched whole next time.
+    if (!(error instanceof NewsWorkerError)) throw error;
+    await recordFetchFailure(feed, at, error, { keepValidators: false });
+    return { outcome: "failed", added: 0 };
+  }
   const stored = await storeStories(stories);
   releaseKeys(stories, stored.refused, run.claimedKeys);
   await recordFetched(feed, at, { source, etag: result.etag, lastModified: result.lastModified }, stored);

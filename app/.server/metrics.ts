@@ -52,7 +52,7 @@ export const aiRequests = new Counter({
 
 export const analyticsEvents = new Counter({
   name: "nordlys_analytics_events_total",
-  help: "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, full, unavailable, disk-low, written, lost)",
+  help: "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, rate-limited, full, unavailable, disk-low, written, over-cap, lost)",
   labelNames: ["outcome"] as const,
   registers: [metricsRegistry],
 });

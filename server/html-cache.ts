@@ -24,6 +24,11 @@ import { preferredEncoding } from "./accept-encoding.ts";
  *
  * Requests with a query string or the one-time toast cookie go past the cache
  * and are rendered for the visitor (`private, no-store`, app/entry.server.tsx).
+ *
+ * Only canonical paths are stored: other spellings of a page's address were
+ * redirected before (server/canonical-path.ts). Stored pages live in two tiers
+ * with their own byte budgets, so no number of stories can push out a fixed
+ * page (docs/decisions/0174-canonical-page-addresses-and-a-bounded-page-cache.md).
  */
 
 /** `site`: changes with a deployment (and the date at midnight); `news`: changes with every news refresh (stories, and when the sources were tried). */
@@ -172,7 +177,7 @@ function sendUnstored({ status, headers, body }: Unstored, req: Request, res: Re
 /** The default budget: PAGE_CACHE_MAX_MB's default (app/.server/env.ts). */
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The share of the budget kept for core pages (about 2.6 MB of pages today: docs/decisions/0174). */
+/** The share of the budget kept for core pages (1–5 MB of pages, by the newest stories' length: docs/decisions/0174). */
 export function tierBudgets(maxBytes: number): Record<PageTier, number> {
   const core = Math.floor(maxBytes / 4);
   return { core, items: maxBytes - core };

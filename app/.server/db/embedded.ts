@@ -295,9 +295,11 @@ export type StartEmbeddedOptions = {
   onLog?: (line: string) => void;
   /** Other PostgreSQL binaries than the platform package's (tests: another major version). */
   binaries?: Binaries;
+  /** Listen on this port instead of a free one (tests: a restart at the same address). */
+  port?: number;
 };
 
-export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binaries: otherBinaries }: StartEmbeddedOptions): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binaries: otherBinaries, port: fixedPort }: StartEmbeddedOptions): Promise<EmbeddedDb> {
   const dataDir = path.resolve(rawDataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const releaseLock = await acquireLock(dataDir);
@@ -365,7 +367,7 @@ export async function startEmbeddedPostgres({ dataDir: rawDataDir, onLog, binari
       }
     }
 
-    const port = await freePort();
+    const port = fixedPort ?? (await freePort());
     const server = runProgram(
       binaries.postgres,
       ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],

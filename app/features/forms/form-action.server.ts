@@ -4,6 +4,7 @@ import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
 import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
@@ -12,7 +13,7 @@ import { submitForm } from "./submit-form.server";
 /** Form posts larger than this are refused before parsing (two 5,000-character answers fit easily). */
 const MAX_FORM_BYTES = 256 * 1024;
 
-export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export { UNAVAILABLE_MESSAGE };
 
 /**
  * What the page's loader gives the form: a fresh signed start time for the
@@ -72,6 +73,7 @@ export async function handleFormAction(source: FormSource, request: Request, con
       logger.warn({ err: error, source }, "Form submission failed: database unavailable");
       status = 503;
       message = UNAVAILABLE_MESSAGE;
+      headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
     } else {
       logger.error({ err: error, source }, "Form submission failed");
     }

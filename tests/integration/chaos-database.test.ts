@@ -13,13 +13,13 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
  * The production server (`node server/main.ts`) under load while its PostgreSQL fails: every
  * backend terminated (twice), the server stopped and started again at the same address (a restart,
  * or a failover to a new primary), and the server frozen (SIGSTOP) for 10 s. Each time the process
- * stays up, every form post is either stored with its mails queued or answered 503 with what was
- * typed, nothing waits longer than the time limits, and everything works again within 5 s of the
+ * stays up, every form post, sign-up and chat lead is either stored (its mails queued with it) or
+ * answered 503 with what was typed, nothing waits longer than the time limits, and everything works again within 5 s of the
  * database's return (docs/decisions/0170-database-faults-and-time-limits.md).
  */
 const SECRET = "chaos-database-test-secret-0123456789abcdef";
 const METRICS_TOKEN = "chaos-metrics-token-0123456789";
-/** Short limits, so a frozen database is given up on well within the test (defaults: 5 s). */
+/** A shorter statement limit, so a frozen database is given up on well within the test (defaults: 5 s each). */
 const STATEMENT_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** The longest one request may wait on a frozen database: one query's limit plus a connection's, and slack for a busy machine. */
@@ -80,7 +80,7 @@ let sequence = 0;
 /** A distinct client address per request (the server trusts X-Forwarded-For from loopback), so no rate limit is met. */
 const clientIp = () => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence++ & 255}`;
 
-type Outcome = { kind: "form" | "lead" | "story" | "home" | "beacon"; status: number; ms: number; key: string; startedAt: number; problem?: string };
+type Outcome = { kind: "form" | "signup" | "lead" | "story" | "home" | "beacon"; status: number; ms: number; key: string; startedAt: number; problem?: string };
 
 async function timed(kind: Outcome["kind"], key: string, send: () => Promise<Response>, check: (response: Response, body: string) => string | undefined): Promise<Outcome> {
   const startedAt = Date.now();
@@ -122,6 +122,28 @@ function postContactForm(): Promise<Outcome> {
       if (response.status !== 503) return `status ${response.status}`;
       if (!html.includes(UNAVAILABLE_MESSAGE)) return "503 page without the message";
       if (!html.includes(message) || !html.includes(email)) return "503 page lost what was typed";
+      return unavailableHeaders(response);
+    },
+  );
+}
+
+/** The newsletter sign-up without JavaScript: on 503 its page says to try again and keeps the address. */
+function postSignup(): Promise<Outcome> {
+  const email = `reader-${randomUUID()}@example.com`;
+  return timed(
+    "signup",
+    email,
+    () =>
+      fetch(`${server.url}/newsletter/subscribe`, {
+        method: "POST",
+        body: new URLSearchParams({ email, source: "home", nickname: "" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": clientIp(), Accept: "text/html" },
+      }),
+    (response, html) => {
+      if (response.status === 200) return undefined;
+      if (response.status !== 503) return `status ${response.status}`;
+      if (!html.includes("Please try again later.")) return "503 page without the message";
+      if (!html.includes(email)) return "503 page lost the address";
       return unavailableHeaders(response);
     },
   );
@@ -188,7 +210,7 @@ function sendBeacon(): Promise<Outcome> {
   );
 }
 
-/** Beacons at 10/s, page loads, form posts and chat leads, until stopped. */
+/** Beacons at 10/s, page loads, form posts, newsletter sign-ups and chat leads, until stopped. */
 function startLoad() {
   const outcomes: Outcome[] = [];
   const pending = new Set<Promise<void>>();
@@ -202,7 +224,7 @@ function startLoad() {
         await sleep(ms);
       }
     })();
-  const loops = [every(100, sendBeacon), every(500, loadHome), every(500, loadStory), every(1_000, postContactForm), every(1_500, postLead)];
+  const loops = [every(100, sendBeacon), every(500, loadHome), every(500, loadStory), every(1_000, postContactForm), every(1_500, postSignup), every(1_500, postLead)];
   return {
     outcomes,
     async stop(): Promise<Outcome[]> {
@@ -216,6 +238,7 @@ function startLoad() {
 
 const PROBES: Array<{ kind: Outcome["kind"]; request: () => Promise<Outcome>; works: (o: Outcome) => boolean }> = [
   { kind: "form", request: postContactForm, works: (o) => o.status === 200 },
+  { kind: "signup", request: postSignup, works: (o) => o.status === 200 },
   { kind: "lead", request: postLead, works: (o) => o.status === 200 },
   { kind: "story", request: loadStory, works: (o) => o.status === 404 },
   { kind: "beacon", request: sendBeacon, works: (o) => o.status === 204 },
@@ -276,6 +299,9 @@ async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: num
   const storedLeads = outcomes.filter((o) => o.kind === "lead" && o.status === 200).map((o) => o.key);
   const leads = await query<{ conversation_id: string }>("select conversation_id from leads where conversation_id = any($1)", [storedLeads]);
   expect(leads.map((r) => r.conversation_id).sort()).toEqual([...storedLeads].sort());
+  const storedSignups = outcomes.filter((o) => o.kind === "signup" && o.status === 200).map((o) => o.key);
+  const signups = await query<{ email: string }>("select email from newsletter_subscriptions where email = any($1)", [storedSignups]);
+  expect(signups.map((r) => r.email).sort()).toEqual([...storedSignups].sort());
   // Nothing half-stored: each stored form has its two mails queued with it (the studio's and the sender's).
   const queued = await query<{ email: string; mails: number }>(
     `select s.email, (select count(*)::int from pgboss.job j where j.name = 'send-mail' and j.data::text like '%' || s.email || '%') as mails
@@ -335,7 +361,7 @@ describe("the database fails under load", () => {
     try {
       // Requests that arrive while it is frozen wait on it, each for at most the limits.
       await sleep(500);
-      waited = await Promise.all([postContactForm(), postLead(), loadStory(), postContactForm(), loadStory()]);
+      waited = await Promise.all([postContactForm(), postSignup(), postLead(), loadStory(), postContactForm(), loadStory()]);
       await sleep(Math.max(0, frozenAt + 10_000 - Date.now()));
     } finally {
       for (const pid of pids) process.kill(pid, "SIGCONT");
@@ -349,7 +375,7 @@ describe("the database fails under load", () => {
     const slowest = Math.max(...outcomes.filter((o) => o.startedAt >= frozenAt && o.startedAt < back).map((o) => o.ms));
     const sentWhileFrozen = waited.map((o) => `${o.kind} ${o.status} in ${o.ms} ms`).join(", ");
     process.stdout.write(`[chaos-database] frozen: ${sentWhileFrozen} (limit ${REQUEST_LIMIT_MS} ms); slowest request of the load ${slowest} ms\n`);
-    expect(waited.map((o) => o.status)).toEqual([503, 503, 503, 503, 503]);
+    expect(waited.map((o) => o.status)).toEqual([503, 503, 503, 503, 503, 503]);
     expect(Math.max(...waited.map((o) => o.ms))).toBeLessThanOrEqual(REQUEST_LIMIT_MS);
     await expectSurvived(outcomes, recoveryMs, back, "frozen 10 s");
 

@@ -10,6 +10,7 @@ import {
 import { contentSecurityPolicy, inlineScripts, scriptHash } from "~/.server/content-security-policy";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { deferHydration } from "~/framework-workarounds/defer-hydration.server";
 
 export const streamTimeout = 5_000;
@@ -47,6 +48,8 @@ export default function handleRequest(
           // The page is painted before its JavaScript is fetched (decision 0082).
           const { html, deferredModule } = deferHydration(rendered);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The database did not answer (app/.server/page-errors.ts): say when to come back.
+          if (status === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
           if (import.meta.env.PROD) {
             const scripts = deferredModule === null ? inlineScripts(html) : [...inlineScripts(html), deferredModule];
             const scriptHashes = [...new Set(scripts.map(scriptHash))];

@@ -103,21 +103,28 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+function errorPageWords(status: number): { title: string; heading: string; text: string } {
+  if (status === 404) return { title: "Page not found", heading: "Oops! Page not found", text: "The page you are looking for does not exist." };
+  // The database did not answer (app/.server/page-errors.ts): nothing is broken for good.
+  if (status === 503) {
+    return {
+      title: "Temporarily unavailable",
+      heading: "This page is temporarily unavailable",
+      text: "The service is temporarily unavailable. Please try again in a moment.",
+    };
+  }
+  return { title: "Something went wrong", heading: "Something went wrong on our side", text: "We have been notified. Please try again in a moment." };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const isNotFound = status === 404;
+  const { title, heading, text } = errorPageWords(status);
   return (
     <section className="container-page py-24 text-center">
-      <title>{isNotFound ? "Page not found" : "Something went wrong"}</title>
+      <title>{title}</title>
       <p className="font-display text-6xl font-bold text-aurora-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-semibold">
-        {isNotFound ? "Oops! Page not found" : "Something went wrong on our side"}
-      </h1>
-      <p className="mx-auto mt-3 max-w-md text-ink-600">
-        {isNotFound
-          ? "The page you are looking for does not exist."
-          : "We have been notified. Please try again in a moment."}
-      </p>
+      <h1 className="mt-4 text-3xl font-semibold">{heading}</h1>
+      <p className="mx-auto mt-3 max-w-md text-ink-600">{text}</p>
       <Button asChild className="mt-8">
         <Link to="/">Return to Home</Link>
       </Button>

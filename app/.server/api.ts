@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { cleanJsonValue } from "./clean-input.ts";
 import { isDatabaseUnavailable } from "./db/client.ts";
 import { logger } from "./logger.ts";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./page-errors.ts";
 
 /**
  * Helpers for the JSON endpoints under /api (docs/product.md#json-api): errors are
@@ -75,9 +76,7 @@ export async function answerApi(request: Request, work: () => Promise<Response>)
     if (error instanceof Response) return error;
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, path: new URL(request.url).pathname }, "API: database unavailable");
-      return jsonError(503, "The service is temporarily unavailable. Please try again in a moment.", {
-        "Retry-After": "5",
-      });
+      return jsonError(503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
     }
     logger.error({ err: error, path: new URL(request.url).pathname }, "API: unexpected error");
     return jsonError(500, "Something went wrong on our side. Please try again.");

@@ -42,6 +42,27 @@ const envSchema = z
     PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]).optional(),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(100, { error: "must be between 100 and 600000" })
+      .max(600_000, { error: "must be between 100 and 600000" })
+      .default(5_000)
+      .describe("Web requests: PostgreSQL cancels a statement running longer; the client gives up 1 s later if the server does not answer at all"),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(100, { error: "must be between 100 and 600000" })
+      .max(600_000, { error: "must be between 100 and 600000" })
+      .default(5_000)
+      .describe("How long a request or job waits for a database connection (a free one from the pool, or a new one) before giving up"),
+    DATABASE_JOB_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(100, { error: "must be between 100 and 3600000" })
+      .max(3_600_000, { error: "must be between 100 and 3600000" })
+      .default(60_000)
+      .describe("Background jobs (their own pool): the statement limit, as DATABASE_STATEMENT_TIMEOUT_MS is for web requests"),
     APP_SECRET: z
       .string()
       .min(32, { error: "must be at least 32 characters (try: openssl rand -hex 32)" })

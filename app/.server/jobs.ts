@@ -1,4 +1,5 @@
 import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
+import { connectionLimits, runAsJob, type DatabaseLimits } from "./db/client.ts";
 import { logger } from "./logger.ts";
 import { jobRuns } from "./metrics.ts";
 
@@ -65,13 +66,19 @@ export type StartJobsOptions = {
    * when sent, but no run appears because the clock passed :00, :30 or 08:00 mid-test.
    */
   schedules?: boolean;
+  /** Time limits for pg-boss's own connections (docs/decisions/0170-database-faults-and-time-limits.md). */
+  limits?: DatabaseLimits;
 };
 
-export async function startJobs({ url, definitions, work = true, schedules = true }: StartJobsOptions): Promise<Jobs> {
+export async function startJobs({ url, definitions, work = true, schedules = true, limits }: StartJobsOptions): Promise<Jobs> {
+  // pg-boss sets no statement_timeout of its own (it bounds its transactions itself); the client-side
+  // query timeout, the connection timeout and keepalive bound every wait on its pool all the same.
+  const { statement_timeout: _statementTimeout, ...bossLimits } = limits ? connectionLimits(limits) : {};
   const boss = new PgBoss({
     connectionString: url,
     application_name: "nordlys-site-jobs",
     max: 4,
+    ...bossLimits,
     schedule: work && schedules,
     supervise: work,
   });
@@ -96,7 +103,7 @@ export async function startJobs({ url, definitions, work = true, schedules = tru
         for (const job of batch) {
           const started = Date.now();
           try {
-            await definition.handler(job.data, job);
+            await runAsJob(() => definition.handler(job.data, job));
             jobRuns.inc({ job: definition.name, outcome: "done" });
             logger.info({ job: definition.name, id: job.id, ms: Date.now() - started }, "Job done");
           } catch (error) {
@@ -120,7 +127,7 @@ export async function startJobs({ url, definitions, work = true, schedules = tru
       const intervalMs = definition.localEverySeconds() * 1000;
       const tick = async () => {
         try {
-          await definition.handler({}, undefined as never);
+          await runAsJob(() => definition.handler({}, undefined as never));
         } catch (error) {
           jobRuns.inc({ job: definition.name, outcome: "failed" });
           logger.error({ job: definition.name, err: error }, "Local job run failed");

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, createPool, setDatabase, type Database } from "./db/client.ts";
+import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client.ts";
 import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { DiskWatch } from "./disk-space.ts";
@@ -125,12 +125,19 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
     await checkConnection(url, embedded ? "embedded" : "DATABASE_URL");
     await runMigrations(url);
 
-    const pool = createPool(url);
+    // Time limits on every wait (docs/decisions/0170-database-faults-and-time-limits.md): short
+    // for web requests, a longer statement limit on the jobs' own pool.
+    const connectTimeoutMs = env.DATABASE_CONNECT_TIMEOUT_MS;
+    const pool = createPool(url, 10, { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, connectTimeoutMs });
     cleanup.unshift(() => pool.end());
     const db = createDatabase(pool);
     setDatabase(db);
+    const jobLimits = { statementTimeoutMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS, connectTimeoutMs };
+    const jobPool = createPool(url, 4, jobLimits, "nordlys-site-job-queries");
+    cleanup.unshift(() => jobPool.end());
+    setJobDatabase(createDatabase(jobPool));
 
-    const jobs = await startJobs({ url, definitions: jobDefinitions, work, schedules: env.JOB_SCHEDULES });
+    const jobs = await startJobs({ url, definitions: jobDefinitions, work, schedules: env.JOB_SCHEDULES, limits: jobLimits });
     cleanup.unshift(jobs.stop);
     setJobs(jobs);
 
@@ -151,6 +158,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
           setJobs(undefined);
           setDatabase(undefined);
           setEmbeddedDbStatus(undefined);
+          setJobDatabase(undefined);
           delete (globalThis as GlobalWithRuntime)[globalKey];
         })();
         return stopping;

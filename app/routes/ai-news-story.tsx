@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { StoryContent } from "~/features/news/components/story-content";
 import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
+import { whileDatabaseAnswers } from "~/.server/page-errors";
 import { getNewsArticle } from "~/features/news/list-news.server";
 import { pageClock, relativeAge, truncateWords } from "~/features/news/text";
 import { useMinuteClock } from "~/features/news/use-minute-clock";
@@ -11,8 +12,8 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news-story";
 
 /** /ai-news/:id: one story's shareable page, with its own title and description. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const article = await getNewsArticle(params.id);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const article = await whileDatabaseAnswers(request, () => getNewsArticle(params.id));
   if (!article) throw data(null, { status: 404 });
   return { article, now: pageClock() };
 }

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { whileDatabaseAnswers } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkConfirmationToken, confirmSubscription, maskEmail } from "~/features/newsletter/confirm-subscription.server";
@@ -34,7 +35,7 @@ const EXPIRED = "This confirmation link has expired. Please sign up again to get
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const check = await checkConfirmationToken(token);
+  const check = await whileDatabaseAnswers(request, () => checkConfirmationToken(token));
   const headers = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
   if (check.status !== "valid") return data({ state: "error" as const, message: check.status === "expired" ? EXPIRED : INVALID }, { headers });
   return data(
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = form.get("token");
   const token = typeof field === "string" ? field : new URL(request.url).searchParams.get("token");
-  const result = await confirmSubscription(token, { visit: await visitFrom(request, context.get(requestInfoContext).clientIp) });
+  const clientIp = context.get(requestInfoContext).clientIp;
+  const result = await whileDatabaseAnswers(request, async () => confirmSubscription(token, { visit: await visitFrom(request, clientIp) }));
   if (result.status === "confirmed") return { state: "confirmed" as const, message: null, email: maskEmail(result.email) };
   return data({ state: "error" as const, message: result.status === "expired" ? EXPIRED : INVALID }, { status: 400 });
 }

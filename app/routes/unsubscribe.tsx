@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { logger } from "~/.server/logger";
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { verifyNewsletterToken } from "~/features/newsletter/token.server";
 import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-from-newsletter.server";
@@ -56,6 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<View>({ state: "success" }, { headers: noStore });
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, "Unsubscribe: database unavailable");
+      const headers = { ...noStore, "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+      return data<View>({ state: "error", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+    }
     logger.error({ err: error }, "Unsubscribe failed");
     return data<View>({ state: "error", message: newsletterMessages.unsubscribeFailed }, { status: 500, headers: noStore });
   }

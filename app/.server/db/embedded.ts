@@ -458,6 +458,8 @@ export type StartEmbeddedOptions = {
   onGiveUp?: (error: Error) => void;
   /** Runs before each start, restarts included (the app frees its disk reserve when space is short). */
   beforeStart?: (clusterDir: string) => Promise<void>;
+  /** Listen on this port instead of a free one (tests: a restart at the same address). */
+  port?: number;
 };
 
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedDb> {
@@ -530,7 +532,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     }
 
     const info: EmbeddedDbInfo = {
-      port: await freePort(),
+      port: options.port ?? (await freePort()),
       user: DB_USER,
       password,
       database: DB_NAME,

@@ -4,11 +4,12 @@ import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
 import { createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { receiveForm } from "./submit-form.server";
 
-export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export { UNAVAILABLE_MESSAGE };
 
 /**
  * What the page's loader gives the form: a fresh signed start time for the
@@ -60,6 +61,7 @@ export async function handleFormAction(source: FormSource, request: Request, con
       logger.warn({ err: error, source }, "Form submission failed: database unavailable");
       status = 503;
       message = UNAVAILABLE_MESSAGE;
+      headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
     } else {
       logger.error({ err: error, source }, "Form submission failed");
     }

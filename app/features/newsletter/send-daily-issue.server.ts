@@ -1,6 +1,6 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import pg from "pg";
-import { getDb } from "~/.server/db/client";
+import { getDb, handleClientErrors } from "~/.server/db/client";
 import { newsletterIssues } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
@@ -337,8 +337,8 @@ function openSenderPool(concurrency: number): pg.Pool {
     // Statements written back to back go out together: a claim or a commit is one round trip.
     pipeline: true,
   });
-  pool.on("error", (error) => logger.warn({ err: error }, "Newsletter sender: database connection lost"));
-  return pool;
+  // Every worker holds its connection for the whole run: each needs its own error listener.
+  return handleClientErrors(pool, "nordlys-newsletter");
 }
 
 type SendRun = {

@@ -92,6 +92,8 @@ function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number | null {
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-chaos-"));
 await fs.chmod(work, 0o755);
 const database = await startEmbeddedPostgres({ dataDir: path.join(work, "db") });
+// A server of the operator's, as DATABASE_URL is: nobody but this bench starts it again.
+database.expectStop();
 const adminUrl = database.url.replace(/\/[^/]+$/, "/postgres");
 const pidFile = path.join(database.info.clusterDir, "postmaster.pid");
 

@@ -1,5 +1,5 @@
 import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
-import { connectionLimits, runAsJob, type DatabaseLimits } from "./db/client.ts";
+import { connectionLimits, isDatabaseUnavailable, runAsJob, type DatabaseLimits } from "./db/client.ts";
 import { logger } from "./logger.ts";
 import { jobRuns } from "./metrics.ts";
 
@@ -86,6 +86,8 @@ export async function startJobs({ url, definitions, work = true, schedules = tru
   let stopping = false;
   boss.on("error", (error) => {
     if (stopping) logger.debug({ err: error }, "Job queue error while stopping");
+    // The database away for a moment (a restart, a failover): pg-boss polls again by itself.
+    else if (isDatabaseUnavailable(error)) logger.warn({ err: error }, "Job queue: database unavailable; polling again");
     else logger.error({ err: error }, "Job queue error");
   });
   await boss.start();

@@ -118,6 +118,7 @@ const UNAVAILABLE_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EAI_AGAIN",
+  "53100", // disk_full: the data volume is full until space is freed (docs/decisions/0171)
   "53300", // too_many_connections
   "57014", // query_canceled: statement_timeout
   "57P01", // admin_shutdown

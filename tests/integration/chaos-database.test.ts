@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDb } from "~/.server/db/embedded";
 import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { startJobs } from "~/.server/jobs";
 import { UNAVAILABLE_MESSAGE } from "~/.server/page-errors";
 import { setAppSecret } from "~/.server/secret";
 import { makeDataDir, postgresProcessesFor, startServer, type ServerProcess } from "../support/server-process";
@@ -50,6 +51,8 @@ beforeAll(async () => {
     METRICS_TOKEN,
     DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
     DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+    NEWSLETTER_SEND_RATE: "0",
+    NEWSLETTER_RESUME_CHECK_SECONDS: "2",
   });
 }, 120_000);
 
@@ -381,5 +384,38 @@ describe("the database fails under load", () => {
 
     const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/nordlys_analytics_events_total\{outcome="written"\} [1-9]/);
+  }, 90_000);
+
+  it("lets a newsletter send cut off mid-way continue, each subscriber mailed once", async () => {
+    const subscribers = Array.from({ length: 60 }, (_, i) => `subscriber-${i}@example.com`);
+    await query(
+      `insert into ai_news (title, summary, full_content, source, source_url, published_at)
+       select 'Chaos story ' || i, 'Summary', 'Full text', 'Example Wire', 'https://news.example/chaos-' || i, now() - i * interval '1 minute'
+       from generate_series(1, 3) as i`,
+    );
+    await query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) select unnest($1::text[]), true, now()", [subscribers]);
+    sink.reset();
+    // The first 20 messages go through; the next ones wait at DATA, so the sender is mid-way,
+    // messages in flight, when every backend is terminated.
+    sink.closeGateAfter(20);
+    const queue = await startJobs({ url: postgres.url, definitions: [], work: false });
+    try {
+      await queue.boss.send("newsletter-daily", {});
+    } finally {
+      await queue.stop();
+    }
+    await expect.poll(() => sink.heldCount(), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    const terminate = "select pg_terminate_backend(pid) from pg_stat_activity where usename = current_user and pid <> pg_backend_pid()";
+    await query(terminate);
+    await sleep(500);
+    await query(terminate);
+    // The held messages are refused (421): never delivered, so they are the sender's to send again.
+    sink.openGate();
+
+    const mailedSubscribers = () => subscribers.filter((email) => sink.countsByRecipient().has(email)).length;
+    await expect.poll(mailedSubscribers, { timeout: 45_000, interval: 250 }).toBe(subscribers.length);
+    const counts = sink.countsByRecipient();
+    expect(subscribers.filter((email) => counts.get(email) !== 1)).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
   }, 90_000);
 });

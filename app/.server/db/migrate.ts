@@ -18,7 +18,16 @@ function defaultMigrationsFolder(): string {
  * the others wait, then find nothing left to do.
  */
 export async function runMigrations(url: string, migrationsFolder = defaultMigrationsFolder()): Promise<void> {
-  const client = new pg.Client({ connectionString: url, application_name: "nordlys-site-migrate" });
+  // No statement limit (a migration may take a while, and waiting for another instance's lock is
+  // the point), but the connection is bounded and a lost one fails the start instead of the process.
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: "nordlys-site-migrate",
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  client.on("error", () => undefined); // the query in progress rejects with the same error
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

@@ -184,6 +184,9 @@ function findChromium() {
   process.exit(1);
 }
 
+/** Database restarts, full disks, floods: tests/integration/chaos-*.test.ts (docs/deploy.md, "When things fail"). */
+const CHAOS_TESTS = "tests/integration/chaos-*.test.ts";
+
 const tasks = {
   async build() {
     await build();
@@ -209,7 +212,15 @@ const tasks = {
     // The integration tests run the production server bundle.
     ensurePostgresTools();
     await ensureBuild();
-    await step(bin("vitest"), ["run", ...args], { label: "Unit and integration tests (Vitest)...", env: { NODE_ENV: "test" } });
+    const env = { NODE_ENV: "test" };
+    if (args.length > 0) {
+      await step(bin("vitest"), ["run", ...args], { label: "Vitest...", env });
+      return;
+    }
+    await step(bin("vitest"), ["run", "--exclude", CHAOS_TESTS], { label: "Unit and integration tests (Vitest)...", env });
+    // The chaos tests measure recovery times and memory of a server under load: one file at a
+    // time, so that what they measure is the server, not another test file competing for the cores.
+    await step(bin("vitest"), ["run", "--maxWorkers=1", "tests/integration/chaos-"], { label: "Chaos tests, one file at a time (Vitest)...", env });
   },
   async e2e(args) {
     const chromium = findChromium();

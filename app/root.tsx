@@ -51,6 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#070b14" />
         <Meta />
         <Links />
+        {/* Only without JavaScript: hides what needs a script, and the cookie banner once chosen (decision 0177). */}
+        <noscript>
+          <link rel="stylesheet" href="/no-script.css" />
+        </noscript>
       </head>
       <body className="flex min-h-dvh flex-col">
         {isAdminArea ? children : <SiteChrome>{children}</SiteChrome>}

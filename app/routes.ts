@@ -43,6 +43,7 @@ export default [
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
+  route("no-script.css", "routes/no-script-css.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 

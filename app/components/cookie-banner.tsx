@@ -31,8 +31,10 @@ function markConsent(state: "chosen" | "reopened") {
  * server renders both the banner and the settings button, and attributes on
  * <html> show one of them, set from the cookie by CONSENT_STATE_SCRIPT before
  * either is parsed (no flash, no layout shift) and by the buttons afterwards.
- * Without JavaScript the banner stays on screen: choosing still stores the
- * choice and comes back to the same page.
+ * Without JavaScript the form posts and the page comes back; the page's
+ * `<noscript>` stylesheet (/no-script.css, read with the visitor's cookie)
+ * then hides the banner, and always hides the settings button, which needs a
+ * script (decision 0177).
  */
 export function CookieBanner() {
   const fetcher = useFetcher<{ consent: string }>();
@@ -45,6 +47,8 @@ export function CookieBanner() {
       <button
         type="button"
         data-consent-gate="decided"
+        // It reopens the banner with a script: hidden without JavaScript (/no-script.css, decision 0177).
+        data-requires-script=""
         onClick={() => markConsent("reopened")}
         className="fixed bottom-[5.25rem] right-[1.375rem] z-30 inline-flex size-11 items-center justify-center rounded-full border border-ink-200 bg-white text-ink-800 shadow-[var(--shadow-card)] hover:bg-ink-100 sm:bottom-[6.25rem] sm:right-[1.875rem]"
         aria-label="Cookie settings"

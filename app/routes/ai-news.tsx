@@ -6,7 +6,8 @@ import { redirectWithToast } from "~/.server/toast";
 import { loadHubNews } from "~/features/news/load-news-page.server";
 import { refreshNewsForVisitor } from "~/features/news/refresh-for-visitor.server";
 import { NewsHub } from "~/features/news/components/news-hub";
-import { NEWS_LIMITS } from "~/features/news/schema";
+import { NEWS_LIMITS, NEWS_MESSAGES } from "~/features/news/schema";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news";
@@ -39,6 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem = await refreshNewsForVisitor(context.get(requestInfoContext).clientIp);
   return problem ? redirectWithToast(back, problem, { status: 303 }) : redirect(back, { status: 303 });
 }
+
+/**
+ * A refresh that fails on the way (offline, a proxy's error page) leaves the page and its
+ * stories as they were and says 'Failed to load AI news' (the news fetcher shows it as a
+ * toast, use-news-refresh.ts; docs/decisions/0177).
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, () => ({ refreshFailed: NEWS_MESSAGES.loadFailed }));
 
 export const shouldRevalidate = keepPageDataAfterSignup;
 

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { clearVisitorCookie } from "~/features/analytics/visitor-cookie.server";
 import { isConsent } from "~/features/consent/consent";
 import { serializeConsent } from "~/features/consent/consent.server";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cookie-consent";
 
@@ -20,6 +21,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("js") === "1") return data({ consent: choice }, { headers });
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
 }
+
+/**
+ * With JavaScript the banner has already gone when the post leaves: a post that fails on the
+ * way leaves the page as it is (no choice stored; the banner comes back on the next page).
+ */
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ consent: null }));
 
 export function loader() {
   return redirect("/cookie-policy");

@@ -1,6 +1,7 @@
 import { PageHeader } from "~/components/page-header";
 import { FormPage } from "~/features/forms/components/form-page";
 import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
+import { keepFormOnFailedRequest } from "~/features/forms/keep-form-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
 
@@ -19,6 +20,9 @@ export function loader() {
 export function action({ request, context }: Route.ActionArgs) {
   return handleFormAction("mentoring", request, context);
 }
+
+/** A post that fails on the way keeps the page and what was typed (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailedRequest("mentoring", args);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,6 +4,8 @@ import { requestInfoContext } from "~/.server/request-context";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
+import { newsletterMessages } from "~/features/newsletter/schema";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-subscribe";
 
@@ -46,6 +48,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: answer.status, headers: answer.headers },
   );
 }
+
+/**
+ * A sign-up that fails on the way (offline, a proxy's error page) is the product's "exception"
+ * answer, 'Failed to subscribe. Please try again later.': the card shows it as a toast and
+ * keeps the address (docs/decisions/0177).
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form) => {
+    const email = form.get("email");
+    return {
+      result: { outcome: "error" as const, message: newsletterMessages.failedLater, email: typeof email === "string" ? email.slice(0, 300) : "" },
+      variant: form.get("source") === "ai-news" ? ("ai-news" as const) : ("home" as const),
+    };
+  });
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const variant = actionData?.variant ?? loaderData.variant;

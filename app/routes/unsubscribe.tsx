@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SEC
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { verifyNewsletterToken } from "~/features/newsletter/token.server";
 import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-from-newsletter.server";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
@@ -66,6 +67,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data<View>({ state: "error", message: newsletterMessages.unsubscribeFailed }, { status: 500, headers: noStore });
   }
 }
+
+/** A post that fails on the way says 'Failed to unsubscribe...' on the page (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (): View => ({ state: "error", message: newsletterMessages.unsubscribeFailed }));
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();

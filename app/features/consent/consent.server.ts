@@ -18,3 +18,16 @@ export function readConsentFromCookieHeader(header: string | null | undefined): 
 export function serializeConsent(consent: Consent, secure: boolean): string {
   return `${CONSENT_COOKIE}=${consent}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/**
+ * The stylesheet a page links inside `<noscript>` (root.tsx), so only browsers that run no
+ * JavaScript ask for it. Pages are the same bytes for everyone (decision 0120) and, with
+ * JavaScript, a script reads the cookie; without, this small per-visitor answer does: it hides
+ * the banner once a choice is stored, and always hides the controls that need a script (the
+ * chat launcher, the cookie settings button). Decision 0177.
+ */
+export function noScriptStylesheet(cookieHeader: string | null): string {
+  const rules = ["[data-requires-script]{display:none!important}"];
+  if (readConsentFromCookieHeader(cookieHeader)) rules.push('[data-consent-gate="undecided"]{display:none!important}');
+  return `${rules.join("\n")}\n`;
+}

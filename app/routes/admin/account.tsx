@@ -15,6 +15,8 @@ import { listRecentAudit, recordAdminAudit } from "~/features/admin/record-admin
 import { disableTwoFactor, runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/account";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Account", description: "Your admin account and two-factor authentication.", path: "/admin/account", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -51,6 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data<EnrolmentView>(step.view, { status: step.httpStatus, headers: step.headers });
 }
+
+/** A post that fails on the way keeps the page and what was typed, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (): EnrolmentView => ({ error: ADMIN_REQUEST_FAILED }));
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { admin, audit, twoFactorRequired } = loaderData;

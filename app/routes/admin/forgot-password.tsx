@@ -10,6 +10,8 @@ import { requestPasswordReset } from "~/features/admin/password-reset.server";
 import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Reset password", description: "Get a link to choose a new admin password.", path: "/admin/forgot-password", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -28,6 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { sent: true, error: null, message: null };
 }
+
+/** A post that fails on the way keeps the page and the address, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, () => ({ sent: false, error: null, message: ADMIN_REQUEST_FAILED }));
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

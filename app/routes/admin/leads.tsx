@@ -14,6 +14,8 @@ import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/leads";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Leads", description: "Leads captured by the chat assistant.", path: "/admin/leads", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -49,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return deleteFromListPage({ ...common, action: "delete-lead", remove: deleteLead });
 }
+
+/** A post that fails on the way keeps the list; the page says so (AdminShell, docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { query, result, heldCounts, error, confirmDelete } = loaderData;

@@ -15,6 +15,8 @@ import { signInWithPassword } from "~/features/admin/sign-in-with-password.serve
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/login";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Admin sign-in", description: "Sign in to the studio's admin area.", path: "/admin/login", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -104,6 +106,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** A post that fails on the way keeps the step and what was typed, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form): ActionData => ({
+    step: form.get("intent") === "code" ? "code" : "password",
+    message: ADMIN_REQUEST_FAILED,
+    email: typeof form.get("email") === "string" ? String(form.get("email")) : undefined,
+    method: form.get("method") === "backup" ? "backup" : "totp",
+    codeRequired: form.get("withCode") === "1",
+  }));
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

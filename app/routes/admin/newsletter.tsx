@@ -19,6 +19,8 @@ import { newsletterMessages } from "~/features/newsletter/schema";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -75,6 +77,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data<SendAnswer>({ intent: "send", ok: false, message: newsletterMessages.sendFailed }, { status: 500 });
   }
 }
+
+/**
+ * A post that fails on the way keeps the page: a send says 'Failed to send newsletter' (its
+ * toast and result box), an export or erase says so under its form (docs/decisions/0177).
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form): SendAnswer | PrivacyAnswer => {
+    const intent = form.get("intent");
+    return intent === "export" || intent === "erase"
+      ? { intent, message: ADMIN_REQUEST_FAILED }
+      : { intent: "send", ok: false, message: newsletterMessages.sendFailed };
+  });
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const sender = useFetcher<typeof action>({ key: "newsletter-send" });

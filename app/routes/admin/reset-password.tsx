@@ -9,6 +9,8 @@ import { resetPassword } from "~/features/admin/password-reset.server";
 import { resetPasswordSchema } from "~/features/admin/schema";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Choose a new password", description: "Set a new admin password.", path: "/admin/reset-password", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -33,6 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.status === "weak-password") return data({ errors: { password: result.message }, message: null }, { status: 400 });
   return data({ errors: {}, message: "This reset link has expired or was already used. Ask for a new one." }, { status: 400 });
 }
+
+/** A post that fails on the way keeps the page and what was typed, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, () => ({ errors: {} as Record<string, string | undefined>, message: ADMIN_REQUEST_FAILED }));
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -16,6 +16,8 @@ import { deleteSubmission, listSubmissions } from "~/features/admin/submissions.
 import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/submissions";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Submissions", description: "Apply, mentoring and contact form submissions.", path: "/admin/submissions", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -43,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return deleteFromListPage({ ...common, action: "delete-submission", remove: deleteSubmission });
 }
+
+/** A post that fails on the way keeps the list; the page says so (AdminShell, docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
 
 const sourceLabels: Record<string, string> = { apply: "Apply", mentoring: "Mentoring", contact: "Contact" };
 const fieldLabels: Record<string, string> = { idea: "Idea", why: "Why build it", message: "Message" };

@@ -12,6 +12,8 @@ import { parseQuery, subscriberQuerySchema, subscriberStatuses } from "~/feature
 import { countSubscribers, deleteSubscriber, listSubscribers } from "~/features/admin/subscribers.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Subscribers", description: "Newsletter subscribers.", path: "/admin/subscribers", publicUrl: publicUrlFrom(matches), noindex: true });
@@ -36,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     noun: "subscriber",
   });
 }
+
+/** A post that fails on the way keeps the list; the page says so (AdminShell, docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
 
 const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed", bounced: "Bounced" } as const;
 

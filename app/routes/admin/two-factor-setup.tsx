@@ -9,6 +9,8 @@ import { adminReturnPath } from "~/features/admin/return-path";
 import { runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/two-factor-setup";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 /**
  * Two-factor set-up at first sign-in (ADMIN_REQUIRE_TWO_FACTOR, on by
@@ -43,6 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data<EnrolmentView>(step.view, { status: step.httpStatus, headers: step.headers });
 }
+
+/** A post that fails on the way keeps the page and what was typed, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (): EnrolmentView => ({ error: ADMIN_REQUEST_FAILED }));
 
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { useActionData } from "react-router";
+import { isFailedRequestAnswer } from "~/lib/keep-page-on-failed-request";
+import { ADMIN_REQUEST_FAILED_HINT } from "../failed-request";
 
 /**
  * The heading, description and actions of a signed-in admin page. The navigation and sign-out
@@ -24,7 +27,23 @@ export function AdminShell({
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
+      <FailedRequestAlert />
       <div className="mt-8">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * A list page's delete or release that failed on the way answers `{ message }` (the route's
+ * clientAction, docs/decisions/0177): said here, above the list, which stays as it was.
+ */
+function FailedRequestAlert() {
+  const answer = useActionData();
+  if (!isFailedRequestAnswer(answer) || !("message" in answer) || typeof answer.message !== "string") return null;
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4">
+      <p className="font-semibold text-danger-700">{answer.message}</p>
+      <p className="text-sm text-ink-800">{ADMIN_REQUEST_FAILED_HINT}</p>
     </div>
   );
 }

@@ -65,8 +65,12 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
       );
       updateReply(result.content);
     } catch (error) {
-      // Keep what arrived; drop an empty reply.
-      setMessages((current) => (reply ? current : current.slice(0, -1)));
+      // Keep what arrived. With nothing back, take the message back into the input (as the chat
+      // does), so what was typed is not lost and can be sent again.
+      if (!reply) {
+        setMessages((current) => current.slice(0, -2));
+        setInput((current) => current || content);
+      }
       showAiError(error, { title: "AI Error", fallback: "Failed to get response" });
     } finally {
       setBusy(false);

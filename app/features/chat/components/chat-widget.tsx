@@ -50,6 +50,8 @@ export function ChatWidget() {
         aria-expanded={mode !== "closed"}
         className="chat-launcher fixed bottom-4 right-4 z-20 inline-flex size-14 items-center justify-center rounded-full text-ink-950 transition-transform hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:bottom-6 sm:right-6"
         data-chat-launcher=""
+        // Nothing opens it without JavaScript: hidden then (/no-script.css, decision 0177).
+        data-requires-script=""
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>

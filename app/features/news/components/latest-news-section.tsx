@@ -10,7 +10,7 @@ import { NewsSkeleton } from "./news-skeleton";
 import { NewsDegradedNote } from "./news-status-line";
 import { RefreshNewsButton } from "./refresh-news-button";
 import { useArticleDialog } from "./use-article-dialog";
-import { useNewsRefresh, useRevalidateWhileChecking } from "./use-news-refresh";
+import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
 
 /** Cards shown on the home page: two rows of the three-column grid. */
 const HOME_CARDS = 6;
@@ -22,6 +22,7 @@ export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const dialog = useArticleDialog();
   const { isBusy } = useNewsRefresh();
   useRevalidateWhileChecking(sources);
+  useNewsRefreshFailure();
   const shown = news.slice(0, HOME_CARDS);
   const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (

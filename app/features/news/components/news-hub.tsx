@@ -8,7 +8,7 @@ import { NewsDegradedNote } from "./news-status-line";
 import { NewsTime } from "./news-time";
 import { RefreshNewsButton } from "./refresh-news-button";
 import { useArticleDialog } from "./use-article-dialog";
-import { useNewsRefresh, useRevalidateWhileChecking } from "./use-news-refresh";
+import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
 
 /**
  * /ai-news: 'Latest Stories' with the count and 'Updated' (only when a source
@@ -22,6 +22,7 @@ export function NewsHub({ data }: { data: NewsPageData }) {
   const dialog = useArticleDialog();
   const { isBusy } = useNewsRefresh();
   useRevalidateWhileChecking(sources);
+  useNewsRefreshFailure();
   const count = news.length;
   const isFilling = count === 0 && sources?.isChecking === true && !isBusy;
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import { toast } from "~/lib/notify";
 import type { NewsSources } from "../schema";
 
 /**
@@ -11,8 +12,21 @@ import type { NewsSources } from "../schema";
 export const NEWS_REFRESH_FETCHER = "news-refresh";
 
 export function useNewsRefresh() {
-  const fetcher = useFetcher({ key: NEWS_REFRESH_FETCHER });
+  const fetcher = useFetcher<{ refreshFailed?: string }>({ key: NEWS_REFRESH_FETCHER });
   return { fetcher, isBusy: fetcher.state !== "idle" };
+}
+
+/**
+ * Says 'Failed to load AI news' when a refresh's request failed on the way (the route's
+ * clientAction answers so instead of the redirect; the page keeps its stories). Used once per
+ * page, by the news list, so one failure is one toast however many buttons the page has.
+ */
+export function useNewsRefreshFailure() {
+  const { fetcher } = useNewsRefresh();
+  const failed = fetcher.state === "idle" ? fetcher.data?.refreshFailed : undefined;
+  useEffect(() => {
+    if (failed) toast.error(failed);
+  }, [failed, fetcher.data]);
 }
 
 /** How often, and how many times, a page asks again while the sources are being checked. */

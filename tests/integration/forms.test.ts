@@ -11,6 +11,7 @@ import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-act
 import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
 import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";
+import { action as newsletterApi } from "~/routes/api/newsletter-subscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
@@ -298,6 +299,68 @@ describe("POST /api/send-contact-email", () => {
     expect(await storedFor("limit5@example.com")).toEqual([]);
     // Someone else is not affected.
     expect((await postApi(apply("other@example.com"))).status).toBe(200);
+  });
+});
+
+describe("mails to one person's address", () => {
+  /** Every queued mail to an address of `local`@example.com, whatever its case or `+tag`. */
+  async function mailJobsToPerson(local: string) {
+    const result = await database.current.db.execute<{ to: string; tag: string }>(
+      sql`select data->>'to' as to, data->>'tag' as tag from pgboss.job where name = 'send-mail'`,
+    );
+    const person = new RegExp(`^${local}(\\+[a-z0-9]+)?@example\\.com$`, "i");
+    return result.rows.filter((row) => person.test(row.to));
+  }
+
+  it("sends at most 3 an hour, however the address is spelled, counting the forms and the newsletter together; every submission is stored", async () => {
+    const variants = ["Inbox-Victim+1@Example.com", "inbox-victim+2@example.com", "INBOX-VICTIM@example.com", "inbox-victim+3@EXAMPLE.com"];
+    const forms = ["apply", "mentoring", "contact", "contact"] as const;
+    for (const [i, email] of variants.entries()) {
+      const body =
+        forms[i] === "apply"
+          ? apply(email)
+          : forms[i] === "mentoring"
+            ? { source: "mentoring", name: "Ada", email, message: "Learn to ship.", disclaimerAccepted: true }
+            : { source: "contact", name: "Ada", email, message: "Hello there, a project.", disclaimerAccepted: true };
+      const answer = await postApi(body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    // All four are stored and the studio hears of each; the person got three acknowledgements.
+    const stored = await database.current.db.execute<{ n: number }>(sql`select count(*)::int as n from submissions where lower(email) like '%inbox-victim%'`);
+    expect(stored.rows[0]!.n).toBe(4);
+    const jobs = await mailJobsToPerson("inbox-victim");
+    expect(jobs.map((job) => job.tag).sort()).toEqual(["apply-acknowledgement", "contact-acknowledgement", "mentoring-acknowledgement"]);
+
+    // The newsletter's confirmation to yet another spelling counts against the same allowance: told to try later.
+    const request = new Request("http://localhost/api/newsletter-subscribe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "inbox-victim+news@example.com" }),
+    });
+    const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+    expect(signup.status).toBe(429);
+    expect(Number(signup.headers.get("Retry-After"))).toBeGreaterThan(3_000);
+    expect(await mailJobsToPerson("inbox-victim")).toHaveLength(3);
+
+    // Someone else's address is not affected.
+    expect((await postApi(apply("inbox-bystander@example.com"))).status).toBe(200);
+    expect(await mailJobsTo("inbox-bystander@example.com")).toHaveLength(1);
+  });
+
+  it("counts newsletter confirmations first: after three sign-ups of +tag variants a form gets no acknowledgement", async () => {
+    for (const tag of ["a", "b", "c"]) {
+      const request = new Request("http://localhost/api/newsletter-subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: `news-victim+${tag}@example.com` }),
+      });
+      const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+      // One confirmation an hour per person: the first goes out, the next are told to try later.
+      expect(signup.status).toBe(tag === "a" ? 200 : 429);
+    }
+    for (let i = 0; i < 3; i++) expect((await postApi(apply(`News-Victim+form${i}@example.com`))).status).toBe(200);
+    const jobs = await mailJobsToPerson("news-victim");
+    expect(jobs.map((job) => job.tag).sort()).toEqual(["apply-acknowledgement", "apply-acknowledgement", "newsletter-confirmation"]);
   });
 });
 

@@ -73,7 +73,9 @@ async function readEvents(response: Response): Promise<StreamEvent[]> {
 }
 
 /** The widget's start time of a form shown a while ago (a person's pace). */
-const started = () => createFormStartToken(Date.now() - MIN_FILL_MS - 2000);
+let tokenSeq = 0;
+/** A start time from start_lead_form a while ago; each one different, as a token counts for one conversation. */
+const started = () => createFormStartToken(Date.now() - MIN_FILL_MS - 2000 - tokenSeq++);
 
 /** Every queued mail that mentions `text` (an address, a lead id). */
 async function mailJobsMentioning(text: string) {
@@ -353,6 +355,22 @@ describe("captures that look automated", () => {
     const [fast] = await database.current.db.select().from(leads).where(eq(leads.email, "held-fast@example.com"));
     expect(fast!.fillMs).toBeGreaterThanOrEqual(400);
     expect(fast!.fillMs).toBeLessThan(MIN_FILL_MS);
+  });
+
+  it("counts a start time for one conversation: its own updates pass, another conversation's capture is held", async () => {
+    const token = started();
+    const mine = randomUUID();
+    expect((await json(await capture(mine, "token-owner@example.com", { formStartedAt: token, website: "" }))).status).toBe(200);
+    expect((await json(await capture(mine, "token-owner@example.com", { formStartedAt: token, website: "" }))).status).toBe(200);
+    expect(await leadsOf(mine)).toMatchObject([{ holdReason: null, heldAt: null }]);
+
+    const replay = randomUUID();
+    expect((await json(await capture(replay, "token-replay@example.com", { formStartedAt: token, website: "" }))).status).toBe(200);
+    expect(await leadsOf(replay)).toMatchObject([{ holdReason: "reused-token", heldAt: expect.any(Date) }]);
+
+    const old = randomUUID();
+    await capture(old, "token-old@example.com", { formStartedAt: createFormStartToken(Date.now() - 13 * 3600 * 1000), website: "" });
+    expect(await leadsOf(old)).toMatchObject([{ holdReason: "expired-token", heldAt: expect.any(Date) }]);
   });
 
   it("keeps a held lead held when the visitor updates it, and a normal lead normal", async () => {

@@ -35,10 +35,10 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
   if (!isAiConfigured()) return "content";
   await consumeRateLimit(aiGlobalBurstLimit, "all");
   try {
-    await consumeAiBudget();
+    await consumeAiBudget(new Date(), { clientIp });
   } catch (error) {
-    if (error instanceof ApiError && error.message === AI_ERROR_MESSAGES.budgetExhausted) {
-      logger.warn("Chat: today's AI budget is spent; answering from the site's content");
+    if (error instanceof ApiError && (error.message === AI_ERROR_MESSAGES.budgetExhausted || error.message === AI_ERROR_MESSAGES.clientShareSpent)) {
+      logger.warn({ clientShare: error.message === AI_ERROR_MESSAGES.clientShareSpent }, "Chat: today's AI budget (or this client's share) is spent; answering from the site's content");
       return "content";
     }
     throw error;

@@ -4,6 +4,7 @@ import { sendMailJob } from "~/.server/mail/queue.ts";
 import { heldItemsPruneJob } from "~/features/admin/held-items.server.ts";
 import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server.ts";
 import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
+import { chatRepliesPruneJob } from "~/features/chat/own-replies.server.ts";
 import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
 
@@ -23,6 +24,7 @@ export const jobDefinitions: JobDefinition<any>[] = [
   newsletterResumeJob,
   heldItemsPruneJob,
   quietLeadJob,
+  chatRepliesPruneJob,
   analyticsRollupJob,
   analyticsNightlyJob,
 ];

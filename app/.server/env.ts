@@ -82,6 +82,13 @@ const envSchema = z
       .min(1, { error: "must be at least 1" })
       .default(2000)
       .describe("AI endpoint requests allowed per UTC day, over all visitors"),
+    AI_CLIENT_DAILY_SHARE_PERCENT: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .max(100, { error: "must be at most 100" })
+      .default(5)
+      .describe("The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /64) may use per UTC day, in percent"),
     AI_TIMEOUT_MS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })

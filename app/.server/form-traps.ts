@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { HoldReason } from "~/lib/form-traps";
+import { peekRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit.ts";
 import { getAppSecret } from "./secret.ts";
 
 /**
@@ -15,6 +16,9 @@ import { getAppSecret } from "./secret.ts";
  * dropped (docs/decisions/0100-hold-what-looks-automated.md).
  */
 export const MIN_FILL_MS = 3_000;
+
+/** How long a form's start time stays good: a page left open for a working day, not a token kept for replays. */
+export const FORM_TOKEN_MAX_AGE_MS = 12 * 3600 * 1000;
 
 /** Fill times are stored as a PostgreSQL integer (milliseconds): about 24 days at most. */
 const MAX_STORED_FILL_MS = 2_147_483_647;
@@ -71,5 +75,42 @@ export function checkFormTraps(
   }
   if (startedAt === null) return { holdReason: "bad-token", fillMs };
   if (now - startedAt < MIN_FILL_MS) return { holdReason: "too-fast", fillMs };
+  if (now - startedAt > FORM_TOKEN_MAX_AGE_MS) return { holdReason: "expired-token", fillMs };
   return { holdReason: null, fillMs };
+}
+
+/**
+ * Used start tokens, kept (in `rate_limits`) a little longer than a token is
+ * good for: a token counts once. `owner` records which chat conversation
+ * used it, as the chat updates its one lead with the same token.
+ */
+const usedTokens = defineRateLimit({ name: "form-token-used", points: 1, durationSeconds: FORM_TOKEN_MAX_AGE_MS / 1000 + 3600 });
+const tokenOwners = defineRateLimit({ name: "form-token-owner", points: 1, durationSeconds: FORM_TOKEN_MAX_AGE_MS / 1000 + 3600 });
+
+function ownerKey(signature: string, owner: string): string {
+  return createHmac("sha256", getAppSecret()).update(`form-token-owner:${signature}:${owner}`).digest("base64url").slice(0, 32);
+}
+
+/**
+ * checkFormTraps, then spends the start token: a token this site signed that
+ * already came with another submission (or, with `owner`, with another
+ * conversation) holds this one as "reused-token". A token that tripped
+ * nothing else is spent even when held for another reason.
+ */
+export async function checkAndSpendFormTraps(
+  input: { honeypot: unknown; startToken: unknown },
+  options: { requireToken: boolean; owner?: string; now?: number },
+): Promise<FormTrapResult> {
+  const result = checkFormTraps(input, options);
+  if (typeof input.startToken !== "string" || result.fillMs === null) return result;
+  if (result.holdReason === "bad-token" || result.holdReason === "expired-token") return result;
+  const signature = input.startToken.split(".")[1] ?? "";
+  const first = await tryConsumeRateLimit(usedTokens, signature);
+  let reused = !first.allowed;
+  if (options.owner !== undefined) {
+    const key = ownerKey(signature, options.owner);
+    if (first.allowed) await tryConsumeRateLimit(tokenOwners, key);
+    else reused = (await peekRateLimit(tokenOwners, key)).allowed;
+  }
+  return reused && result.holdReason === null ? { ...result, holdReason: "reused-token" } : result;
 }

@@ -17,9 +17,12 @@ export const STARTED_AT_FIELD = "formStartedAt";
  *   (the common autofill case, so never a reason to drop it);
  * - `missing-token`: sent without the start time (not from our page or widget);
  * - `bad-token`: a start time this site did not sign (forged, or signed with an
- *   earlier APP_SECRET).
+ *   earlier APP_SECRET);
+ * - `expired-token`: a start time older than a form stays open (12 hours);
+ * - `reused-token`: a start time that already came with another submission
+ *   (a form's start time counts once; the chat's counts for its one conversation).
  */
-export const holdReasons = ["honeypot", "too-fast", "missing-token", "bad-token"] as const;
+export const holdReasons = ["honeypot", "too-fast", "missing-token", "bad-token", "expired-token", "reused-token"] as const;
 export type HoldReason = (typeof holdReasons)[number];
 
 /** What an admin's release of a held submission or lead did. */

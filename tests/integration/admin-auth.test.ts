@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
+import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard.ts";
 import type { ApiError } from "../../app/.server/api.ts";
@@ -11,7 +12,9 @@ import { adminAuditLog, userRoles, users, verifications } from "../../app/.serve
 import { resetEnvForTests } from "../../app/.server/env.ts";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
 import { closeMailer, sendMailJob } from "../../app/.server/mail/index.ts";
+import { requestInfoContext } from "../../app/.server/request-context.ts";
 import { setAppSecret } from "../../app/.server/secret.ts";
+import { action as accountAction } from "../../app/routes/admin/account.tsx";
 import { createOrPromoteAdmin } from "../../app/features/admin/create-admin.server.ts";
 import { listOutbox, outboxDir, readOutboxMessage } from "../../app/features/admin/outbox.server.ts";
 import { requestPasswordReset, resetPassword } from "../../app/features/admin/password-reset.server.ts";
@@ -316,6 +319,64 @@ describe("a flood of wrong passwords from many addresses", () => {
     const withCode = await signIn("plain@example.com", "plain admin password", new Jar(), freshIp(), "123456");
     expect(withCode.result.status).toBe("invalid");
     expect(await getAdminAccess(withCode.jar.request())).toEqual({ status: "anonymous" });
+  });
+});
+
+describe("password confirmations on admin pages", () => {
+  /** POST /admin/account with a signed-in session, as the account page's forms do. */
+  async function postAccount(jar: Jar, fields: Record<string, string>, clientIp: string) {
+    const session = jar.request(`${BASE}/admin/account`);
+    const request = new Request(`${BASE}/admin/account`, {
+      method: "POST",
+      headers: { cookie: session.headers.get("cookie") ?? "", origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { requestId: "test", clientIp });
+    try {
+      const result = (await accountAction({ request, context, params: {} } as never)) as unknown;
+      const value = result as { type?: string; data?: { fieldError?: string }; init?: { status?: number } | null; status?: number };
+      if (result instanceof Response) return { status: result.status, fieldError: undefined };
+      return { status: value.init?.status ?? 200, fieldError: value.data?.fieldError };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, fieldError: undefined };
+      throw thrown;
+    }
+  }
+
+  async function twoFactorOn(email: string) {
+    const [user] = await database.current.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.email, email));
+    return user?.on;
+  }
+
+  it("share the sign-in limits: a stolen session cannot guess the password that turns two-factor off", async () => {
+    const admin = await enrolledAdmin("confirm-guess@example.com");
+    const ip = freshIp();
+    // Wrong guesses count against the account like failed sign-ins (8 per 15 minutes).
+    for (let i = 0; i < 8; i++) {
+      expect(await postAccount(admin.jar, { intent: "disable", password: `guess ${i}` }, ip)).toMatchObject({ status: 400 });
+    }
+    // Then even the right password is not checked: two-factor stays on.
+    const limited = await postAccount(admin.jar, { intent: "disable", password: admin.password }, freshIp());
+    expect(limited.status).toBe(429);
+    expect(limited.fieldError).toMatch(/Too many password attempts/);
+    expect(await twoFactorOn(admin.email)).toBe(true);
+    // And a sign-in with the password alone is held back too: the budget is the same one.
+    expect((await signIn(admin.email, admin.password)).result.status).toBe("code-required");
+  });
+
+  it("count every confirmation against the caller's address, as sign-ins do", async () => {
+    const admin = await enrolledAdmin("confirm-ip@example.com");
+    const ip = freshIp();
+    // 20 attempts per address per 15 minutes, shared with sign-ins from it.
+    for (let i = 0; i < 20; i++) await signInWithPassword({ email: `nobody${i}@example.com`, password: "x", request: new Jar().request(), clientIp: ip });
+    const limited = await postAccount(admin.jar, { intent: "disable", password: admin.password }, ip);
+    expect(limited.status).toBe(429);
+    expect(await twoFactorOn(admin.email)).toBe(true);
+    // From another address the owner's right password still works.
+    const done = await postAccount(admin.jar, { intent: "disable", password: admin.password }, freshIp());
+    expect(done.status).toBe(302);
+    expect(await twoFactorOn(admin.email)).toBe(false);
   });
 });
 

@@ -411,6 +411,30 @@ describe("protection", () => {
     }
   });
 
+  it("gives each client address at most its share of the day (AI_CLIENT_DAILY_SHARE_PERCENT), leaving the rest for everyone else", async () => {
+    await database.current.db.$client.query("DELETE FROM ai_daily_usage");
+    // 5 % of 40: two requests a day for one address.
+    setEnv({ AI_DAILY_REQUEST_BUDGET: "40", AI_CLIENT_DAILY_SHARE_PERCENT: "5" });
+    try {
+      const ip = freshIp();
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] }, { ip })).status).toBe(200);
+      expect((await call("/api/generate-content", { task: "email", product: "two", audience: "x" }, { ip })).status).toBe(200);
+      const over = await call("/api/ai-chat", { messages: [{ role: "user", content: "three" }] }, { ip });
+      expect(over.status).toBe(429);
+      expect(await over.json()).toEqual({ error: "You have used today's share of the AI tools. Please come back tomorrow." });
+      const now = new Date();
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      expect(Math.abs(Number(over.headers.get("Retry-After")) - (midnight - now.getTime()) / 1000)).toBeLessThan(5);
+      // Another address still gets answers; the refused request reached no provider and spent none of the day.
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "four" }] })).status).toBe(200);
+      expect(fake.requests).toHaveLength(3);
+      const { rows } = await database.current.db.$client.query("SELECT requests FROM ai_daily_usage");
+      expect(rows).toEqual([{ requests: 3 }]);
+    } finally {
+      setEnv({ AI_DAILY_REQUEST_BUDGET: undefined, AI_CLIENT_DAILY_SHARE_PERCENT: undefined });
+    }
+  });
+
   it("answers 503 'not available' when no provider is configured, whatever the body", async () => {
     setEnv({ AI_BASE_URL: undefined, AI_MODEL: undefined });
     try {

@@ -11,6 +11,7 @@ import { handleFormAction, UNAVAILABLE_MESSAGE } from "~/features/forms/form-act
 import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
 import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";
+import { action as newsletterApi } from "~/routes/api/newsletter-subscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
@@ -51,11 +52,18 @@ const nextIp = () => `198.51.100.${ipCounter++}`;
 
 const contextFor = requestContextFor;
 
-async function postApi(body: unknown, options: { ip?: string; contentType?: string; raw?: string } = {}) {
+let tokenSeq = 0;
+/** A start time the page would have rendered a while ago; each one different, as a token counts once. */
+const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - tokenSeq++);
+
+/** Posts to the API as a client that sends the page's start time, unless the body has its own (or `noToken`). */
+async function postApi(body: unknown, options: { ip?: string; contentType?: string; raw?: string; noToken?: boolean } = {}) {
+  const withToken =
+    body && typeof body === "object" && !Array.isArray(body) && !("formStartedAt" in body) && !options.noToken ? { ...body, formStartedAt: startedAt() } : body;
   const request = new Request("http://localhost/api/send-contact-email", {
     method: "POST",
     headers: { "Content-Type": options.contentType ?? "application/json", "User-Agent": "forms-test/1.0" },
-    body: options.raw ?? JSON.stringify(body),
+    body: options.raw ?? JSON.stringify(withToken),
   });
   const response = await apiAction({ request, context: contextFor(options.ip ?? nextIp()), params: {} } as never);
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
@@ -274,6 +282,23 @@ describe("POST /api/send-contact-email", () => {
     expect(slow).toMatchObject({ heldAt: null, holdReason: null });
     expect(slow!.fillMs).toBeGreaterThan(MIN_FILL_MS);
     await waitUntil(async () => (await mailJobsMentioning("slow@example.com")).length === 2);
+  });
+
+  it("holds a post without the form's start time, with an expired one, or with one already used", async () => {
+    const noToken = await postApi(apply("token-none@example.com"), { noToken: true });
+    const expired = await postApi(apply("token-old@example.com", { formStartedAt: createFormStartToken(Date.now() - 13 * 3600 * 1000) }));
+    const token = startedAt();
+    const first = await postApi(apply("token-first@example.com", { formStartedAt: token }));
+    const replay = await postApi(apply("token-replay@example.com", { formStartedAt: token }));
+    for (const answer of [noToken, expired, first, replay]) expect(answer).toMatchObject({ status: 200, body: { success: true } });
+
+    expect(await storedFor("token-none@example.com")).toMatchObject([{ holdReason: "missing-token", heldAt: expect.any(Date) }]);
+    expect(await storedFor("token-old@example.com")).toMatchObject([{ holdReason: "expired-token", heldAt: expect.any(Date) }]);
+    expect(await storedFor("token-first@example.com")).toMatchObject([{ holdReason: null, heldAt: null }]);
+    expect(await storedFor("token-replay@example.com")).toMatchObject([{ holdReason: "reused-token", heldAt: expect.any(Date) }]);
+    // Held ones mail no one; the first one mails as ever.
+    for (const held of ["token-none", "token-old", "token-replay"]) expect(await mailJobsMentioning(`${held}@example.com`)).toEqual([]);
+    expect(await mailJobsMentioning("token-first@example.com")).toHaveLength(2);
   });
 
   it("spends a rate-limit point on a held submission, as on any other", async () => {
@@ -497,5 +522,67 @@ describe("releasing a held submission", () => {
 
   it("answers not-found for an id that does not exist", async () => {
     expect(await releaseHeldSubmission("00000000-0000-4000-8000-000000000000")).toBe("not-found");
+  });
+});
+
+describe("mails to one person's address", () => {
+  /** Every queued mail to an address of `local`@example.com, whatever its case or `+tag`. */
+  async function mailJobsToPerson(local: string) {
+    const result = await database.current.db.execute<{ to: string; tag: string }>(
+      sql`select data->>'to' as to, data->>'tag' as tag from pgboss.job where name = 'send-mail'`,
+    );
+    const person = new RegExp(`^${local}(\\+[a-z0-9]+)?@example\\.com$`, "i");
+    return result.rows.filter((row) => person.test(row.to));
+  }
+
+  it("sends at most 3 an hour, however the address is spelled, counting the forms and the newsletter together; every submission is stored", async () => {
+    const variants = ["Inbox-Victim+1@Example.com", "inbox-victim+2@example.com", "INBOX-VICTIM@example.com", "inbox-victim+3@EXAMPLE.com"];
+    const forms = ["apply", "mentoring", "contact", "contact"] as const;
+    for (const [i, email] of variants.entries()) {
+      const body =
+        forms[i] === "apply"
+          ? apply(email)
+          : forms[i] === "mentoring"
+            ? { source: "mentoring", name: "Ada", email, message: "Learn to ship.", disclaimerAccepted: true }
+            : { source: "contact", name: "Ada", email, message: "Hello there, a project.", disclaimerAccepted: true };
+      const answer = await postApi(body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    // All four are stored and the studio hears of each; the person got three acknowledgements.
+    const stored = await database.current.db.execute<{ n: number }>(sql`select count(*)::int as n from submissions where lower(email) like '%inbox-victim%'`);
+    expect(stored.rows[0]!.n).toBe(4);
+    const jobs = await mailJobsToPerson("inbox-victim");
+    expect(jobs.map((job) => job.tag).sort()).toEqual(["apply-acknowledgement", "contact-acknowledgement", "mentoring-acknowledgement"]);
+
+    // The newsletter's confirmation to yet another spelling counts against the same allowance: told to try later.
+    const request = new Request("http://localhost/api/newsletter-subscribe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "inbox-victim+news@example.com" }),
+    });
+    const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+    expect(signup.status).toBe(429);
+    expect(Number(signup.headers.get("Retry-After"))).toBeGreaterThan(3_000);
+    expect(await mailJobsToPerson("inbox-victim")).toHaveLength(3);
+
+    // Someone else's address is not affected.
+    expect((await postApi(apply("inbox-bystander@example.com"))).status).toBe(200);
+    expect(await mailJobsTo("inbox-bystander@example.com")).toHaveLength(1);
+  });
+
+  it("counts newsletter confirmations first: after three sign-ups of +tag variants a form gets no acknowledgement", async () => {
+    for (const tag of ["a", "b", "c"]) {
+      const request = new Request("http://localhost/api/newsletter-subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: `news-victim+${tag}@example.com` }),
+      });
+      const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+      // One confirmation an hour per person: the first goes out, the next are told to try later.
+      expect(signup.status).toBe(tag === "a" ? 200 : 429);
+    }
+    for (let i = 0; i < 3; i++) expect((await postApi(apply(`News-Victim+form${i}@example.com`))).status).toBe(200);
+    const jobs = await mailJobsToPerson("news-victim");
+    expect(jobs.map((job) => job.tag).sort()).toEqual(["apply-acknowledgement", "apply-acknowledgement", "newsletter-confirmation"]);
   });
 });

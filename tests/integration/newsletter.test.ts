@@ -115,7 +115,7 @@ const confirmLink = (html: string) => {
 
 /** What an hour does to the per-address confirmation mail limit. */
 async function forgetConfirmationMailLimits() {
-  await db().execute(sql`update rate_limits set expire = 0 where key like 'newsletter-confirm-mail:%'`);
+  await db().execute(sql`update rate_limits set expire = 0 where key like 'newsletter-confirm-mail:%' or key like 'recipient-mail:%'`);
 }
 
 /** Lets the sign-up tests' confirmation mails leave the queue before the sink starts counting. */

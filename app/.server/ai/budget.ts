@@ -3,6 +3,7 @@ import { ApiError } from "../api.ts";
 import { getDb } from "../db/client.ts";
 import { aiDailyUsage } from "../db/schema/index.ts";
 import { getEnv } from "../env.ts";
+import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limit.ts";
 import { AI_ERROR_MESSAGES } from "./errors.ts";
 import { utcDay } from "~/lib/utc-day";
 
@@ -17,9 +18,22 @@ export function secondsUntilNextUtcDay(now: Date): number {
  * Counts one AI request against today's global budget (AI_DAILY_REQUEST_BUDGET),
  * in one atomic statement so that every instance shares the count. Over the
  * budget: ApiError 503 with Retry-After until the next UTC day.
+ * With `clientIp` (a visitor's request), first against that client's share of
+ * the day (AI_CLIENT_DAILY_SHARE_PERCENT of the budget, at least 1; decision
+ * 0178): over it, ApiError 429 with Retry-After until the next UTC day, so a
+ * few addresses cannot spend everyone's day.
  */
-export async function consumeAiBudget(now = new Date()): Promise<void> {
-  const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
+export async function consumeAiBudget(now = new Date(), options: { clientIp?: string } = {}): Promise<void> {
+  const { AI_DAILY_REQUEST_BUDGET: budget, AI_CLIENT_DAILY_SHARE_PERCENT: percent } = getEnv();
+  if (options.clientIp !== undefined) {
+    const share = Math.max(1, Math.floor((budget * percent) / 100));
+    // Named by its size: a changed setting starts a new counter rather than reusing one sized for the old.
+    const limit = defineRateLimit({ name: `ai-client-day-${share}`, points: share, durationSeconds: 25 * 3600 });
+    const counted = await tryConsumeRateLimit(limit, `${hashClientIp(options.clientIp || "unknown")}:${utcDay(now)}`);
+    if (!counted.allowed) {
+      throw new ApiError(429, AI_ERROR_MESSAGES.clientShareSpent, { "Retry-After": String(secondsUntilNextUtcDay(now)) });
+    }
+  }
   const counted = await getDb()
     .insert(aiDailyUsage)
     .values({ day: utcDay(now), requests: 1 })

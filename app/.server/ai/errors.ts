@@ -11,6 +11,7 @@ import type { AnswerEndReason } from "./answer-limits.ts";
 export const AI_ERROR_MESSAGES = {
   notConfigured: "The AI tools are not available right now.",
   budgetExhausted: "The AI tools have reached today's limit. Please come back tomorrow.",
+  clientShareSpent: "You have used today's share of the AI tools. Please come back tomorrow.",
   busy: "The AI service is busy right now. Please try again in a minute.",
   timeout: "The AI service took too long to answer. Please try again.",
   upstream: "The AI service could not answer right now. Please try again in a moment.",

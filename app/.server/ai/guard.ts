@@ -7,7 +7,8 @@ import { isAiConfigured } from "./provider.ts";
  * The checks in front of every AI endpoint, in this order:
  *   assertAiConfigured()  503 "not available" when no provider is set (before reading the body)
  *   guardAiRequest()      per-IP limit of the tool family (429), global burst limit (429),
- *                         daily budget (503 until the next UTC day)
+ *                         the client's share of the day (429) and the daily budget (503,
+ *                         both until the next UTC day)
  */
 export function assertAiConfigured(): void {
   if (!isAiConfigured()) throw aiNotConfigured();
@@ -35,5 +36,5 @@ export async function guardAiRequest({ limit, clientIp }: { limit: RateLimitDefi
   assertAiConfigured();
   await consumeRateLimit(limit, hashClientIp(clientIp));
   await consumeRateLimit(aiGlobalBurstLimit, "all");
-  await consumeAiBudget();
+  await consumeAiBudget(new Date(), { clientIp });
 }

@@ -23,6 +23,10 @@ export function describeHold(reason: HoldReason, fillMs: number | null): string 
       return "Sent without the form's start time: not through the site's own form or chat widget.";
     case "bad-token":
       return "The form's start time was not signed by this site: forged, or signed before APP_SECRET changed.";
+    case "expired-token":
+      return "The form's start time is more than 12 hours old: a script replaying an old form, or a page left open overnight.";
+    case "reused-token":
+      return `The form's start time already came with another submission: a script replaying one form, or a form sent twice.${filledIn}`;
   }
 }
 
@@ -32,4 +36,6 @@ export const holdReasonLabels: Record<HoldReason, string> = {
   "too-fast": "Sent too fast",
   "missing-token": "No start time",
   "bad-token": "Invalid start time",
+  "expired-token": "Expired start time",
+  "reused-token": "Reused start time",
 };

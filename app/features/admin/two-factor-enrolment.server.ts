@@ -4,6 +4,7 @@ import { authErrorCode } from "./auth-errors.server";
 import { setCookieHeaders } from "./cookies.server";
 import { recordAdminAudit } from "./record-admin-audit.server";
 import { pendingTotpSetupSchema } from "./schema";
+import { beforePasswordConfirmation, countWrongConfirmation } from "./password-confirmation.server";
 
 export type TotpSetup = {
   totpUri: string;
@@ -98,7 +99,7 @@ export async function disableTwoFactor(input: {
 export type EnrolmentView = { setup?: TotpSetup; error?: string; fieldError?: string };
 
 export type EnrolmentStep =
-  | { status: "show"; view: EnrolmentView; httpStatus: 200 | 400; headers?: Headers }
+  | { status: "show"; view: EnrolmentView; httpStatus: 200 | 400 | 429; headers?: Headers }
   | { status: "enabled"; headers: Headers };
 
 /**
@@ -114,8 +115,14 @@ export async function runEnrolmentStep(
   if (form.intent === "enable") {
     const password = typeof form.password === "string" ? form.password : "";
     if (!password) return show({ fieldError: "Enter your password" });
+    // A password confirmation is a guess like a sign-in: it shares the sign-in limits (decision 0178).
+    const gate = await beforePasswordConfirmation({ clientIp: context.clientIp, email: context.admin.email });
+    if (!gate.allowed) return { status: "show", view: { fieldError: gate.message }, httpStatus: 429, headers: new Headers({ "Retry-After": String(gate.retryAfterSeconds) }) };
     const result = await startTotpEnrolment({ password, request });
-    if (result.status === "wrong-password") return show({ fieldError: "That password is not right" });
+    if (result.status === "wrong-password") {
+      await countWrongConfirmation(context.admin.email);
+      return show({ fieldError: "That password is not right" });
+    }
     if (result.status === "already-enabled") return show({ error: "Two-factor authentication is already on." });
     return { status: "show", view: { setup: result.setup }, httpStatus: 200, headers: result.headers };
   }

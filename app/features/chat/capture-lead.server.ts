@@ -7,6 +7,7 @@ import { logger } from "~/.server/logger";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { notifyWhenReadable } from "./lead-notification.server.ts";
+import { keepOwnTurns } from "./own-replies.server.ts";
 import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema.ts";
 import { mergeTranscript } from "./transcript.ts";
 
@@ -45,7 +46,8 @@ type Stored = { id: string; created: boolean; held: boolean };
 export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
   const conversationId = givenId ?? randomUUID();
-  const transcript = cleanConversation(messages);
+  // Only the assistant turns we produced reach the studio and the admin (decision 0178).
+  const transcript = await keepOwnTurns(givenId, cleanConversation(messages));
 
   const result = await withTransaction(
     async (tx) => (await insertLead(tx, { userData, conversationId, transcript, traps })) ?? (await updateLead(tx, { userData, conversationId, transcript })),

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { ApiError, answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
-import { checkFormTraps, createFormStartToken } from "~/.server/form-traps";
+import { checkAndSpendFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
@@ -45,7 +45,11 @@ export function leadChatbotEndpoint({ request, context }: EndpointArgs, answerAs
     if (action === "start_lead_form") return jsonOk({ [STARTED_AT_FIELD]: createFormStartToken() } satisfies StartLeadFormResponse);
     const input = parseOr400(captureLeadRequestSchema, body);
     // The widget always sends its start time: a capture without one is held like a forged one.
-    const traps = checkFormTraps({ honeypot: input[HONEYPOT_FIELD], startToken: input[STARTED_AT_FIELD] }, { requireToken: true });
+    // A token counts for one conversation: the widget updates its lead with the same one.
+    const traps = await checkAndSpendFormTraps(
+      { honeypot: input[HONEYPOT_FIELD], startToken: input[STARTED_AT_FIELD] },
+      { requireToken: true, owner: input.conversationId },
+    );
     const { userData, messages, conversationId } = input;
     return jsonOk(await captureLead({ userData, messages, conversationId, clientIp, traps, visit: await visitFrom(request, clientIp) }));
   });

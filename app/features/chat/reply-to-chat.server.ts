@@ -15,6 +15,7 @@ import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { buildChatInstructions } from "./chat-knowledge.server.ts";
 import { answerFromContent } from "./content-answers.server.ts";
+import { keepOwnTurns, rememberReply } from "./own-replies.server.ts";
 import { conversationHasLead, recordConversation } from "./record-conversation.server.ts";
 import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema.ts";
 
@@ -34,10 +35,10 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
   if (!isAiConfigured()) return "content";
   await consumeRateLimit(aiGlobalBurstLimit, "all");
   try {
-    await consumeAiBudget();
+    await consumeAiBudget(new Date(), { clientIp });
   } catch (error) {
-    if (error instanceof ApiError && error.message === AI_ERROR_MESSAGES.budgetExhausted) {
-      logger.warn("Chat: today's AI budget is spent; answering from the site's content");
+    if (error instanceof ApiError && (error.message === AI_ERROR_MESSAGES.budgetExhausted || error.message === AI_ERROR_MESSAGES.clientShareSpent)) {
+      logger.warn({ clientShare: error.message === AI_ERROR_MESSAGES.clientShareSpent }, "Chat: today's AI budget (or this client's share) is spent; answering from the site's content");
       return "content";
     }
     throw error;
@@ -77,12 +78,14 @@ export type ReplyInput = { request: ReplyRequest; source: ReplySource; signal?: 
 
 /** The whole reply as `{content}`; the lead's transcript (if any) gets both messages. */
 export async function replyToChat({ request, source, signal }: ReplyInput): Promise<ReplyResponse> {
-  const conversation = cleanConversation(request.messages);
+  // Only the assistant turns we produced reach the model and the transcript (decision 0178).
+  const conversation = await keepOwnTurns(request.conversationId, cleanConversation(request.messages));
   const contactKnown = await conversationHasLead(request.conversationId);
   const text =
     source === "ai" ? await generateAiText(aiCall(conversation, contactKnown, signal)) : answerFromContent(lastQuestion(conversation), { contactKnown });
   const content = text.trim();
   if (!content) throw aiBadOutput();
+  await rememberReply(request.conversationId, content);
   await recordConversation(request.conversationId, [...conversation, { role: "assistant", content }]);
   return { content };
 }
@@ -98,7 +101,7 @@ function words(text: string): string[] {
  * (plain JSON error responses); later ones end the stream with an error event.
  */
 export async function streamChatReply({ request, source, signal }: ReplyInput): Promise<Response> {
-  const conversation = cleanConversation(request.messages);
+  const conversation = await keepOwnTurns(request.conversationId, cleanConversation(request.messages));
   const deltas = await replyText(conversation, source, await conversationHasLead(request.conversationId), signal);
   return sseResponse(async (send) => {
     let text = "";
@@ -108,6 +111,7 @@ export async function streamChatReply({ request, source, signal }: ReplyInput): 
     }
     const content = text.trim();
     if (!content) throw aiBadOutput();
+    await rememberReply(request.conversationId, content);
     await recordConversation(request.conversationId, [...conversation, { role: "assistant", content }]);
     send({ type: "done", value: { content } });
   });

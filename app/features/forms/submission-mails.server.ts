@@ -1,20 +1,12 @@
-import { createHash } from "node:crypto";
 import { createElement } from "react";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { getMailConfig, renderEmail, type MailMessage } from "~/.server/mail";
-import { tryConsumeRateLimit, defineRateLimit } from "~/.server/rate-limit";
+import { tryConsumeRecipientMail } from "~/.server/recipient-mail-limit";
 import { disclaimers } from "~/content/disclaimers";
 import { SubmissionAcknowledgement } from "~/emails/submission-acknowledgement";
 import { SubmissionNotification } from "~/emails/submission-notification";
 import { formDefinitions, type FormSource } from "./definitions";
-
-/**
- * Acknowledgement mails per recipient address: the forms cannot be used to
- * flood someone's inbox with our mails. The submission is still stored and
- * the studio still notified.
- */
-export const acknowledgementLimit = defineRateLimit({ name: "form-ack-email", points: 3, durationSeconds: 3600 });
 
 const acknowledgementCopy: Record<FormSource, { subject: string; heading: string; nextSteps: string }> = {
   apply: {
@@ -56,7 +48,10 @@ export type SubmissionForMail = {
 /**
  * The two mails of a submission: the notification to MAIL_TO_STUDIO (Reply-To
  * the sender, with everything they wrote) and the acknowledgement to the
- * sender, unless that address already got 3 this hour (the check counts one).
+ * sender, unless that person's address (case and `+tag` folded) already got 3
+ * of our mails this hour, counting newsletter confirmations too
+ * (app/.server/recipient-mail-limit.ts; the check counts one). The submission
+ * is stored and the studio notified either way.
  * Rendered, not queued: the caller queues them in the transaction that stores
  * or releases the submission.
  */
@@ -88,8 +83,7 @@ export async function buildSubmissionMails(submission: SubmissionForMail): Promi
     },
   ];
 
-  const emailKey = createHash("sha256").update(email.toLowerCase()).digest("base64url").slice(0, 32);
-  const ackAllowed = await tryConsumeRateLimit(acknowledgementLimit, emailKey);
+  const ackAllowed = await tryConsumeRecipientMail(email);
   if (!ackAllowed.allowed) {
     logger.warn({ source, submissionId: id }, "Form acknowledgement skipped: too many for this address");
     return mails;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { withTransaction } from "~/.server/db/transaction";
 import { submissions } from "~/.server/db/schema";
-import { checkFormTraps, type FormTrapResult } from "~/.server/form-traps";
+import { checkAndSpendFormTraps, type FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
@@ -25,7 +25,7 @@ export type ReceiveFormInput = {
   clientIp: string;
   /** The honeypot field and the signed start time as they came with the form (app/.server/form-traps.ts). */
   trapFields: { honeypot: unknown; startToken: unknown };
-  /** Pages always send a start time; API callers have no page, so theirs is judged only when sent. */
+  /** Hold a submission without a start time: true for the pages and the JSON API alike (decision 0178). */
   requireToken: boolean;
 };
 
@@ -37,7 +37,7 @@ export type ReceiveFormInput = {
  */
 export async function receiveForm({ source, values, request, clientIp, trapFields, requireToken }: ReceiveFormInput): Promise<{ id: string; held: boolean }> {
   // A submission that looks automated (often just autofill) is stored and held for review; the answer is the same.
-  const traps = checkFormTraps(trapFields, { requireToken });
+  const traps = await checkAndSpendFormTraps(trapFields, { requireToken });
   return submitForm({
     source,
     values,

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { createElement } from "react";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
@@ -8,7 +7,7 @@ import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";
 import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
-import { getAppSecret } from "~/.server/secret";
+import { recipientKey, tryConsumeRecipientMail } from "~/.server/recipient-mail-limit";
 import { NewsletterConfirmation } from "~/emails/newsletter-confirmation";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { confirmationUrl } from "./links.server";
@@ -29,10 +28,6 @@ export const signupIpLimit = defineRateLimit({
  */
 export const confirmationMailLimit = defineRateLimit({ name: "newsletter-confirm-mail", points: 1, durationSeconds: 3600 });
 
-/** A keyed hash of the address, for the per-address limit (no addresses in the counters table). */
-function addressKey(email: string): string {
-  return createHmac("sha256", getAppSecret()).update(`newsletter-address:${email}`).digest("base64url").slice(0, 32);
-}
 
 export type SubscribeInput = {
   email: string;
@@ -62,7 +57,9 @@ function isActive(row: Pick<SubscriptionRow, "confirmed" | "unsubscribedAt" | "b
  * Double opt-in sign-up. A new, unconfirmed, unsubscribed or bounced address
  * gets a pending row and a confirmation mail (within the per-address limit);
  * it receives nothing else until its owner confirms. An active address is
- * told it is already subscribed. Over the limit nothing changes and the
+ * told it is already subscribed. Over the limits (one confirmation an hour,
+ * and 3 of our mails an hour to one person, shared with the forms'
+ * acknowledgements; both fold case and `+tag`) nothing changes and the
  * caller learns when a mail can be sent again.
  * `email` is already validated and lowercased (schema.ts).
  */
@@ -72,13 +69,20 @@ export async function subscribeToNewsletter({ email, source, clientIp, visit }: 
   const [existing] = await findByEmail(email);
   if (existing && isActive(existing)) return { status: "already-subscribed" };
 
-  // tryConsumeRateLimit counts this mail against the address's hourly allowance.
-  const mail = await tryConsumeRateLimit(confirmationMailLimit, addressKey(email));
-  if (!mail.allowed) {
-    const lastMailAt = Date.now() - (confirmationMailLimit.durationSeconds - mail.retryAfterSeconds) * 1000;
+  // Counts this mail against the person's hourly allowances (case and `+tag` folded): one
+  // confirmation, and 3 of our mails of any kind with the forms' acknowledgements.
+  const confirmation = await tryConsumeRateLimit(confirmationMailLimit, recipientKey(email));
+  const mail = confirmation.allowed ? await tryConsumeRecipientMail(email) : confirmation;
+  if (!confirmation.allowed) {
+    const lastMailAt = Date.now() - (confirmationMailLimit.durationSeconds - confirmation.retryAfterSeconds) * 1000;
     const leftAfterMail = Boolean(existing?.bouncedAt) || (existing?.unsubscribedAt?.getTime() ?? 0) > lastMailAt - 1000;
     logger.info({ source, resubscribe: Boolean(existing?.unsubscribedAt) }, "Newsletter sign-up: confirmation mail limit reached; visitor told to try later");
-    return { status: "confirmation-limited", retryAfterSeconds: mail.retryAfterSeconds, earlierLinkWorks: Boolean(existing) && !leftAfterMail };
+    return { status: "confirmation-limited", retryAfterSeconds: confirmation.retryAfterSeconds, earlierLinkWorks: Boolean(existing) && !leftAfterMail };
+  }
+  if (!mail.allowed) {
+    // Other mails (form acknowledgements, sign-ups of the same person's `+tag` variants) used the allowance up.
+    logger.info({ source }, "Newsletter sign-up: mail limit for this person reached; visitor told to try later");
+    return { status: "confirmation-limited", retryAfterSeconds: mail.retryAfterSeconds, earlierLinkWorks: false };
   }
   const { subscriptionId, queued } = await queueConfirmation(email, source);
   logger.info({ source, confirmationQueued: queued, resubscribe: Boolean(existing?.unsubscribedAt || existing?.bouncedAt) }, "Newsletter sign-up");

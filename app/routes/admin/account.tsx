@@ -11,6 +11,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { FormAlert } from "~/features/admin/components/auth-card";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
+import { beforePasswordConfirmation, countWrongConfirmation } from "~/features/admin/password-confirmation.server";
 import { listRecentAudit, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { disableTwoFactor, runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -39,8 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "disable") {
     const password = typeof form.password === "string" ? form.password : "";
     if (!password) return data<EnrolmentView>({ fieldError: "Enter your password" }, { status: 400 });
+    // A password confirmation is a guess like a sign-in: it shares the sign-in limits (decision 0178).
+    const gate = await beforePasswordConfirmation({ clientIp, email: admin.email });
+    if (!gate.allowed) {
+      return data<EnrolmentView>({ fieldError: gate.message }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
+    }
     const result = await disableTwoFactor({ password, request });
-    if (result.status === "wrong-password") return data<EnrolmentView>({ fieldError: "That password is not right" }, { status: 400 });
+    if (result.status === "wrong-password") {
+      await countWrongConfirmation(admin.email);
+      return data<EnrolmentView>({ fieldError: "That password is not right" }, { status: 400 });
+    }
     await recordAdminAudit({ user: admin, action: "two-factor-off", clientIp });
     // Where two-factor is required, the guard now sends the admin to set up the new app.
     const title = getEnv().ADMIN_REQUIRE_TWO_FACTOR ? "Two-factor authentication is off: set up your new app now" : "Two-factor authentication is off";

@@ -8,8 +8,9 @@ import type { Route } from "./+types/send-contact-email";
  * POST /api/send-contact-email: `{ source: "apply" | "mentoring" | "contact",
  * ...that form's fields, disclaimerAccepted: true }` -> `{ success: true }`, or
  * `{ error }` with the first validation message. The same operation as the pages' forms
- * (`receiveForm`); the start time is optional here (API callers have no page), but honoured
- * when sent, and a submission that trips a trap is held with the same answer (docs/mail-and-forms.md).
+ * (`receiveForm`), with the same traps: a post without the start time the page rendered
+ * (`formStartedAt`), or with an expired or already used one, is stored and held for review
+ * with the same answer (docs/mail-and-forms.md, decision 0178).
  */
 export function action({ request, context }: Route.ActionArgs) {
   return answerApi(request, async () => {
@@ -24,7 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
       request,
       clientIp: context.get(requestInfoContext).clientIp,
       trapFields: { honeypot: fields[HONEYPOT_FIELD], startToken: fields[STARTED_AT_FIELD] },
-      requireToken: false,
+      requireToken: true,
     });
     return jsonOk({ success: true });
   });

@@ -8,3 +8,4 @@ export * from "./auth.ts";
 export * from "./ai-usage.ts";
 export * from "./newsletter-sending.ts";
 export * from "./analytics.ts";
+export * from "./chat-replies.ts";

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { HoldReason } from "~/lib/form-traps";
-import { peekRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit.ts";
+import { peekRateLimit, refundRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit.ts";
 import { getAppSecret } from "./secret.ts";
 
 /**
@@ -23,14 +23,18 @@ export const FORM_TOKEN_MAX_AGE_MS = 12 * 3600 * 1000;
 /** Fill times are stored as a PostgreSQL integer (milliseconds): about 24 days at most. */
 const MAX_STORED_FILL_MS = 2_147_483_647;
 
-function sign(timestamp: string): string {
-  return createHmac("sha256", getAppSecret()).update(`form-start:${timestamp}`).digest("base64url").slice(0, 22);
+function sign(signed: string): string {
+  return createHmac("sha256", getAppSecret()).update(`form-start:${signed}`).digest("base64url").slice(0, 22);
 }
 
-/** The value of the started-at field, rendered with the form (or handed to the chat widget). */
+/**
+ * The value of the started-at field, rendered with the form (or handed to the chat widget):
+ * `<milliseconds>.<random>.<signature>`. The random part makes every token its own, so two
+ * visitors shown a form in the same millisecond never share one (a token counts once).
+ */
 export function createFormStartToken(now = Date.now()): string {
-  const timestamp = String(now);
-  return `${timestamp}.${sign(timestamp)}`;
+  const signed = `${now}.${randomBytes(9).toString("base64url")}`;
+  return `${signed}.${sign(signed)}`;
 }
 
 export type FormTrapResult = {
@@ -38,14 +42,21 @@ export type FormTrapResult = {
   holdReason: HoldReason | null;
   /** Milliseconds from the signed start time to now, when the start time was valid. */
   fillMs: number | null;
+  /** Gives the start token back when the submission it came with could not be stored. */
+  giveBack?: () => Promise<void>;
 };
 
 /** Reads a start token; null when it is not one this site signed. */
 function verifiedStartTime(token: string): number | null {
-  const [timestamp = "", signature = ""] = token.split(".");
-  const expected = sign(timestamp);
+  // Tokens rendered before the random part existed (`<milliseconds>.<signature>`) are still read.
+  const parts = token.split(".");
+  if (parts.length !== 2 && parts.length !== 3) return null;
+  const timestamp = parts[0] ?? "";
+  const signature = parts.at(-1) ?? "";
+  const expected = sign(parts.slice(0, -1).join("."));
   if (
     !/^\d{10,16}$/.test(timestamp) ||
+    (parts.length === 3 && !/^[\w-]{12}$/.test(parts[1] ?? "")) ||
     signature.length !== expected.length ||
     !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
   ) {
@@ -104,7 +115,7 @@ export async function checkAndSpendFormTraps(
   const result = checkFormTraps(input, options);
   if (typeof input.startToken !== "string" || result.fillMs === null) return result;
   if (result.holdReason === "bad-token" || result.holdReason === "expired-token") return result;
-  const signature = input.startToken.split(".")[1] ?? "";
+  const signature = input.startToken.split(".").at(-1) ?? "";
   const first = await tryConsumeRateLimit(usedTokens, signature);
   let reused = !first.allowed;
   if (options.owner !== undefined) {
@@ -112,5 +123,9 @@ export async function checkAndSpendFormTraps(
     if (first.allowed) await tryConsumeRateLimit(tokenOwners, key);
     else reused = (await peekRateLimit(tokenOwners, key)).allowed;
   }
-  return reused && result.holdReason === null ? { ...result, holdReason: "reused-token" } : result;
+  const checked = reused && result.holdReason === null ? { ...result, holdReason: "reused-token" as const } : result;
+  if (!first.allowed) return checked;
+  // Spent by this call: given back when the submission could not be stored (a 429, the database
+  // away), so the visitor's retry of the same page is not taken for a replay.
+  return { ...checked, giveBack: () => refundRateLimit(usedTokens, signature) };
 }

@@ -86,6 +86,11 @@ export async function peekRateLimit(definition: RateLimitDefinition, key: string
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }
 
+/** Gives back `points` counted for `key` (the work they were counted for did not happen). */
+export async function refundRateLimit(definition: RateLimitDefinition, key: string, points = 1): Promise<void> {
+  await limiterFor(definition).reward(key, points);
+}
+
 /** Like tryConsumeRateLimit, but throws ApiError 429 with Retry-After when over the limit. */
 export async function consumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<void> {
   const result = await tryConsumeRateLimit(definition, key, cost);

@@ -301,6 +301,18 @@ describe("POST /api/send-contact-email", () => {
     expect(await mailJobsMentioning("token-first@example.com")).toHaveLength(2);
   });
 
+  it("gives a start time back when its submission was refused, so the visitor's second try is not taken for a replay", async () => {
+    const ip = nextIp();
+    // Held ones count against the address as well, and queue no mail for the worker to get through.
+    for (let i = 0; i < 5; i++) expect((await postApi(apply(`retry-limit${i}@example.com`, { website: "x" }), { ip })).status).toBe(200);
+    const token = startedAt();
+    const refused = await postApi(apply("retry-after-429@example.com", { formStartedAt: token }), { ip });
+    expect(refused.status).toBe(429);
+    // The same page sent again (from another network, as a person switching to mobile data would).
+    expect((await postApi(apply("retry-after-429@example.com", { formStartedAt: token }))).status).toBe(200);
+    expect(await storedFor("retry-after-429@example.com")).toMatchObject([{ holdReason: null, heldAt: null }]);
+  });
+
   it("spends a rate-limit point on a held submission, as on any other", async () => {
     const ip = nextIp();
     for (let i = 0; i < 5; i++) {

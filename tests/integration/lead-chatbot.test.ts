@@ -329,7 +329,7 @@ describe("captures that look automated", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const token = response.body.formStartedAt as string;
-    expect(token).toMatch(/^\d{13}\.[\w-]{22}$/);
+    expect(token).toMatch(/^\d{13}\.[\w-]{12}\.[\w-]{22}$/);
     expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true })).toMatchObject({ holdReason: "too-fast" });
     expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true, now: Date.now() + MIN_FILL_MS })).toMatchObject({
       holdReason: null,

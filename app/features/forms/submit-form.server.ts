@@ -38,14 +38,21 @@ export type ReceiveFormInput = {
 export async function receiveForm({ source, values, request, clientIp, trapFields, requireToken }: ReceiveFormInput): Promise<{ id: string; held: boolean }> {
   // A submission that looks automated (often just autofill) is stored and held for review; the answer is the same.
   const traps = await checkAndSpendFormTraps(trapFields, { requireToken });
-  return submitForm({
-    source,
-    values,
-    clientIp,
-    userAgent: request.headers.get("User-Agent"),
-    traps,
-    visit: await visitFrom(request, clientIp),
-  });
+  try {
+    return await submitForm({
+      source,
+      values,
+      clientIp,
+      userAgent: request.headers.get("User-Agent"),
+      traps,
+      visit: await visitFrom(request, clientIp),
+    });
+  } catch (error) {
+    // Not stored (over the limit, the database away): the page keeps the form, and sending it
+    // again must not look like a replay of its start time.
+    await traps.giveBack?.().catch(() => undefined);
+    throw error;
+  }
 }
 
 type SubmitFormInput = {

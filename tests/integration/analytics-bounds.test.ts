@@ -10,10 +10,11 @@ import { collectPageView, pageViewBuffer, type BeaconRequest } from "~/features/
 import { forgetDailyBounds } from "~/features/analytics/daily-bounds.server";
 import { loadDashboard, NOT_FOUND_LABEL } from "~/features/analytics/dashboard.server";
 import { countedPath, dropReason, isUncountedPath, NOT_FOUND_PATH } from "~/features/analytics/page-view.server";
-import { storePageViews, type PageViewEvent } from "~/features/analytics/store-page-views.server";
+import { storePageViews } from "~/features/analytics/store-page-views.server";
 import { utcDay } from "~/lib/utc-day";
 import routeTable from "../../app/routes";
 import { setupTestDatabase } from "../support/database";
+import { pageView } from "../support/page-view-event";
 
 /**
  * The bounds on what anonymous beacons can store (docs/analytics.md, "Bounds"; decision 0173):
@@ -49,22 +50,6 @@ beforeEach(async () => {
   await getDb().execute(sql`truncate analytics_events, analytics_visitors, analytics_daily, analytics_conversions`);
   forgetDailyBounds();
 });
-
-function pageView(overrides: Partial<PageViewEvent>): PageViewEvent {
-  return {
-    occurredAt: new Date(),
-    day: utcDay(new Date()),
-    path: "/",
-    referrerHost: null,
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    device: "desktop",
-    visitorKey: "k".repeat(22),
-    visitorId: null,
-    ...overrides,
-  };
-}
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await getDb().execute(query)).rows as T[];

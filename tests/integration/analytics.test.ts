@@ -14,6 +14,7 @@ import { VISITOR_COOKIE_NAME } from "~/features/analytics/visitor-cookie.server"
 import { utcDay } from "~/lib/utc-day";
 import { deletePastSalts, saltFor, visitorKey } from "~/features/analytics/visitor-key.server";
 import { setupTestDatabase } from "../support/database";
+import { pageView } from "../support/page-view-event";
 import { freePort } from "../support/server-process";
 
 /**
@@ -204,22 +205,6 @@ describe("the visitor key", () => {
     expect(after).not.toBe(before);
   });
 });
-
-function pageView(overrides: Partial<PageViewEvent>): PageViewEvent {
-  return {
-    occurredAt: new Date(),
-    day: utcDay(new Date()),
-    path: "/",
-    referrerHost: null,
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    device: "desktop",
-    visitorKey: "k".repeat(22),
-    visitorId: null,
-    ...overrides,
-  };
-}
 
 describe("the write queue", () => {
   it("writes in batches on its own, one INSERT a batch, and loses nothing", async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { insertLead, withServerDatabase } from "../support/admin-seed";
@@ -16,7 +16,12 @@ const dataDir = process.env.E2E_DATA_DIR ?? "";
 const unique = () => randomUUID().slice(0, 8);
 
 // Sign-in hashes passwords with scrypt on purpose; on a busy machine these tests need more time.
-test.beforeEach(() => test.slow());
+test.beforeEach(async ({ page }) => {
+  test.slow();
+  // Each test signs in from an address of its own: sign-ins and password confirmations share a
+  // per-address limit (20 in 15 minutes), which the whole suite from one address would reach.
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
+});
 
 /** None of the marketing site's chrome is in the page, visible or not. */
 async function expectNoMarketingChrome(page: Page) {

@@ -333,7 +333,7 @@ test.describe("an intro form that looks automated", () => {
     await form.getByRole("button", { name: "Start Chatting" }).click();
     const response = await capture;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ website: "https://ada.example", formStartedAt: expect.stringMatching(/^\d+\.[\w-]{22}$/) });
+    expect(response.request().postDataJSON()).toMatchObject({ website: "https://ada.example", formStartedAt: expect.stringMatching(/^\d+\.[\w-]{12}\.[\w-]{22}$/) });
     await expect(page.getByText("Success!")).toBeVisible();
     await expect(assistantBubbles(page).first()).toContainText("Thanks, Autofill!");
 
@@ -342,17 +342,32 @@ test.describe("an intro form that looks automated", () => {
   });
 
   test("filled and sent at once, as autofill does, the lead is held as too fast, not lost", async ({ page }) => {
-    const email = uniqueEmail("chat-fast");
-    await visit(page);
-    const openedAt = Date.now();
-    await openChat(page);
-    await panel(page).getByLabel("Name").fill("Quick Grace");
-    await panel(page).getByLabel("Email").fill(email);
-    const capture = page.waitForResponse(isCapture);
-    await panel(page).getByRole("button", { name: "Start Chatting" }).click();
-    expect((await capture).status()).toBe(200);
-    const sentAfterMs = Date.now() - openedAt;
-    await expect(page.getByText("Success!")).toBeVisible();
+    test.slow();
+    // No waiting: autofill fills the intro form, the visitor clicks. On a machine too busy to open,
+    // fill and send it within the trap's 3 s, that attempt is an ordinary lead: start over with a
+    // fresh chat (at most three times).
+    let email = "";
+    let sentAfterMs = Infinity;
+    for (let attempt = 0; attempt < 3 && sentAfterMs >= 2_500; attempt++) {
+      email = uniqueEmail("chat-fast");
+      if (attempt > 0) await page.evaluate(() => localStorage.clear());
+      await visit(page);
+      // The form's start time is signed when the panel asks for it as it opens: the clock starts there.
+      const started = page.waitForResponse(
+        (response) => response.url().endsWith("/api/lead-chatbot") && (response.request().postData() ?? "").includes('"start_lead_form"'),
+      );
+      await openChat(page);
+      await started;
+      const openedAt = Date.now();
+      await panel(page).getByLabel("Name").fill("Quick Grace");
+      await panel(page).getByLabel("Email").fill(email);
+      const capture = page.waitForResponse(isCapture);
+      await panel(page).getByRole("button", { name: "Start Chatting" }).click();
+      expect((await capture).status()).toBe(200);
+      sentAfterMs = Date.now() - openedAt;
+      await expect(page.getByText("Success!")).toBeVisible();
+    }
+    expect(sentAfterMs, "the intro form could not be filled and sent within 2.5 s of its start time in three attempts").toBeLessThan(2_500);
 
     const [lead] = await storedLead(email);
     expect(lead, `sent ${sentAfterMs} ms after the panel opened`).toMatchObject({ hold_reason: "too-fast" });

@@ -56,6 +56,8 @@ test.describe("home: Latest AI News", () => {
   });
 
   test("cards show source, relative time, title and a summary cut at 120 characters", async ({ page }) => {
+    // Hydration of the home page and an axe pass over it took 25-33 s on a busy two-core machine.
+    test.slow();
     await page.goto("/");
     await waitForHydration(page);
     const section = page.getByRole("region", { name: "Latest AI News" });

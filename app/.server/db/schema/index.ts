@@ -9,3 +9,4 @@ export * from "./ai-usage.ts";
 export * from "./newsletter-sending.ts";
 export * from "./analytics.ts";
 export * from "./chat-replies.ts";
+export * from "./inbox.ts";

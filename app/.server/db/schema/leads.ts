@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { people } from "./inbox.ts";
 import type { HoldReason } from "../../../lib/form-traps.ts";
 
 export type ConversationMessage = { role: "user" | "assistant"; content: string };
@@ -21,6 +22,8 @@ export const leads = pgTable(
       .$type<ConversationContext>()
       .notNull()
       .default({ messages: [] }),
+    /** The person this row belongs to, set by a trigger from the address (docs/inbox.md): never null. */
+    personId: uuid("person_id").references(() => people.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -33,6 +36,8 @@ export const leads = pgTable(
     fillMs: integer("fill_ms"),
   },
   (t) => [
+    index("leads_person_idx").on(t.personId),
+    check("leads_person_check", sql`${t.personId} is not null`),
     index("leads_created_at_idx").on(t.createdAt.desc()),
     index("leads_held_at_idx").on(t.heldAt).where(sql`${t.heldAt} is not null`),
     check("leads_hold_reason_check", sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),

@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { ArticleDialog } from "~/components/article-dialog";
+import { ArticleDialog } from "./article-dialog";
 import { Button } from "~/components/ui/button";
 import { NEWS_LIMITS, NEWS_MESSAGES, type NewsPageData } from "../schema";
 import { useMinuteClock } from "../use-minute-clock";

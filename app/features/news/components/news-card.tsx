@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { memo, type MouseEvent } from "react";
-import { preloadArticleDialog } from "~/components/article-dialog";
+import { preloadArticleDialog } from "./article-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,4 @@
-import { ArticleDialog } from "~/components/article-dialog";
+import { ArticleDialog } from "./article-dialog";
 import { NEWS_MESSAGES, type NewsPageData } from "../schema";
 import { useMinuteClock } from "../use-minute-clock";
 import { NewsCard } from "./news-card";

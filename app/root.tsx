@@ -38,6 +38,11 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   usePageViewBeacon();
+  // The page is interactive: tests and scripts wait for <html data-hydrated>, an attribute of
+  // ours, rather than for a framework global.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // The admin area draws its own frame (routes/admin/layout.tsx): none of the marketing chrome.
   // The admin layout route (routes/admin/layout.tsx) marks its pages with `handle = { shell: "admin" }`.
   const isAdminArea = useMatches().some((match) => (match.handle as { shell?: unknown } | undefined)?.shell === "admin");

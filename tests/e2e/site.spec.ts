@@ -4,6 +4,9 @@ import { founders, partners } from "../../app/content/studio";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { sitePages } from "./site-pages";
 
+/** The headline's phrase interval (PHRASE_INTERVAL_MS in app/features/home/components/rotating-phrase.tsx). */
+const PHRASE_INTERVAL_MS = 2600;
+
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 
 function metaContent(html: string, attribute: "name" | "property", key: string): string | undefined {
@@ -79,16 +82,21 @@ test.describe("home", () => {
     await expect(phrase).toHaveText("fast", { timeout: 6_000 });
     await page.getByRole("button", { name: "Pause headline animation" }).click();
     const paused = await phrase.textContent();
-    await page.waitForTimeout(3_000);
-    await expect(phrase).toHaveText(paused ?? "");
+    // Paused: the phrase outlasts two of its intervals (a deadline, not a sleep: it fails as soon as it changes).
+    const until = Date.now() + 2 * PHRASE_INTERVAL_MS;
+    while (Date.now() < until) {
+      expect(await phrase.textContent()).toBe(paused);
+      await page.waitForTimeout(200);
+    }
     await expect(page.getByRole("button", { name: "Play headline animation" })).toHaveAttribute("aria-pressed", "true");
   });
 
   test("with reduced motion the phrase stays put and there is nothing to pause", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
-    await page.waitForTimeout(3_200);
+    await page.clock.runFor(2 * PHRASE_INTERVAL_MS + 500);
     await expect(page.getByTestId("rotating-phrase")).toHaveText("into reality");
     await expect(page.getByRole("button", { name: /headline animation/ })).toHaveCount(0);
   });
@@ -224,7 +232,7 @@ test.describe("projects", () => {
       });
       await page.goto("/projects");
       // Not waitForHydration: the held image keeps the network busy.
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       const card = page.getByRole("article").filter({ hasText: "QR Code Generator" });
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByTestId("image-skeleton")).toBeVisible();

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
+/** The typing animation's timings (TYPING_MS in app/features/ai-tools/components/typing-text.tsx). */
+const TYPING_MS = { type: 100, delete: 50, pause: 2000 } as const;
+
 /**
  * /try-ai against the production build, with the fake AI provider of
  * tests/e2e/support/fake-ai-provider.ts behind the real endpoints.
@@ -81,10 +84,11 @@ test.describe("typing animation", () => {
 
   test("stays still with reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await open(page);
     const typing = page.getByTestId("typing-text");
     const first = await typing.innerText();
-    await page.waitForTimeout(2_600);
+    await page.clock.runFor(TYPING_MS.pause + 10 * TYPING_MS.delete + 500);
     expect(await typing.innerText()).toBe(first);
   });
 });

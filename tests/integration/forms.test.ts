@@ -15,6 +15,7 @@ import { action as newsletterApi } from "~/routes/api/newsletter-subscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * The forms' whole path in one process: the API endpoint and the page action,
@@ -103,15 +104,6 @@ async function mailJobsMentioning(address: string) {
   return result.rows;
 }
 
-async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<Exclude<T, null | undefined | false>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as Exclude<T, null | undefined | false>;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const apply = (email: string, extra: Record<string, unknown> = {}) => ({
   source: "apply",

@@ -18,6 +18,7 @@ import { setupTestDatabase } from "../support/database.ts";
 import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * POST /api/lead-chatbot and /api/lead-chatbot/stream as the router calls
@@ -87,15 +88,6 @@ async function mailJobsMentioning(text: string) {
 
 const leadsOf = (conversationId: string) => database.current.db.select().from(leads).where(eq(leads.conversationId, conversationId));
 
-async function waitUntil<T>(check: () => T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   setAppSecret("chat-test-secret-".padEnd(40, "x"));

@@ -8,6 +8,7 @@ import { createAdminWithCli } from "../support/admin-seed";
 import { setupTestDatabase } from "../support/database";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * Two production server processes (`node server/main.ts`) on one PostgreSQL
@@ -34,15 +35,6 @@ let adminCookie = "";
 let readers: string[] = [];
 
 
-async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000, what = "condition"): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 
 /** Lines the server logged for finished runs of a job. */

@@ -28,6 +28,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { setupTestDatabase } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * The newsletter end to end in one process (and one child process): the
@@ -86,15 +87,6 @@ async function subscription(email: string) {
   return row;
 }
 
-async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function pageRequest(url: string, form?: Record<string, string>) {
   return new Request(url, form ? { method: "POST", body: new URLSearchParams(form) } : undefined);

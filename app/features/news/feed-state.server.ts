@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsFeeds } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
-import { cleanText } from "./clean-text";
+import { cleanText } from "~/lib/clean-text";
 import { FEED_POLICY } from "./feed-policy";
 import type { FeedSource } from "./feed-list.server";
 import { FetchError } from "./safe-fetch.server";

@@ -1,5 +1,5 @@
 import { generateRssFeed } from "feedsmith";
-import { cleanText } from "./clean-text";
+import { cleanText } from "~/lib/clean-text";
 import type { NewsArticle } from "./schema";
 
 /**

@@ -3,7 +3,7 @@ import { inArray, or, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { aiNews } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
-import { cleanText } from "./clean-text";
+import { cleanText } from "~/lib/clean-text";
 import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";
 import { FEED_POLICY } from "./feed-policy";
 import type { NewsWorkerPool } from "./news-worker-pool.server";

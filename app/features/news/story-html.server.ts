@@ -1,4 +1,4 @@
-import { cleanText } from "./clean-text";
+import { cleanText } from "~/lib/clean-text";
 import { extractArticle, htmlToText, sanitizeArticleHtml } from "./html.server";
 
 /**

@@ -1,14 +1,29 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects (docs/testing.md):
+ * - `unit`: plain functions and components next to the code (app/, server/, tests/support/):
+ *   no build, no database; `npm run test:unit` runs them in seconds.
+ * - `integration`: tests/integration/, against a real embedded PostgreSQL (one server for the
+ *   run, a cloned database per file) and, where a test starts the app, the production build.
+ */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/support/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/support/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], globalSetup: ["tests/support/global-setup.ts"] },
+      },
+    ],
   },
 });

@@ -6,9 +6,10 @@
  *   build        production build
  *   typecheck    route types + tsc
  *   lint         eslint
- *   unit         vitest (unit and integration tests, real embedded PostgreSQL)
+ *   unit         vitest, project "unit": plain functions and components (no build, no database)
+ *   integration  vitest, project "integration": real embedded PostgreSQL and the production build
  *   e2e          production build + Playwright in Chromium
- *   test         typecheck, lint, unit, e2e: what CI runs
+ *   test         typecheck, lint, unit, integration, e2e: what CI runs
  *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
  *   fonts        the subset font files in app/fonts/ (scripts/build-fonts.mjs)
  *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
@@ -209,18 +210,22 @@ const tasks = {
     await step(bin("eslint"), ["--max-warnings=0", "."], { label: "Linting..." });
   },
   async unit(args) {
-    // The integration tests run the production server bundle.
+    // Plain functions and components: no build, no database (vitest.config.ts, project "unit").
+    await step(bin("vitest"), ["run", "--project", "unit", ...args], { label: "Unit tests (Vitest)...", env: { NODE_ENV: "test" } });
+  },
+  async integration(args) {
+    // Real PostgreSQL; the tests that start the app run the production server bundle.
     ensurePostgresTools();
     await ensureBuild();
     const env = { NODE_ENV: "test" };
     if (args.length > 0) {
-      await step(bin("vitest"), ["run", ...args], { label: "Vitest...", env });
+      await step(bin("vitest"), ["run", "--project", "integration", ...args], { label: "Vitest...", env });
       return;
     }
-    await step(bin("vitest"), ["run", "--exclude", CHAOS_TESTS], { label: "Unit and integration tests (Vitest)...", env });
+    await step(bin("vitest"), ["run", "--project", "integration", "--exclude", CHAOS_TESTS], { label: "Integration tests (Vitest)...", env });
     // The chaos tests measure recovery times and memory of a server under load: one file at a
     // time, so that what they measure is the server, not another test file competing for the cores.
-    await step(bin("vitest"), ["run", "--maxWorkers=1", "tests/integration/chaos-"], { label: "Chaos tests, one file at a time (Vitest)...", env });
+    await step(bin("vitest"), ["run", "--project", "integration", "--maxWorkers=1", "tests/integration/chaos-"], { label: "Chaos tests, one file at a time (Vitest)...", env });
   },
   async e2e(args) {
     const chromium = findChromium();
@@ -236,6 +241,7 @@ const tasks = {
     await tasks.typecheck();
     await tasks.lint();
     await tasks.unit([]);
+    await tasks.integration([]);
     await tasks.e2e([]);
     say(`All checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
   },

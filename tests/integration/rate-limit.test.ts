@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { setupTestDatabase } from "../../tests/support/database";
-import { ApiError } from "./api";
-import { rateLimits } from "./db/schema";
-import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "./rate-limit";
-import { setAppSecret } from "./secret";
+import { setupTestDatabase } from "../support/database";
+import { ApiError } from "~/.server/api";
+import { rateLimits } from "~/.server/db/schema";
+import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "~/.server/rate-limit";
+import { setAppSecret } from "~/.server/secret";
 
 const database = setupTestDatabase();
 setAppSecret("test-secret-test-secret-test-secret-0000");

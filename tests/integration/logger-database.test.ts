@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setupTestDatabase } from "../../tests/support/database";
-import { createLogger } from "./logger";
+import { setupTestDatabase } from "../support/database";
+import { createLogger } from "~/.server/logger";
 
 const database = setupTestDatabase();
 

@@ -3,10 +3,10 @@ import { aiRequestsToday } from "~/.server/ai";
 import { resetEnvForTests } from "~/.server/env";
 import { aiRequests } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
-import { setupTestDatabase } from "../../../tests/support/database";
-import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../../../tests/support/fake-openai";
-import { AI_SUMMARIES_PER_REFRESH, createAiSummarizer } from "./ai-summarizer.server";
-import { summarizeStory } from "./summarize";
+import { setupTestDatabase } from "../support/database";
+import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai";
+import { AI_SUMMARIES_PER_REFRESH, createAiSummarizer } from "~/features/news/ai-summarizer.server";
+import { summarizeStory } from "~/features/news/summarize";
 
 setupTestDatabase();
 let fake: FakeOpenAI;

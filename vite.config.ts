@@ -130,7 +130,9 @@ export default defineConfig({
     // React Router's virtual server build; server/main.ts loads and runs it.
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
-  ssr: { noExternal: ["lucide-react"] },
+  // Bundled (and tree-shaken) into the server build: lucide for its icons, React Email so only
+  // the few components the mails use are loaded, not the whole collection (Tailwind, Prism...).
+  ssr: { noExternal: ["lucide-react", /^@react-email\//] },
   resolve: { tsconfigPaths: true },
   plugins: [
     standaloneScript(),

@@ -1,6 +1,4 @@
-import { Button } from "@react-email/button";
-import { Link } from "@react-email/link";
-import { Text } from "@react-email/text";
+import { Button, Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 

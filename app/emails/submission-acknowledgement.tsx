@@ -1,5 +1,4 @@
-import { Link } from "@react-email/link";
-import { Text } from "@react-email/text";
+import { Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
 import { EmailLayout, emailText } from "./components/email-layout";
 

@@ -1,6 +1,4 @@
-import { Link } from "@react-email/link";
-import { Section } from "@react-email/section";
-import { Text } from "@react-email/text";
+import { Link, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 

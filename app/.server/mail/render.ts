@@ -1,4 +1,4 @@
-import { render } from "@react-email/render";
+import { render } from "@react-email/components";
 import type { ReactElement } from "react";
 
 /** Renders a React Email template to the HTML part and the plain-text part of a mail. */

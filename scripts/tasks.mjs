@@ -267,7 +267,7 @@ const tasks = {
   },
   async bench(args) {
     await ensureBuild();
-    await step(process.execPath, ["scripts/bench.mjs", ...args], { label: "Benchmarks (docs/performance.md)..." });
+    await step(process.execPath, ["bench/pages.mjs", ...args], { label: "Benchmarks (docs/performance.md)..." });
   },
   async "bench:news"() {
     await step(bin("tsx"), ["bench/news.ts"], { label: "News refresh benchmark...", env: { LOG_LEVEL: "error" } });
@@ -282,12 +282,12 @@ const tasks = {
   async "bench:newsletter"(args) {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
-    process.exit(await run(bin("tsx"), ["scripts/bench-newsletter.ts", ...args]));
+    process.exit(await run(bin("tsx"), ["bench/newsletter.ts", ...args]));
   },
   async "bench:analytics"(args) {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
-    process.exit(await run(process.execPath, ["scripts/bench-analytics.mjs", ...args]));
+    process.exit(await run(process.execPath, ["bench/analytics.mjs", ...args]));
   },
   async "bench:chaos"(args) {
     // It runs the production server: build it first if the sources changed.
@@ -298,7 +298,7 @@ const tasks = {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });
   },
   async "bench:ai"(args) {
-    await step(process.execPath, ["scripts/bench-ai-stream.ts", ...args], { label: "AI streaming benchmark..." });
+    await step(process.execPath, ["bench/ai-stream.ts", ...args], { label: "AI streaming benchmark..." });
   },
   async "backup:check"(args) {
     process.exit(await run(bin("tsx"), ["scripts/backup-check.ts", ...args]));

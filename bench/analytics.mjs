@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
-import { rssOf, say, startServer } from "./bench/support.mjs";
+import { rssOf, say, startServer } from "./support.mjs";
 
 const { values: options } = parseArgs({
   options: {

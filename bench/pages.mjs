@@ -8,7 +8,7 @@
  *     (what browsers send, answered with Brotli), `gzip`, and none (identity);
  *   - the same pages and encodings from a static file server that serves
  *     precompressed files as nginx's gzip_static/brotli_static do
- *     (scripts/bench/static-server.mjs), holding the very bytes our server
+ *     (bench/static-server.mjs), holding the very bytes our server
  *     sends; the two are measured in turns, and the ratio is ours / static;
  *   - POST /api/newsletter-subscribe (the one write path);
  *   - JavaScript each public page makes a real browser download (Chromium
@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { browserJavaScript, median, rawGet, root, rssOf, say, seedStories, startServer } from "./bench/support.mjs";
+import { browserJavaScript, median, rawGet, root, rssOf, say, seedStories, startServer } from "./support.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -116,9 +116,9 @@ async function measurePair(page, encoding, ours, yardstick) {
   return { page, encoding: encoding.name, site, static: plain, ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100 };
 }
 
-/** The static file server (scripts/bench/static-server.mjs), in its own process like ours. */
+/** The static file server (bench/static-server.mjs), in its own process like ours. */
 function startStaticServer(dir) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/bench/static-server.mjs"), dir], {
+  const child = spawn(process.execPath, [path.join(root, "bench/static-server.mjs"), dir], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -275,7 +275,7 @@ if (!values["skip-jobs"]) {
 const pad = (value, width) => String(value).padEnd(width);
 const lines = [];
 lines.push(`npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`);
-lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (scripts/bench/static-server.mjs)`);
+lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (bench/static-server.mjs)`);
 lines.push("");
 lines.push(`${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("static", 9)}${pad("ratio", 7)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("static p99", 12)}non-2xx/errors`);
 for (const row of results.pages) {

@@ -7,13 +7,13 @@
  * node:http and serve-static (stat, ETag, Last-Modified, a stream from disk),
  * in a process of its own like the site's server.
  *
- *   node scripts/bench/static-server.mjs <dir>      prints nothing; sends its port over IPC
+ *   node bench/static-server.mjs <dir>      prints nothing; sends its port over IPC
  */
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import serveStatic from "serve-static";
-import { preferredEncoding } from "../../server/accept-encoding.ts";
+import { preferredEncoding } from "../server/accept-encoding.ts";
 
 const dir = path.resolve(process.argv[2] ?? ".");
 const files = new Set(fs.readdirSync(dir).map((name) => `/${name}`));

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { createAdminWithCli, insertLead, withServerDatabase } from "../support/admin-seed";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
@@ -42,7 +43,8 @@ test.beforeAll(async () => {
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
       JOB_SCHEDULES: "false",
       NEWS_FEEDS: "",
       AI_BASE_URL: "",
@@ -55,7 +57,8 @@ test.beforeAll(async () => {
       IMAP_URL: dovecot.url,
       IMAP_POLL_SECONDS: "5",
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    // The server's log stays beside the test results, for when a test fails.
+    stdio: ["ignore", (await fs.open(path.join(os.tmpdir(), `nordlys-e2e-mail-server-${port}.log`), "w")).fd, "pipe"],
   });
   let errors = "";
   server.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
@@ -89,7 +92,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
 });
 
-async function signIn(page: import("@playwright/test").Page, target: string) {
+async function signIn(page: Page, target: string) {
   const email = `mail-admin-${Date.now().toString(36)}-${randomInt(1e6)}@example.com`;
   const password = "admin password for e2e";
   await createAdminWithCli(dataDir, email, password);
@@ -98,7 +101,7 @@ async function signIn(page: import("@playwright/test").Page, target: string) {
   await expect(page).toHaveURL(target);
 }
 
-async function shoot(page: import("@playwright/test").Page, name: string) {
+async function shoot(page: Page, name: string) {
   if (!screenshots) return;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });

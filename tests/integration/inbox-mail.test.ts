@@ -125,6 +125,8 @@ describe("a reply from the site", () => {
     await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "First answer.", admin });
     const [first] = await db().select().from(inboxMails).where(eq(inboxMails.enquiryId, enquiry.id));
     startReader();
+    // The reader has looked at the empty mailbox before the answer arrives: it must notice new mail later.
+    await until("the reader's first look", async () => passes > 0);
 
     const uid = await dovecot.append(
       rawMail({

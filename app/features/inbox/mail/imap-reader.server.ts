@@ -120,6 +120,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
     try {
       while (!stopped && !isLockLost() && client.usable) {
         const stored = await syncOnce(client, connection.mailbox);
+        logger[stored ? "info" : "debug"]({ imap: target, stored }, "IMAP reader: looked for new mail");
         options.onSynced?.(stored);
         if (stopped || isLockLost()) break;
         await Promise.race([pause(pollMs), closed]);
@@ -133,6 +134,9 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
   }
 
   async function syncOnce(client: ImapFlow, mailboxPath: string): Promise<number> {
+    // The server reports new messages in answer to a command (or during IDLE): without one, a
+    // poll would go on seeing the message count of the last answer.
+    await client.noop();
     const mailbox = client.mailbox;
     if (!mailbox) throw new Error("The mailbox is not open.");
     const uidValidity = Number(mailbox.uidValidity);

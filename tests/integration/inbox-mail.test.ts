@@ -4,7 +4,9 @@ import { enquiries, imapState, inboxAttachments, inboxEvents, inboxMails, users 
 import { resetEnvForTests } from "~/.server/env";
 import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
+import { attachmentResponse } from "~/features/inbox/mail/attachment-download.server";
 import { startImapReader, type ImapReader } from "~/features/inbox/mail/imap-reader.server";
+import { importMessage } from "~/features/inbox/mail/import-mail.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { setupTestDatabase } from "../support/database";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
@@ -290,6 +292,56 @@ describe("hostile and odd mail", () => {
     const flags = await dovecot.messages();
     for (const uid of [bigUid, brokenUid, htmlUid]) expect(flags.find((m) => m.uid === uid)?.flags).not.toContain("\\Seen");
   }, 120_000);
+
+  it("attachments: over the cap listed without content; downloads are attachments, never a page the browser would run", async () => {
+    const raw = Buffer.from(
+      [
+        "From: files@example.org",
+        "To: studio@nordlys.test",
+        "Subject: Files",
+        "Message-ID: <files@example.org>",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/mixed; boundary="m"',
+        "",
+        "--m",
+        "Content-Type: text/plain",
+        "",
+        "Two files.",
+        "--m",
+        'Content-Type: text/html; name="page.html"',
+        'Content-Disposition: attachment; filename="../page.html"',
+        "",
+        "<script>alert(document.cookie)</script>",
+        "--m",
+        'Content-Type: application/zip; name="big.zip"',
+        'Content-Disposition: attachment; filename="big.zip"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        Buffer.alloc(3000, 7).toString("base64"),
+        "--m--",
+        "",
+      ].join("\r\n"),
+    );
+    const result = await importMessage({ mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw }, { maxMessageBytes: LIMITS.maxMessageBytes, maxAttachmentBytes: 1000 });
+    expect(result.status).toBe("stored");
+    const files = await db().select().from(inboxAttachments).where(eq(inboxAttachments.mailId, result.mailId!));
+    const page = files.find((file) => file.filename === "page.html")!;
+    const big = files.find((file) => file.filename === "big.zip")!;
+    expect(big).toMatchObject({ sizeBytes: 3000, content: null });
+
+    const download = await attachmentResponse(page.id);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await download.text()).toContain("<script>");
+    const missing = await attachmentResponse(big.id);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/larger than the inbox keeps/);
+
+    // The same message again (a second reader, a retry): stored once.
+    expect((await importMessage({ mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw }, LIMITS)).status).toBe("duplicate");
+  });
 
   it("a restarted reader resumes where it stopped: no message twice, none missed, and the mailbox still holds them all unseen", async () => {
     startReaderOnce();

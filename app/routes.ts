@@ -40,6 +40,10 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("feeds", "routes/admin/feeds.tsx"),
+    route("inbox/people/:personId/reply", "routes/admin/inbox-reply.tsx"),
+    route("inbox/saved-replies", "routes/admin/inbox-saved-replies.tsx"),
+    route("inbox/unmatched", "routes/admin/inbox-unmatched.tsx"),
+    route("inbox/attachments/:attachmentId", "routes/admin/inbox-attachment.ts"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
@@ -59,6 +63,7 @@ export default [
     route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
     route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
     route("admin/analytics", "routes/api/admin-analytics.ts"),
+    route("admin/people/:id/reply", "routes/api/admin-people-reply.ts"),
     route("ai-chat", "routes/api/ai-chat.ts"),
     route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
     route("generate-content", "routes/api/generate-content.ts"),

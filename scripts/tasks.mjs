@@ -163,6 +163,15 @@ function ensurePostgresTools() {
   process.exit(1);
 }
 
+/** Dovecot for the inbox's IMAP tests (tests/support/dovecot.ts starts an instance of its own). */
+function ensureDovecot() {
+  const found = () => ["/usr/sbin/dovecot", "/usr/bin/dovecot"].some((file) => fs.existsSync(file));
+  if (found()) return;
+  if (aptInstall(["dovecot-imapd"], "No Dovecot for the inbox's IMAP tests") && found()) return;
+  say("The inbox's IMAP tests need Dovecot.\n  Debian/Ubuntu: sudo apt-get install dovecot-imapd\n  Elsewhere: install Dovecot 2.3 (its dovecot binary in /usr/sbin or /usr/bin)");
+  process.exit(1);
+}
+
 /** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */
 function findChromium() {
   const candidates = [];
@@ -216,6 +225,7 @@ const tasks = {
   async integration(args) {
     // Real PostgreSQL; the tests that start the app run the production server bundle.
     ensurePostgresTools();
+    ensureDovecot();
     await ensureBuild();
     const env = { NODE_ENV: "test" };
     if (args.length > 0) {
@@ -230,6 +240,7 @@ const tasks = {
   async e2e(args) {
     const chromium = findChromium();
     ensureJava();
+    ensureDovecot();
     await ensureBuild();
     await step(bin("playwright"), ["test", ...args], {
       label: `Browser tests (Playwright, ${chromium})...`,

@@ -9,7 +9,9 @@ import { logger } from "~/.server/logger.ts";
 import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
-import { startRuntime as startPlatformRuntime } from "~/.server/runtime.ts";
+import { startRuntime as startPlatformRuntime, type Runtime } from "~/.server/runtime.ts";
+import { beforeShutdown } from "~/.server/shutdown-hooks.ts";
+import { startImapReader } from "~/features/inbox/mail/imap-reader.server.ts";
 import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { bodyGuard } from "./body-guard.ts";
@@ -39,8 +41,27 @@ export { logger } from "~/.server/logger.ts";
  * The runtime (database, migrations, job queue) with every job of the app. `onDatabaseLost`:
  * the embedded PostgreSQL could not be started again (the process entry exits non-zero).
  */
-export function startRuntime(onDatabaseLost?: (error: Error) => void) {
-  return startPlatformRuntime({ jobs: jobDefinitions, onDatabaseLost });
+export async function startRuntime(onDatabaseLost?: (error: Error) => void) {
+  const runtime = await startPlatformRuntime({ jobs: jobDefinitions, onDatabaseLost });
+  startInboxMailReader(runtime);
+  return runtime;
+}
+
+/**
+ * The IMAP reader (docs/inbox.md, "Connecting the studio's mailbox"): only when IMAP_URL is set;
+ * every instance starts one, and an advisory lock lets one of them read. Stopped before the pool closes.
+ */
+function startInboxMailReader(runtime: Runtime) {
+  const { env } = runtime;
+  const databaseUrl = env.DATABASE_URL ?? runtime.embedded?.url;
+  if (!env.IMAP_URL || !databaseUrl) return;
+  const reader = startImapReader({
+    imapUrl: env.IMAP_URL,
+    databaseUrl,
+    pollSeconds: env.IMAP_POLL_SECONDS,
+    limits: { maxMessageBytes: env.INBOX_MAX_MESSAGE_MB * 1024 * 1024, maxAttachmentBytes: env.INBOX_MAX_ATTACHMENT_MB * 1024 * 1024 },
+  });
+  beforeShutdown("imap-reader", () => reader.stop());
 }
 
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */

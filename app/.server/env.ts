@@ -73,6 +73,35 @@ const envSchema = z
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
     DKIM_PRIVATE_KEY: optionalString,
+    INBOX_REPLY_TO: z
+      .email({ error: "must be an e-mail address" })
+      .optional()
+      .describe("The studio's inbox that answers to replies from the site go to (Reply-To); defaults to MAIL_TO_STUDIO (docs/inbox.md)"),
+    INBOX_PLUS_ADDRESSING: booleanFlag.describe(
+      "The INBOX_REPLY_TO mailbox accepts plus addresses (studio+token@…): replies carry the thread's token in their Reply-To (docs/inbox.md)",
+    ),
+    IMAP_URL: urlWithProtocols(["imap:", "imaps:"])
+      .optional()
+      .describe("The studio's mailbox the inbox reads answers from (imaps://user:password@host:993/INBOX); unset: no mail is read"),
+    IMAP_POLL_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(5, { error: "must be between 5 and 3600" })
+      .max(3600, { error: "must be between 5 and 3600" })
+      .default(60)
+      .describe("How often the IMAP reader looks for new mail besides IDLE (and reconnects after a failure)"),
+    INBOX_MAX_MESSAGE_MB: z.coerce
+      .number({ error: "must be a number" })
+      .min(1, { error: "must be between 1 and 100" })
+      .max(100, { error: "must be between 1 and 100" })
+      .default(25)
+      .describe("A larger incoming mail is recorded with its headers only and a note"),
+    INBOX_MAX_ATTACHMENT_MB: z.coerce
+      .number({ error: "must be a number" })
+      .min(0, { error: "must be between 0 and 100" })
+      .max(100, { error: "must be between 0 and 100" })
+      .default(10)
+      .describe("A larger attachment of an incoming mail is listed without its content"),
     AI_BASE_URL: urlWithProtocols(["http:", "https:"]).optional(),
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,

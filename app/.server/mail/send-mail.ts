@@ -27,6 +27,11 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Short label for logs and outbox file names: "form-notification". */
   tag?: string;
+  /** Our own Message-ID (`<…@domain>`), for mails whose answers must find their thread (the inbox's replies). */
+  messageId?: string;
+  /** Threading: the Message-ID answered, and the thread's earlier Message-IDs. */
+  inReplyTo?: string;
+  references?: string[];
 };
 
 /**
@@ -58,6 +63,8 @@ const RESERVED_HEADERS = new Set([
   "sender",
   "date",
   "message-id",
+  "in-reply-to",
+  "references",
   "mime-version",
   "content-type",
   "content-transfer-encoding",
@@ -167,6 +174,9 @@ export async function sendMailNow(message: MailMessage | PreparedMailMessage, tr
       ? { text: { raw: message.preparedParts.text }, html: { raw: message.preparedParts.html } }
       : { html: message.html, text: message.text }),
     headers: cleanHeaders(message.headers),
+    ...(message.messageId ? { messageId: toHeaderText(message.messageId) } : {}),
+    ...(message.inReplyTo ? { inReplyTo: toHeaderText(message.inReplyTo) } : {}),
+    ...(message.references?.length ? { references: message.references.map(toHeaderText) } : {}),
   };
 
   const info = (await mailer.sendMail(options)) as {

@@ -14,7 +14,10 @@ export type AuditAction =
   | "delete-submission"
   | "delete-subscriber"
   | "release-lead"
-  | "release-submission";
+  | "release-submission"
+  | "assign-mail"
+  | "discard-mail"
+  | "delete-saved-reply";
 
 /** Writes one audit row: who, what, on which record, from which (hashed) address. */
 export async function recordAdminAudit(entry: {

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { inboxAttachments } from "~/.server/db/schema";
+
+/**
+ * An attachment of an incoming mail as a download (docs/inbox.md): always `attachment`, never
+ * shown inline; types a browser would run or render as a page are sent as plain bytes.
+ */
+const RENDERED_TYPES = /html|xml|svg|javascript|ecmascript|x-sh|pdf/i;
+
+export async function attachmentResponse(attachmentId: string): Promise<Response> {
+  const [attachment] = await getDb().select().from(inboxAttachments).where(eq(inboxAttachments.id, attachmentId));
+  const headers = {
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  };
+  if (!attachment) return new Response("No such attachment.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  if (!attachment.content) {
+    return new Response(`“${attachment.filename}” was larger than the inbox keeps (INBOX_MAX_ATTACHMENT_MB); open the mail in the studio's mailbox.`, {
+      status: 404,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const declared = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(attachment.contentType) ? attachment.contentType : "application/octet-stream";
+  const type = RENDERED_TYPES.test(declared) ? "application/octet-stream" : declared;
+  return new Response(new Uint8Array(attachment.content), {
+    status: 200,
+    headers: {
+      ...headers,
+      "Content-Type": type,
+      "Content-Length": String(attachment.content.length),
+      "Content-Disposition": contentDisposition(attachment.filename),
+    },
+  });
+}
+
+/** `attachment; filename="<ASCII>"; filename*=UTF-8''<encoded>` (RFC 6266), safe for any name. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || "attachment";
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

@@ -1,0 +1,45 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/.server/db/client";
+import { savedReplies } from "~/.server/db/schema";
+import { MAX_REPLY_CHARS } from "./reply-text";
+
+/** Saved replies: common answers an admin starts a reply from (docs/inbox.md, "Replying"). */
+export type SavedReply = { id: string; title: string; body: string; updatedAt: Date };
+
+export const savedReplySchema = z.object({
+  title: z.string({ error: "Give the saved reply a title." }).trim().min(1, { error: "Give the saved reply a title." }).max(120, { error: "Keep the title under 120 characters." }),
+  body: z
+    .string({ error: "Write the reply's text." })
+    .trim()
+    .min(1, { error: "Write the reply's text." })
+    .max(MAX_REPLY_CHARS, { error: `Keep the text under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.` }),
+});
+
+export async function listSavedReplies(): Promise<SavedReply[]> {
+  return getDb()
+    .select({ id: savedReplies.id, title: savedReplies.title, body: savedReplies.body, updatedAt: savedReplies.updatedAt })
+    .from(savedReplies)
+    .orderBy(asc(sql`lower(${savedReplies.title})`), asc(savedReplies.id));
+}
+
+export async function getSavedReply(id: string): Promise<SavedReply | undefined> {
+  const [row] = await getDb().select().from(savedReplies).where(eq(savedReplies.id, id));
+  return row;
+}
+
+export async function createSavedReply(input: z.output<typeof savedReplySchema>): Promise<string> {
+  const [row] = await getDb().insert(savedReplies).values(input).returning({ id: savedReplies.id });
+  return row!.id;
+}
+
+/** False when there is no such saved reply. */
+export async function updateSavedReply(id: string, input: z.output<typeof savedReplySchema>): Promise<boolean> {
+  const rows = await getDb().update(savedReplies).set({ ...input, updatedAt: sql`now()` }).where(eq(savedReplies.id, id)).returning({ id: savedReplies.id });
+  return rows.length > 0;
+}
+
+export async function deleteSavedReply(id: string): Promise<boolean> {
+  const rows = await getDb().delete(savedReplies).where(eq(savedReplies.id, id)).returning({ id: savedReplies.id });
+  return rows.length > 0;
+}

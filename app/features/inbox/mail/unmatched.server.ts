@@ -1,0 +1,90 @@
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import { enquiries, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/schema";
+import { withTransaction } from "~/.server/db/transaction";
+
+/**
+ * Unmatched mail (docs/inbox.md): answers read over IMAP that named no thread of ours, or came
+ * from someone other than the thread's person. An admin assigns one to a person or discards it;
+ * discarding removes it from the site only (the studio's mailbox is never changed).
+ */
+export const UNMATCHED_PAGE_SIZE = 25;
+const EXCERPT_CHARS = 1_500;
+
+export async function listUnmatchedMails(page: number) {
+  const db = getDb();
+  const where = and(isNull(inboxMails.personId), eq(inboxMails.direction, "in"));
+  const [total] = await db.select({ n: count() }).from(inboxMails).where(where);
+  const rows = await db
+    .select({
+      id: inboxMails.id,
+      fromAddress: inboxMails.fromAddress,
+      toAddress: inboxMails.toAddress,
+      subject: inboxMails.subject,
+      excerpt: sql<string>`left(${inboxMails.text}, ${EXCERPT_CHARS})`,
+      truncated: sql<boolean>`length(${inboxMails.text}) > ${EXCERPT_CHARS}`,
+      autoReply: inboxMails.autoReply,
+      sizeBytes: inboxMails.sizeBytes,
+      createdAt: inboxMails.createdAt,
+    })
+    .from(inboxMails)
+    .where(where)
+    .orderBy(desc(inboxMails.createdAt), desc(inboxMails.id))
+    .limit(UNMATCHED_PAGE_SIZE)
+    .offset((page - 1) * UNMATCHED_PAGE_SIZE);
+  const attachments = rows.length
+    ? await db
+        .select({ id: inboxAttachments.id, mailId: inboxAttachments.mailId, filename: inboxAttachments.filename, sizeBytes: inboxAttachments.sizeBytes, kept: sql<boolean>`${inboxAttachments.content} is not null` })
+        .from(inboxAttachments)
+        .where(inArray(inboxAttachments.mailId, rows.map((row) => row.id)))
+    : [];
+  const totalCount = total?.n ?? 0;
+  return {
+    mails: rows.map((row) => ({ ...row, attachments: attachments.filter((attachment) => attachment.mailId === row.id) })),
+    total: totalCount,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / UNMATCHED_PAGE_SIZE)),
+  };
+}
+
+export type AssignOutcome = { status: "assigned"; personId: string } | { status: "no-person" } | { status: "not-found" };
+
+/**
+ * Gives an unmatched mail to the person with `email`, on their latest enquiry. A person's own
+ * answer (not an auto-reply) then counts as one: the enquiry waits for us again.
+ */
+export async function assignUnmatchedMail(mailId: string, email: string): Promise<AssignOutcome> {
+  return withTransaction(async (tx) => {
+    const [mail] = await tx.db
+      .select({ id: inboxMails.id, autoReply: inboxMails.autoReply })
+      .from(inboxMails)
+      .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
+      .for("update");
+    if (!mail) return { status: "not-found" } as const;
+    const [person] = await tx.db.select({ id: people.id }).from(people).where(eq(people.emailKey, personEmailKey(email)));
+    if (!person) return { status: "no-person" } as const;
+    const [enquiry] = await tx.db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(eq(enquiries.personId, person.id))
+      .orderBy(desc(enquiries.createdAt))
+      .limit(1);
+    await tx.db.update(inboxMails).set({ personId: person.id, enquiryId: enquiry?.id ?? null }).where(eq(inboxMails.id, mail.id));
+    if (enquiry && !mail.autoReply) {
+      await tx.db
+        .update(enquiries)
+        .set({ lastInboundAt: sql`now()`, waitingSince: sql`coalesce(${enquiries.waitingSince}, now())` })
+        .where(eq(enquiries.id, enquiry.id));
+    }
+    return { status: "assigned", personId: person.id } as const;
+  });
+}
+
+/** Removes an unmatched mail from the site (and its attachments); false when there is none. */
+export async function discardUnmatchedMail(mailId: string): Promise<boolean> {
+  const rows = await getDb()
+    .delete(inboxMails)
+    .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
+    .returning({ id: inboxMails.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,30 @@
+import { ApiError, jsonOk, parseOr400, readJsonBody } from "~/.server/api";
+import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
+import { idSchema } from "~/features/admin/schema";
+import { REPLY_MESSAGES, replyApiSchema } from "~/features/inbox/mail/schema";
+import { sendReply } from "~/features/inbox/mail/send-reply.server";
+
+/**
+ * POST /api/admin/people/:id/reply `{enquiryId, text, subject?}`: the compose page's reply as JSON
+ * (docs/inbox.md, "Replying"). 202 `{sent: true, mailId, messageId}` once queued; 400 invalid,
+ * 404 no such person or enquiry, 409 the enquiry is held, 429 over the admin's reply limit.
+ */
+const endpoint = adminEndpoint(["POST"], async ({ request, params, admin }) => {
+  const personId = idSchema.safeParse(params.id);
+  if (!personId.success) throw new ApiError(404, REPLY_MESSAGES.notFound);
+  const body = parseOr400(replyApiSchema, await readJsonBody(request));
+  const outcome = await sendReply({ personId: personId.data, enquiryId: body.enquiryId, text: body.text, subject: body.subject, admin });
+  switch (outcome.status) {
+    case "sent":
+      return jsonOk({ sent: true, mailId: outcome.mailId, messageId: outcome.messageId, stageChanged: outcome.stageChanged }, { status: 202 });
+    case "not-found":
+      throw new ApiError(404, REPLY_MESSAGES.notFound);
+    case "held":
+      throw new ApiError(409, REPLY_MESSAGES.held);
+    case "rate-limited":
+      throw new ApiError(429, "Too many replies in a short time. Please wait a few minutes.", { "Retry-After": String(outcome.retryAfterSeconds) });
+  }
+});
+
+export const loader = endpoint;
+export const action = endpoint;

@@ -40,6 +40,8 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("feeds", "routes/admin/feeds.tsx"),
+    route("inbox/people/:personId/export", "routes/admin/inbox-person-export.ts"),
+    route("inbox/people/:personId/erase", "routes/admin/inbox-person-erase.tsx"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),

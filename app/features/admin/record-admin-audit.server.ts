@@ -14,7 +14,9 @@ export type AuditAction =
   | "delete-submission"
   | "delete-subscriber"
   | "release-lead"
-  | "release-submission";
+  | "release-submission"
+  | "export-person"
+  | "erase-person";
 
 /** Writes one audit row: who, what, on which record, from which (hashed) address. */
 export async function recordAdminAudit(entry: {

@@ -177,12 +177,12 @@ describe("a person who only subscribed", () => {
     expect(await tablesMentioning(db, "carla@example.com")).toEqual([]);
 
     // Signing up again: a new person and a new pending subscription, a confirmation mail on its way.
-    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "footer", clientIp: "203.0.113.21" })).toEqual({ status: "subscribed" });
+    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "ai-news", clientIp: "203.0.113.21" })).toEqual({ status: "subscribed" });
     const again = await findPersonIdByEmail("carla@example.com");
     expect(again).not.toBeNull();
     expect(again).not.toBe(personId);
     const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, again!));
-    expect(row).toMatchObject({ confirmed: false, source: "footer", unsubscribedAt: null });
+    expect(row).toMatchObject({ confirmed: false, source: "ai-news", unsubscribedAt: null });
     expect(await queuedFor("carla@example.com")).toBe(1);
   });
 

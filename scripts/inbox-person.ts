@@ -6,10 +6,13 @@
  * address is matched as the inbox matches people: trimmed, in any case. Works while the server
  * runs, when it does not, and with DATABASE_URL.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { withCliDatabase } from "../app/.server/db/cli-database.ts";
 import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
+import { getEnv } from "../app/.server/env.ts";
+import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { erasePerson, exportPersonData, findPersonIdByEmail } from "../app/features/inbox/person-data.server.ts";
 
 const usage = "Usage: npm run inbox:person -- export|erase --email someone@example.com";
@@ -23,6 +26,9 @@ if ((command !== "export" && command !== "erase") || !email) {
 }
 
 try {
+  // The erasure clears the hourly mail counters of the address, which are keyed with the app's secret.
+  const env = getEnv();
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
   await withCliDatabase(async (url) => {
     await runMigrations(url);
     const pool = createPool(url, 2);

@@ -2,7 +2,7 @@ import { enquiries, users } from "~/.server/db/schema";
 import { majorUnits } from "~/lib/money";
 
 /**
- * The enquiry columns of the leads' and submissions' CSV exports (docs/admin.md, "Exports"): the
+ * The enquiry columns of the leads' and submissions' CSV exports (docs/admin.md, "Pages"): the
  * stage (its key: new, contacted, …, requested for mentoring), the owner's name, and the value
  * in major units with its ISO 4217 currency. Select `enquiryCsvFields` with a left join of the
  * row's enquiry and its owner.

@@ -113,7 +113,10 @@ export function wonByCampaignTable(values: WonValue[]): DataTable {
 
 const share = (count: number, of: number) => (of > 0 ? Math.round((count / of) * 1000) / 10 : null);
 
-/** How each step is counted is said under the table on the dashboard and in docs/analytics.md. */
+/**
+ * How each step is counted is said under the table on the dashboard and in docs/analytics.md.
+ * Shares: enquiries of visitors; replied and won of enquiries.
+ */
 export function funnelTable(visitors: number, counts: FunnelCounts): DataTable {
   return {
     id: "funnel",
@@ -121,13 +124,14 @@ export function funnelTable(visitors: number, counts: FunnelCounts): DataTable {
     columns: [
       { key: "step", header: "Step" },
       { key: "count", header: "Count", numeric: true },
-      { key: "share", header: "Of the step before (%)", short: "%", numeric: true },
+      { key: "share", header: "Share (%)", short: "%", numeric: true },
     ],
     rows: [
       { step: "Visitors", count: visitors, share: null },
       { step: "Enquiries", count: counts.enquiries, share: share(counts.enquiries, visitors) },
       { step: "Replied", count: counts.replied, share: share(counts.replied, counts.enquiries) },
-      { step: "Won", count: counts.won, share: share(counts.won, counts.replied) },
+      // Of the enquiries, not of the replied: an enquiry can be won after a reply sent outside the inbox.
+      { step: "Won", count: counts.won, share: share(counts.won, counts.enquiries) },
     ],
   };
 }

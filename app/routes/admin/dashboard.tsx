@@ -60,9 +60,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Panel id="funnel" title="From visit to won" table={tables.funnel} range={range} tableVisible>
             <dl className="grid gap-1 text-sm text-ink-600">
               <FunnelNote term="Visitors">everyone who visited in the range, once a day each (as the Visitors figure above).</FunnelNote>
-              <FunnelNote term="Enquiries">chat leads, form submissions and bookings that came in during the range, not held for review.</FunnelNote>
-              <FunnelNote term="Replied">of those enquiries, the ones with a first reply sent from the inbox.</FunnelNote>
-              <FunnelNote term="Won">of those enquiries, the ones in the Won stage now (mentoring has no Won stage).</FunnelNote>
+              <FunnelNote term="Enquiries">chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.</FunnelNote>
+              <FunnelNote term="Replied">of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.</FunnelNote>
+              <FunnelNote term="Won">of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.</FunnelNote>
             </dl>
           </Panel>
           <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">

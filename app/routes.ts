@@ -44,6 +44,8 @@ export default [
     route("inbox/saved-replies", "routes/admin/inbox-saved-replies.tsx"),
     route("inbox/unmatched", "routes/admin/inbox-unmatched.tsx"),
     route("inbox/attachments/:attachmentId", "routes/admin/inbox-attachment.ts"),
+    route("inbox/people/:personId/export", "routes/admin/inbox-person-export.ts"),
+    route("inbox/people/:personId/erase", "routes/admin/inbox-person-erase.tsx"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),

@@ -5,10 +5,13 @@
  * For GDPR access and erasure requests. Works while the server runs, when it
  * does not, and with DATABASE_URL.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { withCliDatabase } from "../app/.server/db/cli-database.ts";
 import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
+import { getEnv } from "../app/.server/env.ts";
+import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { eraseSubscriber, exportSubscriberData } from "../app/features/newsletter/subscriber-data.server.ts";
 
 const usage = "Usage: npm run newsletter:subscriber -- export|erase --email someone@example.com";
@@ -22,6 +25,9 @@ if ((command !== "export" && command !== "erase") || !email) {
 }
 
 try {
+  // The erasure clears the hourly mail counters of the address, which are keyed with the app's secret.
+  const env = getEnv();
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
   await withCliDatabase(async (url) => {
     await runMigrations(url);
     const pool = createPool(url, 2);
@@ -39,7 +45,9 @@ try {
         const result = await eraseSubscriber(email);
         process.stdout.write(
           result.erased
-            ? `Erased ${email} (subscription and delivery history; ${result.queuedMailsRemoved} queued mail(s) removed).\n`
+            ? `Erased ${email} (subscription and delivery history; ${result.queuedMailsRemoved} queued mail(s) removed${
+                result.personErased ? "; nothing else was held, so the person is gone too" : "; they also wrote to the studio: npm run inbox:person -- erase erases the rest"
+              }).\n`
             : `No newsletter subscriber with the address ${email}; ${result.queuedMailsRemoved} queued mail(s) removed.\n`,
         );
       }

@@ -23,6 +23,7 @@
  *   backup:check pg_dump the database, restore it into a new database, compare every table's row count
  *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
+ *   inbox:person           export or erase everything held about one person (GDPR; docs/inbox.md)
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
  *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
@@ -289,6 +290,9 @@ const tasks = {
   },
   async "newsletter:subscriber"(args) {
     process.exit(await run(bin("tsx"), ["scripts/newsletter-subscriber.ts", ...args]));
+  },
+  async "inbox:person"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/inbox-person.ts", ...args]));
   },
   async "bench:newsletter"(args) {
     // It runs the production server: build it first if the sources changed.

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { leads, type ConversationMessage } from "~/.server/db/schema";
+import { enquiries, leads, users, type ConversationMessage } from "~/.server/db/schema";
+import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
 import { csvFilename, toCsv } from "./csv.server";
 import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import { PAGE_SIZE, type LeadQuery } from "./schema";
@@ -61,11 +62,18 @@ export async function listLeads(query: LeadQuery) {
 }
 
 /**
- * Every lead matching the search, as CSV (the conversation as "User:"/"AI Assistant:" lines):
+ * Every lead matching the search, as CSV (the conversation as "User:"/"AI Assistant:" lines, and
+ * its enquiry's stage, owner, value and currency):
  * the inbox, or with `held` the held ones (with when and why).
  */
 export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Promise<{ csv: string; filename: string; count: number }> {
-  const rows = await getDb().select().from(leads).where(leadFilter(query)).orderBy(desc(leads.createdAt));
+  const rows = await getDb()
+    .select({ ...getTableColumns(leads), ...enquiryCsvFields })
+    .from(leads)
+    .leftJoin(enquiries, and(eq(enquiries.kind, "lead"), eq(enquiries.sourceId, leads.id)))
+    .leftJoin(users, eq(users.id, enquiries.ownerId))
+    .where(leadFilter(query))
+    .orderBy(desc(leads.createdAt));
   const csv = toCsv(
     [
       { key: "createdAt", header: "created_at" },
@@ -77,9 +85,11 @@ export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Prom
       { key: "conversation", header: "conversation" },
       { key: "id", header: "id" },
       ...(query.held ? heldCsvColumns : []),
+      ...enquiryCsvColumns,
     ],
     rows.map((row) => ({
       ...row,
+      ...enquiryCsvValues(row),
       conversation: (row.conversationContext?.messages ?? [])
         .map((m) => `${m.role === "user" ? "User" : "AI Assistant"}: ${m.content}`)
         .join("\n"),

@@ -1,4 +1,6 @@
+import { getAuth } from "~/.server/auth";
 import { hashClientIp, peekRateLimit, tryConsumeRateLimit } from "~/.server/rate-limit";
+import { authErrorCode } from "./auth-errors.server";
 import { accountKey, signInAccountLimit, signInIpLimit, SIGN_IN_LIMIT_MESSAGE } from "./rate-limits";
 
 /**
@@ -26,4 +28,28 @@ export async function beforePasswordConfirmation(input: { clientIp: string; emai
 /** Call after a wrong password: one failed attempt on the account's sign-in budget. */
 export async function countWrongConfirmation(email: string): Promise<void> {
   await tryConsumeRateLimit(signInAccountLimit, accountKey(email));
+}
+
+export type PasswordConfirmation = { confirmed: true } | { confirmed: false; message: string; status: 400 | 429; retryAfterSeconds?: number };
+
+/**
+ * The admin's own password typed to confirm a destructive action (erasing a person): counted
+ * against the sign-in limits like every confirmation, checked by better-auth on the admin's
+ * session, a wrong one counted against the account.
+ */
+export async function confirmAdminPassword(input: { request: Request; clientIp: string; email: string; password: string }): Promise<PasswordConfirmation> {
+  if (!input.password) return { confirmed: false, message: "Enter your password", status: 400 };
+  const gate = await beforePasswordConfirmation({ clientIp: input.clientIp, email: input.email });
+  if (!gate.allowed) return { confirmed: false, message: gate.message, status: 429, retryAfterSeconds: gate.retryAfterSeconds };
+  try {
+    await getAuth().api.verifyPassword({ body: { password: input.password }, headers: input.request.headers });
+    return { confirmed: true };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+      await countWrongConfirmation(input.email);
+      return { confirmed: false, message: "That password is not right", status: 400 };
+    }
+    throw error;
+  }
 }

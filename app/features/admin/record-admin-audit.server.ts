@@ -17,7 +17,9 @@ export type AuditAction =
   | "release-submission"
   | "assign-mail"
   | "discard-mail"
-  | "delete-saved-reply";
+  | "delete-saved-reply"
+  | "export-person"
+  | "erase-person";
 
 /** Writes one audit row: who, what, on which record, from which (hashed) address. */
 export async function recordAdminAudit(entry: {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { submissions } from "~/.server/db/schema";
+import { enquiries, submissions, users } from "~/.server/db/schema";
+import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
 import { csvFilename, toCsv } from "./csv.server";
 import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import { PAGE_SIZE, type SubmissionQuery } from "./schema";
@@ -60,9 +61,18 @@ export async function listSubmissions(query: SubmissionQuery) {
   };
 }
 
-/** Every matching submission as CSV: the inbox, or with `held` the held ones (with when and why). */
+/**
+ * Every matching submission as CSV, with its enquiry's stage, owner, value and currency: the
+ * inbox, or with `held` the held ones (with when and why).
+ */
 export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "source" | "held">) {
-  const rows = await getDb().select().from(submissions).where(submissionFilter(query)).orderBy(desc(submissions.createdAt));
+  const rows = await getDb()
+    .select({ ...getTableColumns(submissions), ...enquiryCsvFields })
+    .from(submissions)
+    .leftJoin(enquiries, and(eq(enquiries.kind, submissions.source), eq(enquiries.sourceId, submissions.id)))
+    .leftJoin(users, eq(users.id, enquiries.ownerId))
+    .where(submissionFilter(query))
+    .orderBy(desc(submissions.createdAt));
   const csv = toCsv(
     [
       { key: "createdAt", header: "created_at" },
@@ -73,9 +83,11 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
       { key: "disclaimerAccepted", header: "disclaimer_accepted" },
       { key: "id", header: "id" },
       ...(query.held ? heldCsvColumns : []),
+      ...enquiryCsvColumns,
     ],
     rows.map((row) => ({
       ...row,
+      ...enquiryCsvValues(row),
       details: Object.entries(row.fields ?? {})
         .map(([key, value]) => `${key}: ${value}`)
         .join("\n"),

@@ -15,6 +15,11 @@ export const DASHBOARD_TABLES = [
   "issues",
   "ai-usage",
   "feeds",
+  "reply-times",
+  "stages",
+  "won-by-source",
+  "won-by-campaign",
+  "funnel",
 ] as const;
 export type DashboardTableId = (typeof DASHBOARD_TABLES)[number];
 

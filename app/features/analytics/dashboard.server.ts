@@ -8,6 +8,8 @@ import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./
 import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
 import { NOT_FOUND_PATH } from "./page-view.server";
+import { enquiriesByStage, funnelCounts, replyTimeSummary, replyTimesPerWeek, wonValues } from "./pipeline-data.server";
+import { funnelTable, replySummary, replyTimesTable, stagesTable, wonByCampaignTable, wonBySourceTable } from "./pipeline-tables.server";
 import { addDays, OTHER_VALUE, type DailyRow } from "./rollup.server";
 import { utcDay } from "~/lib/utc-day";
 
@@ -32,6 +34,8 @@ export type Dashboard = {
   tables: Record<DashboardTableId, DataTable>;
   feeds: { total: number; ok: number; attention: Array<{ title: string; state: string }> };
   ai: { budget: number; today: number };
+  /** The range's time to first reply in one sentence ("Median 3 h, … Still waiting: 2."). */
+  replies: string;
 };
 
 export function parseRange(value: string | null | undefined): DashboardRange {
@@ -97,7 +101,7 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
   const fromDay = addDays(toDay, -(range - 1));
   const previousFrom = addDays(fromDay, -range);
   const weeksFrom = addDays(toDay, -7 * (Math.max(8, Math.ceil(range / 7)) - 1));
-  const [rows, previousRows, conversions, previousConversions, weeks, subscribers, issues, aiDays, feeds] = await Promise.all([
+  const [rows, previousRows, conversions, previousConversions, weeks, subscribers, issues, aiDays, feeds, pipeline] = await Promise.all([
     trafficRows(fromDay, toDay, toDay),
     trafficRows(previousFrom, addDays(fromDay, -1), toDay),
     conversionCounts(fromDay, toDay),
@@ -107,6 +111,7 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     listIssueOutcomes(fromDay),
     aiRequestsByDay(fromDay, toDay),
     listFeedHealth(),
+    pipelineFigures(fromDay, toDay, weeksFrom),
   ]);
   const days = daysOf(fromDay, toDay);
   const totals = sumByValue(rows);
@@ -120,6 +125,11 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     issues: issuesTable(issues),
     "ai-usage": aiTable(days, aiDays),
     feeds: feedsTable(feeds, now),
+    "reply-times": replyTimesTable(pipeline.replyWeeks),
+    stages: stagesTable(pipeline.stages),
+    "won-by-source": wonBySourceTable(pipeline.won),
+    "won-by-campaign": wonByCampaignTable(pipeline.won),
+    funnel: funnelTable(total(totals, "total").visitors, pipeline.funnel),
   } satisfies Record<DashboardTableId, DataTable>;
   return {
     range,
@@ -130,6 +140,18 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     tables,
     feeds: feedSummary(tables.feeds),
     ai: { budget: getEnv().AI_DAILY_REQUEST_BUDGET, today: aiDays.find((row) => row.day === toDay)?.requests ?? 0 },
+    replies: replySummary(pipeline.replySummary),
+  };
+}
+
+/** The inbox's figures (pipeline-data.server.ts), one query after another: one connection for the lot. */
+async function pipelineFigures(fromDay: string, toDay: string, weeksFrom: string) {
+  return {
+    replyWeeks: await replyTimesPerWeek(weeksFrom),
+    replySummary: await replyTimeSummary(fromDay, toDay),
+    stages: await enquiriesByStage(fromDay, toDay),
+    won: await wonValues(fromDay, toDay),
+    funnel: await funnelCounts(fromDay, toDay),
   };
 }
 

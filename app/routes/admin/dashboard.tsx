@@ -15,7 +15,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Dashboard", description: "Visitors, sources, conversions, newsletter and AI usage.", path: "/admin", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({ title: "Dashboard", description: "Visitors, sources, conversions, enquiries and replies, newsletter and AI usage.", path: "/admin", publicUrl: publicUrlFrom(matches), noindex: true });
 
 /** /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,6 +48,35 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
 
         <Panel id="traffic" title="Visitors and page views" table={tables.traffic} range={range} chart={charts.traffic} />
+
+        <Panel id="reply-times" title="Time to first reply" table={tables["reply-times"]} range={range} tableVisible intro={<p className="text-ink-800">{dashboard.replies}</p>}>
+          <p className="text-sm text-ink-600">
+            From when an enquiry came in to the first reply sent from the inbox, by the week it came in (Monday, UTC). Still waiting: no
+            reply yet, and the person waits for one. Held items are left out.
+          </p>
+        </Panel>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel id="funnel" title="From visit to won" table={tables.funnel} range={range} tableVisible>
+            <dl className="grid gap-1 text-sm text-ink-600">
+              <FunnelNote term="Visitors">everyone who visited in the range, once a day each (as the Visitors figure above).</FunnelNote>
+              <FunnelNote term="Enquiries">chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.</FunnelNote>
+              <FunnelNote term="Replied">of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.</FunnelNote>
+              <FunnelNote term="Won">of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.</FunnelNote>
+            </dl>
+          </Panel>
+          <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">
+            <p className="text-sm text-ink-600">Enquiries that came in during the range, by the stage they are in now.</p>
+          </Panel>
+          <Panel id="won-by-source" title="Won value by source" table={tables["won-by-source"]} range={range} tableVisible barKey="won" empty="Nothing was won in this range.">
+            <p className="text-sm text-ink-600">
+              Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.
+            </p>
+          </Panel>
+          <Panel id="won-by-campaign" title="Won value by campaign" table={tables["won-by-campaign"]} range={range} tableVisible barKey="won" empty="Nothing was won in this range.">
+            <p className="text-sm text-ink-600">The same, by the utm_campaign of that visit.</p>
+          </Panel>
+        </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
@@ -132,6 +161,7 @@ function Panel({
   barKey,
   limit,
   empty,
+  intro,
   children,
 }: {
   id: string;
@@ -143,6 +173,8 @@ function Panel({
   barKey?: string;
   limit?: number;
   empty?: string;
+  /** Shown above the chart and the table. */
+  intro?: ReactNode;
   children?: ReactNode;
 }) {
   const headingId = `panel-${id}`;
@@ -154,6 +186,7 @@ function Panel({
         </h2>
         <CsvLink table={table} range={range} />
       </div>
+      {intro}
       {chart ? <Chart chart={chart} /> : null}
       {tableVisible ? (
         <DataTableView table={table} barKey={barKey} limit={limit} empty={empty} />
@@ -167,6 +200,15 @@ function Panel({
       )}
       {children}
     </section>
+  );
+}
+
+function FunnelNote({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline font-medium text-ink-800">{term}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
   );
 }
 

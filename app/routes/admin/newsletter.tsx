@@ -67,7 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const erased = await eraseSubscriber(email);
-    return data<PrivacyAnswer>({ intent, message: erased.erased ? "Subscriber erased, with their delivery history." : "No subscriber with that address." });
+    return data<PrivacyAnswer>({ intent, message: erased.erased
+        ? erased.personErased
+          ? "Subscriber erased, with their delivery history (nothing else was held about them)."
+          : "Subscriber erased, with their delivery history. They also wrote to the studio: erase the rest from their page in the inbox."
+        : "No subscriber with that address." });
   }
   try {
     const result = await runManualSend();

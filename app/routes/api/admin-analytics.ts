@@ -8,7 +8,8 @@ import { dashboardCsv, loadDashboard, parseRange } from "~/features/analytics/da
  * GET /api/admin/analytics?range=7|30|90                        the dashboard's tables and KPIs (JSON)
  * GET /api/admin/analytics?range=30&table=pages&format=csv      one table as CSV (the dashboard's export links)
  *
- * Aggregates only: no visitor, address or personal data is in any of them.
+ * Aggregates only: no visitor, address or personal data is in any of them (the inbox's tables
+ * too: counts, reply times and won values per source, campaign and currency).
  */
 const endpoint = adminEndpoint(["GET"], async ({ request }) => {
   const url = new URL(request.url);
@@ -19,8 +20,8 @@ const endpoint = adminEndpoint(["GET"], async ({ request }) => {
     const { csv, filename } = await dashboardCsv(range, table);
     return csvResponse(csv, filename);
   }
-  const { range: days, fromDay, toDay, kpis, tables, feeds, ai } = await loadDashboard(range);
-  return jsonOk({ range: days, fromDay, toDay, kpis, tables, feeds, ai });
+  const { range: days, fromDay, toDay, kpis, tables, feeds, ai, replies } = await loadDashboard(range);
+  return jsonOk({ range: days, fromDay, toDay, kpis, tables, feeds, ai, replies });
 });
 
 export const loader = endpoint;

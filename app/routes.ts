@@ -40,6 +40,7 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("feeds", "routes/admin/feeds.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),

@@ -10,5 +10,6 @@ export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCount
   { label: "Newsletter", to: "/admin/newsletter" },
   { label: "Outbox", to: "/admin/outbox" },
   { label: "Feeds", to: "/admin/feeds" },
+  { label: "Webhooks", to: "/admin/webhooks" },
   { label: "Account", to: "/admin/account" },
 ];

@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { Readable } from "node:stream";
 import { request, type Agent } from "undici";
-import { checkUrl, createGuardedAgent, isBlockedAddressError } from "~/.server/address-guard";
+import { checkUrl, createGuardedAgent, isBlockedAddressError, isPublicAddress } from "~/.server/address-guard";
 
 /**
  * One HTTP attempt of a webhook: POST through the address guard, 10 s for the whole exchange,
@@ -41,12 +41,13 @@ async function drain(body: Readable): Promise<void> {
   }
 }
 
-function describeRedirect(status: number, location: string | undefined, base: URL, isAllowed: (address: string) => boolean): string {
+/** Says whether a redirect pointed at a private address (judged strictly: it is never followed either way). */
+function describeRedirect(status: number, location: string | undefined, base: URL): string {
   if (location) {
     try {
       const target = new URL(location, base);
       const host = target.hostname.replace(/^\[|\]$/g, "");
-      const isPrivate = (net.isIP(host) && !isAllowed(host)) || host === "localhost" || host.endsWith(".localhost");
+      const isPrivate = (net.isIP(host) && !isPublicAddress(host)) || host === "localhost" || host.endsWith(".localhost");
       if (isPrivate) return `Redirect (HTTP ${status}) to a private address refused; not followed`;
     } catch {
       // An unreadable Location is reported like any other redirect.
@@ -94,7 +95,7 @@ export async function postWebhook(
     await drain(response.body);
     if (status >= 200 && status < 300) return { status, error: null };
     if (status >= 300 && status < 400) {
-      return { status, error: describeRedirect(status, Array.isArray(location) ? location[0] : location, target, isAllowed) };
+      return { status, error: describeRedirect(status, Array.isArray(location) ? location[0] : location, target) };
     }
     return { status, error: `HTTP ${status}` };
   } catch (error) {

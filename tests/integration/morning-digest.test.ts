@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries, inboxMails, leads, submissions, users } from "~/.server/db/schema";
+import { enquiries, inboxMails, leads, submissions, userRoles, users } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { sendMailJob } from "~/.server/mail";
@@ -71,7 +71,12 @@ async function queuedDigests() {
 
 describe("the morning digest", () => {
   it("is not sent when nothing waits", async () => {
-    await database.current.db.insert(users).values({ id: "admin-a", name: "Ada Admin", email: "ada@studio.example" });
+    await database.current.db.insert(users).values([
+      { id: "admin-a", name: "Ada Admin", email: "ada@studio.example" },
+      // An account without the admin role gets no digest.
+      { id: "not-admin", name: "Nora", email: "nora@studio.example" },
+    ]);
+    await database.current.db.insert(userRoles).values({ userId: "admin-a", role: "admin" });
     expect(await sendMorningDigests(MORNING)).toMatchObject({ status: "nothing-waiting", sent: 0 });
     expect(await queuedDigests()).toEqual([]);
   });
@@ -79,6 +84,7 @@ describe("the morning digest", () => {
   it("lists exactly the enquiries waiting over 24 h and the unread answers, nothing held or closed", async () => {
     const db = database.current.db;
     await db.insert(users).values({ id: "admin-b", name: "Bo Admin", email: "bo@studio.example" });
+    await db.insert(userRoles).values({ userId: "admin-b", role: "admin" });
     const waiting = await lead("Wanda Waiting", new Date(MORNING.getTime() - 30 * HOUR));
     await lead("Recent Rita", new Date(MORNING.getTime() - 2 * HOUR));
     await lead("Held Henry", new Date(MORNING.getTime() - 30 * HOUR), { held: true });

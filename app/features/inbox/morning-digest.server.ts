@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
-import { enquiries, inboxDigests, inboxMails, people, users } from "~/.server/db/schema";
+import { enquiries, inboxDigests, inboxMails, people, userRoles, users } from "~/.server/db/schema";
 import { withTransaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob } from "~/.server/jobs";
@@ -101,7 +101,10 @@ export async function sendMorningDigests(now = new Date()): Promise<DigestRun> {
 
   const mail = await renderEmail(createElement(MorningDigest, { ...content, siteUrl: env.PUBLIC_URL, now }));
   const subject = `Inbox: ${content.enquiriesTotal} waiting for a reply, ${content.answersTotal} unread`;
-  const admins = await getDb().select({ id: users.id, email: users.email, name: users.name }).from(users);
+  const admins = await getDb()
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")));
   let sent = 0;
   for (const admin of admins) {
     const queued = await withTransaction(async (tx) => {

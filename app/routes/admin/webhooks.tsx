@@ -113,7 +113,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
           {answer.message}
         </p>
       ) : null}
-      <div className="grid gap-8 xl:grid-cols-[1fr_26rem]">
+      <div className="flex flex-col gap-10">
         <section aria-labelledby="endpoints-heading" className="flex min-w-0 flex-col gap-6">
           <h2 id="endpoints-heading" className="text-xl font-semibold">
             Endpoints ({endpoints.length})
@@ -128,7 +128,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
             />
           ))}
         </section>
-        <Card className="flex h-fit flex-col gap-4">
+        <Card className="flex max-w-3xl flex-col gap-4">
           <h2 className="text-xl font-semibold">Add an endpoint</h2>
           <Form method="post" className="flex flex-col gap-5" aria-label="Add an endpoint">
             <input type="hidden" name="intent" value="create" />
@@ -227,52 +227,77 @@ function deliveryStatus(delivery: DeliveryListItem): string {
   return statusLabels[delivery.status];
 }
 
+function ReplayButton({ delivery }: { delivery: DeliveryListItem }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="replay" />
+      <input type="hidden" name="id" value={delivery.id} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`Replay ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt)}`}>
+        Replay
+      </Button>
+    </Form>
+  );
+}
+
+/** The delivery log: a table from 640 px, a list below (the same facts, nothing to scroll sideways). */
 function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; label: string; deliveries: DeliveryListItem[] }) {
   if (deliveries.length === 0) return <p className="text-sm text-ink-600">No deliveries yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-200">
-      <table className="w-full text-left text-sm" data-testid={`delivery-log-${endpointId}`}>
-        <caption className="sr-only">Deliveries to {label}, newest first</caption>
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Event</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">Response</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">Attempts</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Time</th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id} className="border-t border-ink-100 align-top" data-testid="webhook-delivery">
-              <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
-                {delivery.eventType}
+    <>
+      <ul className="divide-y divide-ink-100 rounded-lg border border-ink-200 sm:hidden" aria-label={`Deliveries to ${label}, newest first`}>
+        {deliveries.map((delivery) => (
+          <li key={delivery.id} className="flex flex-col gap-2 p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <code className="font-mono text-xs">{delivery.eventType}</code>
+              <Badge variant={delivery.status === "delivered" ? "accent" : "neutral"}>{deliveryStatus(delivery)}</Badge>
+            </div>
+            <p className="text-ink-700">
+              Response {delivery.responseStatus ?? "–"} · {delivery.attempts} {delivery.attempts === 1 ? "attempt" : "attempts"} ·{" "}
+              <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</time>
+            </p>
+            {delivery.lastError ? <p className="text-xs text-ink-700">{delivery.lastError}</p> : null}
+            <ReplayButton delivery={delivery} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-ink-200 sm:block">
+        <table className="w-full text-left text-sm" data-testid={`delivery-log-${endpointId}`}>
+          <caption className="sr-only">Deliveries to {label}, newest first</caption>
+          <thead className="bg-ink-50 text-ink-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">Event</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Response</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Attempts</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Time</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                <span className="sr-only">Actions</span>
               </th>
-              <td className="px-3 py-2">
-                <Badge variant={delivery.status === "delivered" ? "accent" : "neutral"}>{deliveryStatus(delivery)}</Badge>
-                {delivery.lastError ? <span className="mt-1 block text-xs text-ink-700">{delivery.lastError}</span> : null}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{delivery.responseStatus ?? "–"}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{delivery.attempts}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</time>
-              </td>
-              <td className="px-3 py-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="replay" />
-                  <input type="hidden" name="id" value={delivery.id} />
-                  <Button type="submit" variant="ghost" size="sm" aria-label={`Replay ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt)}`}>
-                    Replay
-                  </Button>
-                </Form>
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id} className="border-t border-ink-100 align-top" data-testid="webhook-delivery">
+                <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
+                  {delivery.eventType}
+                </th>
+                <td className="px-3 py-2">
+                  <Badge variant={delivery.status === "delivered" ? "accent" : "neutral"}>{deliveryStatus(delivery)}</Badge>
+                  {delivery.lastError ? <span className="mt-1 block text-xs text-ink-700">{delivery.lastError}</span> : null}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{delivery.responseStatus ?? "–"}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{delivery.attempts}</td>
+                <td className="px-3 py-2">
+                  <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</time>
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <ReplayButton delivery={delivery} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -54,7 +54,8 @@ const notFound = () => data<Answer>({ intent: "other", message: "That endpoint o
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON) is a request not understood, not a 500.
+  const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const id = idSchema.safeParse(form.get("id"));
   if (intent === "create") {

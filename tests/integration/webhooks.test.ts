@@ -239,17 +239,17 @@ describe("outbound webhooks", () => {
 
   it("fans each event out exactly once while two instances and two more callers race", async () => {
     const endpoints = await Promise.all([addEndpoint("/ok/race-a", ["enquiry.created"]), addEndpoint("/ok/race-b", ["enquiry.created", "person.created"])]);
-    await database.current.db.insert(leads).values(Array.from({ length: 40 }, (_, i) => ({ email: `race${i}@example.com`, name: `Race ${i}` })));
+    await database.current.db.insert(leads).values(Array.from({ length: 20 }, (_, i) => ({ email: `race${i}@example.com`, name: `Race ${i}` })));
     await Promise.all([fanOutWebhookEvents(), fanOutWebhookEvents()]);
     await waitUntil(allFannedOut, "every event fanned out");
     const counts = await database.current.db.execute<{ endpoint_id: string; event_id: string; n: number }>(
       sql`select endpoint_id, event_id, count(*)::int as n from webhook_deliveries where endpoint_id in (${endpoints[0].id}, ${endpoints[1].id}) group by 1, 2`,
     );
     expect(counts.rows.every((row) => row.n === 1)).toBe(true);
-    expect(counts.rows.filter((row) => row.endpoint_id === endpoints[0].id)).toHaveLength(40);
-    expect(counts.rows.filter((row) => row.endpoint_id === endpoints[1].id)).toHaveLength(80);
-    await waitUntil(async () => receiver.on("/ok/race-b").length >= 80, "all 80 deliveries to arrive", 40_000);
-    expect(new Set(receiver.on("/ok/race-b").map((entry) => entry.headers["webhook-id"])).size).toBe(80);
+    expect(counts.rows.filter((row) => row.endpoint_id === endpoints[0].id)).toHaveLength(20);
+    expect(counts.rows.filter((row) => row.endpoint_id === endpoints[1].id)).toHaveLength(40);
+    await waitUntil(async () => receiver.on("/ok/race-b").length >= 40, "all 40 deliveries to arrive", 45_000);
+    expect(new Set(receiver.on("/ok/race-b").map((entry) => entry.headers["webhook-id"])).size).toBe(40);
     await database.current.db.delete(webhookEndpoints);
   }, 60_000);
 

@@ -46,6 +46,7 @@ export default [
     route("inbox/attachments/:attachmentId", "routes/admin/inbox-attachment.ts"),
     route("inbox/people/:personId/export", "routes/admin/inbox-person-export.ts"),
     route("inbox/people/:personId/erase", "routes/admin/inbox-person-erase.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),

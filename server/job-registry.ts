@@ -6,6 +6,8 @@ import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/an
 import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
 import { chatRepliesPruneJob } from "~/features/chat/own-replies.server.ts";
 import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
+import { deliverWebhookJob, webhookFanOutJob, webhookPruneJob } from "~/features/webhooks/deliveries.server.ts";
+import { morningDigestJob } from "~/features/inbox/morning-digest.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
 
 /**
@@ -27,4 +29,8 @@ export const jobDefinitions: JobDefinition<any>[] = [
   chatRepliesPruneJob,
   analyticsRollupJob,
   analyticsNightlyJob,
+  webhookFanOutJob,
+  deliverWebhookJob,
+  webhookPruneJob,
+  morningDigestJob,
 ];

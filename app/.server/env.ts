@@ -7,6 +7,16 @@ import { z } from "zod";
  */
 const optionalString = z.string().trim().min(1).optional();
 
+/** True for a time zone the runtime knows (IANA names such as Europe/Oslo, or UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no"], {
     error: "must be one of 1, 0, true, false, yes, no",
@@ -172,6 +182,19 @@ const envSchema = z
       .max(3600, { error: "must be between 1 and 3600" })
       .default(30)
       .describe("How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it"),
+    DIGEST_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole hour" })
+      .min(0, { error: "must be between 0 and 23" })
+      .max(23, { error: "must be between 0 and 23" })
+      .default(7)
+      .describe("The hour (in DIGEST_TIME_ZONE) at which each admin gets the morning digest of enquiries waiting for a reply"),
+    DIGEST_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("Europe/Oslo")
+      .refine(isTimeZone, { error: "must be an IANA time zone such as Europe/Oslo or UTC" })
+      .describe("The time zone of DIGEST_HOUR"),
     ANALYTICS_RETENTION_DAYS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number of days" })

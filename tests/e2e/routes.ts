@@ -22,6 +22,7 @@ export const adminRoutes = [
   "/admin",
   "/admin/newsletter",
   "/admin/feeds",
+  "/admin/webhooks",
   "/admin/leads",
   "/admin/submissions",
   "/admin/subscribers",

@@ -1,9 +1,7 @@
-import dns from "node:dns";
-import net, { type LookupFunction } from "node:net";
 import type { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
-import ipaddr from "ipaddr.js";
-import { Agent, buildConnector, request, type Dispatcher } from "undici";
+import { request, type Dispatcher } from "undici";
+import { addressFilter, checkUrl, createGuardedAgent, isBlockedAddressError, isPublicAddress } from "~/.server/address-guard";
 
 /**
  * HTTP GET for feeds and article pages, polite and safe:
@@ -31,20 +29,7 @@ export class FetchError extends Error {
   }
 }
 
-const BLOCKED_CODE = "ERR_NEWS_BLOCKED_ADDRESS";
-
-class BlockedAddressError extends Error {
-  readonly code = BLOCKED_CODE;
-  constructor(host: string, address: string) {
-    super(`Refused to connect to ${host} (${address}): not a public address`);
-  }
-}
-
-/** True for globally routable unicast addresses (IPv4-mapped IPv6 is judged as IPv4). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
-}
+export { isPublicAddress };
 
 export type FetcherOptions = {
   /** Skip the address checks (tests with loopback fixture servers: NEWS_ALLOW_PRIVATE_HOSTS). */
@@ -73,32 +58,6 @@ export type SafeFetcher = {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-function guardedLookup(isAllowed: (address: string) => boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const allowed = addresses.filter((entry) => isAllowed(entry.address));
-      if (allowed.length === 0) {
-        return callback(new BlockedAddressError(hostname, addresses[0]?.address ?? "no address"), "", 0);
-      }
-      if (options.all) {
-        (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, allowed);
-      } else {
-        callback(null, allowed[0]!.address, allowed[0]!.family);
-      }
-    });
-  };
-}
-
-function isBlocked(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === BLOCKED_CODE) return true;
-    const nested = (e as { errors?: unknown[] }).errors;
-    if (Array.isArray(nested) && nested.some(isBlocked)) return true;
-  }
-  return false;
-}
 
 function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -173,29 +132,10 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? 5;
-  const isAllowed = options.allowPrivate ? () => true : (options.isAllowedAddress ?? isPublicAddress);
+  const isAllowed = addressFilter(options);
   const userAgent = options.userAgent ?? "NordlysNewsBot/1.0";
 
-  const baseConnect = buildConnector({
-    timeout: Math.min(timeoutMs, 10_000),
-    lookup: guardedLookup(isAllowed),
-  } as buildConnector.BuildOptions);
-  const agent = new Agent({
-    connections: options.connectionsPerOrigin ?? 2,
-    keepAliveTimeout: 4_000,
-    connect: (connectOptions, callback) => {
-      baseConnect(connectOptions, (error, socket) => {
-        if (error || !socket) return callback(error ?? new Error("connect failed"), null);
-        // Second check on the address actually connected to (covers IP literals and any resolver path).
-        const peer = socket.remoteAddress ?? "";
-        if (!isAllowed(peer)) {
-          socket.destroy();
-          return callback(new BlockedAddressError(connectOptions.hostname, peer), null);
-        }
-        callback(null, socket);
-      });
-    },
-  });
+  const agent = createGuardedAgent(isAllowed, { connectTimeoutMs: timeoutMs, connections: options.connectionsPerOrigin ?? 2 });
 
   async function get(url: string, conditional: ConditionalHeaders & { accept?: string } = {}): Promise<FetchResult> {
     const signal = AbortSignal.timeout(timeoutMs);
@@ -203,13 +143,8 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
     try {
       for (let hop = 0; ; hop++) {
         const target = new URL(current);
-        if (target.protocol !== "http:" && target.protocol !== "https:") {
-          throw new FetchError("blocked", `Refused ${target.protocol} URL`);
-        }
-        const literal = target.hostname.replace(/^\[|\]$/g, "");
-        if (net.isIP(literal) && !isAllowed(literal)) {
-          throw new FetchError("blocked", `Refused to connect to ${literal}: not a public address`);
-        }
+        const refused = checkUrl(target, isAllowed);
+        if (refused) throw new FetchError("blocked", refused);
         const headers: Record<string, string> = {
           "user-agent": userAgent,
           accept:
@@ -266,7 +201,7 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
       }
     } catch (error) {
       if (error instanceof FetchError) throw error;
-      if (isBlocked(error)) {
+      if (isBlockedAddressError(error)) {
         throw new FetchError("blocked", (error as Error).message.includes("Refused") ? (error as Error).message : "Refused to connect: not a public address", { cause: error });
       }
       if (signal.aborted || (error as { name?: string }).name === "TimeoutError" || (error as { code?: string }).code?.includes("TIMEOUT")) {

@@ -10,3 +10,4 @@ export * from "./newsletter-sending.ts";
 export * from "./analytics.ts";
 export * from "./chat-replies.ts";
 export * from "./inbox.ts";
+export * from "./inbox-digest.ts";

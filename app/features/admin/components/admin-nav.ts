@@ -11,5 +11,6 @@ export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCount
   { label: "Outbox", to: "/admin/outbox" },
   { label: "Feeds", to: "/admin/feeds" },
   { label: "Unmatched mail", to: "/admin/inbox/unmatched" },
+  { label: "Webhooks", to: "/admin/webhooks" },
   { label: "Account", to: "/admin/account" },
 ];

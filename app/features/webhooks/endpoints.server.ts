@@ -1,0 +1,132 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { addressFilter, checkHostResolves } from "~/.server/address-guard";
+import { getDb } from "~/.server/db/client";
+import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/schema";
+import { getEnv } from "~/.server/env";
+import { generateWebhookSecret } from "./signature.server.ts";
+import type { WebhookEndpointErrors, WebhookEndpointInput } from "./schema.ts";
+
+/** Endpoints of the outbound webhooks: saved, changed, deleted; the secret is shown once (docs/inbox.md, "Webhooks"). */
+
+/** The guard for addresses admins type in (the news feeds' guard, docs/decisions/0030). */
+export function webhookAddressFilter(): (address: string) => boolean {
+  return addressFilter({ allowPrivate: getEnv().NEWS_ALLOW_PRIVATE_HOSTS });
+}
+
+/** Null when the URL may be saved; otherwise why not (a private or unknown host). */
+export async function checkEndpointUrl(url: string): Promise<string | null> {
+  return checkHostResolves(new URL(url), webhookAddressFilter());
+}
+
+export type SaveEndpointResult = { ok: true; id: string; secret?: string } | { ok: false; errors: WebhookEndpointErrors };
+
+export async function createWebhookEndpoint(input: WebhookEndpointInput): Promise<SaveEndpointResult> {
+  const refused = await checkEndpointUrl(input.url);
+  if (refused) return { ok: false, errors: { url: `This address cannot receive webhooks: ${refused}` } };
+  const secret = generateWebhookSecret();
+  const [row] = await getDb()
+    .insert(webhookEndpoints)
+    .values({ url: input.url, description: input.description, eventTypes: input.eventTypes, format: input.format, enabled: input.enabled, secret })
+    .returning({ id: webhookEndpoints.id });
+  return { ok: true, id: row!.id, secret };
+}
+
+export async function updateWebhookEndpoint(id: string, input: WebhookEndpointInput): Promise<SaveEndpointResult | null> {
+  const refused = await checkEndpointUrl(input.url);
+  if (refused) return { ok: false, errors: { url: `This address cannot receive webhooks: ${refused}` } };
+  const [row] = await getDb()
+    .update(webhookEndpoints)
+    .set({ url: input.url, description: input.description, eventTypes: input.eventTypes, format: input.format, enabled: input.enabled })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return row ? { ok: true, id: row.id } : null;
+}
+
+/** A new secret for the endpoint (the old one stops working at once); null when there is no such endpoint. */
+export async function rotateWebhookSecret(id: string): Promise<string | null> {
+  const secret = generateWebhookSecret();
+  const [row] = await getDb().update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+  return row ? secret : null;
+}
+
+/** Deletes the endpoint with its delivery log; true when it existed. */
+export async function deleteWebhookEndpoint(id: string): Promise<boolean> {
+  const rows = await getDb().delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+export type DeliveryListItem = {
+  id: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  responseStatus: number | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+};
+
+export type EndpointListItem = {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  format: WebhookFormat;
+  enabled: boolean;
+  createdAt: string;
+  deliveries: DeliveryListItem[];
+};
+
+/** Deliveries shown per endpoint on the page (newest first); older ones stay until pruned. */
+export const DELIVERIES_SHOWN = 20;
+
+/** Every endpoint (newest first) with its latest deliveries; never the secrets. */
+export async function listWebhookEndpoints(): Promise<EndpointListItem[]> {
+  const db = getDb();
+  const endpoints = await db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      eventTypes: webhookEndpoints.eventTypes,
+      format: webhookEndpoints.format,
+      enabled: webhookEndpoints.enabled,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .orderBy(desc(webhookEndpoints.createdAt));
+  if (endpoints.length === 0) return [];
+  const ranked = db
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      eventType: webhookDeliveries.eventType,
+      status: webhookDeliveries.status,
+      responseStatus: webhookDeliveries.responseStatus,
+      attempts: webhookDeliveries.attempts,
+      lastError: webhookDeliveries.lastError,
+      createdAt: webhookDeliveries.createdAt,
+      lastAttemptAt: webhookDeliveries.lastAttemptAt,
+      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.createdAt} desc, ${webhookDeliveries.id})`.as("rank"),
+    })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.endpointId, endpoints.map((endpoint) => endpoint.id)))
+    .as("ranked");
+  const deliveries = await db.select().from(ranked).where(sql`${ranked.rank} <= ${DELIVERIES_SHOWN}`).orderBy(sql`${ranked.rank}`);
+  return endpoints.map((endpoint) => ({
+    ...endpoint,
+    createdAt: endpoint.createdAt.toISOString(),
+    deliveries: deliveries
+      .filter((delivery) => delivery.endpointId === endpoint.id)
+      .map((delivery) => ({
+        id: delivery.id,
+        eventType: delivery.eventType,
+        status: delivery.status,
+        responseStatus: delivery.responseStatus,
+        attempts: delivery.attempts,
+        lastError: delivery.lastError,
+        createdAt: new Date(delivery.createdAt).toISOString(),
+        lastAttemptAt: delivery.lastAttemptAt ? new Date(delivery.lastAttemptAt).toISOString() : null,
+      })),
+  }));
+}

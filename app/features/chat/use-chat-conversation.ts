@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { chatCopy } from "~/content/chat";
-import { toast } from "~/lib/notify";
 import { captureLead, logChatProblem, startLeadForm, streamReply } from "./chat-client";
 import { CHAT_LIMITS, CHAT_MESSAGES, findEmail, type ChatMessage, type LeadForm } from "./schema";
+import { useChatNotice } from "./use-chat-notice";
 import { useChatState } from "./use-chat-state";
 
 function firstName(name: string | undefined): string {
@@ -16,6 +16,7 @@ function firstName(name: string | undefined): string {
  */
 export function useChatConversation() {
   const { state, update, addMessage } = useChatState();
+  const { notice, show: showNotice, dismiss: dismissNotice } = useChatNotice();
   const [input, setInput] = useState("");
   const [isBusy, setBusy] = useState(false);
   /** The reply as it streams in; "" while waiting for its first words, null when none is on its way. */
@@ -45,7 +46,7 @@ export function useChatConversation() {
       // Take the unanswered message back into the input, so nothing typed is lost.
       update((current) => ({ messages: current.messages.slice(0, -1) }));
       setInput(content);
-      toast.error(CHAT_MESSAGES.sendFailedTitle, { description: CHAT_MESSAGES.sendFailedDescription });
+      showNotice("error", CHAT_MESSAGES.sendFailedTitle, CHAT_MESSAGES.sendFailedDescription);
     } finally {
       setStreaming(null);
       setBusy(false);
@@ -64,13 +65,13 @@ export function useChatConversation() {
       });
     } catch (error) {
       logChatProblem("Chat: lead capture failed", error);
-      toast.error(CHAT_MESSAGES.leadFailed);
+      showNotice("error", CHAT_MESSAGES.leadFailed);
       return false;
     }
     const contact = { name: form.name, email: form.email, company: form.company };
     if (isUpdate) {
       update({ contact, showLeadForm: false, hasSubmittedLead: true });
-      toast.success(CHAT_MESSAGES.contactSaved);
+      showNotice("success", CHAT_MESSAGES.contactSaved);
     } else {
       update((current) => ({
         contact,
@@ -78,7 +79,7 @@ export function useChatConversation() {
         showLeadForm: false,
         messages: [...current.messages, { role: "assistant", content: chatCopy.welcome.replace("{name}", firstName(form.name)) }],
       }));
-      toast.success(CHAT_MESSAGES.leadSavedTitle, { description: CHAT_MESSAGES.leadSavedDescription });
+      showNotice("success", CHAT_MESSAGES.leadSavedTitle, CHAT_MESSAGES.leadSavedDescription);
     }
     setEditingContact(false);
     setSavePrompt(null);
@@ -107,7 +108,7 @@ export function useChatConversation() {
         formStartedAt: await formStartedAt(),
       });
       update({ hasSubmittedLead: true, contact: { email } });
-      toast.success(CHAT_MESSAGES.contactSaved);
+      showNotice("success", CHAT_MESSAGES.contactSaved);
     } catch (error) {
       // docs/product.md#chat-assistant: a failed e-mail capture is only logged.
       logChatProblem("Chat: saving the e-mail failed", error);
@@ -121,6 +122,10 @@ export function useChatConversation() {
 
   return {
     state,
+    /** The success or error message on show at the top of the panel (use-chat-notice.ts). */
+    notice,
+    showNotice,
+    dismissNotice,
     input,
     setInput,
     isBusy,

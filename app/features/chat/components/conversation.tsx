@@ -30,7 +30,7 @@ export function ConversationLog({
 }) {
   const hasUserMessage = messages.some((message) => message.role === "user");
   return (
-    <div role="log" aria-label="Conversation" aria-busy={isBusy} className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
+    <div role="log" aria-label="Conversation" aria-busy={isBusy} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4">
       {messages.map((message, index) => (
         <MessageBubble key={index} message={message} onInternalLink={onInternalLink} />
       ))}

@@ -1,9 +1,19 @@
 import { useRef, useState } from "react";
 import { chatCopy } from "~/content/chat";
 import { captureLead, logChatProblem, startLeadForm, streamReply } from "./chat-client";
-import { CHAT_LIMITS, CHAT_MESSAGES, findEmail, type ChatMessage, type LeadForm } from "./schema";
+import { contactInText } from "./contact-in-text";
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage, type LeadForm } from "./schema";
 import { useChatNotice } from "./use-chat-notice";
 import { useChatState } from "./use-chat-state";
+
+/** The latest name the visitor gave in their messages. */
+function nameInMessages(messages: ChatMessage[]): string | undefined {
+  for (const message of messages.toReversed()) {
+    const name = message.role === "user" ? contactInText(message.content).name : undefined;
+    if (name) return name;
+  }
+  return undefined;
+}
 
 function firstName(name: string | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? "";
@@ -22,6 +32,8 @@ export function useChatConversation() {
   /** The reply as it streams in; "" while waiting for its first words, null when none is on its way. */
   const [streaming, setStreaming] = useState<string | null>(null);
   const [savePrompt, setSavePrompt] = useState<string | null>(null);
+  /** The name the visitor gave in their messages, stored with the address when they say Yes. */
+  const [savePromptName, setSavePromptName] = useState<string | undefined>(undefined);
   const [declinedEmails] = useState(() => new Set<string>());
   const [isEditingContact, setEditingContact] = useState(false);
   // The signed time the panel (and its form) was first shown, for the server's fill-time check.
@@ -36,8 +48,13 @@ export function useChatConversation() {
     setInput("");
     setBusy(true);
     setStreaming("");
-    const email = findEmail(content);
-    if (email && !state.hasSubmittedLead && !declinedEmails.has(email.toLowerCase())) setSavePrompt(email);
+    // "I am Per Olsen, per@example.com": the address to offer saving, and the name to save with it
+    // (from this message or an earlier one), never the address as the name (contact-in-text.ts).
+    const { email, name } = contactInText(content);
+    if (email && !state.hasSubmittedLead && !declinedEmails.has(email)) {
+      setSavePrompt(email);
+      setSavePromptName(name ?? nameInMessages(state.messages));
+    }
     try {
       const reply = await streamReply({ messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId }, setStreaming);
       addMessage({ role: "assistant", content: reply });
@@ -100,14 +117,15 @@ export function useChatConversation() {
 
   async function saveEmail(email: string) {
     setSavePrompt(null);
+    const name = savePromptName;
     try {
       await captureLead({
-        userData: { email },
+        userData: name ? { email, name } : { email },
         messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
         conversationId: state.conversationId,
         formStartedAt: await formStartedAt(),
       });
-      update({ hasSubmittedLead: true, contact: { email } });
+      update({ hasSubmittedLead: true, contact: name ? { email, name } : { email } });
       showNotice("success", CHAT_MESSAGES.contactSaved);
     } catch (error) {
       // docs/product.md#chat-assistant: a failed e-mail capture is only logged.

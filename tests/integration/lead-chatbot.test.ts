@@ -607,6 +607,10 @@ describe("replies without an AI provider", () => {
     const mail = await waitUntil(() => smtp.to(STUDIO).find((m) => m.parsed.subject === "New chat lead: Per Olsen"));
     expect(mail.parsed.replyTo?.value).toEqual([{ name: "Per Olsen", address: "per@example.com" }]);
     expect(mail.parsed.text).toContain("we want an assistant for our dental clinic");
+    // The assistant's turn in the mail is plain text: no Markdown asterisks.
+    expect(mail.parsed.text).toContain("save your details with Yes below");
+    expect(String(mail.parsed.html)).toContain("save your details with Yes below");
+    expect(mail.parsed.text).not.toContain("**");
 
     // With the details known, the next question the content cannot answer is passed on without asking for them.
     const next = await json(await call("/api/lead-chatbot", { messages: [...messages, { role: "user", content: "Can you connect it to our Opus Dental booking system?" }], conversationId }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHref, modelTextToLine, modelTextToPlain, parseModelText, tokenizeModelText, truncateModelTokens } from "./model-text.ts";
+import { classifyHref, modelTextToLine, modelTextToPlain, parseModelText, stripModelMarkup, tokenizeModelText, truncateModelTokens } from "./model-text.ts";
 
 const ORIGIN = "https://nordlys.studio";
 
@@ -113,6 +113,8 @@ describe("modelTextToPlain", () => {
       "Big news, see services (https://nordlys.studio/services) and OpenAI (https://openai.com/). [x](javascript:alert(1)) us (hi@nordlys.studio)",
     );
     expect(modelTextToLine(text)).toBe("Big news, see services and OpenAI. [x](javascript:alert(1)) us");
+    // For a feed: the markup goes, every other character stays.
+    expect(stripModelMarkup("**Big**\tnews,\n\n see [services](/services)")).toBe("Big\tnews,\n\n see services");
   });
 
   it("keeps lists and paragraphs as lines", () => {

@@ -204,6 +204,11 @@ export function modelTextToPlain(text: string, options: PlainOptions = {}): stri
     .join("\n\n");
 }
 
+/** The text without its inline markup (bold, italics, links as their labels); every other character, whitespace included, as it was. */
+export function stripModelMarkup(text: string): string {
+  return plainInline(tokenizeModelText(text));
+}
+
 /** Model text as one line of plain text (meta descriptions, og tags, feeds): no markup, no line breaks. */
 export function modelTextToLine(text: string): string {
   return modelTextToPlain(text).replace(/\s+/g, " ").trim();

@@ -62,6 +62,23 @@ export const chatTopicAnswers = {
 export const fallbackDefault =
   "I can answer questions about our [services](/services) and prices, the founders, our [projects](/projects), [1-to-1 mentoring](/mentoring) and scholarships, the [Free Build Program](/apply) and the newsletter. What would you like to know?";
 
+/**
+ * When the site's content has no answer to a question (docs/chat.md, "Without an AI provider"):
+ * an honest pass-on that says what happens next. `known`: the conversation has the visitor's
+ * details (the studio sees the question with them); `inMessage`: the message gives an address
+ * the visitor can save with the 'Save {email}?' prompt; `unknown`: neither. {thanks} is "Thanks,
+ * {first name}! " or "Thanks! ", {email} the visitor's address. The 24 hours are the site's reply
+ * promise (docs/product.md).
+ */
+export const passOnAnswers = {
+  known:
+    "{thanks}I can't answer that from what's on this site, so I'll pass your message to the team. A founder will reply by e-mail within 24 hours.",
+  inMessage:
+    "{thanks}I can't answer that from what's on this site, so I'll pass your message to the team: save your details with **Yes** below and a founder will reply to {email} within 24 hours.",
+  unknown:
+    "I can't answer that from what's on this site. Leave your name and e-mail here in the chat (or use the [contact page](/contact)) and I'll pass your question to the team: a founder replies by e-mail within 24 hours.",
+} as const;
+
 /** Added to answers about working together while the visitor has not left contact details. */
 export const fallbackContactOffer =
   "Want a founder to follow up? Leave your e-mail here in the chat or use the [contact page](/contact); we reply within 24 hours.";

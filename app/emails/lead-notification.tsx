@@ -1,4 +1,5 @@
 import { Link, Section, Text } from "@react-email/components";
+import { modelTextToPlain } from "~/lib/model-text";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 
 export type LeadNotificationProps = {
@@ -15,7 +16,8 @@ export type LeadNotificationProps = {
 
 /**
  * To the studio (MAIL_TO_STUDIO): someone left their details in the chat
- * widget. Every value, the transcript included, is rendered as text, never HTML.
+ * widget. Every value, the transcript included, is rendered as text, never HTML. The assistant's
+ * turns are plain text without their Markdown, links as `label (address)` (docs/decisions/0184).
  */
 export function LeadNotification({ name, email, company, message, transcript, leadId, capturedAt, siteUrl }: LeadNotificationProps) {
   const who = name ?? email;
@@ -61,7 +63,8 @@ export function LeadNotification({ name, email, company, message, transcript, le
             border: `1px solid ${emailColors.ink200}`,
           }}
         >
-          <strong>{entry.role === "user" ? "User" : "AI Assistant"}:</strong> {entry.content}
+          <strong>{entry.role === "user" ? "User" : "AI Assistant"}:</strong>{" "}
+          {entry.role === "user" ? entry.content : modelTextToPlain(entry.content, { siteUrl })}
         </Text>
       ))}
     </EmailLayout>

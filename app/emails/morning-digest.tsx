@@ -1,6 +1,4 @@
-import { Link } from "@react-email/link";
-import { Section } from "@react-email/section";
-import { Text } from "@react-email/text";
+import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 
 export type DigestEnquiry = { personId: string; who: string; kind: string; stage: string; waitingSince: Date };

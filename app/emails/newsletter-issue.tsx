@@ -1,5 +1,7 @@
 import { Heading, Link, Section, Text } from "@react-email/components";
+import { ModelText } from "~/components/model-text";
 import { site } from "~/content/site";
+import { modelTextToPlain } from "~/lib/model-text";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 
 export type NewsletterIssueStoryView = { title: string; summary: string; source: string; url: string };
@@ -11,10 +13,16 @@ export type NewsletterIssueProps = {
   /** The recipient's unsubscribe page; a placeholder when the issue is rendered once for everyone. */
   unsubscribeUrl: string;
   siteUrl: string;
+  /**
+   * Which part of the mail this rendering is for: summaries (which may carry a model's Markdown)
+   * are bold and links in the HTML part, and plain text with `label (address)` in the text part.
+   */
+  part?: "html" | "text";
 };
 
 /** The daily issue: the day's top stories, each with title, summary and a link. */
-export function NewsletterIssue({ dateLabel, stories, unsubscribeUrl, siteUrl }: NewsletterIssueProps) {
+export function NewsletterIssue({ dateLabel, stories, unsubscribeUrl, siteUrl, part = "html" }: NewsletterIssueProps) {
+  const origin = new URL(siteUrl).origin;
   return (
     <EmailLayout
       preview={stories[0] ? `Today: ${stories[0].title}` : "Today's AI news"}
@@ -39,7 +47,13 @@ export function NewsletterIssue({ dateLabel, stories, unsubscribeUrl, siteUrl }:
               {story.title}
             </Link>
           </Heading>
-          <Text style={{ ...emailText, margin: "0 0 8px" }}>{story.summary}</Text>
+          <Text style={{ ...emailText, margin: "0 0 8px" }}>
+            {part === "text" ? (
+              modelTextToPlain(story.summary, { siteUrl })
+            ) : (
+              <ModelText text={story.summary} layout="inline" links="absolute" origin={origin} linkStyle={{ color: emailColors.aurora700, textDecoration: "underline" }} />
+            )}
+          </Text>
           <Link href={story.url} style={{ color: emailColors.aurora700, fontWeight: 600, fontSize: "14px" }}>
             Read the full story
           </Link>

@@ -8,6 +8,7 @@ import { whileDatabaseAnswers } from "~/.server/page-errors";
 import { getNewsArticle } from "~/features/news/list-news.server";
 import { pageClock, relativeAge, truncateWords } from "~/features/news/text";
 import { useMinuteClock } from "~/features/news/use-minute-clock";
+import { modelTextToLine } from "~/lib/model-text";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/ai-news-story";
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? seo({
         title: truncateWords(loaderData.article.title, 70),
-        description: truncateWords(loaderData.article.summary || loaderData.article.title, 160),
+        description: truncateWords(modelTextToLine(loaderData.article.summary) || loaderData.article.title, 160),
         // The stored id (lower case), whatever spelling of it the address had.
         path: `/ai-news/${loaderData.article.id}`,
         publicUrl: publicUrlFrom(matches),

@@ -8,6 +8,7 @@ import { type Jobs } from "~/.server/jobs";
 import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
+import { contactInText } from "~/features/chat/contact-in-text";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
 import { notifyQuietLead, QUIET_LEAD_NOTICE_MINUTES } from "~/features/chat/lead-notification.server";
 import { site } from "~/content/site";
@@ -570,6 +571,44 @@ describe("replies without an AI provider", () => {
     }
     expect(await ask("How can I contact you?", conversationId)).toContain("We have your details");
     expect(await ask("How can I contact you?")).toMatch(/leave your e-mail/i);
+  });
+
+  it("reads a name and an address in a message as such, passes an unanswerable question on honestly, and the saved lead has the right name and address", async () => {
+    withoutProvider();
+    const conversationId = randomUUID();
+    const introduction = "I am Per Olsen, per@example.com, we want an assistant for our dental clinic";
+    const reply = await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content: introduction }], conversationId }));
+    expect(reply.status).toBe(200);
+    expect(reply.body.content).toBe(
+      "Thanks, Per! I can't answer that from what's on this site, so I'll pass your message to the team: save your details with **Yes** below and a founder will reply to per@example.com within 24 hours.",
+    );
+
+    // 'Yes' on the widget's 'Save per@example.com?' sends what the widget reads from the message (contact-in-text.ts).
+    const contact = contactInText(introduction);
+    expect(contact).toEqual({ name: "Per Olsen", email: "per@example.com" });
+    const messages = [
+      { role: "user", content: introduction },
+      { role: "assistant", content: reply.body.content },
+    ];
+    const capture = await json(await call("/api/lead-chatbot", { action: "capture_lead", userData: contact, messages, conversationId, formStartedAt: started() }));
+    expect(capture).toMatchObject({ status: 200, body: { created: true } });
+    const [lead] = await leadsOf(conversationId);
+    expect(lead).toMatchObject({ name: "Per Olsen", email: "per@example.com", heldAt: null, conversationContext: { messages } });
+
+    // The studio is notified as for any lead with something to read: by name, with the question.
+    const mail = await waitUntil(() => smtp.to(STUDIO).find((m) => m.parsed.subject === "New chat lead: Per Olsen"));
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: "Per Olsen", address: "per@example.com" }]);
+    expect(mail.parsed.text).toContain("we want an assistant for our dental clinic");
+    // The assistant's turn in the mail is plain text: no Markdown asterisks.
+    expect(mail.parsed.text).toContain("save your details with Yes below");
+    expect(String(mail.parsed.html)).toContain("save your details with Yes below");
+    expect(mail.parsed.text).not.toContain("**");
+
+    // With the details known, the next question the content cannot answer is passed on without asking for them.
+    const next = await json(await call("/api/lead-chatbot", { messages: [...messages, { role: "user", content: "Can you connect it to our Opus Dental booking system?" }], conversationId }));
+    expect(next.body.content).toBe("I can't answer that from what's on this site, so I'll pass your message to the team. A founder will reply by e-mail within 24 hours.");
+    const [updated] = await leadsOf(conversationId);
+    expect(updated!.conversationContext.messages.at(-2)).toEqual({ role: "user", content: "Can you connect it to our Opus Dental booking system?" });
   });
 
   it("tells the model the visitor's details are known once the conversation has a lead", async () => {

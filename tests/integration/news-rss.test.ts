@@ -122,4 +122,18 @@ describe("GET /ai-news/rss.xml", () => {
     expect(asReaderShows(items[0]!.description).text).toBe("Every C0: \t\n\n done");
     expect(items[0]!.sourceUrl).toBe("https://src.example/x");
   });
+
+  it("gives a summary a model wrote in Markdown as plain text, without asterisks or link syntax", () => {
+    const article: NewsArticle = {
+      id: "6f1d2b9e-3c4a-4e5f-8a7b-9c0d1e2f3a4b",
+      title: "Markdown summary",
+      summary: "**Big** news, see [services](/services) and [this](javascript:void0)",
+      fullContent: "",
+      source: "Src",
+      sourceUrl: null,
+      publishedAt: new Date().toISOString(),
+    };
+    const { items } = readRss(buildNewsRss({ news: [article], publicUrl: PUBLIC_URL, siteName: "Nordlys Studio" }));
+    expect(asReaderShows(items[0]!.description)).toEqual({ text: "Big news, see services and this", elements: 0 });
+  });
 });

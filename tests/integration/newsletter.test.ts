@@ -443,6 +443,30 @@ describe("the daily issue", () => {
     ]);
   });
 
+  it("a summary with a model's Markdown is bold and a link in the HTML part and plain text in the text part, never asterisks", async () => {
+    const now = new Date("2030-01-20T08:00:00Z");
+    await db().insert(aiNews).values({
+      title: "A story with a Markdown summary",
+      summary: "**Big** news, see [services](/services) [x](javascript:alert(1)) [y](javascript:void0) <script>alert(2)</script>",
+      fullContent: "",
+      source: "Example Wire",
+      sourceUrl: "https://news.example/markdown",
+      publishedAt: new Date(now.getTime() - 60_000),
+    });
+    const [reader] = await seedSubscribers(1, "markdown");
+    await sendDailyIssue({ now });
+    const parsed = await sink.received.find((m) => m.to[0] === reader!.email)!.parse();
+    const html = String(parsed.html);
+    expect(html).toMatch(/<strong>Big<\/strong> news, see <a href="https:\/\/nordlys\.test\/services"[^>]*>services<\/a>/);
+    expect(html).not.toContain("**");
+    expect(html).not.toContain("](/services)");
+    expect(html).not.toContain("javascript:void0");
+    expect(html).not.toContain("<script>alert(2)");
+    expect(parsed.text).toContain(`Big news, see services (${PUBLIC_URL}/services)`);
+    expect(parsed.text).not.toContain("**");
+    expect(parsed.text).not.toContain("javascript:void0");
+  });
+
   it("a second trigger the same day mails nobody twice; only new confirmations get it", async () => {
     const now = new Date("2030-02-10T08:00:00Z");
     await seedStories(5, now);

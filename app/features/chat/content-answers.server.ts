@@ -1,15 +1,20 @@
-import { chatTopicAnswers, chatTopics, contactAnswers, fallbackContactOffer, fallbackDefault, type ChatTopicId } from "~/content/chat";
+import { chatTopicAnswers, chatTopics, contactAnswers, fallbackContactOffer, fallbackDefault, passOnAnswers, type ChatTopicId } from "~/content/chat";
 import { projects, type Project } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { site } from "~/content/site";
 import { founders, story } from "~/content/studio";
+import { contactInText, withoutContactDetails } from "./contact-in-text.ts";
 
 /**
  * The chat's answers without an AI provider (or once today's AI budget is
  * spent), built from the site's content modules (docs/decisions/0071): a
  * project named in the question, else the topic of `chatTopics`
- * (app/content/chat.ts) whose keywords match most, else a short list of what
- * the assistant can answer. Only answers about working together offer a way
+ * (app/content/chat.ts) whose keywords match most. A question none of them
+ * answers gets an honest pass-on to the team (`passOnAnswers`) that says what
+ * happens next; a greeting or a word or two, a short list of what the
+ * assistant can answer. The name and address a message gives
+ * (contact-in-text.ts) are not read as the question ("per@example.com" is not
+ * a question about examples). Only answers about working together offer a way
  * to leave contact details, and none does once the visitor has left them.
  */
 
@@ -142,11 +147,26 @@ export function topicOf(question: string): ChatTopicId | undefined {
   return best.id;
 }
 
+/** Fewer words than this (after the name and address) is small talk, not a question to pass on. */
+const QUESTION_MIN_WORDS = 3;
+
+/** The pass-on answer for a question the content cannot answer. */
+function passOnAnswer(message: string, { contactKnown }: ContentAnswerOptions): string {
+  const { name, email } = contactInText(message);
+  const thanks = name ? `Thanks, ${name.split(" ")[0]}! ` : email ? "Thanks! " : "";
+  const text = contactKnown ? passOnAnswers.known : email ? passOnAnswers.inMessage : passOnAnswers.unknown;
+  return text.replaceAll("{thanks}", thanks).replaceAll("{email}", email ?? "");
+}
+
 /** A short answer to the question from the site's content, with links to the pages it comes from. */
-export function answerFromContent(question: string, options: ContentAnswerOptions = { contactKnown: false }): string {
+export function answerFromContent(message: string, options: ContentAnswerOptions = { contactKnown: false }): string {
+  const question = withoutContactDetails(message);
   const project = namedProject(normalise(question));
   if (project) return projectAnswer(project);
   const topic = topicOf(question);
+  if (!topic && normalise(question).split(/\s+/).filter((word) => /[a-z]/.test(word)).length >= QUESTION_MIN_WORDS) {
+    return passOnAnswer(message, options);
+  }
   const answer = topic ? topicAnswers[topic](options) : fallbackDefault;
   const offer = !options.contactKnown && WORKING_TOGETHER.has(topic ?? "default") && !answer.includes("(/contact)");
   return offer ? `${answer}\n\n${fallbackContactOffer}` : answer;

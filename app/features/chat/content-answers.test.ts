@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatCopy, fallbackContactOffer } from "~/content/chat";
+import { chatCopy, fallbackContactOffer, fallbackDefault } from "~/content/chat";
 import { projects } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { founders } from "~/content/studio";
@@ -78,5 +78,26 @@ describe("answers from the site's content", () => {
     }
     expect(askedKnown("How can I contact you?")).toContain("We have your details");
     expect(asked("How can I contact you?")).toMatch(/leave your e-mail/i);
+  });
+
+  it("passes a question the content cannot answer on to the team, saying what happens next", () => {
+    const introduction = "I am Per Olsen, per@example.com, we want an assistant for our dental clinic";
+    // The address is not a question about examples (projects), the name not a question at all.
+    expect(asked(introduction)).toBe(
+      "Thanks, Per! I can't answer that from what's on this site, so I'll pass your message to the team: save your details with **Yes** below and a founder will reply to per@example.com within 24 hours.",
+    );
+    expect(askedKnown("Can you integrate with our dental clinic's booking system?")).toBe(
+      "I can't answer that from what's on this site, so I'll pass your message to the team. A founder will reply by e-mail within 24 hours.",
+    );
+    const unknown = asked("Can you integrate with our dental clinic's booking system?");
+    expect(unknown).toContain("Leave your name and e-mail here in the chat");
+    expect(unknown).toContain("(/contact)");
+    expect(unknown).toContain("within 24 hours");
+  });
+
+  it("answers a greeting or a word or two with what it can answer, not a pass-on", () => {
+    expect(asked("hi")).toContain(fallbackDefault);
+    expect(askedKnown("zzz qqq")).toBe(fallbackDefault);
+    expect(asked("per@example.com")).toContain(fallbackDefault);
   });
 });

@@ -1,9 +1,19 @@
 import { useRef, useState } from "react";
 import { chatCopy } from "~/content/chat";
-import { toast } from "~/lib/notify";
 import { captureLead, logChatProblem, startLeadForm, streamReply } from "./chat-client";
-import { CHAT_LIMITS, CHAT_MESSAGES, findEmail, type ChatMessage, type LeadForm } from "./schema";
+import { contactInText } from "./contact-in-text";
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage, type LeadForm } from "./schema";
+import { useChatNotice } from "./use-chat-notice";
 import { useChatState } from "./use-chat-state";
+
+/** The latest name the visitor gave in their messages. */
+function nameInMessages(messages: ChatMessage[]): string | undefined {
+  for (const message of messages.toReversed()) {
+    const name = message.role === "user" ? contactInText(message.content).name : undefined;
+    if (name) return name;
+  }
+  return undefined;
+}
 
 function firstName(name: string | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? "";
@@ -16,11 +26,14 @@ function firstName(name: string | undefined): string {
  */
 export function useChatConversation() {
   const { state, update, addMessage } = useChatState();
+  const { notice, show: showNotice, dismiss: dismissNotice } = useChatNotice();
   const [input, setInput] = useState("");
   const [isBusy, setBusy] = useState(false);
   /** The reply as it streams in; "" while waiting for its first words, null when none is on its way. */
   const [streaming, setStreaming] = useState<string | null>(null);
   const [savePrompt, setSavePrompt] = useState<string | null>(null);
+  /** The name the visitor gave in their messages, stored with the address when they say Yes. */
+  const [savePromptName, setSavePromptName] = useState<string | undefined>(undefined);
   const [declinedEmails] = useState(() => new Set<string>());
   const [isEditingContact, setEditingContact] = useState(false);
   // The signed time the panel (and its form) was first shown, for the server's fill-time check.
@@ -35,8 +48,13 @@ export function useChatConversation() {
     setInput("");
     setBusy(true);
     setStreaming("");
-    const email = findEmail(content);
-    if (email && !state.hasSubmittedLead && !declinedEmails.has(email.toLowerCase())) setSavePrompt(email);
+    // "I am Per Olsen, per@example.com": the address to offer saving, and the name to save with it
+    // (from this message or an earlier one), never the address as the name (contact-in-text.ts).
+    const { email, name } = contactInText(content);
+    if (email && !state.hasSubmittedLead && !declinedEmails.has(email)) {
+      setSavePrompt(email);
+      setSavePromptName(name ?? nameInMessages(state.messages));
+    }
     try {
       const reply = await streamReply({ messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId }, setStreaming);
       addMessage({ role: "assistant", content: reply });
@@ -45,7 +63,7 @@ export function useChatConversation() {
       // Take the unanswered message back into the input, so nothing typed is lost.
       update((current) => ({ messages: current.messages.slice(0, -1) }));
       setInput(content);
-      toast.error(CHAT_MESSAGES.sendFailedTitle, { description: CHAT_MESSAGES.sendFailedDescription });
+      showNotice("error", CHAT_MESSAGES.sendFailedTitle, CHAT_MESSAGES.sendFailedDescription);
     } finally {
       setStreaming(null);
       setBusy(false);
@@ -64,13 +82,13 @@ export function useChatConversation() {
       });
     } catch (error) {
       logChatProblem("Chat: lead capture failed", error);
-      toast.error(CHAT_MESSAGES.leadFailed);
+      showNotice("error", CHAT_MESSAGES.leadFailed);
       return false;
     }
     const contact = { name: form.name, email: form.email, company: form.company };
     if (isUpdate) {
       update({ contact, showLeadForm: false, hasSubmittedLead: true });
-      toast.success(CHAT_MESSAGES.contactSaved);
+      showNotice("success", CHAT_MESSAGES.contactSaved);
     } else {
       update((current) => ({
         contact,
@@ -78,7 +96,7 @@ export function useChatConversation() {
         showLeadForm: false,
         messages: [...current.messages, { role: "assistant", content: chatCopy.welcome.replace("{name}", firstName(form.name)) }],
       }));
-      toast.success(CHAT_MESSAGES.leadSavedTitle, { description: CHAT_MESSAGES.leadSavedDescription });
+      showNotice("success", CHAT_MESSAGES.leadSavedTitle, CHAT_MESSAGES.leadSavedDescription);
     }
     setEditingContact(false);
     setSavePrompt(null);
@@ -99,15 +117,16 @@ export function useChatConversation() {
 
   async function saveEmail(email: string) {
     setSavePrompt(null);
+    const name = savePromptName;
     try {
       await captureLead({
-        userData: { email },
+        userData: name ? { email, name } : { email },
         messages: state.messages.slice(-CHAT_LIMITS.historyMessages),
         conversationId: state.conversationId,
         formStartedAt: await formStartedAt(),
       });
-      update({ hasSubmittedLead: true, contact: { email } });
-      toast.success(CHAT_MESSAGES.contactSaved);
+      update({ hasSubmittedLead: true, contact: name ? { email, name } : { email } });
+      showNotice("success", CHAT_MESSAGES.contactSaved);
     } catch (error) {
       // docs/product.md#chat-assistant: a failed e-mail capture is only logged.
       logChatProblem("Chat: saving the e-mail failed", error);
@@ -121,6 +140,10 @@ export function useChatConversation() {
 
   return {
     state,
+    /** The success or error message on show at the top of the panel (use-chat-notice.ts). */
+    notice,
+    showNotice,
+    dismissNotice,
     input,
     setInput,
     isBusy,

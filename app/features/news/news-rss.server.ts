@@ -1,4 +1,5 @@
 import { generateRssFeed } from "feedsmith";
+import { stripModelMarkup } from "~/lib/model-text";
 import { cleanText } from "~/lib/clean-text";
 import type { NewsArticle } from "./schema";
 
@@ -46,7 +47,7 @@ export function buildNewsRss({ news, publicUrl, siteName, now = new Date() }: Ne
         title: rssText(article.title),
         link,
         guid: { value: link, isPermaLink: true },
-        description: rssText(article.summary),
+        description: rssText(stripModelMarkup(article.summary)),
         pubDate: new Date(article.publishedAt),
         ...(article.sourceUrl ? { source: { title: rssText(article.source), url: cleanText(article.sourceUrl) } } : {}),
       };

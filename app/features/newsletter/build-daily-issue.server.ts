@@ -84,7 +84,7 @@ export async function getOrCreateDailyIssue(now = new Date()): Promise<Newslette
     url: storyUrl(row.sourceUrl, siteUrl),
   }));
   const { html, text } = await renderEmail(
-    createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl }),
+    (part) => createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl, part }),
   );
   const subject = toHeaderText(`AI news: ${plain(stories[0]!.title, 110)}`);
 

@@ -9,7 +9,7 @@ import { SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
  * and a free port, for the browser tests of what a fresh clone shows (the
  * suite's main server has the fake provider). `stop()` ends it and removes its data.
  */
-export async function startServerWithoutAi(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServerWithoutAi(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-e2e-no-ai-"));
   await fs.chmod(dataDir, 0o755);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
@@ -50,6 +50,8 @@ export async function startServerWithoutAi(): Promise<{ url: string; stop: () =>
   });
   return {
     url,
+    /** Its DATA_DIR: tests/support/admin-seed.ts's withServerDatabase reaches its database from it. */
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

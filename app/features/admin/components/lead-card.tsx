@@ -83,9 +83,13 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
                       <p className="text-xs font-semibold uppercase tracking-wide text-ink-700">
                         {message.role === "user" ? "User" : "AI Assistant"}
                       </p>
-                      <p className="mt-1 whitespace-pre-wrap text-sm text-ink-900">
-                        {message.role === "user" ? message.content : <TranscriptText text={message.content} />}
-                      </p>
+                      {message.role === "user" ? (
+                        <p className="mt-1 whitespace-pre-wrap text-sm text-ink-900">{message.content}</p>
+                      ) : (
+                        <div className="mt-1 text-sm text-ink-900">
+                          <TranscriptText text={message.content} />
+                        </div>
+                      )}
                     </li>
                   ))}
                 </ol>

@@ -1,22 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import { ChatTextView } from "~/features/chat/components/chat-text-view";
+import { ModelText, originOf } from "~/components/model-text";
 
 /**
- * An assistant message of a chat transcript as the visitor saw it: **bold** and [links](url), read
- * by the chat's own renderer (features/chat/components/chat-text-view.tsx), so nothing in it is ever
+ * An assistant message of a chat transcript as the visitor saw it: **bold**, links and lists, read
+ * by the one renderer of model text (app/components/model-text.tsx), so nothing in it is ever
  * HTML and a `javascript:` link stays its label as plain text. Every link opens in a new tab, so the
  * review stays where it is.
  */
 export function TranscriptText({ text }: { text: string }) {
   const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
-  return <ChatTextView text={text} origin={siteOrigin(root?.publicUrl)} />;
-}
-
-function siteOrigin(publicUrl: string | undefined): string | undefined {
-  if (!publicUrl) return undefined;
-  try {
-    return new URL(publicUrl).origin;
-  } catch {
-    return undefined;
-  }
+  return <ModelText text={text} links="new-tab" origin={originOf(root?.publicUrl)} />;
 }

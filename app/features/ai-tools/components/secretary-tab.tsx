@@ -1,8 +1,10 @@
 import { BotIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ModelText } from "~/components/model-text";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { modelTextToPlain } from "~/lib/model-text";
 import { streamJsonEvents } from "~/lib/stream-json-events";
 import { showAiError } from "../show-ai-error";
 import { AI_LIMITS, STORAGE_KEYS, type AiChatResponse } from "../options";
@@ -157,15 +159,18 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
               {message.content ? (
                 <div
                   className={cn(
-                    "whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem]",
-                    message.role === "user" ? "bg-ink-950 text-white" : "border border-ink-200 bg-white text-ink-900",
+                    "break-words rounded-2xl px-4 py-2.5 text-[0.95rem]",
+                    message.role === "user" ? "whitespace-pre-wrap bg-ink-950 text-white" : "border border-ink-200 bg-white text-ink-900",
                   )}
                 >
-                  {message.content}
+                  {/* The model's Markdown through the one renderer of model text (decision 0184); the visitor's text as typed. */}
+                  {message.role === "user" ? message.content : <ModelText text={message.content} />}
                 </div>
               ) : null}
               {message.role === "assistant" && message.content && !(isBusy && index === messages.length - 1) ? (
-                <ResultActions text={message.content} />
+                // Copied and shared as plain text (links as "label (address)"): the reader's app would show the asterisks.
+                // Messages come from localStorage, so this only runs in the browser.
+                <ResultActions text={modelTextToPlain(message.content, { siteUrl: window.location.origin })} />
               ) : null}
             </div>
           ))

@@ -1,16 +1,20 @@
 import { ChevronUp, Minus, Sparkles, XIcon } from "lucide-react";
-import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from "react";
 import { chatCopy } from "~/content/chat";
 import { cn } from "~/lib/cn";
 import { useChatConversation } from "../use-chat-conversation";
 import { Composer, ConversationLog } from "./conversation";
 import { IntroForm } from "./intro-form";
+import type { ChatNotice } from "../use-chat-notice";
 import type { PanelMode } from "./panel-mode";
 
 /**
  * The chat panel: a non-modal dialog (focus moves in on open and back to the
  * button on close, Escape closes) of 380 x 600 px, 56 px high when minimised,
- * full-screen on narrow phones. First the intro form, then the conversation.
+ * full-screen on narrow phones; never taller than the window, and above the
+ * cookie banner while that shows (useBannerClearance), so neither covers the
+ * other's buttons. Its body scrolls. First the intro form, then the conversation.
+ * Success and error messages show at its top (ChatNoticeBar), never over a message.
  * What it does is in use-chat-conversation.ts; the log and the message box in conversation.tsx.
  */
 export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onModeChange: (mode: PanelMode) => void }) {
@@ -22,6 +26,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
   const isOpen = mode === "open";
   const showForm = state.showLeadForm || chat.isEditingContact;
   const close = () => onModeChange("closed");
+  const clearance = useBannerClearance(mode !== "closed");
 
   useEffect(startForm, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the panel first mounts
   usePanelFocus(panelRef, isOpen, showForm, onModeChange);
@@ -40,6 +45,7 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
       hidden={mode === "closed"}
       tabIndex={-1}
       data-mode={mode}
+      style={clearance}
       className={cn(
         "fixed z-[45] flex flex-col overflow-hidden border-ink-200 bg-white shadow-[var(--shadow-card)] focus:outline-none",
         "max-sm:inset-x-0 max-sm:bottom-0",
@@ -48,13 +54,15 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
       )}
     >
       <PanelHeader titleId={titleId} isOpen={isOpen} onModeChange={onModeChange} />
+      {isOpen && chat.notice ? <ChatNoticeBar notice={chat.notice} onDismiss={chat.dismissNotice} /> : null}
       {!isOpen ? null : showForm ? (
-        <div className="flex-1 overflow-y-auto">
+        <div className="min-h-0 flex-1 overflow-y-auto">
           <IntroForm
             mode={chat.isEditingContact ? "update" : "intro"}
             initial={chat.isEditingContact ? (state.contact ?? undefined) : undefined}
             onSubmit={chat.submitLead}
             onSkip={chat.skip}
+            onNotice={chat.showNotice}
           />
         </div>
       ) : (
@@ -83,6 +91,69 @@ export default function ChatPanel({ mode, onModeChange }: { mode: PanelMode; onM
         </>
       )}
     </section>
+  );
+}
+
+/** Room between the panel's top and the window's, on screens where the panel is not full-screen (sm: 1.5rem). */
+const TOP_MARGIN_PX = 24;
+/** Space between the panel and the cookie banner above which it sits. */
+const BANNER_GAP_PX = 8;
+
+/**
+ * While the cookie banner shows (app/components/cookie-banner.tsx: no choice stored, or reopened),
+ * the panel's bottom sits above the banner's top and its height shrinks to what is left, so the
+ * banner's buttons and the panel's own stay visible and clickable at every size. Measured, since
+ * the banner's height depends on the width; followed as the window resizes, the banner changes
+ * size, or a choice hides it (attributes on <html>). Undefined (the classes' own placement) when
+ * no banner shows.
+ */
+function useBannerClearance(isShown: boolean): CSSProperties | undefined {
+  const [space, setSpace] = useState(0);
+  useEffect(() => {
+    if (!isShown) return;
+    const measure = () => {
+      const banner = document.querySelector<HTMLElement>('[data-consent-gate="undecided"]');
+      const rect = banner && getComputedStyle(banner).display !== "none" ? banner.getBoundingClientRect() : null;
+      setSpace(rect && rect.height > 0 ? Math.max(0, Math.ceil(window.innerHeight - rect.top + BANNER_GAP_PX)) : 0);
+    };
+    measure();
+    const banner = document.querySelector('[data-consent-gate="undecided"]');
+    const resize = new ResizeObserver(measure);
+    if (banner) resize.observe(banner);
+    const choice = new MutationObserver(measure);
+    choice.observe(document.documentElement, { attributes: true, attributeFilter: ["data-consent", "data-consent-open"] });
+    window.addEventListener("resize", measure);
+    return () => {
+      resize.disconnect();
+      choice.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [isShown]);
+  if (!space) return undefined;
+  const isFullScreen = typeof window !== "undefined" && !window.matchMedia("(min-width: 640px)").matches;
+  return { bottom: `${space}px`, maxHeight: `calc(100dvh - ${space}px - ${isFullScreen ? 0 : TOP_MARGIN_PX}px)` };
+}
+
+/** One success or error message at the top of the panel, in its layout: it moves the messages down, never covers them. */
+function ChatNoticeBar({ notice, onDismiss }: { notice: ChatNotice; onDismiss: () => void }) {
+  const isError = notice.kind === "error";
+  return (
+    <div
+      role={isError ? "alert" : "status"}
+      data-chat-notice={notice.kind}
+      className={cn(
+        "flex shrink-0 items-start gap-2 border-b px-4 py-2.5 text-sm",
+        isError ? "border-danger-700/30 bg-danger-100 text-ink-950" : "border-aurora-300 bg-aurora-100 text-ink-950",
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{notice.title}</p>
+        {notice.description ? <p>{notice.description}</p> : null}
+      </div>
+      <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-black/5">
+        <XIcon aria-hidden="true" className="size-4" />
+      </button>
+    </div>
   );
 }
 

@@ -48,7 +48,9 @@ export function ChatWidget() {
         aria-label="Chat with us"
         aria-haspopup="dialog"
         aria-expanded={mode !== "closed"}
-        className="chat-launcher fixed bottom-4 right-4 z-20 inline-flex size-14 items-center justify-center rounded-full text-ink-950 transition-transform hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:bottom-6 sm:right-6"
+        // Above the cookie banner (z-30): on a phone the banner spans the bottom, and the button sits in
+        // the empty column the banner keeps at its right (pr-14), so neither covers the other's controls.
+        className="chat-launcher fixed bottom-4 right-4 z-40 inline-flex size-14 items-center justify-center rounded-full text-ink-950 transition-transform hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:bottom-6 sm:right-6"
         data-chat-launcher=""
         // Nothing opens it without JavaScript: hidden then (/no-script.css, decision 0177).
         data-requires-script=""

@@ -1,10 +1,10 @@
 import { SendHorizontal } from "lucide-react";
 import type { FormEvent, KeyboardEvent, RefObject } from "react";
+import { ModelText } from "~/components/model-text";
 import { Button } from "~/components/ui/button";
 import { chatCopy } from "~/content/chat";
 import { cn } from "~/lib/cn";
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from "../schema";
-import { ChatTextView } from "./chat-text-view";
 
 /** The conversation log: messages, the reply streaming in, 'Thinking...', suggested prompts and the e-mail save prompt. */
 export function ConversationLog({
@@ -30,7 +30,7 @@ export function ConversationLog({
 }) {
   const hasUserMessage = messages.some((message) => message.role === "user");
   return (
-    <div role="log" aria-label="Conversation" aria-busy={isBusy} className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
+    <div role="log" aria-label="Conversation" aria-busy={isBusy} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4">
       {messages.map((message, index) => (
         <MessageBubble key={index} message={message} onInternalLink={onInternalLink} />
       ))}
@@ -98,16 +98,16 @@ function MessageBubble({ message, onInternalLink }: { message: ChatMessage; onIn
   const isUser = message.role === "user";
   return (
     <div className={cn("flex", isUser ? "justify-end" : "justify-start")}>
-      <p
+      <div
         className={cn(
-          "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed",
-          isUser ? "rounded-br-md bg-ink-950 text-white" : "rounded-bl-md bg-ink-100 text-ink-900",
+          "max-w-[85%] break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed",
+          isUser ? "whitespace-pre-wrap rounded-br-md bg-ink-950 text-white" : "rounded-bl-md bg-ink-100 text-ink-900",
         )}
         data-role={message.role}
       >
         <span className="sr-only">{isUser ? "You: " : "Assistant: "}</span>
-        {isUser ? message.content : <ChatTextView text={message.content} onInternalLink={onInternalLink} />}
-      </p>
+        {isUser ? message.content : <ModelText text={message.content} onInternalLink={onInternalLink} />}
+      </div>
     </div>
   );
 }

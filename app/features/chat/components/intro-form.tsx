@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "~/lib/notify";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { chatCopy } from "~/content/chat";
 import { HONEYPOT_FIELD } from "~/lib/form-traps";
 import { CHAT_LIMITS, CHAT_MESSAGES, leadFormSchema, type LeadForm } from "../schema";
+import type { ShowChatNotice } from "../use-chat-notice";
 
 type Errors = Partial<Record<"name" | "email" | "company" | "message", string>>;
 
@@ -22,12 +22,15 @@ export function IntroForm({
   initial,
   onSubmit,
   onSkip,
+  onNotice,
 }: {
   mode: "intro" | "update";
   initial?: { name?: string; email?: string; company?: string };
   /** Resolves true when stored. `honeypot`: what the invisible field holds (normally ""). */
   onSubmit: (form: LeadForm, honeypot: string) => Promise<boolean>;
   onSkip: () => void;
+  /** Shows a message at the top of the panel (the chat's toasts, use-chat-notice.ts). */
+  onNotice: ShowChatNotice;
 }) {
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
@@ -46,7 +49,7 @@ export function IntroForm({
       }
       setErrors(next);
       if (!String(data.email ?? "").trim()) {
-        toast.error(CHAT_MESSAGES.emailRequiredTitle, { description: CHAT_MESSAGES.emailRequiredDescription });
+        onNotice("error", CHAT_MESSAGES.emailRequiredTitle, CHAT_MESSAGES.emailRequiredDescription);
       }
       const first = (["name", "email", "company", "message"] as const).find((field) => next[field]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();

@@ -1,11 +1,13 @@
 import { ArrowRightIcon } from "lucide-react";
 import { memo, type MouseEvent } from "react";
 import { preloadArticleDialog } from "./article-dialog";
+import { ModelText } from "~/components/model-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { NewsArticle } from "../schema";
-import { relativeAge, truncateWords } from "../text";
+import { relativeAge } from "../text";
+import { useSiteOrigin } from "../use-site-origin";
 
 type NewsCardProps = {
   article: NewsArticle;
@@ -24,7 +26,7 @@ type NewsCardProps = {
  */
 /** Memoised: a list update that keeps a story (and the clock) does not render its card again. */
 export const NewsCard = memo(function NewsCard({ article, now, summaryChars, onOpen, headingLevel: Heading = "h3" }: NewsCardProps) {
-  const summary = summaryChars ? truncateWords(article.summary, summaryChars) : article.summary;
+  const origin = useSiteOrigin();
   const storyPath = `/ai-news/${article.id}`;
   const titleId = `story-${article.id}-title`;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -47,7 +49,10 @@ export const NewsCard = memo(function NewsCard({ article, now, summaryChars, onO
       <Heading id={titleId} className="mt-4 font-display text-lg font-semibold leading-snug text-ink-950">
         {article.title}
       </Heading>
-      <p className={cn("mt-3 flex-1 text-sm leading-relaxed text-ink-600")}>{summary}</p>
+      <p className={cn("mt-3 flex-1 text-sm leading-relaxed text-ink-600")}>
+        {/* Summaries may carry a model's Markdown: read by the one renderer of model text (decision 0184). */}
+        <ModelText text={article.summary} layout="inline" maxChars={summaryChars} origin={origin} />
+      </p>
       <Button asChild variant="link" className="mt-4 h-auto self-start px-0">
         <a href={storyPath} onClick={open} onPointerEnter={preloadArticleDialog} onFocus={preloadArticleDialog} aria-describedby={titleId}>
           Read Full Story

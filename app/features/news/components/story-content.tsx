@@ -1,10 +1,15 @@
+import { ModelText } from "~/components/model-text";
 import { cn } from "~/lib/cn";
+import { useSiteOrigin } from "../use-site-origin";
 
 /**
  * A story's full content. The HTML was sanitised with an allow-list when it
- * was stored (html.server.ts), so it is safe to render as HTML here.
+ * was stored (html.server.ts), so it is safe to render as HTML here. Without
+ * it, the summary (`fallback`), which may carry a model's Markdown, is read by
+ * the one renderer of model text (decision 0184), never as HTML.
  */
 export function StoryContent({ html, fallback, className }: { html: string; fallback: string; className?: string }) {
+  const origin = useSiteOrigin();
   const classes = cn(
     "text-base leading-relaxed text-ink-800",
     "[&_p]:mt-4 [&_p:first-child]:mt-0 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold",
@@ -16,6 +21,12 @@ export function StoryContent({ html, fallback, className }: { html: string; fall
     "break-words",
     className,
   );
-  if (!html.trim()) return <p className={classes}>{fallback}</p>;
+  if (!html.trim()) {
+    return (
+      <p className={classes}>
+        <ModelText text={fallback} layout="inline" origin={origin} />
+      </p>
+    );
+  }
   return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

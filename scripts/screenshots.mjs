@@ -193,7 +193,7 @@ async function publicPages(baseUrl) {
   return pages;
 }
 
-const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/feeds", "/admin/account"];
+const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/newsletter?step=preview", "/admin/outbox", "/admin/feeds", "/admin/account"];
 
 /**
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor

@@ -229,15 +229,18 @@ export async function releaseRefreshLease(): Promise<void> {
     .where(eq(newsRefreshState.id, 1));
 }
 
-export async function readRefreshState(): Promise<{ running: boolean; lastFinishedAt: Date | null }> {
+export async function readRefreshState(): Promise<{ running: boolean; lastFinishedAt: Date | null; lastStartedAt: Date | null; now: Date }> {
   const [row] = await getDb()
     .select({
       running: sql<boolean>`coalesce(${newsRefreshState.leaseUntil} > now(), false)`,
       lastFinishedAt: newsRefreshState.lastFinishedAt,
+      lastStartedAt: newsRefreshState.lastStartedAt,
+      // The database's clock: the lease times are the database's, whatever the app's clock says.
+      now: sql<Date>`now()`.mapWith(newsRefreshState.lastStartedAt),
     })
     .from(newsRefreshState)
     .where(eq(newsRefreshState.id, 1));
-  return { running: row?.running ?? false, lastFinishedAt: row?.lastFinishedAt ?? null };
+  return { running: row?.running ?? false, lastFinishedAt: row?.lastFinishedAt ?? null, lastStartedAt: row?.lastStartedAt ?? null, now: row?.now ?? new Date() };
 }
 
 /**

@@ -17,9 +17,9 @@ beforeAll(async () => {
   dataDir = await makeDataDir();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base }, { timeoutMs: 150_000 });
   admin = await adminSession(base, dataDir, { email: "toast-admin@example.test", clientIp: "198.51.100.41" });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { newsRefreshState } from "~/.server/db/schema";
 import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
-import { logger } from "~/.server/logger";
+import { logger, tellTerminal } from "~/.server/logger";
 import { feedFetches } from "~/.server/metrics";
 import { notifyNewsChanged } from "~/.server/page-cache-events";
 import { createAiSummarizer } from "./ai-summarizer.server";
@@ -274,11 +274,19 @@ function isSkippedForDiskSpace(): boolean {
   return true;
 }
 
+/** A refresh in one line for the terminal: how many sources answered, and where to look when some did not. */
+export function refreshLine(report: RefreshReport): string {
+  const answered = report.fetched + report.notModified;
+  const stories = report.added === 1 ? "1 new story" : `${report.added} new stories`;
+  return `News refresh: ${answered} of ${report.feeds} sources answered, ${stories}${answered < report.feeds ? "; see /admin/feeds" : "."}`;
+}
+
 /** Runs a refresh under the lease this process holds, then frees it. */
 async function runLeasedRefresh(options: RefreshOptions): Promise<RefreshReport> {
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");
+    tellTerminal(refreshLine(report));
     return report;
   } finally {
     await releaseRefreshLease().catch((error: unknown) => logger.error({ err: error }, "News refresh: cannot release the lease"));

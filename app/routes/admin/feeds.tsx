@@ -36,9 +36,11 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
       title="News feeds"
       description="The sources of the AI news hub (NEWS_FEEDS, or the built-in list when it is not set). A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
     >
-      <p className="mb-6 text-sm text-ink-700" role="status">
-        {troubled.length === 0 ? "All feeds are healthy." : `${troubled.length} of ${feeds.length} feeds need attention.`}
-      </p>
+      {feeds.length > 0 ? (
+        <p className="mb-6 text-sm text-ink-700" role="status">
+          {troubled.length === 0 ? "All feeds are healthy." : `${troubled.length} of ${feeds.length} feeds need attention.`}
+        </p>
+      ) : null}
       {feeds.length === 0 ? (
         <p className="text-ink-600">No feed is configured: NEWS_FEEDS lists none that is an http(s) address.</p>
       ) : (

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { defineConfig, minify, transformWithOxc, type Plugin } from "vite";
-import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin";
+import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin.ts";
 
 /**
  * `import url from "./some-script.ts?standalone"`: the file as a classic script of its own,

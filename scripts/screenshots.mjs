@@ -63,6 +63,13 @@ async function withDatabase(dataDir, work) {
 /** A few rows for the admin lists, so they are seen with content rather than empty. */
 async function seedAdminData(dataDir) {
   await withDatabase(dataDir, async (client) => {
+    // Feeds of an earlier configuration (the server here reads none): /admin/feeds lists them
+    // under "No longer configured".
+    await client.query(`
+      insert into news_feeds (url, title, last_fetched_at, last_success_at, consecutive_failures, last_error) values
+        ('https://research.example/feed.xml', 'Research Weekly', now() - interval '2 days', now() - interval '2 days', 0, null),
+        ('https://lab.example/rss.xml', 'Frontier Lab', now() - interval '3 days', now() - interval '9 days', 3, 'connect ECONNREFUSED')
+      on conflict (url) do nothing`);
     const conversation = JSON.stringify({
       messages: [
         { role: "user", content: "We run 14 clinics and want an assistant that books appointments. Where would you start?" },
@@ -193,7 +200,7 @@ async function publicPages(baseUrl) {
   return pages;
 }
 
-const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/feeds", "/admin/account"];
+const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/newsletter?step=preview", "/admin/outbox", "/admin/feeds", "/admin/account"];
 
 /**
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor

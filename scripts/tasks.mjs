@@ -33,6 +33,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { runStep } from "./quiet-step.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -101,7 +102,14 @@ function isBuildStale() {
 }
 
 async function build() {
-  await step(bin("react-router"), ["build"], { label: "Building the production bundle...", env: { NODE_ENV: "production" } });
+  // At a terminal: one line while Vite works and one when it is done; its ~250 lines only if it
+  // fails (scripts/quiet-step.mjs). Elsewhere (CI, logs) the full output as it comes.
+  const label = "Building the production bundle...";
+  const code = await runStep(bin("react-router"), ["build"], { cwd: root, label, env: { NODE_ENV: "production" } });
+  if (code !== 0) {
+    say(`${label} failed (exit ${code}).`);
+    process.exit(code);
+  }
   await step(process.execPath, [path.join(root, "scripts", "precompress.mjs")]);
   fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
 }

@@ -39,14 +39,43 @@ export function serializeError(input: unknown): unknown {
 }
 
 /**
+ * A log record's field that marks it as one of many a terminal reader gets as one summary line
+ * instead (per-feed fetch failures: the news refresh prints "2 of 16 sources answered; see
+ * /admin/feeds", `tellTerminal`). With LOG_FORMAT=text such records are not written; in JSON
+ * they are, like any other.
+ */
+export const SUMMARISED_AT_TERMINAL = "summarisedAtTerminal";
+
+function isSummarised(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SUMMARISED_AT_TERMINAL] === true;
+}
+
+/**
+ * One line for a person at the terminal (LOG_FORMAT=text), after the start-up summary: nothing
+ * in JSON, where the log records say the same.
+ */
+export function tellTerminal(line: string, format = logFormat(), write = (text: string) => void process.stdout.write(text)): void {
+  if (format === "text") write(`${line}\n`);
+}
+
+/**
  * One structured logger for the whole server. Secrets and personal data that
  * may appear in request objects and errors are redacted here, once.
  * (`destination`: tests read what it writes.)
  */
-export function createLogger(destination?: pino.DestinationStream): Logger {
-  const level = process.env.LOG_LEVEL || defaultLogLevel(logFormat());
+export function createLogger(destination?: pino.DestinationStream, format = logFormat()): Logger {
+  const level = process.env.LOG_LEVEL || defaultLogLevel(format);
   const options: pino.LoggerOptions = {
     level,
+    hooks:
+      format === "text"
+        ? {
+            logMethod(args, method) {
+              if (isSummarised(args[0])) return;
+              method.apply(this, args);
+            },
+          }
+        : {},
     base: { service: "nordlys-site" },
     serializers: { err: serializeError },
     redact: {

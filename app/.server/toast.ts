@@ -28,6 +28,14 @@ export async function redirectWithToast(path: string, toast: ToastInput, init: R
   return redirect(safeRedirectPath(path), { ...init, headers });
 }
 
+/**
+ * Set-Cookie value that drops a pending toast. A sign-in sends it: the 'Please log in to access
+ * this page' that brought the visitor to the sign-in is stale once they are signed in.
+ */
+export async function clearToastHeader(): Promise<string> {
+  return toastCookie().serialize("", { maxAge: 0 });
+}
+
 /** Reads the pending toast and the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
   const raw: unknown = await toastCookie().parse(request.headers.get("Cookie"));

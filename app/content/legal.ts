@@ -16,11 +16,18 @@ export const legalEntity = {
 } as const;
 
 export type LegalSection = { title: string; paragraphs: string[]; items?: string[] };
-export type LegalDocument = { title: string; description: string; intro: string; sections: LegalSection[] };
+/**
+ * When the document's text last changed, shown as "Last updated". `textSha256` is the SHA-256 of
+ * its text (title, description, intro, sections; app/content/legal-dates.test.ts): that test
+ * fails when the text changes and the date does not, so edit both together.
+ */
+export type LegalTextDate = { date: string; textSha256: string };
+export type LegalDocument = { title: string; description: string; intro: string; sections: LegalSection[]; lastChanged: LegalTextDate };
 
 const { name, privacyEmail, contactEmail } = legalEntity;
 
 export const privacyPolicy: LegalDocument = {
+  lastChanged: { date: "2026-11-24", textSha256: "ab3df1a7e6b659f5259cd14b8ff23803b42f7ecc25f9fffb534eb27d7314245e" },
   title: "Privacy Policy",
   description:
     "How Nordlys Studio collects, uses, stores and protects personal data on this website, and how to exercise your rights.",
@@ -103,6 +110,7 @@ export const privacyPolicy: LegalDocument = {
 };
 
 export const termsOfService: LegalDocument = {
+  lastChanged: { date: "2026-11-21", textSha256: "ee2c693b1b0f92c4c3abd59a1a533d060ee8683b55729e0005b3dcd35a9bccc6" },
   title: "Terms of Service",
   description:
     "The terms for using the Nordlys Studio website, its free AI tools, newsletter, chat assistant and forms, including liability limits.",
@@ -190,6 +198,7 @@ export const termsOfService: LegalDocument = {
 };
 
 export const cookiePolicy: LegalDocument = {
+  lastChanged: { date: "2026-11-24", textSha256: "d7e9eba52d1c933621ab77db95799335d1b208e2c5fb65fdca7f9add515749dc" },
   title: "Cookie Policy",
   description:
     "Which cookies the Nordlys Studio website uses, why, how long they last, and how to accept, decline or delete them.",

@@ -162,10 +162,18 @@ test("Send Newsletter Now: says whether an issue was ever sent, and the success 
   // The sign-in's own toast has gone: every toast below is the send's.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 
-  // This press mails the new reader: the product's success toast, with the number this press sent.
+  // The button shows the issue first; only the confirmation mails the new reader: the product's
+  // success toast, with the number this press sent.
   await page.getByRole("button", { name: "Send Newsletter Now" }).click();
+  await expect(page).toHaveURL("/admin/newsletter?step=preview");
+  // The HTML part in a sandboxed frame (no scripts: Playwright's own cannot look inside either).
+  await expect(page.getByTestId("preview-html")).toHaveAttribute("srcdoc", /Unsubscribe/);
+  await expect(page.getByTestId("preview-html")).toHaveAttribute("sandbox", "");
+  expect(await outboxMailsFor(reader)).toHaveLength(0);
+  await page.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
   const sentNow = result.locator("dt", { hasText: "Sent now" }).locator("xpath=following-sibling::dd");
   await expect(sentNow).toHaveText(/^\d+$/, { timeout: 60_000 });
+  await expect(page).toHaveURL("/admin/newsletter");
   const firstCount = Number(await sentNow.textContent());
   expect(firstCount).toBeGreaterThanOrEqual(1);
   await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveText(`Newsletter sent successfully to ${firstCount} subscribers!`);
@@ -174,6 +182,8 @@ test("Send Newsletter Now: says whether an issue was ever sent, and the success 
 
   // Pressed again: the reader has the issue. A success toast only if someone confirmed in between and was mailed now.
   await page.getByRole("button", { name: "Send Newsletter Now" }).click();
+  await expect(page.getByTestId("preview-recipients")).toContainText(/already have today's issue/);
+  await page.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
   await expect(page.getByRole("button", { name: "Send Newsletter Now" })).toBeEnabled({ timeout: 60_000 });
   await expect(page.locator('[data-sonner-toast][data-type="info"], [data-sonner-toast][data-type="success"]')).toHaveCount(1);
   const secondCount = Number(await sentNow.textContent());

@@ -1,3 +1,4 @@
+import { cookiePolicy, privacyPolicy, termsOfService } from "../../app/content/legal";
 import { projects } from "../../app/content/projects";
 import { services } from "../../app/content/services";
 import { founders, partners } from "../../app/content/studio";
@@ -264,18 +265,20 @@ test("services lists the four offers with the product's names", async ({ page })
 });
 
 test.describe("legal pages", () => {
-  const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+  // The date the text last changed (app/content/legal.ts, lastChanged), never today's.
+  const label = (date: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
   const pages = [
-    { path: "/privacy-policy", sections: 11, statements: ["under 13", "up to 1 year", "up to 2 years", "Do Not Track"] },
-    { path: "/terms-of-service", sections: 13, statements: ["at least 13 years old", "the amount you paid us in the 12 months before the claim"] },
-    { path: "/cookie-policy", sections: 9, statements: ["up to 1 year", "up to 2 years", "does not respond to Do Not Track"] },
+    { path: "/privacy-policy", sections: 11, date: privacyPolicy.lastChanged.date, statements: ["under 13", "up to 1 year", "up to 2 years", "Do Not Track"] },
+    { path: "/terms-of-service", sections: 13, date: termsOfService.lastChanged.date, statements: ["at least 13 years old", "the amount you paid us in the 12 months before the claim"] },
+    { path: "/cookie-policy", sections: 9, date: cookiePolicy.lastChanged.date, statements: ["up to 1 year", "up to 2 years", "does not respond to Do Not Track"] },
   ];
   for (const legal of pages) {
-    test(`${legal.path} has ${legal.sections} sections, today's date and the required statements`, async ({ page }) => {
+    test(`${legal.path} has ${legal.sections} sections, the date its text last changed and the required statements`, async ({ page }) => {
       await page.goto(legal.path);
       const sections = page.getByRole("main").getByRole("region");
       await expect(sections).toHaveCount(legal.sections);
-      await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+      await expect(page.getByText(`Last updated: ${label(legal.date)}`)).toBeVisible();
+      await expect(page.getByText(/^Last updated:/).locator("time")).toHaveAttribute("datetime", legal.date);
       for (const statement of legal.statements) await expect(page.getByRole("main")).toContainText(statement);
       await expect(page.getByRole("main").locator('a[href^="mailto:"]').first()).toBeVisible();
       await expectNoAxeViolations(page);

@@ -157,6 +157,19 @@ async function pipelineFigures(fromDay: string, toDay: string, weeksFrom: string
 
 const countOf = (list: ConversionCount[]) => list.reduce((sum, row) => sum + row.count, 0);
 
+/**
+ * The dashboard's conversion rate: conversions linked to a counted visit (their source is known)
+ * per visitor, in percent with one decimal, never above 100. Conversions no visit was found for
+ * (cookies declined and the day's key changed, a bot's form, the JSON API) are counted apart:
+ * they have no visitor in the denominator, and dividing them by visitors once gave 340 %.
+ */
+export function conversionRate(conversions: ConversionCount[], visitors: number): { percent: number | null; linked: number; unlinked: number } {
+  const unlinked = countOf(conversions.filter((row) => row.source === null));
+  const linked = countOf(conversions) - unlinked;
+  const percent = visitors > 0 ? Math.min(100, Math.round((linked / visitors) * 1000) / 10) : null;
+  return { percent, linked, unlinked };
+}
+
 function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], previousConversions: ConversionCount[], range: number): Kpi[] {
   const now = total(totals, "total");
   const before = total(previous, "total");
@@ -164,8 +177,9 @@ function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], 
   const convertedBefore = countOf(previousConversions);
   const consented = total(totals, "consented").visitors;
   const returning = total(totals, "returning").visitors;
-  const rateNow = rate(converted, now.visitors);
-  const rateBefore = rate(convertedBefore, before.visitors);
+  const rateNow = conversionRate(conversions, now.visitors);
+  const rateBefore = conversionRate(previousConversions, before.visitors).percent;
+  const unlinkedNote = rateNow.unlinked > 0 ? ` (+ ${formatNumber(rateNow.unlinked)} not linked to a visit)` : "";
   const versus = `vs the ${range} days before`;
   return [
     { label: "Visitors", value: formatNumber(now.visitors), detail: `${formatNumber(before.visitors)} ${versus}`, change: change(now.visitors, before.visitors) },
@@ -173,9 +187,9 @@ function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], 
     { label: "Conversions", value: formatNumber(converted), detail: `${formatNumber(convertedBefore)} ${versus}`, change: change(converted, convertedBefore) },
     {
       label: "Conversion rate",
-      value: rateNow === null ? "–" : `${rateNow}%`,
-      detail: rateBefore === null ? "no visitors before" : `${rateBefore}% ${versus}`,
-      change: typeof rateNow === "number" && typeof rateBefore === "number" ? change(rateNow, rateBefore) : null,
+      value: rateNow.percent === null ? "–" : `${rateNow.percent}%`,
+      detail: (rateBefore === null ? "no visitors before" : `${rateBefore}% ${versus}`) + unlinkedNote,
+      change: rateNow.percent !== null && rateBefore !== null ? change(rateNow.percent, rateBefore) : null,
     },
     {
       label: "Returning visitors",

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsFeeds } from "~/.server/db/schema";
-import { logger } from "~/.server/logger";
+import { logger, SUMMARISED_AT_TERMINAL } from "~/.server/logger";
 import { cleanText } from "~/lib/clean-text";
 import { FEED_POLICY } from "./feed-policy";
 import type { FeedSource } from "./feed-list.server";
@@ -110,8 +110,8 @@ export async function recordFetchFailure(feed: FeedRow, at: Date, error: unknown
     })
     .where(eq(newsFeeds.id, feed.id));
   if (disable && !feed.disabledAt) {
-    logger.error({ feed: feed.url, failures, lastError: message }, "News feed disabled after repeated failures; it is probed again once a day");
+    logger.error({ feed: feed.url, failures, lastError: message, [SUMMARISED_AT_TERMINAL]: true }, "News feed disabled after repeated failures; it is probed again once a day");
   } else {
-    logger.warn({ feed: feed.url, failures, kind: fetchError?.kind, err: message }, "News feed fetch failed");
+    logger.warn({ feed: feed.url, failures, kind: fetchError?.kind, err: message, [SUMMARISED_AT_TERMINAL]: true }, "News feed fetch failed");
   }
 }

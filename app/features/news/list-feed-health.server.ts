@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsFeeds } from "~/.server/db/schema";
+import { configuredFeeds } from "./feed-list.server";
 
 /**
  * Every feed with its fetch state, for an admin view: a disabled feed
@@ -25,4 +26,32 @@ export async function listFeedHealth() {
     })
     .from(newsFeeds)
     .orderBy(asc(newsFeeds.url));
+}
+
+export type FeedHealthRow = Awaited<ReturnType<typeof listFeedHealth>>[number];
+
+const NEVER_FETCHED = {
+  title: null,
+  lastFetchedAt: null,
+  lastSuccessAt: null,
+  lastStatus: null,
+  consecutiveFailures: 0,
+  backoffUntil: null,
+  disabledAt: null,
+  lastError: null,
+  itemsRefused: 0,
+  itemsRefusedNote: null,
+} satisfies Omit<FeedHealthRow, "url">;
+
+/**
+ * /admin/feeds: the feeds the hub reads now (NEWS_FEEDS or the built-in list), in their configured
+ * order, each with its state (a feed not fetched yet has none), and apart the feeds the database
+ * still has from an earlier configuration ("No longer configured"), which no refresh asks.
+ */
+export async function listFeedsForAdmin(): Promise<{ configured: FeedHealthRow[]; earlier: FeedHealthRow[] }> {
+  const rows = await listFeedHealth();
+  const known = new Map(rows.map((row) => [row.url, row]));
+  const configured = configuredFeeds().map((feed): FeedHealthRow => known.get(feed.url) ?? { url: feed.url, ...NEVER_FETCHED, title: feed.name ?? null });
+  const configuredUrls = new Set(configured.map((feed) => feed.url));
+  return { configured, earlier: rows.filter((row) => !configuredUrls.has(row.url)) };
 }

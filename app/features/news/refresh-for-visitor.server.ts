@@ -1,9 +1,21 @@
 import { hashClientIp, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { logger } from "~/.server/logger";
 import type { ToastInput } from "~/lib/toast";
-import { fetchAiNews } from "./fetch-ai-news.server";
+import { fetchAiNews, FORCE_POLICY } from "./fetch-ai-news.server";
 import { newsForceLimit } from "./news-rate-limits.server";
+import { readRefreshState } from "./refresh-news.server";
 import { NEWS_MESSAGES } from "./schema";
+
+/**
+ * When the sources were asked less than FORCE_POLICY.minIntervalMinutes ago and no refresh is
+ * running, a forced refresh is refused: the visitor is told when to try again, in whole minutes.
+ */
+export function refreshRefusedToast(state: { running: boolean; lastStartedAt: Date | null; now: Date }): ToastInput | null {
+  if (state.running || !state.lastStartedAt) return null;
+  const waitMs = state.lastStartedAt.getTime() + FORCE_POLICY.minIntervalMinutes * 60_000 - state.now.getTime();
+  if (waitMs <= 0) return null;
+  return { type: "info", title: NEWS_MESSAGES.refreshedRecently(Math.max(1, Math.ceil(waitMs / 60_000))) };
+}
 
 /**
  * 'Refresh News' and 'Try Again' on the pages (the route action of /ai-news):
@@ -16,6 +28,8 @@ export async function refreshNewsForVisitor(clientIp: string): Promise<ToastInpu
   try {
     const limit = await tryConsumeRateLimit(newsForceLimit, hashClientIp(clientIp));
     if (!limit.allowed) return { type: "error", title: newsForceLimit.message ?? NEWS_MESSAGES.loadFailed };
+    const refused = refreshRefusedToast(await readRefreshState());
+    if (refused) return refused;
     await fetchAiNews({ force: true });
     return null;
   } catch (error) {

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/client";
 import { newsRefreshState } from "~/.server/db/schema";
 import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
-import { logger } from "~/.server/logger";
+import { logger, tellTerminal } from "~/.server/logger";
 import { feedFetches } from "~/.server/metrics";
 import { notifyNewsChanged } from "~/.server/page-cache-events";
 import { createAiSummarizer } from "./ai-summarizer.server";
@@ -229,15 +229,18 @@ export async function releaseRefreshLease(): Promise<void> {
     .where(eq(newsRefreshState.id, 1));
 }
 
-export async function readRefreshState(): Promise<{ running: boolean; lastFinishedAt: Date | null }> {
+export async function readRefreshState(): Promise<{ running: boolean; lastFinishedAt: Date | null; lastStartedAt: Date | null; now: Date }> {
   const [row] = await getDb()
     .select({
       running: sql<boolean>`coalesce(${newsRefreshState.leaseUntil} > now(), false)`,
       lastFinishedAt: newsRefreshState.lastFinishedAt,
+      lastStartedAt: newsRefreshState.lastStartedAt,
+      // The database's clock: the lease times are the database's, whatever the app's clock says.
+      now: sql<Date>`now()`.mapWith(newsRefreshState.lastStartedAt),
     })
     .from(newsRefreshState)
     .where(eq(newsRefreshState.id, 1));
-  return { running: row?.running ?? false, lastFinishedAt: row?.lastFinishedAt ?? null };
+  return { running: row?.running ?? false, lastFinishedAt: row?.lastFinishedAt ?? null, lastStartedAt: row?.lastStartedAt ?? null, now: row?.now ?? new Date() };
 }
 
 /**
@@ -271,11 +274,19 @@ function isSkippedForDiskSpace(): boolean {
   return true;
 }
 
+/** A refresh in one line for the terminal: how many sources answered, and where to look when some did not. */
+export function refreshLine(report: RefreshReport): string {
+  const answered = report.fetched + report.notModified;
+  const stories = report.added === 1 ? "1 new story" : `${report.added} new stories`;
+  return `News refresh: ${answered} of ${report.feeds} sources answered, ${stories}${answered < report.feeds ? "; see /admin/feeds" : "."}`;
+}
+
 /** Runs a refresh under the lease this process holds, then frees it. */
 async function runLeasedRefresh(options: RefreshOptions): Promise<RefreshReport> {
   try {
     const report = await runNewsRefresh(options);
     logger.info(report, "News refresh done");
+    tellTerminal(refreshLine(report));
     return report;
   } finally {
     await releaseRefreshLease().catch((error: unknown) => logger.error({ err: error }, "News refresh: cannot release the lease"));

@@ -46,19 +46,17 @@ function storyUrl(sourceUrl: string | null, siteUrl: string): string {
   return `${siteUrl}/ai-news`;
 }
 
+/** An issue as it will go out: rendered once, with UNSUBSCRIBE_PLACEHOLDER where each recipient's link goes. */
+export type ComposedIssue = { issueDate: string; subject: string; html: string; text: string; stories: NewsletterIssueStory[] };
+
 /**
- * The issue of one UTC day: the existing one, or a new one made of the top
- * stories (newest first) that no earlier issue carried, rendered once.
- * Returns null when there are no such stories (no issue that day, for now).
- * Two instances creating the same day's issue at once end up with one
- * (unique issue_date; the loser reads the winner's).
+ * The issue the day would get if it were made now: the top stories (newest first) that no
+ * earlier issue carried, rendered. Stores nothing (the preview before a manual send shows it).
+ * Null when there are no such stories.
  */
-export async function getOrCreateDailyIssue(now = new Date()): Promise<NewsletterIssueRow | null> {
+export async function composeDailyIssue(now = new Date()): Promise<ComposedIssue | null> {
   const db = getDb();
   const issueDate = utcDay(now);
-  const [existing] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
-  if (existing) return existing;
-
   const since = new Date(now.getTime() - STORY_MAX_AGE_DAYS * 24 * 3600 * 1000);
   const candidates = await db
     .select()
@@ -87,6 +85,24 @@ export async function getOrCreateDailyIssue(now = new Date()): Promise<Newslette
     (part) => createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl, part }),
   );
   const subject = toHeaderText(`AI news: ${plain(stories[0]!.title, 110)}`);
+  return { issueDate, subject, html, text, stories };
+}
+
+/**
+ * The issue of one UTC day: the existing one, or a new one made of the top
+ * stories (newest first) that no earlier issue carried, rendered once.
+ * Returns null when there are no such stories (no issue that day, for now).
+ * Two instances creating the same day's issue at once end up with one
+ * (unique issue_date; the loser reads the winner's).
+ */
+export async function getOrCreateDailyIssue(now = new Date()): Promise<NewsletterIssueRow | null> {
+  const db = getDb();
+  const issueDate = utcDay(now);
+  const [existing] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
+  if (existing) return existing;
+  const composed = await composeDailyIssue(now);
+  if (!composed) return null;
+  const { subject, html, text, stories } = composed;
 
   return db.transaction(async (tx) => {
     const [created] = await tx

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import { utcDay } from "~/lib/utc-day";
+import { issueFingerprint, issueToSend } from "./preview-issue.server";
 import { issueResult, sendDailyIssue, type SendDailyIssueResult } from "./send-daily-issue.server";
 
 /** How long "Send Newsletter Now" waits for the run before it answers with the counts so far. */
@@ -26,6 +27,23 @@ export async function runManualSend(waitMs = MANUAL_SEND_WAIT_MS): Promise<Manua
   const result = await runWithin(sendDailyIssue({ now }), day, waitMs);
   if (result.status === "no-stories") return { ...result, sentNow: 0 };
   return { ...result, sentNow: Math.max(0, result.successCount - sentBefore) };
+}
+
+/** Said when the confirmation's issue is not the one that would go out now. */
+export const ISSUE_CHANGED_MESSAGE =
+  "Today's issue changed since you looked at it (new stories came in, or it was sent meanwhile). Nothing was sent: look at it again before sending.";
+
+/**
+ * The confirmation after the look ("Send to N subscribers"): sends today's issue only when it is
+ * still the one the admin looked at (`fingerprint` from the preview), else sends nothing.
+ */
+export async function sendLookedAtIssue(
+  fingerprint: string,
+  waitMs = MANUAL_SEND_WAIT_MS,
+): Promise<{ kind: "changed"; message: string } | { kind: "sent"; result: ManualSendResult }> {
+  const issue = await issueToSend();
+  if (!issue || issueFingerprint(issue) !== fingerprint) return { kind: "changed", message: ISSUE_CHANGED_MESSAGE };
+  return { kind: "sent", result: await runManualSend(waitMs) };
 }
 
 /** The run's result, or after `waitMs` the counts so far of the day's issue (the run goes on). */

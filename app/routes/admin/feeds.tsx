@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { feedState, feedStateLabels } from "~/features/news/feed-state";
-import { listFeedHealth } from "~/features/news/list-feed-health.server";
+import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/list-feed-health.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 
@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const now = new Date();
-  const feedHealth = await listFeedHealth();
-  const feeds = feedHealth.map((feed) => ({
+  const { configured, earlier } = await listFeedsForAdmin();
+  const view = (feed: FeedHealthRow) => ({
     url: feed.url,
     title: feed.title,
     state: feedState(feed, now),
@@ -22,58 +22,79 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastSuccessAt: feed.lastSuccessAt?.toISOString() ?? null,
     lastError: feed.lastError,
     itemsRefusedNote: feed.itemsRefused > 0 ? feed.itemsRefusedNote : null,
-  }));
-  return { feeds };
+  });
+  return { feeds: configured.map(view), earlier: earlier.map(view) };
 }
 
+type FeedView = Awaited<ReturnType<typeof loader>>["feeds"][number];
+
 export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
-  const { feeds } = loaderData;
+  const { feeds, earlier } = loaderData;
   const troubled = feeds.filter((feed) => feed.state !== "ok" && feed.state !== "not-fetched");
   return (
     <AdminShell
       title="News feeds"
-      description="The sources of the AI news hub. A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
+      description="The sources of the AI news hub (NEWS_FEEDS, or the built-in list when it is not set). A feed that fails 6 times in a row is disabled and retried once a day; it comes back by itself when it answers again. Items the database refused are listed with the feed; its other items are stored."
     >
-      <p className="mb-6 text-sm text-ink-700" role="status">
-        {troubled.length === 0 ? "All feeds are healthy." : `${troubled.length} of ${feeds.length} feeds need attention.`}
-      </p>
+      {feeds.length > 0 ? (
+        <p className="mb-6 text-sm text-ink-700" role="status">
+          {troubled.length === 0 ? "All feeds are healthy." : `${troubled.length} of ${feeds.length} feeds need attention.`}
+        </p>
+      ) : null}
       {feeds.length === 0 ? (
-        <p className="text-ink-600">No feed has been fetched yet.</p>
+        <p className="text-ink-600">No feed is configured: NEWS_FEEDS lists none that is an http(s) address.</p>
       ) : (
-        <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">News feeds and their state</caption>
-            <thead className="bg-ink-50 text-ink-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Feed</th>
-                <th scope="col" className="px-4 py-3 font-semibold">State</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Failures in a row</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Last success</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Last error / refused items</th>
-              </tr>
-            </thead>
-            <tbody>
-              {feeds.map((feed) => (
-                <tr key={feed.url} className="border-t border-ink-100 align-top">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    {feed.title ?? feed.url}
-                    <span className="block break-all text-xs font-normal text-ink-600">{feed.url}</span>
-                  </th>
-                  <td className="px-4 py-3">
-                    <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{feedStateLabels[feed.state]}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>
-                  <td className="px-4 py-3 break-words text-ink-700">
-                    {feed.lastError ? <p>{feed.lastError}</p> : null}
-                    {feed.itemsRefusedNote ? <p className={feed.lastError ? "mt-2" : undefined}>{feed.itemsRefusedNote}</p> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FeedTable feeds={feeds} caption="Configured news feeds and their state" />
       )}
+      {earlier.length > 0 ? (
+        <section aria-labelledby="earlier-feeds-heading" className="mt-10" data-testid="earlier-feeds">
+          <h2 id="earlier-feeds-heading" className="text-xl font-semibold">
+            No longer configured
+          </h2>
+          <p className="mt-2 mb-4 max-w-3xl text-sm text-ink-600">
+            Feeds of an earlier configuration, still in the database with their stories. No refresh asks them; their state is as it was when they were last asked.
+          </p>
+          <FeedTable feeds={earlier} caption="Feeds no longer configured, with their last state" />
+        </section>
+      ) : null}
     </AdminShell>
+  );
+}
+
+function FeedTable({ feeds, caption }: { feeds: FeedView[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-ink-50 text-ink-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Feed</th>
+            <th scope="col" className="px-4 py-3 font-semibold">State</th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">Failures in a row</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Last success</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Last error / refused items</th>
+          </tr>
+        </thead>
+        <tbody>
+          {feeds.map((feed) => (
+            <tr key={feed.url} className="border-t border-ink-100 align-top">
+              <th scope="row" className="px-4 py-3 font-medium">
+                {feed.title ?? feed.url}
+                <span className="block break-all text-xs font-normal text-ink-600">{feed.url}</span>
+              </th>
+              <td className="px-4 py-3">
+                <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{feedStateLabels[feed.state]}</Badge>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>
+              <td className="px-4 py-3 break-words text-ink-700">
+                {feed.lastError ? <p>{feed.lastError}</p> : null}
+                {feed.itemsRefusedNote ? <p className={feed.lastError ? "mt-2" : undefined}>{feed.itemsRefusedNote}</p> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { getAdminAccess, requireSameOrigin, TWO_FACTOR_SETUP_PATH } from "~/.ser
 import { getEnv } from "~/.server/env";
 import { ApiError } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { clearToastHeader, redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -45,6 +45,13 @@ type ActionData = {
   codeRequired?: boolean;
 };
 
+/** The session's cookies, and the pending toast dropped: 'Please log in...' is stale once signed in. */
+async function signedInHeaders(sessionHeaders: HeadersInit | undefined): Promise<Headers> {
+  const headers = new Headers(sessionHeaders);
+  headers.append("Set-Cookie", await clearToastHeader());
+  return headers;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
@@ -57,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ step: "code", errors, method: form.method === "backup" ? "backup" : "totp" }, { status: 400 });
       }
       const result = await verifySecondFactor({ ...parsed.data, request, clientIp });
-      if (result.status === "signed-in") return redirect(adminReturnPath(parsed.data.redirectTo), { headers: result.headers });
+      if (result.status === "signed-in") return redirect(adminReturnPath(parsed.data.redirectTo), { headers: await signedInHeaders(result.headers) });
       if (result.status === "restart") {
         return redirectWithToast("/admin/login", { type: "error", title: "Your sign-in expired. Please sign in again." }, { headers: result.headers });
       }
@@ -82,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = adminReturnPath(parsed.data.redirectTo);
     if (result.status === "signed-in") {
       const setUp = !result.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
-      return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, { headers: result.headers });
+      return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, { headers: await signedInHeaders(result.headers) });
     }
     if (result.status === "two-factor") {
       return redirect(`/admin/login?step=code&redirectTo=${encodeURIComponent(target)}`, { headers: result.headers });

@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/notify";
 import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";
@@ -13,7 +13,9 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
-import { runManualSend } from "~/features/newsletter/manual-send.server";
+import { sendLookedAtIssue } from "~/features/newsletter/manual-send.server";
+import { previewDailyIssue, type IssuePreview } from "~/features/newsletter/preview-issue.server";
+import { sendTestIssue } from "~/features/newsletter/send-test-issue.server";
 import { getSendProgress, type SendProgress } from "~/features/newsletter/send-progress.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { eraseSubscriber, exportSubscriberData } from "~/features/newsletter/subscriber-data.server";
@@ -22,15 +24,25 @@ import type { Route } from "./+types/newsletter";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
+/** `?step=preview`: the look before sending (docs/newsletter.md, "The look before sending"). */
+const PREVIEW_STEP = "preview";
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { from } = getMailConfig();
-  const [issues, progress] = await Promise.all([listNewsletterIssues(), getSendProgress()]);
+  const isPreview = new URL(request.url).searchParams.get("step") === PREVIEW_STEP;
+  const [issues, progress, preview] = await Promise.all([
+    listNewsletterIssues(),
+    getSendProgress(),
+    isPreview ? previewDailyIssue() : Promise.resolve<IssuePreview | null>(null),
+  ]);
   return {
     sender: from.name ? `${from.name} <${from.address}>` : from.address,
     storiesPerIssue: STORIES_PER_ISSUE,
     issues,
     progress,
+    preview,
+    adminEmail: admin.email,
   };
 }
 
@@ -48,11 +60,12 @@ type SendAnswer =
       status: "no-stories" | "sent" | "sending" | "paused";
       message: string;
     }
-  | { intent: "send"; ok: false; message: string };
+  | { intent: "send"; ok: false; message: string; changed?: boolean };
+type TestAnswer = { intent: "test"; status: "queued" | "limited" | "nothing" | "failed"; message: string };
 type PrivacyAnswer = { intent: "export" | "erase"; message: string; exported?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "export" || intent === "erase") {
@@ -73,9 +86,19 @@ export async function action({ request }: Route.ActionArgs) {
           : "Subscriber erased, with their delivery history. They also wrote to the studio: erase the rest from their page in the inbox."
         : "No subscriber with that address." });
   }
+  if (intent === "test") {
+    const outcome = await sendTestIssue(admin);
+    return data<TestAnswer>({ intent, ...outcome }, { status: outcome.status === "queued" ? 200 : outcome.status === "limited" ? 429 : 409 });
+  }
+  // Only the confirmation after the look sends, and only the issue that was looked at.
+  const fingerprint = form.get("fingerprint");
+  if (intent !== "send" || typeof fingerprint !== "string" || !fingerprint) {
+    return data<SendAnswer>({ intent: "send", ok: false, message: "Nothing was sent: look at the issue first (Send Newsletter Now), then confirm." }, { status: 400 });
+  }
   try {
-    const result = await runManualSend();
-    return data<SendAnswer>({ intent: "send", ok: true, ...result });
+    const outcome = await sendLookedAtIssue(fingerprint);
+    if (outcome.kind === "changed") return data<SendAnswer>({ intent: "send", ok: false, changed: true, message: outcome.message }, { status: 409 });
+    return data<SendAnswer>({ intent: "send", ok: true, ...outcome.result });
   } catch (error) {
     logger.error({ err: error }, "Manual newsletter send failed");
     return data<SendAnswer>({ intent: "send", ok: false, message: newsletterMessages.sendFailed }, { status: 500 });
@@ -87,21 +110,26 @@ export async function action({ request }: Route.ActionArgs) {
  * toast and result box), an export or erase says so under its form (docs/decisions/0177).
  */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form): SendAnswer | PrivacyAnswer => {
+  keepPageOnFailedRequest(args, (form): SendAnswer | PrivacyAnswer | TestAnswer => {
     const intent = form.get("intent");
-    return intent === "export" || intent === "erase"
-      ? { intent, message: ADMIN_REQUEST_FAILED }
-      : { intent: "send", ok: false, message: newsletterMessages.sendFailed };
+    if (intent === "export" || intent === "erase") return { intent, message: ADMIN_REQUEST_FAILED };
+    if (intent === "test") return { intent, status: "failed", message: ADMIN_REQUEST_FAILED };
+    return { intent: "send", ok: false, message: newsletterMessages.sendFailed };
   });
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const sender = useFetcher<typeof action>({ key: "newsletter-send" });
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const privacy = useFetcher<typeof action>({ key: "newsletter-privacy" });
+  // Without JavaScript the forms post as pages: their answer is the page's action data.
+  const pageAnswer = useActionData<typeof action>();
   const isSending = sender.state !== "idle";
   const toastId = useRef<string | number | undefined>(undefined);
-  const result = sender.data && sender.data.intent === "send" ? (sender.data as SendAnswer) : null;
-  const privacyAnswer = privacy.data && privacy.data.intent !== "send" ? (privacy.data as PrivacyAnswer) : null;
+  const sendData = sender.data ?? pageAnswer;
+  const result = sendData && sendData.intent === "send" ? (sendData as SendAnswer) : null;
+  const privacyData = privacy.data ?? pageAnswer;
+  const privacyAnswer = privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
   useLiveProgress(loaderData.progress?.status === "sending" || isSending);
 
   useEffect(() => {
@@ -110,16 +138,20 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     }
   }, [sender.state]);
   useEffect(() => {
-    if (!result || sender.state !== "idle") return;
+    if (!sender.data || sender.data.intent !== "send" || sender.state !== "idle" || toastId.current === undefined) return;
+    const answer = sender.data as SendAnswer;
     const id = toastId.current;
     toastId.current = undefined;
-    if (!result.ok) {
-      toast.error(newsletterMessages.sendFailed, { id });
+    // The look is over once the confirmation has been answered: back to the page without it.
+    if (loaderData.preview) void navigate("/admin/newsletter", { replace: true, preventScrollReset: true });
+    if (!answer.ok) {
+      if (answer.changed) toast.warning(answer.message, { id });
+      else toast.error(newsletterMessages.sendFailed, { id });
       return;
     }
-    const outcome = manualSendToast(result);
+    const outcome = manualSendToast(answer);
     toast[outcome.type](outcome.title, { id });
-  }, [result, sender.state]);
+  }, [sender.data, sender.state, loaderData.preview, navigate]);
 
   return (
     <AdminShell
@@ -127,16 +159,21 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       description="Send today's AI news issue now, see past issues, or look after a subscriber's data."
     >
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="flex flex-col gap-8">
+        <div className="flex min-w-0 flex-col gap-8">
           <Card className="flex flex-col gap-4">
             <h2 className="text-xl font-semibold">Send the daily issue</h2>
-            <sender.Form method="post">
-              <input type="hidden" name="intent" value="send" />
-              <Button type="submit" size="lg" disabled={isSending || navigation.state === "submitting"}>
-                <Send aria-hidden="true" />
-                {isSending ? "Sending..." : "Send Newsletter Now"}
-              </Button>
-            </sender.Form>
+            {loaderData.preview ? (
+              <IssuePreviewPanel preview={loaderData.preview} adminEmail={loaderData.adminEmail} isSending={isSending} />
+            ) : (
+              <Form method="get" preventScrollReset>
+                <input type="hidden" name="step" value={PREVIEW_STEP} />
+                <Button type="submit" size="lg" disabled={isSending || navigation.state !== "idle"}>
+                  <Send aria-hidden="true" />
+                  {isSending ? "Sending..." : "Send Newsletter Now"}
+                </Button>
+                <p className="mt-2 text-sm text-ink-600">You see the issue and who gets it first; nothing is sent until you confirm.</p>
+              </Form>
+            )}
             <div aria-live="polite" className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 text-sm" data-testid="send-result">
               {result ? (
                 result.ok ? (
@@ -160,7 +197,14 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                     <p className="col-span-full text-ink-700">{result.message}</p>
                   </dl>
                 ) : (
-                  <p className="font-medium text-danger-700">{result.message}</p>
+                  <p className="font-medium text-danger-700">
+                    {result.message}{" "}
+                    {result.changed ? (
+                      <Link to={`/admin/newsletter?step=${PREVIEW_STEP}`} className="text-aurora-700 underline underline-offset-2">
+                        Look again
+                      </Link>
+                    ) : null}
+                  </p>
                 )
               ) : (
                 <p className="text-ink-600">
@@ -239,6 +283,92 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       </div>
       <IssueHistory issues={loaderData.issues} />
     </AdminShell>
+  );
+}
+
+/**
+ * The look before sending: the issue exactly as it goes out (the HTML part in a sandboxed frame,
+ * the text part as text), who gets it, a test to the admin's own address, and the confirmation.
+ * Works without JavaScript: the page is a GET, test and confirmation are plain form posts.
+ */
+function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssuePreview; adminEmail: string; isSending: boolean }) {
+  const sender = useFetcher<typeof action>({ key: "newsletter-send" });
+  const tester = useFetcher<typeof action>({ key: "newsletter-test" });
+  const pageAnswer = useActionData<typeof action>();
+  const testData = tester.data ?? pageAnswer;
+  const testAnswer = testData && testData.intent === "test" ? (testData as TestAnswer) : null;
+  if (preview.kind === "no-stories") {
+    return (
+      <section aria-labelledby="preview-heading" className="flex flex-col gap-3" data-testid="issue-preview">
+        <h3 id="preview-heading" className="text-base font-semibold">Nothing to send</h3>
+        <p className="text-sm">{preview.message}</p>
+        <p>
+          <Link to="/admin/newsletter" className="text-sm font-medium text-aurora-700 underline underline-offset-2">
+            Back
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const people = preview.recipients === 1 ? "1 subscriber" : `${numbers.format(preview.recipients)} subscribers`;
+  return (
+    <section aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-4" data-testid="issue-preview">
+      <h3 id="preview-heading" className="text-base font-semibold">
+        Look before sending: the issue of {preview.issueDate}
+      </h3>
+      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Subject</dt>
+        <dd data-testid="preview-subject" className="break-words">{preview.subject}</dd>
+        <dt className="font-semibold">Recipients</dt>
+        <dd data-testid="preview-recipients">
+          {people} (confirmed, not unsubscribed, not bounced)
+          {preview.alreadyMailed > 0 ? `; ${numbers.format(preview.alreadyMailed)} already have today's issue and are not mailed again` : ""}
+        </dd>
+        <dt className="font-semibold">Stories</dt>
+        <dd>{preview.stories}</dd>
+      </dl>
+      <div className="flex flex-col gap-2">
+        <h4 className="text-sm font-semibold">HTML part</h4>
+        {/* sandbox="": no scripts, no forms, no same-origin access; links in the mail stay inert here. */}
+        <iframe
+          title={`HTML part of the issue of ${preview.issueDate}`}
+          srcDoc={preview.html}
+          sandbox=""
+          data-testid="preview-html"
+          className="h-[32rem] w-full rounded-[var(--radius-control)] border border-ink-200 bg-white"
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <h4 className="text-sm font-semibold">Text part</h4>
+        <pre data-testid="preview-text" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-[var(--radius-control)] border border-ink-200 bg-white p-4 text-xs">
+          {preview.text}
+        </pre>
+        <p className="text-xs text-ink-600">Each recipient's own unsubscribe link takes the place of the example link.</p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <tester.Form method="post" action={`/admin/newsletter?step=${PREVIEW_STEP}`} preventScrollReset>
+          <input type="hidden" name="intent" value="test" />
+          <Button type="submit" variant="outline" disabled={tester.state !== "idle"}>
+            <Mail aria-hidden="true" />
+            {tester.state !== "idle" ? "Sending test..." : "Send a test to me"}
+          </Button>
+        </tester.Form>
+        <sender.Form method="post" action="/admin/newsletter" preventScrollReset>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="fingerprint" value={preview.fingerprint} />
+          <Button type="submit" disabled={isSending}>
+            <Send aria-hidden="true" />
+            {isSending ? "Sending..." : `Send to ${people}`}
+          </Button>
+        </sender.Form>
+        <Button asChild variant="ghost">
+          <Link to="/admin/newsletter">Cancel</Link>
+        </Button>
+      </div>
+      <p role="status" className="text-sm" data-testid="test-send-result">
+        {testAnswer ? testAnswer.message : `A test goes to ${adminEmail} only and does not count as the day's send.`}
+      </p>
+    </section>
   );
 }
 

@@ -66,7 +66,9 @@ export function Chart({ chart, height = 220 }: { chart: ChartModel; height?: num
             ) : null}
           </svg>
           {chart.reference ? (
-            <span aria-hidden="true" className="absolute right-1 translate-y-[-120%] rounded bg-white/90 px-1 text-xs font-medium text-danger-700" style={{ bottom: `${chart.reference.at}%` }}>
+            // Near the top of the plot the label goes under its line, so it stays inside the chart and
+            // never covers the panel's header (its CSV link) above.
+            <span aria-hidden="true" className={`absolute right-1 rounded bg-white/90 px-1 text-xs font-medium text-danger-700 ${chart.reference.at > 80 ? "translate-y-[120%]" : "translate-y-[-120%]"}`} style={{ bottom: `${chart.reference.at}%` }}>
               {chart.reference.text}
             </span>
           ) : null}

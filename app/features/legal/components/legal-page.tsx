@@ -27,7 +27,8 @@ function sectionId(title: string): string {
 }
 
 /** One legal document: header with the "Last updated" date, contents list and numbered sections. */
-export function LegalPage({ document, lastUpdated }: { document: LegalDocument; lastUpdated: { iso: string; label: string } }) {
+export function LegalPage({ document }: { document: LegalDocument }) {
+  const lastUpdated = legalDateLabel(document.lastChanged.date);
   return (
     <>
       <PageHeader eyebrow="Legal" title={document.title}>
@@ -78,10 +79,10 @@ export function LegalPage({ document, lastUpdated }: { document: LegalDocument; 
   );
 }
 
-/** Today's date for "Last updated" (docs/product.md#services-about-references-and-legal-pages), computed once per request so server and browser agree. */
-export function todayLabel(now = new Date()): { iso: string; label: string } {
+/** A legal text's date for "Last updated" (its `lastChanged` in app/content/legal.ts), the same on the server and in the browser. */
+export function legalDateLabel(date: string): { iso: string; label: string } {
   return {
-    iso: now.toISOString().slice(0, 10),
-    label: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(now),
+    iso: date,
+    label: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)),
   };
 }

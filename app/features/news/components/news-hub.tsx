@@ -1,5 +1,6 @@
 import { ArticleDialog } from "./article-dialog";
 import { NEWS_MESSAGES, type NewsPageData } from "../schema";
+import { updatedLabelTime } from "../updated-label";
 import { useMinuteClock } from "../use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
@@ -11,8 +12,8 @@ import { useArticleDialog } from "./use-article-dialog";
 import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
 
 /**
- * /ai-news: 'Latest Stories' with the count and 'Updated' (only when a source
- * answered), 'Refresh News', the cards (or the skeleton while an empty list is
+ * /ai-news: 'Latest Stories' with the count and 'Updated' (the last time any source
+ * answered, also while all fail now; not shown when none ever did), 'Refresh News', the cards (or the skeleton while an empty list is
  * being filled, or the empty state) and the article dialog. The list is the
  * loader's; a refresh loads it again.
  */
@@ -24,6 +25,7 @@ export function NewsHub({ data }: { data: NewsPageData }) {
   useRevalidateWhileChecking(sources);
   useNewsRefreshFailure();
   const count = news.length;
+  const updatedAt = updatedLabelTime(sources);
   const isFilling = count === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-stories-heading" className="container-page py-12">
@@ -36,11 +38,11 @@ export function NewsHub({ data }: { data: NewsPageData }) {
             <span data-testid="news-count">
               {count} {count === 1 ? "article" : "articles"}
             </span>
-            {sources?.lastAnsweredAt && sources.answering > 0 ? (
+            {updatedAt ? (
               <>
                 {" · "}
                 <span data-testid="news-updated">
-                  Updated <NewsTime iso={sources.lastAnsweredAt} kind="past" />
+                  Updated <NewsTime iso={updatedAt} kind="past" />
                 </span>
               </>
             ) : null}

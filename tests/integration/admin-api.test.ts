@@ -26,7 +26,7 @@ const FOREIGN = "https://attacker.example";
 
 /** Each caller gets its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from the test). */
 async function signIn(email: string, password: string, ip: string, extra: Record<string, string> = {}, cookie = ""): Promise<Response> {
-  return postJson(base, "/api/auth/sign-in/email", { email, password, ...extra }, ip, cookie ? { cookie } : {});
+  return postJson(base, "/api/auth/sign-in/email", { email, password, ...extra }, ip, cookie ? { cookie, origin: base } : {});
 }
 
 /** Opens the enrolment link `admin:create` printed (as the new admin's browser does); returns the cookie it set. */

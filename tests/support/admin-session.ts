@@ -38,7 +38,7 @@ export async function adminSession(
   const link = new URL(enrolmentLinkFrom(printed));
   const opened = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual", headers: { "X-Forwarded-For": clientIp } });
   if (opened.status !== 302) throw new Error(`the enrolment link answered ${opened.status}`);
-  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp, { cookie: cookiesFrom(opened) });
+  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp, { cookie: cookiesFrom(opened), origin: base });
   if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
   let cookie = mergeCookies(cookiesFrom(opened), signedIn);
 

@@ -141,13 +141,14 @@ async function problemsOn(page: Page, path: string): Promise<string[]> {
   return problems;
 }
 
-// Three groups of pages, so each test stays well under a minute on a busy machine.
-const groups = [0, 1, 2].map((group) => publicPaths.filter((_, index) => index % 3 === group));
+// Four groups of six pages (about 20-40 s each on an idle machine; the timeout leaves room for a busy one).
+const GROUPS = 4;
+const groups = Array.from({ length: GROUPS }, (_, group) => publicPaths.filter((_, index) => index % GROUPS === group));
 
 test.describe("a visible focus indicator at every Tab stop", () => {
   for (const [index, paths] of groups.entries()) {
     test(`public pages at 1280 px, group ${index + 1} of ${groups.length}: ${paths.join(", ")}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const problems: string[] = [];
       for (const path of paths) problems.push(...(await problemsOn(page, path)));
       expect(problems).toEqual([]);
@@ -155,7 +156,7 @@ test.describe("a visible focus indicator at every Tab stop", () => {
   }
 
   test("the pages with project cards at 390 px (a phone), where a card fills the width", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const problems: string[] = [];
     for (const path of ["/", "/projects"]) problems.push(...(await problemsOn(page, path)));

@@ -58,7 +58,7 @@ beforeAll(async () => {
   const userResponse = await signIn(USER.email, USER.password, "198.51.100.2", {}, userEnrolment);
   expect(userResponse.status).toBe(200);
   userCookie = cookiesFrom(userResponse);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

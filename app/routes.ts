@@ -31,6 +31,7 @@ export default [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("login", "routes/admin/login.tsx"),
+    route("enrol", "routes/admin/enrol.tsx"),
     route("sign-out", "routes/admin/sign-out.ts"),
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),

@@ -1,8 +1,11 @@
 /**
- * `npm run admin:create -- --email E [--password P] [--name N]`
+ * `npm run admin:create -- --email E [--password P] [--name N] [--reset-enrolment]`
  *
  * Creates an admin account, or gives an existing account the admin role (and
- * a new password when --password is given or typed). Without --password it
+ * a new password when --password is given or typed). For an account without
+ * two-factor it prints a one-time enrolment link (24 hours), which the admin
+ * opens before the first sign-in; --reset-enrolment turns an enrolled
+ * account's two-factor off first (a lost phone) and prints a link. Without --password it
  * asks for one, hidden, on the terminal. Works while the server runs (it
  * joins the embedded database the server recorded under DATA_DIR), when it
  * does not (it starts the embedded database itself), and with DATABASE_URL.
@@ -15,9 +18,10 @@ import { runMigrations } from "../app/.server/db/migrate.ts";
 import { getEnv } from "../app/.server/env.ts";
 import { adoptServerAddress } from "../app/.server/server-address.ts";
 import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
+import { enrolmentUrl } from "../app/features/admin/admin-enrolment.server.ts";
 import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
 
-const usage = "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name']";
+const usage = "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name'] [--reset-enrolment]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -63,7 +67,7 @@ async function promptPassword(question: string): Promise<string> {
 let args;
 try {
   args = parseArgs({
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } },
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, "reset-enrolment": { type: "boolean" }, help: { type: "boolean" } },
   }).values;
 } catch (error) {
   fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
@@ -95,7 +99,7 @@ try {
     const pool = createPool(url, 2);
     setDatabase(createDatabase(pool));
     try {
-      return await createOrPromoteAdmin({ email, password, name: args.name });
+      return await createOrPromoteAdmin({ email, password, name: args.name, resetEnrolment: args["reset-enrolment"] === true });
     } finally {
       setDatabase(undefined);
       await pool.end();
@@ -103,7 +107,16 @@ try {
   });
   const what = result.status === "created" ? "Created admin" : "Gave the admin role to";
   process.stdout.write(`${what} ${email}${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`);
-  process.stdout.write(`Sign in at ${publicUrl}/admin/login.\n`);
+  if (result.twoFactorReset) process.stdout.write(`Turned off two-factor sign-in for ${email}: it is set up again after the link below.\n`);
+  if (result.enrolment) {
+    process.stdout.write(
+      `Enrolment link (one use, valid until ${result.enrolment.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC; give it only to ${email}):\n` +
+        `  ${enrolmentUrl(publicUrl, result.enrolment.token)}\n` +
+        "Open it in the browser you will sign in with, then sign in with the password and set up two-factor sign-in.\n",
+    );
+  } else {
+    process.stdout.write(`Sign in at ${publicUrl}/admin/login (two-factor is already set up; --reset-enrolment starts it over).\n`);
+  }
 } catch (error) {
   fail(`Could not create the admin: ${error instanceof Error ? error.message : String(error)}`);
 }

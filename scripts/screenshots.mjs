@@ -35,7 +35,7 @@ const { values: options } = parseArgs({
 const widths = options.widths.split(",").map(Number).filter((width) => width > 0);
 const only = options.only ? new Set(options.only.split(",").map((item) => item.trim())) : null;
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4398);
-const ADMIN = { email: "screens@nordlys.test", password: "screenshots-admin-pass-1", totp: null };
+const ADMIN = { email: "screens@nordlys.test", password: "screenshots-admin-pass-1", totp: null, enrolmentLink: null };
 
 const NOT_FOUND_PATH = "/this-page-does-not-exist";
 
@@ -181,12 +181,14 @@ async function seedDashboardData(dataDir) {
   });
 }
 
+/** Through the real CLI; keeps the one-time enrolment link it prints (docs/admin.md). */
 async function createAdmin(dataDir) {
-  await promisify(execFile)(
+  const { stdout } = await promisify(execFile)(
     process.execPath,
     [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", ADMIN.email, "--password", ADMIN.password],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, timeout: 60_000 },
   );
+  ADMIN.enrolmentLink = /https?:\/\/\S+\/admin\/enrol\?token=\S+/.exec(stdout)?.[0] ?? null;
 }
 
 /** Public pages: the sitemap's, a story page and the 404 page. */
@@ -208,6 +210,11 @@ const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submission
  * authenticator app would and the first code entered. Later widths sign in with a fresh code.
  */
 async function signIn(page, baseUrl, folder, files) {
+  if (ADMIN.enrolmentLink && !ADMIN.totp) {
+    // Before the first sign-in, the new admin opens the link admin:create printed.
+    const link = new URL(ADMIN.enrolmentLink);
+    await page.goto(`${baseUrl}${link.pathname}${link.search}`);
+  }
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);

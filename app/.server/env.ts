@@ -128,6 +128,12 @@ const envSchema = z
       .max(100, { error: "must be at most 100" })
       .default(5)
       .describe("The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /64) may use per UTC day, in percent"),
+    AI_DAILY_TOKEN_BUDGET: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .default(2_000_000)
+      .describe("Tokens (input plus output, as the provider reports them) allowed per UTC day, over all AI answers"),
     AI_TIMEOUT_MS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })

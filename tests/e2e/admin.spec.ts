@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import { createAdminWithCli, demoteUser, insertLead, withServerDatabase } from "../support/admin-seed";
+import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { freshTotpCode, totpFromSecret } from "../support/totp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
-import { createAdmin, signInAsAdmin, signInWithCode, submitPassword } from "./support/admin";
+import { createAdmin, openEnrolmentLink, signInAsAdmin, signInWithCode, submitPassword } from "./support/admin";
 import { outboxMailsFor } from "./support/outbox";
 
 /**
@@ -39,21 +39,22 @@ test.describe("sign-in page", () => {
 
 test("a signed-in user without the admin role is sent home with its toast", async ({ page }) => {
   const email = `member-${unique()}@example.com`;
-  await createAdminWithCli(dataDir, email, "member password 123");
+  const printed = await createAdminWithCli(dataDir, email, "member password 123");
   await demoteUser(dataDir, email);
+  await openEnrolmentLink(page, enrolmentLinkFrom(printed));
   await submitPassword(page, email, "member password 123");
   await expect(page).toHaveURL("/");
   await expect(page.getByText("You don't have permission to access this page")).toBeVisible();
 });
 
 test.describe("admin journey", () => {
-  // The wrong code on purpose answers 400, which the browser logs.
-  test.use({ expectedConsoleErrors: [/status of 400/] });
+  // The wrong code on purpose answers 400, and the password before the enrolment link 403, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 40[03]/] });
 
   test("a new admin sets up TOTP at first sign-in before seeing any lead, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({ page }) => {
   // Two scrypt sign-ins, a set-up and four axe runs: on a busy machine this takes over a minute.
   test.setTimeout(180_000);
-  const { email, password } = await createAdmin();
+  const { email, password, enrolmentLink } = await createAdmin();
   const leadName = `Lead ${unique()}`;
   await insertLead(dataDir, {
     name: leadName,
@@ -68,6 +69,11 @@ test.describe("admin journey", () => {
   const silentLead = `Silent ${unique()}`;
   await insertLead(dataDir, { name: silentLead, email: `${unique()}@lead.example` });
 
+  // The password alone does not open an account without two-factor: the enrolment link is needed first.
+  await submitPassword(page, email, password);
+  await expect(page.getByRole("alert")).toContainText("Open the enrolment link that `npm run admin:create` printed");
+  await openEnrolmentLink(page, enrolmentLink);
+  await expect(page.getByText("Enrolment link accepted")).toBeVisible();
   // The password step leads to the two-factor set-up, not to the leads.
   await submitPassword(page, email, password);
   await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin");

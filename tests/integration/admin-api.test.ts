@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminWithCli, demoteUser, insertLead, withServerDatabase } from "../support/admin-seed.ts";
+import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed.ts";
 import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session.ts";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
 import { freshTotpCode } from "../support/totp.ts";
@@ -25,8 +25,17 @@ const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const FOREIGN = "https://attacker.example";
 
 /** Each caller gets its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from the test). */
-async function signIn(email: string, password: string, ip: string, extra: Record<string, string> = {}): Promise<Response> {
-  return postJson(base, "/api/auth/sign-in/email", { email, password, ...extra }, ip);
+async function signIn(email: string, password: string, ip: string, extra: Record<string, string> = {}, cookie = ""): Promise<Response> {
+  return postJson(base, "/api/auth/sign-in/email", { email, password, ...extra }, ip, cookie ? { cookie, origin: base } : {});
+}
+
+/** Opens the enrolment link `admin:create` printed (as the new admin's browser does); returns the cookie it set. */
+async function openEnrolmentLink(printed: string, ip = "198.51.100.99"): Promise<string> {
+  const link = new URL(enrolmentLinkFrom(printed));
+  const response = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual", headers: { "X-Forwarded-For": ip } });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/admin/login");
+  return cookiesFrom(response);
 }
 
 beforeAll(async () => {
@@ -37,7 +46,7 @@ beforeAll(async () => {
   // The CLI joins the running server's embedded database.
   admin = await adminSession(base, dataDir, { email: "admin@example.com", clientIp: "198.51.100.1" });
   adminCookie = admin.cookie;
-  await createAdminWithCli(dataDir, USER.email, USER.password);
+  const userEnrolment = await openEnrolmentLink(await createAdminWithCli(dataDir, USER.email, USER.password));
   await demoteUser(dataDir, USER.email);
   leadId = await insertLead(dataDir, {
     name: "=HYPERLINK(\"http://evil\")",
@@ -46,10 +55,10 @@ beforeAll(async () => {
     messages: [{ role: "user", content: "Hi" }],
   });
 
-  const userResponse = await signIn(USER.email, USER.password, "198.51.100.2");
+  const userResponse = await signIn(USER.email, USER.password, "198.51.100.2", {}, userEnrolment);
   expect(userResponse.status).toBe(200);
   userCookie = cookiesFrom(userResponse);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -426,8 +435,8 @@ describe("brute force", () => {
 
 describe("two-factor at first sign-in", () => {
   it("an admin without two-factor sees nothing but the set-up page, and the API answers 403, until it is on", async () => {
-    await createAdminWithCli(dataDir, "fresh@example.com", "fresh admin password");
-    const signedIn = await signIn("fresh@example.com", "fresh admin password", "198.51.100.30");
+    const enrolment = await openEnrolmentLink(await createAdminWithCli(dataDir, "fresh@example.com", "fresh admin password"));
+    const signedIn = await signIn("fresh@example.com", "fresh admin password", "198.51.100.30", {}, enrolment);
     expect(await signedIn.json()).toEqual({ signedIn: true, twoFactorEnabled: false });
     const cookie = cookiesFrom(signedIn);
 
@@ -451,15 +460,57 @@ describe("two-factor at first sign-in", () => {
   });
 
   it("the sign-in page sends an admin without two-factor straight to the set-up page", async () => {
-    await createAdminWithCli(dataDir, "fresh2@example.com", "fresh admin password");
+    const enrolment = await openEnrolmentLink(await createAdminWithCli(dataDir, "fresh2@example.com", "fresh admin password"));
     const response = await fetch(`${base}/admin/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.31", origin: base },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.31", origin: base, cookie: enrolment },
       body: new URLSearchParams({ intent: "password", email: "fresh2@example.com", password: "fresh admin password", redirectTo: "/admin/outbox" }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
+  });
+});
+
+describe("the enrolment link that admin:create prints", () => {
+  it("is needed for the first sign-in: the password alone is refused, saying where to get the link; the link works once", async () => {
+    const printed = await createAdminWithCli(dataDir, "fresh3@example.com", "fresh admin password");
+    expect(printed).toMatch(/Enrolment link \(one use, valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const link = new URL(enrolmentLinkFrom(printed));
+    expect(link.origin).toBe(base);
+
+    const alone = await signIn("fresh3@example.com", "fresh admin password", "198.51.100.32");
+    expect(alone.status).toBe(403);
+    expect(await alone.json()).toEqual({ error: expect.stringMatching(/Open the enrolment link that `npm run admin:create` printed/) });
+    expect(alone.headers.getSetCookie().join("\n")).not.toMatch(/session_token=[^;]/);
+    const page = await fetch(`${base}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.32", origin: base },
+      body: new URLSearchParams({ intent: "password", email: "fresh3@example.com", password: "fresh admin password" }),
+    });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("has not set up two-factor sign-in yet");
+
+    const cookie = await openEnrolmentLink(printed);
+    const again = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This enrolment link does not work");
+    const signedIn = await signIn("fresh3@example.com", "fresh admin password", "198.51.100.32", {}, cookie);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toEqual({ signedIn: true, twoFactorEnabled: false });
+  });
+
+  it("--reset-enrolment prints a new link for an enrolled admin and turns its two-factor off", async () => {
+    const enrolled = await adminSession(base, dataDir, { email: "reset@example.com", clientIp: "198.51.100.33" });
+    const plain = await createAdminWithCli(dataDir, enrolled.email, enrolled.password);
+    expect(plain).not.toContain("/admin/enrol?token=");
+    expect(plain).toContain("two-factor is already set up");
+    const reset = await createAdminWithCli(dataDir, enrolled.email, enrolled.password, "", ["--reset-enrolment"]);
+    expect(reset).toContain("Turned off two-factor sign-in");
+    expect((await signIn(enrolled.email, enrolled.password, "198.51.100.33")).status).toBe(403);
+    const cookie = await openEnrolmentLink(reset);
+    expect(await (await signIn(enrolled.email, enrolled.password, "198.51.100.33", {}, cookie)).json()).toEqual({ signedIn: true, twoFactorEnabled: false });
   });
 });
 

@@ -16,6 +16,7 @@ import { requestInfoContext } from "../../app/.server/request-context.ts";
 import { setAppSecret } from "../../app/.server/secret.ts";
 import { action as accountAction } from "../../app/routes/admin/account.tsx";
 import { createOrPromoteAdmin } from "../../app/features/admin/create-admin.server.ts";
+import { ENROLMENT_LINK_HOURS, redeemEnrolmentLink } from "../../app/features/admin/admin-enrolment.server.ts";
 import { listOutbox, outboxDir, readOutboxMessage } from "../../app/features/admin/outbox.server.ts";
 import { requestPasswordReset, resetPassword } from "../../app/features/admin/password-reset.server.ts";
 import { signInWithPassword } from "../../app/features/admin/sign-in-with-password.server.ts";
@@ -81,7 +82,29 @@ class Jar {
 let ipCounter = 0;
 const freshIp = () => `10.0.0.${++ipCounter}`;
 
-async function signIn(email: string, password: string, jar = new Jar(), clientIp = freshIp(), code?: string) {
+/** Per account, the cookie its enrolment link set in "its" browser: every sign-in of that account starts from it. */
+const enrolmentCookies = new Map<string, Headers>();
+
+/** As `admin:create` followed by the new admin opening the printed link (decision 0186). */
+async function createAdmin(input: Parameters<typeof createOrPromoteAdmin>[0]) {
+  const result = await createOrPromoteAdmin(input);
+  if (result.enrolment) {
+    const opened = await redeemEnrolmentLink(result.enrolment.token);
+    if (opened.status !== "accepted") throw new Error("the enrolment link did not work");
+    enrolmentCookies.set(input.email.trim().toLowerCase(), opened.headers);
+  }
+  return result;
+}
+
+/** A browser that has opened the account's enrolment link, if it had one. */
+function browserOf(email: string): Jar {
+  const jar = new Jar();
+  const cookie = enrolmentCookies.get(email.toLowerCase());
+  if (cookie) jar.apply(cookie);
+  return jar;
+}
+
+async function signIn(email: string, password: string, jar = browserOf(email), clientIp = freshIp(), code?: string) {
   const result = await signInWithPassword({ email, password, code, request: jar.request(), clientIp });
   if ("headers" in result) jar.apply(result.headers);
   return { result, jar };
@@ -101,7 +124,7 @@ async function enrolTotp(jar: Jar, password: string) {
 
 /** A new admin with two-factor on: its password, authenticator and a signed-in jar. */
 async function enrolledAdmin(email: string, password = `${email} password`) {
-  await createOrPromoteAdmin({ email, password });
+  await createAdmin({ email, password });
   const { jar } = await signIn(email, password);
   return { email, password, jar, ...(await enrolTotp(jar, password)) };
 }
@@ -127,7 +150,7 @@ async function latestResetToken(count: number): Promise<string> {
 
 describe("admin accounts and the access rule", () => {
   it("creates an admin whose password signs in, and lets that session through the guard", async () => {
-    const created = await createOrPromoteAdmin({ email: "Ada@Example.com", password: "a long enough password" });
+    const created = await createAdmin({ email: "Ada@Example.com", password: "a long enough password" });
     expect(created.status).toBe("created");
     const { result, jar } = await signIn("ada@example.com", "a long enough password");
     expect(result.status).toBe("signed-in");
@@ -151,13 +174,13 @@ describe("admin accounts and the access rule", () => {
   it("tells anonymous, non-admin and broken lookups apart", async () => {
     expect(await getAdminAccess(new Request(`${BASE}/admin/leads`))).toEqual({ status: "anonymous" });
 
-    const created = await createOrPromoteAdmin({ email: "bo@example.com", password: "another long password" });
+    const created = await createAdmin({ email: "bo@example.com", password: "another long password" });
     const { jar } = await signIn("bo@example.com", "another long password");
     await database.current.db.delete(userRoles).where(eq(userRoles.userId, created.userId));
     expect(await getAdminAccess(jar.request())).toMatchObject({ status: "forbidden" });
 
     // Promoting again without a password keeps the password and restores access.
-    const promoted = await createOrPromoteAdmin({ email: "bo@example.com" });
+    const promoted = await createAdmin({ email: "bo@example.com" });
     expect(promoted).toMatchObject({ status: "promoted", passwordChanged: false });
     expect(await getAdminAccess(jar.request())).toMatchObject({ status: "admin" });
 
@@ -182,7 +205,7 @@ describe("admin accounts and the access rule", () => {
 
 describe("two-factor authentication", () => {
   it("enrols TOTP, then asks for a code at sign-in; backup codes work once", async () => {
-    await createOrPromoteAdmin({ email: "di@example.com", password: "di's long password" });
+    await createAdmin({ email: "di@example.com", password: "di's long password" });
     const { jar } = await signIn("di@example.com", "di's long password");
 
     expect((await startTotpEnrolment({ password: "wrong password!", request: jar.request() })).status).toBe("wrong-password");
@@ -258,7 +281,7 @@ describe("two-factor required before any data (ADMIN_REQUIRE_TWO_FACTOR)", () =>
   });
 
   it("sends an admin without two-factor to the set-up page and refuses the admin API with 403", async () => {
-    await createOrPromoteAdmin({ email: "new@example.com", password: "new admin password" });
+    await createAdmin({ email: "new@example.com", password: "new admin password" });
     const { result, jar } = await signIn("new@example.com", "new admin password");
     expect(result).toMatchObject({ status: "signed-in", twoFactorEnabled: false });
 
@@ -279,10 +302,83 @@ describe("two-factor required before any data (ADMIN_REQUIRE_TWO_FACTOR)", () =>
   it("lets an admin without two-factor in when the setting is off (local development)", async () => {
     process.env.ADMIN_REQUIRE_TWO_FACTOR = "false";
     resetEnvForTests();
-    await createOrPromoteAdmin({ email: "dev@example.com", password: "dev admin password" });
+    await createAdmin({ email: "dev@example.com", password: "dev admin password" });
     const { jar } = await signIn("dev@example.com", "dev admin password");
     expect(await requireAdminApi(jar.get(`${BASE}/api/admin/leads`))).toMatchObject({ twoFactorEnabled: false });
     expect(await requireAdmin(jar.get(`${BASE}/admin/leads`))).toMatchObject({ email: "dev@example.com" });
+  });
+});
+
+describe("the enrolment link of a new admin (admin:create)", () => {
+  it("does not let a password alone sign in to an account without two-factor, so it cannot enrol an authenticator", async () => {
+    const created = await createOrPromoteAdmin({ email: "hal@example.com", password: "hal's long password" });
+    expect(created.enrolment?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { result, jar } = await signIn("hal@example.com", "hal's long password", new Jar());
+    expect(result).toEqual({ status: "enrolment-link-required" });
+    expect(await getAdminAccess(jar.request())).toEqual({ status: "anonymous" });
+    // No session: the set-up step refuses outright.
+    await expect(startTotpEnrolment({ password: "hal's long password", request: jar.request() })).rejects.toThrow(/Unauthorized/);
+    // Only a hash of the token is stored.
+    const rows = await database.current.db.select().from(verifications).where(like(verifications.identifier, "admin-enrolment:%"));
+    expect(rows.some((row) => row.value.includes(created.enrolment!.token))).toBe(false);
+    // A wrong password still says only "invalid" and counts as before.
+    expect((await signIn("hal@example.com", "not hal's password", new Jar())).result.status).toBe("invalid");
+  });
+
+  it("works once, in the browser that opened it, for its own account only; an enrolled admin signs in as before", async () => {
+    const created = await createOrPromoteAdmin({ email: "ivy@example.com", password: "ivy's long password" });
+    const other = await createOrPromoteAdmin({ email: "jo@example.com", password: "jo's long password" });
+    const token = created.enrolment!.token;
+    const opened = await redeemEnrolmentLink(token);
+    expect(opened.status).toBe("accepted");
+    expect(await redeemEnrolmentLink(token)).toEqual({ status: "invalid" });
+
+    const browser = new Jar();
+    if (opened.status === "accepted") browser.apply(opened.headers);
+    // Ivy's link does not open Jo's account.
+    expect((await signIn("jo@example.com", "jo's long password", browser)).result.status).toBe("enrolment-link-required");
+    const { result } = await signIn("ivy@example.com", "ivy's long password", browser);
+    expect(result).toMatchObject({ status: "signed-in", twoFactorEnabled: false });
+    const { totp } = await enrolTotp(browser, "ivy's long password");
+    // Enrolled: any browser signs in with the password and a code, link or not.
+    const pending = await signIn("ivy@example.com", "ivy's long password", new Jar());
+    expect(pending.result.status).toBe("two-factor");
+    const verified = await verifySecondFactor({ code: await freshTotpCode(totp), method: "totp", request: pending.jar.request(), clientIp: freshIp() });
+    expect(verified.status).toBe("signed-in");
+    expect(other.enrolment).toBeDefined();
+  });
+
+  it("expires after 24 hours, and a new admin:create replaces the old link", async () => {
+    const created = await createOrPromoteAdmin({ email: "kit@example.com", password: "kit's long password" });
+    const issuedAt = Date.now();
+    expect(await redeemEnrolmentLink(created.enrolment!.token, new Date(issuedAt + ENROLMENT_LINK_HOURS * 3600_000 + 1000))).toEqual({ status: "invalid" });
+
+    const second = await createOrPromoteAdmin({ email: "kit@example.com" });
+    const third = await createOrPromoteAdmin({ email: "kit@example.com" });
+    // Only the newest link works.
+    expect(await redeemEnrolmentLink(second.enrolment!.token)).toEqual({ status: "invalid" });
+    // Expired in the database (as 24 hours later): refused.
+    await database.current.db.$client.query("update verifications set expires_at = now() - interval '1 second' where identifier like 'admin-enrolment:%'");
+    expect(await redeemEnrolmentLink(third.enrolment!.token)).toEqual({ status: "invalid" });
+    const fourth = await createOrPromoteAdmin({ email: "kit@example.com" });
+    expect((await redeemEnrolmentLink(fourth.enrolment!.token)).status).toBe("accepted");
+    // Garbage is simply invalid.
+    expect(await redeemEnrolmentLink("")).toEqual({ status: "invalid" });
+    expect(await redeemEnrolmentLink("x".repeat(5000))).toEqual({ status: "invalid" });
+  });
+
+  it("--reset-enrolment turns an enrolled admin's two-factor off and issues a link (a lost phone)", async () => {
+    const admin = await enrolledAdmin("lou@example.com");
+    expect((await createOrPromoteAdmin({ email: admin.email })).enrolment).toBeUndefined();
+    const reset = await createOrPromoteAdmin({ email: admin.email, resetEnrolment: true });
+    expect(reset.twoFactorReset).toBe(true);
+    expect(reset.enrolment).toBeDefined();
+    // The old authenticator no longer signs in; the password alone does not either.
+    expect((await signIn(admin.email, admin.password, new Jar())).result.status).toBe("enrolment-link-required");
+    const opened = await redeemEnrolmentLink(reset.enrolment!.token);
+    const browser = new Jar();
+    if (opened.status === "accepted") browser.apply(opened.headers);
+    expect((await signIn(admin.email, admin.password, browser)).result).toMatchObject({ status: "signed-in", twoFactorEnabled: false });
   });
 });
 
@@ -313,7 +409,7 @@ describe("a flood of wrong passwords from many addresses", () => {
   });
 
   it("does not let an account without two-factor in on its password alone while under attack", async () => {
-    await createOrPromoteAdmin({ email: "plain@example.com", password: "plain admin password" });
+    await createAdmin({ email: "plain@example.com", password: "plain admin password" });
     for (let i = 0; i < 8; i++) await signIn("plain@example.com", `wrong guess ${i}`, new Jar(), `198.18.1.${i + 1}`);
     expect((await signIn("plain@example.com", "plain admin password")).result.status).toBe("code-required");
     const withCode = await signIn("plain@example.com", "plain admin password", new Jar(), freshIp(), "123456");
@@ -382,7 +478,7 @@ describe("password confirmations on admin pages", () => {
 
 describe("password reset by e-mail", () => {
   it("mails a link whose token sets a new password; unknown addresses get nothing", async () => {
-    await createOrPromoteAdmin({ email: "ed@example.com", password: "ed's old password" });
+    await createAdmin({ email: "ed@example.com", password: "ed's old password" });
     await requestPasswordReset({ email: "nobody-here@example.com", clientIp: freshIp() });
     expect((await listOutbox(1)).total).toBe(0);
 
@@ -409,7 +505,7 @@ describe("password reset by e-mail", () => {
   });
 
   it("revokes reset links sent before a password change: by another link, and by the CLI", async () => {
-    await createOrPromoteAdmin({ email: "fa@example.com", password: "fa's first password" });
+    await createAdmin({ email: "fa@example.com", password: "fa's first password" });
     const before = (await listOutbox(1)).total;
     await requestPasswordReset({ email: "fa@example.com", clientIp: freshIp() });
     const first = await latestResetToken(before + 1);
@@ -426,14 +522,14 @@ describe("password reset by e-mail", () => {
 
     await requestPasswordReset({ email: "fa@example.com", clientIp: freshIp() });
     const fourth = await latestResetToken(before + 4);
-    await createOrPromoteAdmin({ email: "fa@example.com", password: "fa's password from the CLI" });
+    await createAdmin({ email: "fa@example.com", password: "fa's password from the CLI" });
     expect(await resetPassword({ token: fourth, newPassword: "fa's attacker password" })).toEqual({ status: "invalid-token" });
     const left = await database.current.db.select().from(verifications).where(like(verifications.identifier, "reset-password:%"));
     expect(left).toEqual([]);
   });
 
   it("revokes reset links when the password is changed while signed in", async () => {
-    await createOrPromoteAdmin({ email: "gu@example.com", password: "gu's first password" });
+    await createAdmin({ email: "gu@example.com", password: "gu's first password" });
     const before = (await listOutbox(1)).total;
     await requestPasswordReset({ email: "gu@example.com", clientIp: freshIp() });
     const token = await latestResetToken(before + 1);

@@ -411,6 +411,50 @@ describe("protection", () => {
     }
   });
 
+  it("stops every AI endpoint once the tokens providers reported today reach AI_DAILY_TOKEN_BUDGET", async () => {
+    await database.current.db.$client.query("DELETE FROM ai_daily_usage");
+    setEnv({ AI_DAILY_REQUEST_BUDGET: "40", AI_DAILY_TOKEN_BUDGET: "100" });
+    try {
+      fake.enqueue({ text: "One answer.", usage: { promptTokens: 40, completionTokens: 20 } }, { text: "Two answers.", usage: { promptTokens: 30, completionTokens: 25 } });
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
+      const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
+      expect(streamed.status).toBe(200);
+      expect((await readEvents(streamed)).map((event) => event.type)).toContain("done");
+      // 60 + 55 tokens: the answer that crossed the budget was given, the next request is refused before the provider.
+      const { rows } = await database.current.db.$client.query("SELECT requests, tokens::int AS tokens FROM ai_daily_usage");
+      expect(rows).toEqual([{ requests: 2, tokens: 115 }]);
+      const over = await call("/api/generate-content", { task: "email", product: "three", audience: "x" });
+      expect(over.status).toBe(503);
+      expect(await over.json()).toEqual({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
+      expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(fake.requests).toHaveLength(2);
+      // A new UTC day starts over.
+      await database.current.db.$client.query("UPDATE ai_daily_usage SET day = day - 1");
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "tomorrow" }] })).status).toBe(200);
+    } finally {
+      setEnv({ AI_DAILY_REQUEST_BUDGET: undefined, AI_DAILY_TOKEN_BUDGET: undefined });
+    }
+  });
+
+  it("counts answers of a provider that reports no token usage by requests alone", async () => {
+    await database.current.db.$client.query("DELETE FROM ai_daily_usage");
+    setEnv({ AI_DAILY_REQUEST_BUDGET: "2", AI_DAILY_TOKEN_BUDGET: "1" });
+    fake.setHandler((request) => ({ text: `No usage for: ${lastUserText(request)}`, usage: false }));
+    try {
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
+      const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
+      expect(streamed.status).toBe(200);
+      expect((await readEvents(streamed)).map((event) => event.type)).toContain("done");
+      const { rows } = await database.current.db.$client.query("SELECT requests, tokens::int AS tokens FROM ai_daily_usage");
+      expect(rows).toEqual([{ requests: 2, tokens: 0 }]);
+      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "three" }] })).status).toBe(503);
+      expect(fake.requests).toHaveLength(2);
+    } finally {
+      fake.reset();
+      setEnv({ AI_DAILY_REQUEST_BUDGET: undefined, AI_DAILY_TOKEN_BUDGET: undefined });
+    }
+  });
+
   it("gives each client address at most its share of the day (AI_CLIENT_DAILY_SHARE_PERCENT), leaving the rest for everyone else", async () => {
     await database.current.db.$client.query("DELETE FROM ai_daily_usage");
     // 5 % of 40: two requests a day for one address.

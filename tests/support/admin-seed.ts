@@ -13,13 +13,20 @@ const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
 /** Through the real CLI: against the running server's embedded database, or `databaseUrl` when given. */
-export async function createAdminWithCli(dataDir: string, email: string, password: string, databaseUrl = ""): Promise<string> {
+export async function createAdminWithCli(dataDir: string, email: string, password: string, databaseUrl = "", extraArgs: string[] = []): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", email, "--password", password],
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", email, "--password", password, ...extraArgs],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: databaseUrl }, timeout: 60_000 },
   );
   return stdout;
+}
+
+/** The one-time enrolment link `admin:create` printed for an account without two-factor (decision 0186). */
+export function enrolmentLinkFrom(stdout: string): string {
+  const link = /https?:\/\/\S+\/admin\/enrol\?token=\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`admin:create printed no enrolment link:\n${stdout}`);
+  return link;
 }
 
 export async function withServerDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

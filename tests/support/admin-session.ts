@@ -1,5 +1,5 @@
 import type * as OTPAuth from "otpauth";
-import { createAdminWithCli } from "./admin-seed.ts";
+import { createAdminWithCli, enrolmentLinkFrom } from "./admin-seed.ts";
 import { freshTotpCode, totpFromUri } from "./totp.ts";
 
 /**
@@ -25,7 +25,7 @@ export type AdminSession = {
 
 let counter = 0;
 
-/** Creates an admin (the real CLI), signs in and sets up TOTP on the set-up page. */
+/** Creates an admin (the real CLI), opens the enrolment link it printed, signs in and sets up TOTP on the set-up page. */
 export async function adminSession(
   base: string,
   dataDir: string,
@@ -34,10 +34,13 @@ export async function adminSession(
   const email = options.email ?? `admin-${process.pid}-${++counter}-${Date.now().toString(36)}@example.com`;
   const password = options.password ?? "admin password for tests";
   const clientIp = options.clientIp ?? `198.51.100.${(counter % 200) + 20}`;
-  await createAdminWithCli(dataDir, email, password, options.databaseUrl);
-  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp);
+  const printed = await createAdminWithCli(dataDir, email, password, options.databaseUrl);
+  const link = new URL(enrolmentLinkFrom(printed));
+  const opened = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual", headers: { "X-Forwarded-For": clientIp } });
+  if (opened.status !== 302) throw new Error(`the enrolment link answered ${opened.status}`);
+  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp, { cookie: cookiesFrom(opened), origin: base });
   if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
-  let cookie = cookiesFrom(signedIn);
+  let cookie = mergeCookies(cookiesFrom(opened), signedIn);
 
   const started = await postForm(base, "/admin/two-factor-setup", { intent: "enable", password }, cookie);
   const html = await started.text();

@@ -52,6 +52,12 @@ export type FakeReply =
       /** Wait between stream chunks. */
       chunkDelayMs?: number;
       finishReason?: string;
+      /**
+       * The token usage to report (in the JSON answer, and in the stream's last chunk when
+       * `stream_options.include_usage` is asked for); default 10 prompt tokens and one per
+       * 4 characters of answer; `false` reports none, as some providers do.
+       */
+      usage?: { promptTokens: number; completionTokens: number } | false;
     }
   /** An HTTP error answer with OpenAI's error body. */
   | { status: number; message?: string; type?: string; code?: string | null; headers?: Record<string, string> }
@@ -207,8 +213,15 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
       return;
     }
 
-    const usage = { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil(reply.text.length / 4)), total_tokens: 0 };
-    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    const usage =
+      reply.usage === false
+        ? undefined
+        : {
+            prompt_tokens: reply.usage?.promptTokens ?? 10,
+            completion_tokens: reply.usage?.completionTokens ?? Math.max(1, Math.ceil(reply.text.length / 4)),
+            total_tokens: 0,
+          };
+    if (usage) usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
     if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
     if (res.destroyed) return;
 
@@ -219,7 +232,7 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
         created,
         model,
         choices: [{ index: 0, message: { role: "assistant", content: reply.text }, finish_reason: reply.finishReason ?? "stop" }],
-        usage,
+        ...(usage ? { usage } : {}),
       });
       return;
     }
@@ -233,7 +246,7 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
       writeEvent(res, chunk({ content: piece }));
     }
     writeEvent(res, chunk({}, reply.finishReason ?? "stop"));
-    if (body.stream_options?.include_usage) {
+    if (body.stream_options?.include_usage && usage) {
       writeEvent(res, { id, object: "chat.completion.chunk", created, model, choices: [], usage });
     }
     res.write("data: [DONE]\n\n");

@@ -1,8 +1,10 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { LanguageModelUsage } from "ai";
 import { ApiError } from "../api.ts";
 import { getDb } from "../db/client.ts";
 import { aiDailyUsage } from "../db/schema/index.ts";
 import { getEnv } from "../env.ts";
+import { logger } from "../logger.ts";
 import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limit.ts";
 import { AI_ERROR_MESSAGES } from "./errors.ts";
 import { utcDay } from "~/lib/utc-day";
@@ -17,14 +19,17 @@ export function secondsUntilNextUtcDay(now: Date): number {
 /**
  * Counts one AI request against today's global budget (AI_DAILY_REQUEST_BUDGET),
  * in one atomic statement so that every instance shares the count. Over the
- * budget: ApiError 503 with Retry-After until the next UTC day.
+ * budget, or once the day's reported tokens have reached AI_DAILY_TOKEN_BUDGET
+ * (recordAiTokens; decision 0186): ApiError 503 with Retry-After until the
+ * next UTC day. Tokens are known only after an answer, so the answer that
+ * crosses the token budget is still given; the next request is refused.
  * With `clientIp` (a visitor's request), first against that client's share of
  * the day (AI_CLIENT_DAILY_SHARE_PERCENT of the budget, at least 1; decision
  * 0178): over it, ApiError 429 with Retry-After until the next UTC day, so a
  * few addresses cannot spend everyone's day.
  */
 export async function consumeAiBudget(now = new Date(), options: { clientIp?: string } = {}): Promise<void> {
-  const { AI_DAILY_REQUEST_BUDGET: budget, AI_CLIENT_DAILY_SHARE_PERCENT: percent } = getEnv();
+  const { AI_DAILY_REQUEST_BUDGET: budget, AI_CLIENT_DAILY_SHARE_PERCENT: percent, AI_DAILY_TOKEN_BUDGET: tokenBudget } = getEnv();
   if (options.clientIp !== undefined) {
     const share = Math.max(1, Math.floor((budget * percent) / 100));
     // Named by its size: a changed setting starts a new counter rather than reusing one sized for the old.
@@ -40,11 +45,37 @@ export async function consumeAiBudget(now = new Date(), options: { clientIp?: st
     .onConflictDoUpdate({
       target: aiDailyUsage.day,
       set: { requests: sql`${aiDailyUsage.requests} + 1`, updatedAt: sql`now()` },
-      setWhere: sql`${aiDailyUsage.requests} < ${budget}`,
+      setWhere: sql`${aiDailyUsage.requests} < ${budget} and ${aiDailyUsage.tokens} < ${tokenBudget}`,
     })
     .returning({ requests: aiDailyUsage.requests });
   if (counted.length === 0) {
     throw new ApiError(503, AI_ERROR_MESSAGES.budgetExhausted, { "Retry-After": String(secondsUntilNextUtcDay(now)) });
+  }
+}
+
+/** The tokens a provider reported for one answer (input plus output), or undefined when it reported none. */
+export function reportedTokens(usage: LanguageModelUsage | undefined): number | undefined {
+  if (!usage) return undefined;
+  const { inputTokens, outputTokens, totalTokens } = usage;
+  if (inputTokens === undefined && outputTokens === undefined) return totalTokens;
+  return (inputTokens ?? 0) + (outputTokens ?? 0);
+}
+
+/**
+ * Adds the tokens of one finished answer to the day's count (AI_DAILY_TOKEN_BUDGET).
+ * A provider that reports no usage adds nothing: its answers count by requests
+ * only. A failure to record is logged, never the visitor's problem.
+ */
+export async function recordAiTokens(usage: LanguageModelUsage | undefined, now = new Date()): Promise<void> {
+  const tokens = reportedTokens(usage);
+  if (tokens === undefined || !Number.isFinite(tokens) || tokens <= 0) return;
+  try {
+    await getDb()
+      .insert(aiDailyUsage)
+      .values({ day: utcDay(now), tokens: Math.round(tokens) })
+      .onConflictDoUpdate({ target: aiDailyUsage.day, set: { tokens: sql`${aiDailyUsage.tokens} + ${Math.round(tokens)}`, updatedAt: sql`now()` } });
+  } catch (error) {
+    logger.warn({ err: error, tokens }, "Could not record the tokens of an AI answer");
   }
 }
 
@@ -54,10 +85,10 @@ export async function aiRequestsToday(now = new Date()): Promise<number> {
   return row?.requests ?? 0;
 }
 
-/** Requests counted per UTC day from `fromDay` to `toDay` (days without any are absent). */
-export async function aiRequestsByDay(fromDay: string, toDay: string): Promise<Array<{ day: string; requests: number }>> {
+/** Requests and reported tokens counted per UTC day from `fromDay` to `toDay` (days without any are absent). */
+export async function aiRequestsByDay(fromDay: string, toDay: string): Promise<Array<{ day: string; requests: number; tokens: number }>> {
   return getDb()
-    .select({ day: aiDailyUsage.day, requests: aiDailyUsage.requests })
+    .select({ day: aiDailyUsage.day, requests: aiDailyUsage.requests, tokens: aiDailyUsage.tokens })
     .from(aiDailyUsage)
     .where(and(gte(aiDailyUsage.day, fromDay), lte(aiDailyUsage.day, toDay)))
     .orderBy(asc(aiDailyUsage.day));

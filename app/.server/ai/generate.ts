@@ -4,6 +4,7 @@ import { getEnv } from "../env.ts";
 import { logger } from "../logger.ts";
 import { aiRequests } from "../metrics.ts";
 import { AnswerScope } from "./answer-limits.ts";
+import { recordAiTokens } from "./budget.ts";
 import { aiBadOutput, answerEndedError, classifyProviderFailure, describeForLog, toAiApiError, type ProviderFailure } from "./errors.ts";
 import { aiModelFor } from "./provider.ts";
 
@@ -83,12 +84,16 @@ export async function generateAiText(options: AiCallOptions): Promise<string> {
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const result = await generateText(callSettings(model, options, AbortSignal.any([scope.signal, timeout])));
+        await recordAiTokens(result.totalUsage);
         const text = withinCap(scope, options, result.text);
         aiRequests.inc({ feature: options.purpose, outcome: "ok" });
         return text;
       } catch (error) {
         // JSON was asked for but the text is not strict JSON: the caller parses leniently.
-        if (NoObjectGeneratedError.isInstance(error) && typeof error.text === "string") return withinCap(scope, options, error.text);
+        if (NoObjectGeneratedError.isInstance(error) && typeof error.text === "string") {
+          await recordAiTokens(error.usage);
+          return withinCap(scope, options, error.text);
+        }
         if (error instanceof ApiError) throw error;
         if (scope.reason) throw answerEnded(scope, options, { midStream: false });
         const failure = classifyProviderFailure(error, timeout.aborted);
@@ -248,6 +253,8 @@ async function* relayDeltas(run: Extract<StreamAttempt, { kind: "text" }>, scope
       if (part.type === "text-delta") {
         const text = part.text ? capped(part.text) : "";
         if (text) yield text;
+      } else if (part.type === "finish") {
+        await recordAiTokens(part.totalUsage);
       } else if (part.type === "error") {
         throw midStreamError(options, part.error, attempt.timedOut);
       } else if (part.type === "abort") {

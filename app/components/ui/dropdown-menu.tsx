@@ -25,7 +25,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <MenuPrimitive.Item
       className={cn(
-        "flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm text-ink-900 outline-none data-[highlighted]:bg-ink-100 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+        "flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm text-ink-900 focus-visible:outline-offset-[-3px] data-[highlighted]:bg-ink-100 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
         className,
       )}
       {...props}

@@ -1,17 +1,34 @@
 import { getAuth } from "~/.server/auth";
 import { revokePasswordResetTokens } from "~/.server/auth-internals";
 import { getDb } from "~/.server/db/client";
-import { userRoles } from "~/.server/db/schema";
+import { userRoles, users } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { issueEnrolmentLink, resetTwoFactor } from "./admin-enrolment.server";
 
-export type CreateAdminResult = { status: "created" | "promoted"; userId: string; passwordChanged: boolean };
+export type CreateAdminResult = {
+  status: "created" | "promoted";
+  userId: string;
+  passwordChanged: boolean;
+  /** Set when the account has no two-factor (yet, or any more): the one-time link it must open before its first sign-in. */
+  enrolment?: { token: string; expiresAt: Date };
+  /** The account's two-factor was turned off (`resetEnrolment`) and must be set up again. */
+  twoFactorReset: boolean;
+};
 
 /**
  * Creates an admin account, or gives an existing account the admin role
  * (and a new password when one is given, which revokes its outstanding reset
  * links). Passwords are hashed by better-auth, so the account signs in like
- * any other.
+ * any other. An account without two-factor gets a new one-time enrolment link
+ * (decision 0186), replacing older ones; `resetEnrolment` first turns an
+ * enrolled account's two-factor off (a lost phone), so it enrols again.
  */
-export async function createOrPromoteAdmin(input: { email: string; password?: string; name?: string }): Promise<CreateAdminResult> {
+export async function createOrPromoteAdmin(input: {
+  email: string;
+  password?: string;
+  name?: string;
+  resetEnrolment?: boolean;
+}): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();
   const ctx = await getAuth().$context;
   const { minPasswordLength, maxPasswordLength } = ctx.password.config;
@@ -49,5 +66,9 @@ export async function createOrPromoteAdmin(input: { email: string; password?: st
     passwordChanged = true;
   }
   await getDb().insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
-  return { status, userId, passwordChanged };
+  const [account] = await getDb().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  const twoFactorReset = Boolean(account?.twoFactorEnabled) && input.resetEnrolment === true;
+  if (twoFactorReset) await resetTwoFactor(userId);
+  const enrolment = !account?.twoFactorEnabled || twoFactorReset ? await issueEnrolmentLink(userId) : undefined;
+  return { status, userId, passwordChanged, enrolment, twoFactorReset };
 }

@@ -1,6 +1,8 @@
 import { ApiError } from "~/.server/api";
 import { getAuth } from "~/.server/auth";
 import { withoutTrustDeviceCookie } from "~/.server/auth-internals";
+import { getEnv } from "~/.server/env";
+import { hasOpenedEnrolmentLink } from "./admin-enrolment.server";
 import { consumeRateLimit, hashClientIp, peekRateLimit } from "~/.server/rate-limit";
 import { authErrorCode } from "./auth-errors.server";
 import { cookieHeaderFrom, setCookieHeaders } from "./cookies.server";
@@ -12,6 +14,8 @@ export type SignInResult =
   | { status: "signed-in"; headers: Headers; twoFactorEnabled: boolean }
   | { status: "two-factor"; headers: Headers }
   | { status: "invalid" }
+  /** Right password, but the account has no two-factor yet and this browser has not opened its enrolment link (decision 0186). */
+  | { status: "enrolment-link-required" }
   /** The account's failure budget is spent: only the password together with a code signs in until the window passes. */
   | { status: "code-required"; retryAfterSeconds: number };
 
@@ -31,7 +35,9 @@ type SignInInput = {
  * password alone is not even checked ("code-required"), but the right
  * password with the right code still signs in, from any address within its
  * own limit. Wrong e-mail, wrong password and (with a code) wrong code all
- * answer "invalid".
+ * answer "invalid". Where two-factor is required, an account that has not set
+ * it up signs in only from a browser that opened its enrolment link
+ * (`admin:create`, decision 0186); otherwise "enrolment-link-required".
  */
 export async function signInWithPassword(input: SignInInput): Promise<SignInResult> {
   await consumeRateLimit(signInIpLimit, hashClientIp(input.clientIp));
@@ -51,6 +57,13 @@ export async function signInWithPassword(input: SignInInput): Promise<SignInResu
     await getAuth().api.signOut({ headers: new Headers({ cookie: cookieHeaderFrom(result.headers) }) });
     await countFailedPassword(account);
     return { status: "invalid" };
+  }
+  if (result.status === "signed-in" && !result.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR) {
+    if (!result.user || !(await hasOpenedEnrolmentLink(input.request, result.user.id))) {
+      // The password alone must not let anyone bind their own authenticator to this account.
+      await getAuth().api.signOut({ headers: new Headers({ cookie: cookieHeaderFrom(result.headers) }) });
+      return { status: "enrolment-link-required" };
+    }
   }
   if (result.status === "signed-in" && result.user) {
     await recordAdminAudit({ user: result.user, action: "sign-in", target: "password", clientIp: input.clientIp });

@@ -33,7 +33,7 @@ export type Dashboard = {
   charts: Record<"traffic" | "leads" | "subscribers" | "issues" | "ai", ChartModel>;
   tables: Record<DashboardTableId, DataTable>;
   feeds: { total: number; ok: number; attention: Array<{ title: string; state: string }> };
-  ai: { budget: number; today: number };
+  ai: { budget: number; today: number; tokenBudget: number; tokensToday: number };
   /** The range's time to first reply in one sentence ("Median 3 h, … Still waiting: 2."). */
   replies: string;
 };
@@ -139,7 +139,7 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     charts: charts(tables, range),
     tables,
     feeds: feedSummary(tables.feeds),
-    ai: { budget: getEnv().AI_DAILY_REQUEST_BUDGET, today: aiDays.find((row) => row.day === toDay)?.requests ?? 0 },
+    ai: aiToday(aiDays.find((row) => row.day === toDay)),
     replies: replySummary(pipeline.replySummary),
   };
 }
@@ -294,14 +294,30 @@ function issuesTable(issues: Awaited<ReturnType<typeof listIssueOutcomes>>): Dat
   };
 }
 
-function aiTable(days: string[], aiDays: Array<{ day: string; requests: number }>): DataTable {
+type AiDay = { day: string; requests: number; tokens: number };
+
+function aiToday(row: AiDay | undefined): Dashboard["ai"] {
+  const env = getEnv();
+  return { budget: env.AI_DAILY_REQUEST_BUDGET, today: row?.requests ?? 0, tokenBudget: env.AI_DAILY_TOKEN_BUDGET, tokensToday: row?.tokens ?? 0 };
+}
+
+function aiTable(days: string[], aiDays: AiDay[]): DataTable {
   const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
-  const byDay = new Map(aiDays.map((row) => [row.day, row.requests]));
+  const byDay = new Map(aiDays.map((row) => [row.day, row]));
   return {
     id: "ai-usage",
     title: "AI requests against the daily budget",
-    columns: [{ key: "day", header: "Day" }, { key: "requests", header: "AI requests", numeric: true }, { key: "budget", header: "Daily budget", numeric: true }, { key: "used", header: "Budget used (%)", numeric: true }],
-    rows: days.map((day) => ({ day, requests: byDay.get(day) ?? 0, budget, used: Math.round(((byDay.get(day) ?? 0) / budget) * 1000) / 10 })),
+    columns: [
+      { key: "day", header: "Day" },
+      { key: "requests", header: "AI requests", numeric: true },
+      { key: "budget", header: "Daily budget", numeric: true },
+      { key: "used", header: "Budget used (%)", numeric: true },
+      { key: "tokens", header: "Tokens reported", numeric: true },
+    ],
+    rows: days.map((day) => {
+      const requests = byDay.get(day)?.requests ?? 0;
+      return { day, requests, budget, used: Math.round((requests / budget) * 1000) / 10, tokens: byDay.get(day)?.tokens ?? 0 };
+    }),
   };
 }
 

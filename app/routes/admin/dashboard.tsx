@@ -213,15 +213,24 @@ function FunnelNote({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function AiToday({ ai }: { ai: Dashboard["ai"] }) {
-  const used = Math.min(100, Math.round((ai.today / ai.budget) * 100));
+  return (
+    <div className="flex flex-col gap-2">
+      <BudgetLine id="ai-budget-today" label="Requests today" used={ai.today} budget={ai.budget} />
+      <BudgetLine id="ai-token-budget-today" label="Tokens today" used={ai.tokensToday} budget={ai.tokenBudget} />
+    </div>
+  );
+}
+
+function BudgetLine({ id, label, used, budget }: { id: string; label: string; used: number; budget: number }) {
+  const percent = Math.min(100, Math.round((used / budget) * 100));
   return (
     <div className="flex items-center gap-3 text-sm text-ink-700">
       <Sparkles aria-hidden="true" className="size-4 shrink-0 text-violet-500" />
-      <label htmlFor="ai-budget-today" className="shrink-0">
-        Today: {ai.today.toLocaleString("en-GB")} of {ai.budget.toLocaleString("en-GB")}
+      <label htmlFor={id} className="shrink-0">
+        {label}: {used.toLocaleString("en-GB")} of {budget.toLocaleString("en-GB")}
       </label>
-      <meter id="ai-budget-today" min={0} max={ai.budget} low={ai.budget * 0.7} high={ai.budget * 0.9} optimum={0} value={ai.today} className="h-2 w-full">
-        {used}%
+      <meter id={id} min={0} max={budget} low={budget * 0.7} high={budget * 0.9} optimum={0} value={Math.min(used, budget)} className="h-2 w-full">
+        {percent}%
       </meter>
     </div>
   );

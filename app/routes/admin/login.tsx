@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { adminReturnPath } from "~/features/admin/return-path";
 import { CODE_REQUIRED_MESSAGE } from "~/features/admin/rate-limits";
+import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolment.server";
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
@@ -99,6 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { step: "password", message: CODE_REQUIRED_MESSAGE, email, codeRequired: true },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
+    }
+    if (result.status === "enrolment-link-required") {
+      return data<ActionData>({ step: "password", message: ENROLMENT_LINK_REQUIRED_MESSAGE, email }, { status: 403 });
     }
     const message = parsed.data.code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.";
     return data<ActionData>({ step: "password", message, email, codeRequired: withCode }, { status: 401 });

@@ -4,6 +4,7 @@ import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { assertSameOrigin } from "~/.server/same-origin";
 import { CODE_REQUIRED_MESSAGE, signInIpLimit } from "~/features/admin/rate-limits";
+import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolment.server";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { signOut } from "~/features/admin/sign-out.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
@@ -77,6 +78,7 @@ async function signInEndpoint(request: Request, clientIp: string): Promise<Respo
   const { code } = body;
   const result = await signInWithPassword({ email: body.email, password: body.password, code, request, clientIp });
   if (result.status === "invalid") throw new ApiError(401, code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
+  if (result.status === "enrolment-link-required") throw new ApiError(403, ENROLMENT_LINK_REQUIRED_MESSAGE);
   if (result.status === "code-required") {
     return jsonOk(
       { error: CODE_REQUIRED_MESSAGE, codeRequired: true },

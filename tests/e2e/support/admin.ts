@@ -1,6 +1,6 @@
 import type * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
-import { createAdminWithCli } from "../../support/admin-seed";
+import { createAdminWithCli, enrolmentLinkFrom } from "../../support/admin-seed";
 import { freshTotpCode, totpFromSecret } from "../../support/totp";
 import { expect, waitForHydration } from "../fixtures";
 
@@ -18,12 +18,19 @@ export type BrowserAdmin = { email: string; password: string; totp: OTPAuth.TOTP
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";
 let counter = 0;
 
-/** A new admin account through the real `admin:create` CLI. */
-export async function createAdmin(): Promise<{ email: string; password: string }> {
+/** A new admin account through the real `admin:create` CLI, with the enrolment link it printed. */
+export async function createAdmin(): Promise<{ email: string; password: string; enrolmentLink: string }> {
   const email = `admin-${process.pid}-${++counter}-${Date.now().toString(36)}@example.com`;
   const password = "admin password for e2e";
-  await createAdminWithCli(dataDir(), email, password);
-  return { email, password };
+  const printed = await createAdminWithCli(dataDir(), email, password);
+  return { email, password, enrolmentLink: enrolmentLinkFrom(printed) };
+}
+
+/** Opens the enrolment link in this browser, as the new admin does before the first sign-in. */
+export async function openEnrolmentLink(page: Page, link: string) {
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page).toHaveURL(/\/admin\/login$/);
 }
 
 /** Fills the sign-in form (password step) and waits for the answer. */
@@ -52,7 +59,8 @@ export async function completeTwoFactorSetup(page: Page, password: string): Prom
 
 /** A new admin, signed in through the pages with two-factor set up; ends on `target`. */
 export async function signInAsAdmin(page: Page, target = "/admin/leads"): Promise<BrowserAdmin> {
-  const { email, password } = await createAdmin();
+  const { email, password, enrolmentLink } = await createAdmin();
+  await openEnrolmentLink(page, enrolmentLink);
   await submitPassword(page, email, password, target);
   const totp = await completeTwoFactorSetup(page, password);
   await expect(page).toHaveURL(target);

@@ -6,7 +6,11 @@ import { Badge } from "~/components/ui/badge";
 import type { ProjectCardData } from "../project-card-data";
 
 /**
- * A portfolio card; the whole card is one link to the project page.
+ * A portfolio card; the whole card is one link to the project page. The card, not the link
+ * (a title inside it), draws the focus outline around its whole edge, in the site's focus colour
+ * (app/app.css, decision 0186). Inside its edge (over the border): where a card fills the width
+ * of a clipping parent (the home page's lazily rendered band on a phone), an outline outside it
+ * would be cut off, as the former ring was.
  * `wide` cards span two columns of the three-column grid (xl): the artwork sits whole (never
  * cropped) on a night-sky panel beside the text, and the text column adds the project's result,
  * so ten cards fill four even rows.
@@ -27,7 +31,7 @@ export function ProjectCard({
   return (
     <article
       className={cn(
-        "group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-violet-500",
+        "group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white shadow-[var(--shadow-card)] transition-shadow hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-violet-500",
         isWide && "xl:grid xl:grid-cols-[1.5fr_1fr]",
       )}
     >

@@ -1,0 +1,40 @@
+import { data, Link } from "react-router";
+import { redirectWithToast } from "~/.server/toast";
+import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/admin/admin-enrolment.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/enrol";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Admin enrolment", description: "Start setting up a new admin account.", path: "/admin/enrol", publicUrl: publicUrlFrom(matches), noindex: true });
+
+/**
+ * The enrolment link that `npm run admin:create` prints (decision 0186). Opening it
+ * uses it up and lets this browser sign in with the password and set up two-factor.
+ * It is printed on the operator's terminal, not mailed, so no link scanner opens it first.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const result = await redeemEnrolmentLink(token);
+  if (result.status === "accepted") {
+    return redirectWithToast(
+      "/admin/login",
+      { type: "success", title: "Enrolment link accepted", description: "Sign in with your password within the hour, then set up two-factor sign-in." },
+      { headers: result.headers },
+    );
+  }
+  return data({ message: INVALID_ENROLMENT_LINK_MESSAGE }, { status: 410 });
+}
+
+export default function AdminEnrol({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Enrolment link">
+      <FormAlert message={loaderData.message} />
+      <p className="text-sm">
+        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
+          Go to sign-in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

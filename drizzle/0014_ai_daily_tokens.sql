@@ -1,0 +1,1 @@
+ALTER TABLE "ai_daily_usage" ADD COLUMN "tokens" bigint DEFAULT 0 NOT NULL;

@@ -40,6 +40,8 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("feeds", "routes/admin/feeds.tsx"),
+    route("inbox", "routes/admin/inbox.tsx"),
+    route("inbox/people/:personId", "routes/admin/inbox-person.tsx"),
   ])),
 
   route("cookie-consent", "routes/cookie-consent.ts"),
@@ -59,6 +61,9 @@ export default [
     route("admin/subscribers/:id?", "routes/api/admin-subscribers.ts"),
     route("admin/outbox/:file?", "routes/api/admin-outbox.ts"),
     route("admin/analytics", "routes/api/admin-analytics.ts"),
+    route("admin/people/:id?", "routes/api/admin-people.ts"),
+    route("admin/people/:id/stage", "routes/api/admin-person-stage.ts"),
+    route("admin/people/:id/notes", "routes/api/admin-person-notes.ts"),
     route("ai-chat", "routes/api/ai-chat.ts"),
     route("ai-chat/stream", "routes/api/ai-chat-stream.ts"),
     route("generate-content", "routes/api/generate-content.ts"),

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { pageCount } from "~/features/admin/search.server";
-import { BOARD_CARDS_PER_STAGE, INBOX_PAGE_SIZE, prefixTsQuery, type InboxQuery } from "./schema";
+import { BOARD_CARDS_PER_STAGE, INBOX_PAGE_SIZE, LIST_COUNT_CAP, prefixTsQuery, type InboxQuery } from "./schema";
 import { enquiryKinds, pipelineKinds, stagesFor, type Kind, type Stage } from "./stages";
 
 /**
@@ -110,28 +110,35 @@ function personConditions(query: InboxQuery): SQL[] | null {
     if (!tsquery) return null;
     conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
   }
-  const subscribed = sql`exists (select 1 from newsletter_subscriptions ns where ns.person_id = p.id)`;
-  const withEnquiry = sql`exists (select 1 from enquiries e where e.person_id = p.id and ${sql.join(enquiryConditions(query), sql` and `)})`;
-  if (query.kind === "newsletter") conditions.push(subscribed);
-  else if (hasEnquiryFilter(query)) conditions.push(withEnquiry);
+  // Scalar subqueries with LIMIT 1, not EXISTS: PostgreSQL would turn an EXISTS here into a hashed
+  // subplan that reads every enquiry for each request; these are one index probe per person on the
+  // page instead (decision 0180, "Measured").
+  const subscribed = sql`(select true from newsletter_subscriptions ns where ns.person_id = p.id limit 1)`;
+  const withEnquiry = sql`(select true from enquiries e where e.person_id = p.id and ${sql.join(enquiryConditions(query), sql` and `)} limit 1)`;
+  if (query.kind === "newsletter") conditions.push(sql`coalesce(${subscribed}, false)`);
+  else if (hasEnquiryFilter(query)) conditions.push(sql`coalesce(${withEnquiry}, false)`);
   // Unfiltered: everyone who reached out, except people whose only enquiries are held for review.
-  else conditions.push(sql`(${withEnquiry} or ${subscribed})`);
+  else conditions.push(sql`coalesce(${withEnquiry}, ${subscribed}, false)`);
   return conditions;
 }
 
 /** People, latest activity first, one page at a time, with their enquiries. */
-export async function listPeople(query: InboxQuery): Promise<{ people: PersonRow[]; total: number; page: number; pageCount: number }> {
+export async function listPeople(
+  query: InboxQuery,
+): Promise<{ people: PersonRow[]; total: number; totalIsCapped: boolean; page: number; pageCount: number }> {
   const conditions = personConditions(query);
-  if (!conditions) return { people: [], total: 0, page: 1, pageCount: 1 };
+  if (!conditions) return { people: [], total: 0, totalIsCapped: false, page: 1, pageCount: 1 };
   const db = getDb();
   const where = sql.join(conditions, sql` and `);
-  const counted = await db.execute<{ total: string }>(sql`select count(*) as total from people p where ${where}`);
-  const total = Number(counted.rows[0]?.total ?? 0);
-  const pages = pageCount(total, INBOX_PAGE_SIZE);
+  // Counted up to a cap: past it, "1,000+" says as much as an exact figure, at a fraction of the cost.
+  const counted = await db.execute<{ total: string }>(sql`select count(*) as total from (select 1 from people p where ${where} limit ${LIST_COUNT_CAP + 1}) x`);
+  const total = Math.min(Number(counted.rows[0]?.total ?? 0), LIST_COUNT_CAP + 1);
+  const totalIsCapped = total > LIST_COUNT_CAP;
+  const pages = pageCount(Math.min(total, LIST_COUNT_CAP), INBOX_PAGE_SIZE);
   const page = Math.min(query.page, pages);
   const found = await db.execute<{ id: string; name: string | null; email: string; last_activity_at: Date | string }>(sql`
     select p.id, p.name, p.email, p.last_activity_at from people p where ${where}
-     order by p.last_activity_at desc, p.id desc
+     order by p.last_activity_at desc nulls last, p.id desc
      limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}`);
   const byPerson = new Map<string, EnquirySummary[]>();
   for (const enquiry of await loadEnquiries(found.rows.map((row) => row.id))) {
@@ -147,7 +154,8 @@ export async function listPeople(query: InboxQuery): Promise<{ people: PersonRow
       lastActivityAt: iso(row.last_activity_at),
       enquiries: byPerson.get(row.id) ?? [],
     })),
-    total,
+    total: Math.min(total, LIST_COUNT_CAP),
+    totalIsCapped,
     page,
     pageCount: pages,
   };
@@ -175,7 +183,8 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
   if (query.q) {
     const tsquery = prefixTsQuery(query.q);
     if (!tsquery) return stages.map((stage) => ({ stage, count: 0, cards: [] }));
-    conditions.push(sql`e.person_id in (select p.id from people p where p.search_vector @@ to_tsquery('simple', ${tsquery}))`);
+    // The matching people first (an init plan), then their enquiries by index: a search matches few.
+    conditions.push(sql`e.person_id = any(array(select p.id from people p where p.search_vector @@ to_tsquery('simple', ${tsquery})))`);
   }
   const where = sql.join(conditions, sql` and `);
   const db = getDb();
@@ -187,7 +196,7 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
         select ${enquiryColumns}, p.name as person_name, p.email as person_email
           from enquiries e join people p on p.id = e.person_id ${enquiryJoins}
          where e.stage = s.stage and ${where}
-         order by e.stage_changed_at desc, e.id desc
+         order by e.stage_changed_at desc nulls last, e.id desc nulls last
          limit ${perStage}
       ) card`),
   ]);

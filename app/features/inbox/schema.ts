@@ -7,6 +7,8 @@ import { allStages, currencyExponent, enquiryKinds, pipelines } from "./stages";
  */
 
 export const INBOX_PAGE_SIZE = 25;
+/** The list counts people up to this many ("1,000+"): 40 pages; a search or filter narrows it. */
+export const LIST_COUNT_CAP = 1000;
 export const BOARD_CARDS_PER_STAGE = 20;
 export const NOTE_MAX_LENGTH = 5000;
 

@@ -74,6 +74,9 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           list.people.length ? (
             <>
               <PeopleList people={list.people} />
+              {list.totalIsCapped ? (
+                <p className="mt-8 text-sm text-ink-700">More than {list.total.toLocaleString("en-GB")} people: search or filter to narrow the list.</p>
+              ) : null}
               <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={search} noun="person" />
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
@@ -20,6 +20,8 @@ type Move = { enquiryId: string; stage: Stage; value?: string; currency?: string
 
 export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
   const fetcher = useFetcher<InboxFormAnswer>();
+  // A plain form post (no JavaScript) answers a refusal as the page's action data.
+  const actionData = useActionData<InboxFormAnswer>();
   const [announcement, setAnnouncement] = useState("");
   const [dragging, setDragging] = useState<BoardCard | null>(null);
   const [dropTarget, setDropTarget] = useState<Stage | null>(null);
@@ -98,7 +100,7 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
                   <li key={card.id}>
                     <BoardCardView
                       card={card}
-                      error={errorFor(fetcher.data, card.id, "stage")}
+                      error={errorFor(fetcher.data ?? actionData, card.id, "stage")}
                       isDragging={dragging?.id === card.id}
                       onDragStart={() => setDragging(card)}
                       onDragEnd={() => {

@@ -65,13 +65,9 @@ function refineValue(
   required: boolean,
 ): { valueMinor: number; currency: string } | null {
   const hasValue = input.value !== undefined && input.value !== "";
-  const hasCurrency = input.currency !== undefined && input.currency !== "";
-  if (!hasValue && !hasCurrency) {
-    if (required) ctx.addIssue({ code: "custom", path: ["value"], message: "Won needs the deal's value and currency" });
-    return null;
-  }
+    // The forms prefill the currency: a currency without a value is no value at all.
   if (!hasValue) {
-    ctx.addIssue({ code: "custom", path: ["value"], message: "Enter the deal's value" });
+    if (required) ctx.addIssue({ code: "custom", path: ["value"], message: "Won needs the deal's value and currency" });
     return null;
   }
   const currency = currencyField.safeParse(input.currency ?? "");

@@ -90,7 +90,7 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
                     {enquiry.valueMinor !== null && enquiry.currency ? ` · ${formatValue(enquiry.valueMinor, enquiry.currency)}` : ""}
                   </p>
                   <div className="mt-3 grid gap-4">
-                    <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} />
+                    <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
                     {pipelineOf(enquiry.kind) === "sales" ? <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} /> : null}
                     <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
                     <p>

@@ -37,6 +37,7 @@ export function StageForm({
   error,
   returnTo,
   onSubmit,
+  withValueFields = true,
 }: {
   enquiry: { id: string; kind: Kind; stage: Stage; valueMinor: number | null; currency: string | null };
   /** Names the enquiry for screen readers ("Move Anna Berg's enquiry to"). */
@@ -44,6 +45,8 @@ export function StageForm({
   error?: FormError;
   returnTo?: string;
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** The board's cards carry Won's value fields; the person page has its own value form. */
+  withValueFields?: boolean;
 }) {
   const selectId = `move-${enquiry.id}`;
   const errorId = `stage-error-${enquiry.id}`;
@@ -77,7 +80,7 @@ export function StageForm({
           Move
         </Button>
       </div>
-      {isSales ? (
+      {isSales && withValueFields ? (
         <details className="text-sm" open={error?.field === "value" || error?.field === "currency" ? true : undefined}>
           <summary className="cursor-pointer text-ink-700">Value (for Won)</summary>
           <ValueFields id={`stage-${enquiry.id}`} valueMinor={enquiry.valueMinor} currency={enquiry.currency} error={error} />

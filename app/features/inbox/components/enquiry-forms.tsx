@@ -67,7 +67,6 @@ export function StageForm({
             defaultValue={enquiry.stage}
             aria-invalid={error?.field === "stage" ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="h-10 text-sm"
           >
             {stagesFor(enquiry.kind).map((stage) => (
               <option key={stage} value={stage}>
@@ -76,7 +75,7 @@ export function StageForm({
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" variant="outline" size="sm" className="h-10">
+        <Button type="submit" variant="outline" size="sm" className="h-11">
           Move
         </Button>
       </div>
@@ -161,7 +160,7 @@ export function OwnerForm({
       </Label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <NativeSelect id={id} name="ownerId" defaultValue={enquiry.ownerId ?? ""} className="h-10 text-sm">
+          <NativeSelect id={id} name="ownerId" defaultValue={enquiry.ownerId ?? ""}>
             <option value="">Nobody</option>
             {owners.map((owner) => (
               <option key={owner.id} value={owner.id}>
@@ -170,7 +169,7 @@ export function OwnerForm({
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" variant="outline" size="sm" className="h-10">
+        <Button type="submit" variant="outline" size="sm" className="h-11">
           Save owner
         </Button>
       </div>

@@ -27,6 +27,7 @@
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
  *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
+ *   bench:inbox            list, board and search of the inbox over 100,000 seeded people (docs/inbox.md)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -316,6 +317,11 @@ const tasks = {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
     process.exit(await run(bin("tsx"), ["bench/chaos.ts", ...args]));
+  },
+  async "bench:inbox"(args) {
+    // It runs the production server: build it first if the sources changed.
+    await ensureBuild();
+    process.exit(await run(bin("tsx"), ["bench/inbox.ts", ...args]));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

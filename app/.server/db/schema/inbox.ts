@@ -108,6 +108,11 @@ export const enquiries = pgTable(
     index("enquiries_created_idx").on(t.createdAt.desc()),
     index("enquiries_waiting_idx").on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
     index("enquiries_owner_idx").on(t.ownerId),
+    // The board's columns: the enquiries (never held) that moved into a stage last, and the
+    // columns' counts from the index alone (kind is its last key) (decision 0180).
+    index("enquiries_board_idx").on(t.stage, t.stageChangedAt.desc(), t.id.desc(), t.kind).where(sql`${t.heldAt} is null`),
+    // "Has an enquiry that is not held": one probe per person on the list's page (decision 0180).
+    index("enquiries_open_person_idx").on(t.personId).where(sql`${t.heldAt} is null`),
     check(
       "enquiries_stage_check",
       sql`(${t.kind} in ('mentoring', 'booking') and ${t.stage} in ('requested', 'scheduled', 'done', 'lost'))

@@ -4,6 +4,7 @@ export type HeldCounts = { leads: number; submissions: number };
 /** The admin area's pages, in the navigation's order. */
 export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCounts }> = [
   { label: "Dashboard", to: "/admin" },
+  { label: "Inbox", to: "/admin/inbox" },
   { label: "Leads", to: "/admin/leads", held: "leads" },
   { label: "Submissions", to: "/admin/submissions", held: "submissions" },
   { label: "Subscribers", to: "/admin/subscribers" },

@@ -43,12 +43,25 @@ export function ExportLink({ href, label = "Export CSV" }: { href: string; label
   );
 }
 
-export function Pagination({ page, pageCount, search, total, noun }: { page: number; pageCount: number; search: string; total: number; noun: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  search,
+  total,
+  noun,
+  plural = `${noun}s`,
+}: {
+  page: number;
+  pageCount: number;
+  search: string;
+  total: number;
+  noun: string;
+  plural?: string;
+}) {
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
       <p>
-        {total} {noun}
-        {total === 1 ? "" : "s"} · page {page} of {pageCount}
+        {total} {total === 1 ? noun : plural} · page {page} of {pageCount}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

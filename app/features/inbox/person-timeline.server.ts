@@ -1,0 +1,189 @@
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client";
+import {
+  analyticsConversions,
+  inboxAttachments,
+  inboxEvents,
+  inboxMails,
+  leads,
+  newsletterSubscriptions,
+  people,
+  submissions,
+  type ConversationMessage,
+} from "~/.server/db/schema";
+import { loadEnquiries, type EnquirySummary } from "./list-people.server";
+
+/**
+ * One person's page (docs/inbox.md, "The person page"): who they are, their enquiries, and ONE
+ * timeline, newest first, of everything that happened: the visits that led to each enquiry or
+ * subscription, chat transcripts, form submissions, the subscription, mails both ways, stage
+ * changes and notes, each with who and when. Every query is bound to this person's id (or to the
+ * ids of this person's own rows), so nothing of another person can reach the page.
+ */
+
+/** The newest entries of each kind a timeline shows (a very long history is cut, and says so). */
+export const TIMELINE_LIMIT_PER_KIND = 200;
+
+type Base = { id: string; at: string; who: string | null };
+export type Attachment = { id: string; filename: string; contentType: string; sizeBytes: number; kept: boolean };
+export type TimelineEntry =
+  | (Base & { type: "visit"; about: "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | string; entryPath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null })
+  | (Base & { type: "chat"; leadId: string; company: string | null; message: string | null; messages: ConversationMessage[]; held: boolean })
+  | (Base & { type: "submission"; submissionId: string; source: string; fields: Record<string, string>; held: boolean })
+  | (Base & { type: "subscription"; source: string; confirmedAt: string | null; unsubscribedAt: string | null; bouncedAt: string | null })
+  | (Base & {
+      type: "mail";
+      direction: "in" | "out";
+      enquiryId: string | null;
+      from: string;
+      to: string;
+      subject: string;
+      text: string;
+      autoReply: string | null;
+      attachments: Attachment[];
+    })
+  | (Base & { type: "event"; kind: "note" | "stage" | "owner" | "value"; enquiryId: string | null; body: string });
+
+export type PersonPage = {
+  person: { id: string; name: string | null; email: string; createdAt: string; lastActivityAt: string };
+  enquiries: EnquirySummary[];
+  timeline: TimelineEntry[];
+  /** True when some kind had more than TIMELINE_LIMIT_PER_KIND entries (the oldest are left out). */
+  truncated: boolean;
+};
+
+const iso = (value: Date) => value.toISOString();
+
+export async function loadPersonPage(personId: string): Promise<PersonPage | null> {
+  const db = getDb();
+  const [person] = await db.select().from(people).where(eq(people.id, personId));
+  if (!person) return null;
+  const limit = TIMELINE_LIMIT_PER_KIND;
+  const [enquiries, leadRows, submissionRows, subscriptionRows, mailRows, eventRows] = await Promise.all([
+    loadEnquiries([personId]),
+    db.select().from(leads).where(eq(leads.personId, personId)).orderBy(desc(leads.createdAt)).limit(limit),
+    db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
+    db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
+    db.select().from(inboxMails).where(eq(inboxMails.personId, personId)).orderBy(desc(inboxMails.createdAt)).limit(limit),
+    db.select().from(inboxEvents).where(eq(inboxEvents.personId, personId)).orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id)).limit(limit),
+  ]);
+  const ownIds = [...leadRows.map((row) => row.id), ...submissionRows.map((row) => row.id), ...subscriptionRows.map((row) => row.id)];
+  const mailIds = mailRows.map((row) => row.id);
+  const [visitRows, attachmentRows] = await Promise.all([
+    ownIds.length
+      ? db.select().from(analyticsConversions).where(and(inArray(analyticsConversions.entityId, ownIds), ne(analyticsConversions.kind, "ai-tool")))
+      : [],
+    mailIds.length
+      ? db
+          .select({
+            id: inboxAttachments.id,
+            mailId: inboxAttachments.mailId,
+            filename: inboxAttachments.filename,
+            contentType: inboxAttachments.contentType,
+            sizeBytes: inboxAttachments.sizeBytes,
+            // Whether it was kept, not its bytes: the attachment's own page serves them.
+            kept: sql<boolean>`${inboxAttachments.content} is not null`,
+          })
+          .from(inboxAttachments)
+          .where(inArray(inboxAttachments.mailId, mailIds))
+      : [],
+  ]);
+  const personName = person.name ?? person.email;
+  const timeline: TimelineEntry[] = [
+    ...visitRows.map(
+      (row): TimelineEntry => ({
+        type: "visit",
+        id: `visit-${row.id}`,
+        at: iso(row.occurredAt),
+        who: null,
+        about: row.kind,
+        entryPath: row.entryPath,
+        referrerHost: row.referrerHost,
+        utmSource: row.utmSource,
+        utmMedium: row.utmMedium,
+        utmCampaign: row.utmCampaign,
+      }),
+    ),
+    ...leadRows.map(
+      (row): TimelineEntry => ({
+        type: "chat",
+        id: `chat-${row.id}`,
+        at: iso(row.createdAt),
+        who: row.name ?? personName,
+        leadId: row.id,
+        company: row.company,
+        message: row.message,
+        messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
+        held: row.heldAt !== null,
+      }),
+    ),
+    ...submissionRows.map(
+      (row): TimelineEntry => ({
+        type: "submission",
+        id: `submission-${row.id}`,
+        at: iso(row.createdAt),
+        who: row.name || personName,
+        submissionId: row.id,
+        source: row.source,
+        fields: row.fields,
+        held: row.heldAt !== null,
+      }),
+    ),
+    ...subscriptionRows.map(
+      (row): TimelineEntry => ({
+        type: "subscription",
+        id: `subscription-${row.id}`,
+        at: iso(row.createdAt),
+        who: personName,
+        source: row.source,
+        confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
+        unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
+        bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
+      }),
+    ),
+    ...mailRows.map(
+      (row): TimelineEntry => ({
+        type: "mail",
+        id: `mail-${row.id}`,
+        at: iso(row.createdAt),
+        who: row.direction === "out" ? (row.sentByName ?? "The studio") : personName,
+        direction: row.direction,
+        enquiryId: row.enquiryId,
+        from: row.fromAddress,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        autoReply: row.autoReply,
+        attachments: attachmentRows
+          .filter((attachment) => attachment.mailId === row.id)
+          .map((attachment) => ({
+            id: attachment.id,
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            sizeBytes: attachment.sizeBytes,
+            kept: attachment.kept,
+          })),
+      }),
+    ),
+    ...eventRows.map(
+      (row): TimelineEntry => ({
+        type: "event",
+        id: `event-${row.id}`,
+        at: iso(row.createdAt),
+        who: row.actorName ?? "The system",
+        kind: row.kind,
+        enquiryId: row.enquiryId,
+        body: row.body,
+      }),
+    ),
+  ];
+  // Newest first; entries of the same moment keep a stable order.
+  timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
+  const truncated = [leadRows, submissionRows, mailRows, eventRows].some((rows) => rows.length >= limit);
+  return {
+    person: { id: person.id, name: person.name, email: person.email, createdAt: iso(person.createdAt), lastActivityAt: iso(person.lastActivityAt) },
+    enquiries,
+    timeline,
+    truncated,
+  };
+}

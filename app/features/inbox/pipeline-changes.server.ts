@@ -1,0 +1,186 @@
+import { and, eq } from "drizzle-orm";
+import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/schema";
+import { withTransaction, type Transaction } from "~/.server/db/transaction";
+import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./stages";
+
+/**
+ * What admins change in the pipeline (docs/inbox.md, "Stages"): an enquiry's stage, value and
+ * owner, and notes on a person. Each change and its `inbox_events` row (who and when) commit in
+ * one transaction; the database's trigger adds the webhook event of a stage change to the same
+ * transaction (decision 0180).
+ */
+
+/** Who made a change, as the timeline shows it (the name stays when the account goes). */
+export type Actor = { id: string; name: string };
+
+/** An expected refusal: the page shows `message` by its `field`; the API answers `status`. */
+export class InboxChangeError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "InboxChangeError";
+  }
+}
+
+const NO_ENQUIRY = "No enquiry with this id for this person.";
+
+/** The enquiry, locked for the change; 404 when it does not exist or belongs to someone else. */
+async function lockEnquiry(tx: Transaction, enquiryId: string, personId: string | undefined) {
+  const [row] = await tx.db
+    .select()
+    .from(enquiries)
+    .where(personId ? and(eq(enquiries.id, enquiryId), eq(enquiries.personId, personId)) : eq(enquiries.id, enquiryId))
+    .for("update");
+  if (!row) throw new InboxChangeError(404, NO_ENQUIRY);
+  return row;
+}
+
+export type StageInput = {
+  enquiryId: string;
+  /** When given, the enquiry must be this person's (the person page and the API). */
+  personId?: string;
+  stage: Stage;
+  value: { valueMinor: number; currency: string } | null;
+  actor: Actor;
+};
+
+/** Moves an enquiry to a stage of its pipeline; Won needs a value (given now or kept from before). */
+export async function setStage(input: StageInput): Promise<{ changed: boolean; personId: string; from: Stage; to: Stage }> {
+  return withTransaction(async (tx) => {
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    if (!isStageOf(row.kind as Kind, input.stage)) {
+      throw new InboxChangeError(400, `A ${row.kind} enquiry has no stage "${input.stage}".`, "stage");
+    }
+    const value = input.value ?? (row.valueMinor !== null && row.currency ? { valueMinor: row.valueMinor, currency: row.currency } : null);
+    if (input.stage === "won" && !value) throw new InboxChangeError(400, "Won needs the deal's value and currency", "value");
+    const stageChanged = row.stage !== input.stage;
+    const valueChanged = Boolean(input.value) && (input.value!.valueMinor !== row.valueMinor || input.value!.currency !== row.currency);
+    if (!stageChanged && !valueChanged) return { changed: false, personId: row.personId, from: row.stage as Stage, to: input.stage };
+    await tx.db
+      .update(enquiries)
+      .set({
+        ...(stageChanged ? { stage: input.stage, stageChangedAt: new Date() } : {}),
+        ...(valueChanged ? { valueMinor: input.value!.valueMinor, currency: input.value!.currency } : {}),
+      })
+      .where(eq(enquiries.id, row.id));
+    if (stageChanged) {
+      const from = stageLabels[row.stage as Stage];
+      const to = stageLabels[input.stage];
+      const worth = input.stage === "won" && value ? ` (${formatValue(value.valueMinor, value.currency)})` : "";
+      await recordEvent(tx, {
+        personId: row.personId,
+        enquiryId: row.id,
+        kind: "stage",
+        actor: input.actor,
+        body: `${from} → ${to}${worth}`,
+        data: { from: row.stage, to: input.stage, ...(value && input.stage === "won" ? { valueMinor: value.valueMinor, currency: value.currency } : {}) },
+      });
+    } else {
+      await recordValueEvent(tx, row, input.value!, input.actor);
+    }
+    return { changed: true, personId: row.personId, from: row.stage as Stage, to: input.stage };
+  });
+}
+
+/** Sets the deal's value and currency of an enquiry. */
+export async function setValue(input: { enquiryId: string; personId?: string; value: { valueMinor: number; currency: string }; actor: Actor }) {
+  return withTransaction(async (tx) => {
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    if (row.valueMinor === input.value.valueMinor && row.currency === input.value.currency) return { changed: false, personId: row.personId };
+    await tx.db.update(enquiries).set({ valueMinor: input.value.valueMinor, currency: input.value.currency }).where(eq(enquiries.id, row.id));
+    await recordValueEvent(tx, row, input.value, input.actor);
+    return { changed: true, personId: row.personId };
+  });
+}
+
+async function recordValueEvent(
+  tx: Transaction,
+  row: typeof enquiries.$inferSelect,
+  value: { valueMinor: number; currency: string },
+  actor: Actor,
+) {
+  const before = row.valueMinor !== null && row.currency ? formatValue(row.valueMinor, row.currency) : "no value";
+  await recordEvent(tx, {
+    personId: row.personId,
+    enquiryId: row.id,
+    kind: "value",
+    actor,
+    body: `Value: ${before} → ${formatValue(value.valueMinor, value.currency)}`,
+    data: { valueMinor: value.valueMinor, currency: value.currency, previousMinor: row.valueMinor, previousCurrency: row.currency },
+  });
+}
+
+/** Gives an enquiry to an admin (or to nobody: `ownerId` null). */
+export async function setOwner(input: { enquiryId: string; personId?: string; ownerId: string | null; actor: Actor }) {
+  return withTransaction(async (tx) => {
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    let ownerName = "nobody";
+    if (input.ownerId) {
+      const [owner] = await tx.db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+        .where(eq(users.id, input.ownerId));
+      if (!owner) throw new InboxChangeError(400, "Choose an admin as the owner", "ownerId");
+      ownerName = owner.name || owner.email;
+    }
+    if (row.ownerId === input.ownerId) return { changed: false, personId: row.personId };
+    await tx.db.update(enquiries).set({ ownerId: input.ownerId }).where(eq(enquiries.id, row.id));
+    await recordEvent(tx, {
+      personId: row.personId,
+      enquiryId: row.id,
+      kind: "owner",
+      actor: input.actor,
+      body: `Owner: ${ownerName}`,
+      data: { from: row.ownerId, to: input.ownerId },
+    });
+    return { changed: true, personId: row.personId };
+  });
+}
+
+/** A note on a person's timeline (optionally about one of their enquiries). */
+export async function addNote(input: { personId: string; text: string; enquiryId?: string; actor: Actor }): Promise<{ id: number }> {
+  return withTransaction(async (tx) => {
+    const [person] = await tx.db.select({ id: people.id }).from(people).where(eq(people.id, input.personId));
+    if (!person) throw new InboxChangeError(404, "No person with this id.");
+    if (input.enquiryId) await lockEnquiry(tx, input.enquiryId, input.personId);
+    const id = await recordEvent(tx, {
+      personId: input.personId,
+      enquiryId: input.enquiryId ?? null,
+      kind: "note",
+      actor: input.actor,
+      body: input.text,
+      data: null,
+    });
+    return { id };
+  });
+}
+
+async function recordEvent(
+  tx: Transaction,
+  event: {
+    personId: string;
+    enquiryId: string | null;
+    kind: "note" | "stage" | "owner" | "value";
+    actor: Actor;
+    body: string;
+    data: Record<string, unknown> | null;
+  },
+): Promise<number> {
+  const [row] = await tx.db
+    .insert(inboxEvents)
+    .values({
+      personId: event.personId,
+      enquiryId: event.enquiryId,
+      kind: event.kind,
+      actorId: event.actor.id,
+      actorName: event.actor.name,
+      body: event.body,
+      data: event.data,
+    })
+    .returning({ id: inboxEvents.id });
+  return row!.id;
+}

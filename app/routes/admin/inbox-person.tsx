@@ -1,0 +1,149 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Label, Textarea } from "~/components/ui/input";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { formatDateTime } from "~/features/admin/components/list-controls";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { idSchema } from "~/features/admin/schema";
+import { errorFor, OwnerForm, StageForm, ValueForm } from "~/features/inbox/components/enquiry-forms";
+import { waitingText } from "~/features/inbox/components/people-list";
+import { PersonTimeline } from "~/features/inbox/components/person-timeline";
+import { handleInboxForm, type InboxFormAnswer } from "~/features/inbox/inbox-form-action.server";
+import { listOwners } from "~/features/inbox/list-people.server";
+import { loadPersonPage } from "~/features/inbox/person-timeline.server";
+import { NOTE_MAX_LENGTH } from "~/features/inbox/schema";
+import { formatValue, kindLabels, pipelineOf, stageLabels } from "~/features/inbox/stages";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/inbox-person";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seo({ title: "Person", description: "A person in the inbox.", path: `/admin/inbox/people/${params.personId}`, publicUrl: publicUrlFrom(matches), noindex: true });
+
+function personIdOr404(personId: string | undefined): string {
+  const parsed = idSchema.safeParse(personId);
+  if (!parsed.success) throw data("No person with this id", { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const personId = personIdOr404(params.personId);
+  const [page, owners] = await Promise.all([loadPersonPage(personId), listOwners()]);
+  if (!page) throw data("No person with this id", { status: 404 });
+  return { ...page, owners };
+}
+
+/** Stage, value, owner and note forms of this person (docs/inbox.md, "The person page"). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const personId = personIdOr404(params.personId);
+  return handleInboxForm({ form: await request.formData(), admin, backTo: `/admin/inbox/people/${personId}`, personId });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form) => ({ ok: false, intent: String(form.get("intent") ?? ""), enquiryId: String(form.get("enquiryId") ?? ""), field: null, message: ADMIN_REQUEST_FAILED }));
+
+export default function InboxPerson({ loaderData }: Route.ComponentProps) {
+  const { person, enquiries, timeline, truncated, owners } = loaderData;
+  const answer = useActionData<InboxFormAnswer>();
+  const name = person.name || person.email;
+  const noteError = answer && !answer.ok && answer.intent === "note" ? answer.message : null;
+  return (
+    <AdminShell
+      title={name}
+      description={
+        <>
+          <a href={`mailto:${person.email}`} className="underline">
+            {person.email}
+          </a>{" "}
+          · first seen {formatDateTime(person.createdAt)} · last activity {formatDateTime(person.lastActivityAt)}
+        </>
+      }
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/admin/inbox">Back to the inbox</Link>
+        </Button>
+      }
+    >
+      <section aria-labelledby="enquiries-heading">
+        <h2 id="enquiries-heading" className="text-xl font-semibold">
+          Enquiries
+        </h2>
+        {enquiries.length ? (
+          <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+            {enquiries.map((enquiry) => {
+              const waiting = waitingText(enquiry.waitingSince);
+              return (
+                <li key={enquiry.id} className="rounded-lg border border-ink-200 bg-white p-4" data-testid="enquiry" data-enquiry={enquiry.id}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="text-base font-semibold">{kindLabels[enquiry.kind]}</h3>
+                    <Badge variant={enquiry.stage === "won" ? "accent" : "neutral"}>{stageLabels[enquiry.stage]}</Badge>
+                    {enquiry.heldAt ? <Badge variant="violet">Held for review</Badge> : null}
+                    {waiting ? <span className="text-sm font-medium text-danger-700">{waiting}</span> : null}
+                  </div>
+                  <p className="mt-1 text-sm text-ink-600">
+                    {formatDateTime(enquiry.createdAt)}
+                    {enquiry.source ? ` · first visit from ${enquiry.source}` : ""}
+                    {enquiry.valueMinor !== null && enquiry.currency ? ` · ${formatValue(enquiry.valueMinor, enquiry.currency)}` : ""}
+                  </p>
+                  <div className="mt-3 grid gap-4">
+                    <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
+                    {pipelineOf(enquiry.kind) === "sales" ? <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} /> : null}
+                    <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
+                    <p>
+                      <a href={`/admin/inbox/people/${person.id}/reply?enquiry=${enquiry.id}`} className="font-medium underline">
+                        Reply by mail
+                      </a>
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="mt-3 text-ink-600">No enquiries: this person only signed up for the newsletter.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="note-heading" className="mt-10">
+        <h2 id="note-heading" className="text-xl font-semibold">
+          Add a note
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-2xl gap-2">
+          <input type="hidden" name="intent" value="note" />
+          <Label htmlFor="note-text">Note (only admins see it)</Label>
+          <Textarea
+            id="note-text"
+            name="text"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "note-error" : undefined}
+          />
+          {noteError ? (
+            <p id="note-error" role="alert" className="text-sm font-medium text-danger-700">
+              {noteError}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit">Add note</Button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="mt-10">
+        <h2 id="timeline-heading" className="text-xl font-semibold">
+          Timeline <span className="text-base font-normal text-ink-600">(newest first)</span>
+        </h2>
+        {truncated ? <p className="mt-2 text-sm text-ink-600">A long history: only the latest 200 entries of each kind are shown.</p> : null}
+        <div className="mt-3">
+          <PersonTimeline entries={timeline} personId={person.id} />
+        </div>
+      </section>
+    </AdminShell>
+  );
+}

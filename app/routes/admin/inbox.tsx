@@ -1,0 +1,164 @@
+import { Form, Link, useLocation } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input, Label } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { Pagination, withParams } from "~/features/admin/components/list-controls";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { parseQuery } from "~/features/admin/schema";
+import { InboxBoard } from "~/features/inbox/components/inbox-board";
+import { PeopleList } from "~/features/inbox/components/people-list";
+import { handleInboxForm } from "~/features/inbox/inbox-form-action.server";
+import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
+import { inboxQuerySchema, listKinds, type InboxQuery } from "~/features/inbox/schema";
+import { kindLabels, pipelineKinds, pipelineLabels, pipelines, salesStages, mentoringStages, stageLabels, type Kind } from "~/features/inbox/stages";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/inbox";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Inbox", description: "Everyone who reached out, and their enquiries.", path: "/admin/inbox", publicUrl: publicUrlFrom(matches), noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseQuery(inboxQuerySchema, new URL(request.url));
+  const [owners, list, board] = await Promise.all([
+    listOwners(),
+    query.view === "list" ? listPeople(query) : null,
+    query.view === "board" ? loadBoard(query) : null,
+  ]);
+  return { query, owners, list, board };
+}
+
+/** The board's and list's stage forms (docs/inbox.md, "Stages"). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  return handleInboxForm({ form: await request.formData(), admin, backTo: url.pathname + url.search });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form) => ({ ok: false, intent: String(form.get("intent") ?? ""), enquiryId: String(form.get("enquiryId") ?? ""), field: null, message: ADMIN_REQUEST_FAILED }));
+
+export default function AdminInbox({ loaderData }: Route.ComponentProps) {
+  const { query, owners, list, board } = loaderData;
+  const { search } = useLocation();
+  return (
+    <AdminShell title="Inbox" description="Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand.">
+      <nav aria-label="Inbox views" className="mb-6 flex flex-wrap gap-2">
+        {(["list", "board"] as const).map((view) => (
+          <Button key={view} asChild size="sm" variant={query.view === view ? "primary" : "outline"}>
+            <Link to={withParams(search, { view: view === "list" ? undefined : view, page: undefined })} aria-current={query.view === view ? "page" : undefined}>
+              {view === "list" ? "List" : "Board"}
+            </Link>
+          </Button>
+        ))}
+        {query.view === "board"
+          ? pipelines.map((pipeline) => (
+              <Button key={pipeline} asChild size="sm" variant={query.pipeline === pipeline ? "accent" : "ghost"}>
+                <Link
+                  to={withParams(search, { pipeline: pipeline === "sales" ? undefined : pipeline, kind: undefined })}
+                  aria-current={query.pipeline === pipeline ? "page" : undefined}
+                >
+                  {pipelineLabels[pipeline]} board
+                </Link>
+              </Button>
+            ))
+          : null}
+      </nav>
+      <Filters query={query} owners={owners} />
+      <div className="mt-6">
+        {list ? (
+          list.people.length ? (
+            <>
+              <PeopleList people={list.people} />
+              {list.totalIsCapped ? (
+                <p className="mt-8 text-sm text-ink-700">More than {list.total.toLocaleString("en-GB")} people: search or filter to narrow the list.</p>
+              ) : null}
+              <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={search} noun="person" plural="people" />
+            </>
+          ) : (
+            <p className="mt-10 text-center text-lg text-ink-600">{query.q ? "Nobody matches this search" : "Nobody here yet"}</p>
+          )
+        ) : null}
+        {board ? <InboxBoard columns={board} /> : null}
+      </div>
+    </AdminShell>
+  );
+}
+
+/** The search and filters: a GET form (works without JavaScript); the view and board stay. */
+function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: string; name: string; email: string }> }) {
+  const kinds: readonly string[] = query.view === "board" ? pipelineKinds[query.pipeline] : listKinds;
+  const stages = [...new Set([...salesStages, ...mentoringStages])];
+  return (
+    <Form method="get" role="search" className="grid gap-3 rounded-lg border border-ink-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+      {query.view === "board" ? <input type="hidden" name="view" value="board" /> : null}
+      {query.view === "board" && query.pipeline !== "sales" ? <input type="hidden" name="pipeline" value={query.pipeline} /> : null}
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor="inbox-search">Search</Label>
+        <Input id="inbox-search" name="q" type="search" defaultValue={query.q} maxLength={200} placeholder="Names, e-mails, messages, chats, notes, mails" />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="inbox-kind">Kind</Label>
+        <NativeSelect id="inbox-kind" name="kind" defaultValue={query.kind ?? ""}>
+          <option value="">Any</option>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind === "newsletter" ? "Newsletter" : kindLabels[kind as Kind]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {query.view === "list" ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="inbox-stage">Stage</Label>
+          <NativeSelect id="inbox-stage" name="stage" defaultValue={query.stage ?? ""}>
+            <option value="">Any</option>
+            {stages.map((stage) => (
+              <option key={stage} value={stage}>
+                {stageLabels[stage]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="inbox-owner">Owner</Label>
+        <NativeSelect id="inbox-owner" name="owner" defaultValue={query.owner ?? ""}>
+          <option value="">Anyone</option>
+          <option value="none">Nobody</option>
+          {owners.map((owner) => (
+            <option key={owner.id} value={owner.id}>
+              {owner.name || owner.email}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="inbox-source">First visit from</Label>
+        <Input id="inbox-source" name="source" defaultValue={query.source ?? ""} maxLength={200} placeholder="google, linkedin.com" />
+      </div>
+      <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+        <Label htmlFor="inbox-waiting" className="flex items-center gap-2 font-normal">
+          <Checkbox id="inbox-waiting" name="waiting" value="1" defaultChecked={query.waiting} />
+          Waiting for us over 24 h
+        </Label>
+        <Label htmlFor="inbox-held" className="flex items-center gap-2 font-normal">
+          <Checkbox id="inbox-held" name="held" value="1" defaultChecked={query.held} />
+          Held for review
+        </Label>
+      </div>
+      <div className="flex items-end gap-2">
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={query.view === "board" ? `?view=board${query.pipeline !== "sales" ? `&pipeline=${query.pipeline}` : ""}` : "?"}>Clear</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}

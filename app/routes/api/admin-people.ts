@@ -1,0 +1,24 @@
+import { ApiError, jsonOk } from "~/.server/api";
+import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
+import { parseQuery } from "~/features/admin/schema";
+import { listPeople } from "~/features/inbox/list-people.server";
+import { requirePersonId } from "~/features/inbox/people-endpoint.server";
+import { loadPersonPage } from "~/features/inbox/person-timeline.server";
+import { inboxQuerySchema } from "~/features/inbox/schema";
+
+/**
+ * GET /api/admin/people?q=&stage=&kind=&source=&owner=&held=&waiting=&page=   one page of people (docs/inbox.md, "The API")
+ * GET /api/admin/people/<id>                                                 the person, their enquiries and timeline
+ * (POST …/<id>/stage and …/<id>/notes are admin-person-stage.ts and admin-person-notes.ts.)
+ */
+const endpoint = adminEndpoint(["GET"], async ({ request, params }) => {
+  if (params.id) {
+    const page = await loadPersonPage(requirePersonId(params));
+    if (!page) throw new ApiError(404, "No person with this id.");
+    return jsonOk(page);
+  }
+  return jsonOk(await listPeople(parseQuery(inboxQuerySchema, new URL(request.url))));
+});
+
+export const loader = endpoint;
+export const action = endpoint;

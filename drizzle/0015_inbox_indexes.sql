@@ -1,0 +1,2 @@
+CREATE INDEX "enquiries_board_idx" ON "enquiries" USING btree ("stage","stage_changed_at" DESC NULLS LAST,"id" DESC NULLS LAST,"kind") WHERE "enquiries"."held_at" is null;--> statement-breakpoint
+CREATE INDEX "enquiries_open_person_idx" ON "enquiries" USING btree ("person_id") WHERE "enquiries"."held_at" is null;

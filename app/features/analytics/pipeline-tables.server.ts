@@ -1,3 +1,4 @@
+import { mentoringStages, salesStages, stageLabels } from "~/features/inbox/stages";
 import { majorUnits } from "~/lib/money";
 import { formatNumber } from "./charts.server";
 import type { DataTable } from "./dashboard.server";
@@ -8,21 +9,6 @@ import type { FunnelCounts, ReplyTimeSummary, ReplyTimeWeek, StageCount, WonValu
  * first reply per week, enquiries by stage, won value by source and by campaign (one row per
  * currency: amounts in different currencies are never added), and the funnel.
  */
-
-const PIPELINE_STAGES = [
-  ["new", "New"],
-  ["contacted", "Contacted"],
-  ["qualified", "Qualified"],
-  ["proposal", "Proposal"],
-  ["won", "Won"],
-  ["lost", "Lost"],
-] as const;
-const MENTORING_STAGES = [
-  ["requested", "Requested"],
-  ["scheduled", "Scheduled"],
-  ["done", "Done"],
-  ["lost", "Lost"],
-] as const;
 
 export const DIRECT_SOURCE = "Direct / none";
 export const NO_VISIT = "Not linked to a visit";
@@ -75,8 +61,8 @@ export function stagesTable(counts: StageCount[]): DataTable {
       { key: "enquiries", header: "Enquiries", numeric: true },
     ],
     rows: [
-      ...PIPELINE_STAGES.map(([stage, label]) => ({ stage: label, enquiries: countOf("enquiries", stage) })),
-      ...MENTORING_STAGES.map(([stage, label]) => ({ stage: `Mentoring: ${label}`, enquiries: countOf("mentoring", stage) })),
+      ...salesStages.map((stage) => ({ stage: stageLabels[stage], enquiries: countOf("enquiries", stage) })),
+      ...mentoringStages.map((stage) => ({ stage: `Mentoring: ${stageLabels[stage]}`, enquiries: countOf("mentoring", stage) })),
     ],
   };
 }

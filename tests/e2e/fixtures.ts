@@ -32,8 +32,8 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-/** Runs axe with the WCAG 2.x A/AA rules and best practices. */
-export async function expectNoAxeViolations(page: Page) {
+/** Runs axe (WCAG 2.x A/AA rules and best practices) and the utility-class conflict check: both must find nothing. */
+export async function expectNoAxeOrClassConflicts(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -8,7 +8,7 @@ import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { createAdminWithCli, insertLead, withServerDatabase } from "../support/admin-seed";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
 import { completeTwoFactorSetup, submitPassword } from "./support/admin";
 
 /**
@@ -118,7 +118,7 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await page.getByLabel("Text").fill("Thank you for your message. Our portfolio: https://nordlys.test/work");
   await page.getByRole("button", { name: "Add saved reply" }).click();
   await expect(page.getByText("Saved reply added")).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeOrClassConflicts(page);
 
   const replyPath = `/admin/inbox/people/${person.personId}/reply?enquiry=${person.enquiryId}`;
   await page.goto(replyPath);
@@ -129,7 +129,7 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await page.getByLabel("Saved reply").selectOption({ label: "Thanks for reaching out" });
   await page.getByRole("button", { name: "Use" }).click();
   await expect(page.getByLabel("Your reply")).toHaveValue("Hello Grace,\n\nThank you for your message. Our portfolio: https://nordlys.test/work");
-  await expectNoAxeViolations(page);
+  await expectNoAxeOrClassConflicts(page);
   await shoot(page, "inbox-reply");
 
   await page.getByRole("button", { name: "Send reply" }).click();
@@ -211,7 +211,7 @@ test("a mail from a stranger that names Grace's thread is Unmatched; an admin as
     await expect(page.getByRole("heading", { name: "About the website (forged)" })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
   await waitForHydration(page);
-  await expectNoAxeViolations(page);
+  await expectNoAxeOrClassConflicts(page);
   await shoot(page, "inbox-unmatched");
 
   const other = page.getByRole("article", { name: "About the website (other-address)" });

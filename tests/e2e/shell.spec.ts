@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
 import { adminRoutes, publicRoutes } from "./routes";
 
 const navLabels = ["Home", "About", "Projects", "Try AI", "AI News", "Services", "Apply", "Mentoring", "Contact"];
@@ -21,7 +21,7 @@ test.describe("every route has the shell", () => {
         await expect(footer.getByRole("heading", { name: column })).toBeVisible();
       }
       await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectNoAxeOrClassConflicts(page);
     });
   }
 });
@@ -34,7 +34,7 @@ test.describe("404", () => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeOrClassConflicts(page);
   await waitForHydration(page);
   await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
@@ -159,7 +159,7 @@ test.describe("mobile menu", () => {
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect(dialog).toBeVisible();
     for (const label of navLabels) await expect(dialog.getByRole("link", { name: label, exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeOrClassConflicts(page);
 
     // Focus stays inside the dialog however far we tab.
     for (let i = 0; i < 15; i++) {

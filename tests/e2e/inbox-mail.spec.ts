@@ -14,8 +14,8 @@ import { completeTwoFactorSetup, submitPassword } from "./support/admin";
 /**
  * Replies from the site and answers read over IMAP, in the browser (docs/inbox.md). The suite's
  * main server sends no mail over SMTP and reads no mailbox, so this file starts a server of its
- * own (port E2E_PORT + 500) with a real SMTP server and a real Dovecot. The person page is
- * another part's: the answer is checked on the reply page's conversation and in the database.
+ * own (port E2E_PORT + 500) with a real SMTP server and a real Dovecot. The answer is checked on
+ * the reply page's conversation, in the database and on the person's timeline.
  */
 const port = Number(process.env.E2E_PORT ?? 4317) + 500;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -165,6 +165,11 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   expect(flags.find((message) => message.uid === uid)?.flags).not.toContain("\\Seen");
   const stored = await withServerDatabase(dataDir, async (client) => (await client.query("select person_id from inbox_mails where message_id = '<grace-answer@example.org>'")).rows);
   expect(stored).toEqual([{ person_id: person.personId }]);
+  // And on the person's one timeline, beside the reply that it answers.
+  await page.goto(`/admin/inbox/people/${person.personId}`);
+  const timeline = page.locator("main");
+  await expect(timeline.getByText("Lovely, can we talk on Tuesday?")).toBeVisible();
+  await expect(timeline.getByText("Our portfolio: https://nordlys.test/work").first()).toBeVisible();
 });
 
 test("the JSON endpoint replies as the page does, and refuses without a sign-in", async ({ page, playwright }) => {

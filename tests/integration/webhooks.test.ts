@@ -10,6 +10,7 @@ import { signWebhook } from "~/features/webhooks/signature.server";
 import type { WebhookEventType } from "~/.server/db/schema";
 import { setupTestDatabase } from "../support/database";
 import { startWebhookReceiver, type WebhookReceiver } from "../fixtures/webhooks/receiver";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * Outbound webhooks end to end: real triggers write the events, the real fan-out and delivery
@@ -46,15 +47,6 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
-async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function addEndpoint(path: string, eventTypes: WebhookEventType[], format: "standard" | "slack" = "standard") {
   const saved = await createWebhookEndpoint({ url: `${receiver.url}${path}`, description: path, eventTypes, format, enabled: true });
@@ -110,11 +102,11 @@ describe("outbound webhooks", () => {
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(staged.id);
       return rows[0]?.status === "delivered" ? rows : null;
-    }, "the delivery row to say delivered");
+    }, 25_000, "the delivery row to say delivered");
     expect(delivery).toMatchObject({ id: request.headers["webhook-id"], eventType: "enquiry.stage_changed", attempts: 1, responseStatus: 200, lastError: null });
 
     // The lead's enquiry.created and person.created went past both: neither is subscribed to them.
-    await waitUntil(allFannedOut, "every event fanned out");
+    await waitUntil(allFannedOut, 25_000, "every event fanned out");
     expect((await deliveriesOf(staged.id)).map((row) => row.eventType)).toEqual(["enquiry.stage_changed"]);
     expect(await deliveriesOf(repliesOnly.id)).toEqual([]);
     expect(receiver.on("/ok/replies")).toEqual([]);
@@ -128,13 +120,13 @@ describe("outbound webhooks", () => {
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return rows[0]?.status === "delivered" ? rows : null;
-    }, "the first delivery");
+    }, 25_000, "the first delivery");
     expect(await replayWebhookDelivery(delivery!.id)).toBe(true);
     const second = await receiver.waitFor("/ok/replay", 2);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
     expect(second.headers["webhook-id"]).toBe(delivery!.id);
     expect(new Webhook(endpoint.secret).verify(second.body, headersOf(second))).toEqual(JSON.parse(first.body));
-    await waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.attempts === 2, "the replay counted as an attempt");
+    await waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.attempts === 2, 25_000, "the replay counted as an attempt");
     expect(await replayWebhookDelivery("00000000-0000-4000-8000-000000000000")).toBe(false);
     await database.current.db.delete(webhookEndpoints);
   });
@@ -148,7 +140,7 @@ describe("outbound webhooks", () => {
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return (rows[0]?.attempts ?? 0) >= 2 ? rows : null;
-    }, "two attempts recorded");
+    }, 25_000, "two attempts recorded");
     expect(delivery).toMatchObject({ status: "pending", responseStatus: 500, lastError: "HTTP 500" });
     await database.current.db.delete(webhookEndpoints);
   });
@@ -165,8 +157,8 @@ describe("outbound webhooks", () => {
         const rows = await deliveriesOf(hanging.id);
         return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
       },
-      "the timed-out attempt recorded",
       40_000,
+      "the timed-out attempt recorded",
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     expect(delivery).toMatchObject({ status: "pending", responseStatus: null, lastError: "No answer within 10 s" });
@@ -175,7 +167,7 @@ describe("outbound webhooks", () => {
         sql`select state, retry_count from pgboss.job where name = ${deliverWebhookJob.name} and data->>'deliveryId' = ${delivery!.id}`,
       );
       return rows.rows.some((row) => row.state === "retry" || row.retry_count > 0) ? rows.rows : null;
-    }, "pg-boss to hold the retry");
+    }, 25_000, "pg-boss to hold the retry");
     expect(job).toBeDefined();
     expect((await deliveriesOf(healthy.id))[0]?.status).toBe("delivered");
     await database.current.db.delete(webhookEndpoints);
@@ -188,7 +180,7 @@ describe("outbound webhooks", () => {
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-    }, "the redirected attempt recorded");
+    }, 25_000, "the redirected attempt recorded");
     expect(delivery!.responseStatus).toBe(302);
     expect(delivery!.lastError).toMatch(/Redirect \(HTTP 302\) to a private address refused; not followed/);
     expect(delivery!.lastError).not.toContain("127.0.0.1");
@@ -203,13 +195,13 @@ describe("outbound webhooks", () => {
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return rows[0]?.status === "failed" ? rows : null;
-    }, "the delivery to fail");
+    }, 25_000, "the delivery to fail");
     expect(delivery).toMatchObject({ attempts: 1, responseStatus: 410 });
     const [row] = await database.current.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.enabled).toBe(false);
     // A disabled endpoint gets no more deliveries.
     await newLead("After Gone");
-    await waitUntil(allFannedOut, "the next event fanned out");
+    await waitUntil(allFannedOut, 25_000, "the next event fanned out");
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
     await database.current.db.delete(webhookEndpoints);
   });
@@ -241,14 +233,14 @@ describe("outbound webhooks", () => {
     const endpoints = await Promise.all([addEndpoint("/ok/race-a", ["enquiry.created"]), addEndpoint("/ok/race-b", ["enquiry.created", "person.created"])]);
     await database.current.db.insert(leads).values(Array.from({ length: 20 }, (_, i) => ({ email: `race${i}@example.com`, name: `Race ${i}` })));
     await Promise.all([fanOutWebhookEvents(), fanOutWebhookEvents()]);
-    await waitUntil(allFannedOut, "every event fanned out");
+    await waitUntil(allFannedOut, 25_000, "every event fanned out");
     const counts = await database.current.db.execute<{ endpoint_id: string; event_id: string; n: number }>(
       sql`select endpoint_id, event_id, count(*)::int as n from webhook_deliveries where endpoint_id in (${endpoints[0].id}, ${endpoints[1].id}) group by 1, 2`,
     );
     expect(counts.rows.every((row) => row.n === 1)).toBe(true);
     expect(counts.rows.filter((row) => row.endpoint_id === endpoints[0].id)).toHaveLength(20);
     expect(counts.rows.filter((row) => row.endpoint_id === endpoints[1].id)).toHaveLength(40);
-    await waitUntil(async () => receiver.on("/ok/race-b").length >= 40, "all 40 deliveries to arrive", 45_000);
+    await waitUntil(async () => receiver.on("/ok/race-b").length >= 40, 45_000, "all 40 deliveries to arrive");
     expect(new Set(receiver.on("/ok/race-b").map((entry) => entry.headers["webhook-id"])).size).toBe(40);
     await database.current.db.delete(webhookEndpoints);
   }, 60_000);
@@ -270,7 +262,7 @@ describe("outbound webhooks", () => {
       const [delivery] = await waitUntil(async () => {
         const rows = await deliveriesOf(endpoint!.id);
         return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-      }, "the refused attempt recorded");
+      }, 25_000, "the refused attempt recorded");
       expect(delivery).toMatchObject({ responseStatus: null, lastError: "Refused: the address is not public" });
       expect(receiver.on("/ok/guarded")).toEqual([]);
     } finally {

@@ -63,9 +63,20 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         </>
       }
       actions={
-        <Button asChild variant="outline">
-          <Link to="/admin/inbox">Back to the inbox</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/inbox">Back to the inbox</Link>
+          </Button>
+          {/* A download, not a page: a plain link, so the browser saves the JSON. */}
+          <Button asChild variant="outline">
+            <a href={`/admin/inbox/people/${person.id}/export`} download>
+              Export data
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={`/admin/inbox/people/${person.id}/erase`}>Erase person</Link>
+          </Button>
+        </div>
       }
     >
       <section aria-labelledby="enquiries-heading">

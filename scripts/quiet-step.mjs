@@ -28,9 +28,11 @@ export function runStep(command, args, { cwd, env, label, quiet = Boolean(proces
       for (const [name, handler] of handlers) process.removeListener(name, handler);
       const exitCode = code ?? (signal === "SIGINT" ? 130 : 1);
       if (quiet && exitCode !== 0) {
-        // The step failed: everything it said, so the reason is on the screen.
-        process.stderr.write(Buffer.concat(captured));
-      } else if (quiet && label) {
+        // The step failed: everything it said, so the reason is on the screen (answered once written).
+        process.stderr.write(Buffer.concat(captured), () => resolve(exitCode));
+        return;
+      }
+      if (quiet && label) {
         say(`[nordlys] ${label.replace(/\.\.\.$/, "")}: done in ${Math.round((Date.now() - started) / 1000)} s.`);
       }
       resolve(exitCode);

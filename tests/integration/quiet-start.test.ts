@@ -58,7 +58,9 @@ describe("the build step", () => {
   });
 
   it("at a terminal, when it fails: everything the tool said", async () => {
-    const run = underTerminal(`${shellQuote(process.execPath)} ${shellQuote(path.join(tmp, "step.mjs"))} 3`);
+    // The shell stays a moment after the step: `script` may stop reading the terminal as soon as
+    // its child ends, before the last of a burst of output has come through.
+    const run = underTerminal(`${shellQuote(process.execPath)} ${shellQuote(path.join(tmp, "step.mjs"))} 3; rc=$?; sleep 1; exit $rc`);
     expect(await run.exited).toBe(3);
     expect(run.output()).toContain("vite line 0\n");
     expect(run.output()).toContain("vite line 249\n");

@@ -269,7 +269,7 @@ test.describe("the conversation", () => {
     await expect(userBubbles(page)).toHaveCount(1);
     release();
     await expect(assistantBubbles(page)).toHaveCount(2);
-    await expect(assistantBubbles(page).last()).toContainText(`Here is a concise answer to: Hello there ${words}`);
+    await expect(assistantBubbles(page).last()).toContainText(`Here is a concise answer to: Hello there ${words}`, { useInnerText: true }); // the line break is shown, not text
     await expect(panel(page).getByText("Thinking...")).toHaveCount(0);
     await expect(userBubbles(page)).toHaveCount(1);
     await expect(composer(page)).toHaveValue("typed while busy");

@@ -5,11 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
-import { createAdminWithCli, insertLead, withServerDatabase } from "../support/admin-seed";
+import { createAdminWithCli, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
-import { completeTwoFactorSetup, submitPassword } from "./support/admin";
+import { completeTwoFactorSetup, openEnrolmentLink, submitPassword } from "./support/admin";
 
 /**
  * Replies from the site and answers read over IMAP, in the browser (docs/inbox.md). The suite's
@@ -96,7 +96,8 @@ test.beforeEach(async ({ page }) => {
 async function signIn(page: Page, target: string) {
   const email = `mail-admin-${Date.now().toString(36)}-${randomInt(1e6)}@example.com`;
   const password = "admin password for e2e";
-  await createAdminWithCli(dataDir, email, password);
+  // A new admin opens the one-time enrolment link admin:create printed before the first sign-in.
+  await openEnrolmentLink(page, enrolmentLinkFrom(await createAdminWithCli(dataDir, email, password)));
   await submitPassword(page, email, password, target);
   await completeTwoFactorSetup(page, password);
   await expect(page).toHaveURL(target);

@@ -143,7 +143,16 @@ for (const size of SIZES) {
         const box = (element: Element) => element.getBoundingClientRect();
         const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
         const covers = [...document.querySelectorAll("[data-sonner-toast], [data-chat-notice]")].map(box);
-        const messages = [...document.querySelectorAll('[role="dialog"] [data-role]')].map(box);
+        // What of each message can be seen: the log scrolls, and a message scrolled out of it is
+        // clipped, so only its part inside the log's box counts.
+        const log = document.querySelector('[role="dialog"] [role="log"]');
+        const view = log ? box(log) : new DOMRect(0, 0, innerWidth, innerHeight);
+        const visible = (rect: DOMRect) => {
+          const top = Math.max(rect.top, view.top);
+          const bottom = Math.min(rect.bottom, view.bottom);
+          return bottom > top ? new DOMRect(rect.left, top, rect.width, bottom - top) : null;
+        };
+        const messages = [...document.querySelectorAll('[role="dialog"] [data-role]')].map(box).map(visible).filter((rect): rect is DOMRect => rect !== null);
         return { covers: covers.length, messages: messages.length, overlaps: covers.flatMap((cover) => messages.filter((message) => overlap(cover, message))).length };
       });
     const afterStart = await coveredMessages();

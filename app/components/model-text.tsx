@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { parseModelText, tokenizeModelText, truncateModelTokens, type ModelToken } from "~/lib/model-text";
 
-const linkClass = "font-medium text-aurora-700 underline underline-offset-2 hover:text-aurora-600";
+const linkClass = "font-medium text-aurora-700 underline underline-offset-2 hover:text-ink-950";
 
 export type ModelTextLinks =
   /** Internal links navigate in the app (and call `onInternalLink`); external ones open a new tab. */

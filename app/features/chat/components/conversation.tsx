@@ -159,7 +159,7 @@ export function Composer(props: {
         <button
           type="button"
           onClick={props.onUpdateContact}
-          className="mt-1.5 text-xs font-medium text-aurora-700 underline underline-offset-2 hover:text-aurora-600"
+          className="mt-1.5 text-xs font-medium text-aurora-700 underline underline-offset-2 hover:text-ink-950"
         >
           Update your contact info
         </button>

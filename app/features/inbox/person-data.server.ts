@@ -9,7 +9,6 @@ import {
   inboxMails,
   leads,
   newsletterDeliveries,
-  newsletterIssues,
   newsletterSubscriptions,
   people,
   personEmailKey,
@@ -21,6 +20,7 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";
 import { recipientKey, recipientMailLimit } from "~/.server/recipient-mail-limit";
+import { subscriptionDeliveries } from "~/features/newsletter/subscription-deliveries.server";
 import { confirmationMailLimit } from "~/features/newsletter/subscribe-to-newsletter.server";
 
 /**
@@ -209,21 +209,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
           .orderBy(asc(inboxAttachments.filename))
       : [];
   const subscription = subscriptionRows[0];
-  const deliveries = subscription
-    ? await db
-        .select({
-          issueDate: newsletterIssues.issueDate,
-          subject: newsletterIssues.subject,
-          status: newsletterDeliveries.status,
-          attempts: newsletterDeliveries.attempts,
-          sentAt: newsletterDeliveries.sentAt,
-          lastError: newsletterDeliveries.lastError,
-        })
-        .from(newsletterDeliveries)
-        .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
-        .where(eq(newsletterDeliveries.subscriptionId, subscription.id))
-        .orderBy(asc(newsletterIssues.issueDate))
-    : [];
+  const deliveries = subscription ? await subscriptionDeliveries(subscription.id) : [];
 
   return {
     exportedAt: now.toISOString(),

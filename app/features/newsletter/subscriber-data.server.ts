@@ -1,7 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
+import { subscriptionDeliveries } from "./subscription-deliveries.server";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
-import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterSubscriptions } from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import { eraseInTransaction } from "~/features/inbox/person-data.server";
 
@@ -23,19 +24,7 @@ export async function exportSubscriberData(email: string): Promise<SubscriberExp
   const db = getDb();
   const [row] = await db.select().from(newsletterSubscriptions).where(byEmail(email)).limit(1);
   if (!row) return null;
-  const deliveries = await db
-    .select({
-      issueDate: newsletterIssues.issueDate,
-      subject: newsletterIssues.subject,
-      status: newsletterDeliveries.status,
-      attempts: newsletterDeliveries.attempts,
-      sentAt: newsletterDeliveries.sentAt,
-      lastError: newsletterDeliveries.lastError,
-    })
-    .from(newsletterDeliveries)
-    .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
-    .where(eq(newsletterDeliveries.subscriptionId, row.id))
-    .orderBy(asc(newsletterIssues.issueDate));
+  const deliveries = await subscriptionDeliveries(row.id);
   return {
     email: row.email,
     status: row.unsubscribedAt ? "unsubscribed" : row.bouncedAt ? "bounced" : row.confirmed ? "confirmed" : "pending",

@@ -1,3 +1,4 @@
+import { stageLabels } from "~/features/inbox/stages";
 import { TEST_EVENT_TYPE } from "./event-types.ts";
 
 /**
@@ -22,18 +23,6 @@ const kindLabels: Record<string, string> = {
   booking: "booking",
 };
 
-const stageLabels: Record<string, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  proposal: "Proposal",
-  won: "Won",
-  lost: "Lost",
-  requested: "Requested",
-  scheduled: "Scheduled",
-  done: "Done",
-};
-
 /** Slack's three control characters (api.slack.com: "Escaping text"). */
 function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -53,7 +42,7 @@ function who(person: Person): string {
 
 function stageLabel(stage: unknown): string {
   const key = text(stage) ?? "";
-  return stageLabels[key] ?? key;
+  return (stageLabels as Record<string, string>)[key] ?? key;
 }
 
 /** The one-line summary of an event, plain text (not yet escaped). */

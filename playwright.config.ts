@@ -65,6 +65,30 @@ function appServer(appPort: number, url: string, dataDir: string, env: Record<st
   };
 }
 
+/**
+ * Chromium's new headless mode is the whole browser: every window preloads the omnibox popups'
+ * WebUI pages (chrome://omnibox-popup.top-chrome/), which cost about a third of the browser's CPU
+ * per test context on this machine without showing anything a test looks at. Chromium honours
+ * only the last --disable-features, so the list Playwright passes is repeated here before ours.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+];
+const UNUSED_BROWSER_UI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -90,6 +114,7 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(",")}`,
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects (docs/testing.md):
+ * Two projects (docs/architecture.md, "Tests"):
  * - `unit`: plain functions and components next to the code (app/, server/, tests/support/):
  *   no build, no database; `npm run test:unit` runs them in seconds.
  * - `integration`: tests/integration/, against a real embedded PostgreSQL (one server for the

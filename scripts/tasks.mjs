@@ -9,7 +9,7 @@
  *   unit         vitest, project "unit": plain functions and components (no build, no database)
  *   integration  vitest, project "integration": real embedded PostgreSQL and the production build
  *   e2e          production build + Playwright in Chromium
- *   test         typecheck, lint, unit, integration, e2e: what CI runs
+ *   test         typecheck and lint (side by side), unit, integration, e2e: what CI runs
  *   images       optimised AVIF/WebP/JPEG variants of the artwork in images/ (sharp)
  *   fonts        the subset font files in app/fonts/ (scripts/build-fonts.mjs)
  *   lighthouse   Lighthouse scores for key pages of the production build, mobile and desktop
@@ -207,6 +207,24 @@ function findChromium() {
 /** Database restarts, full disks, floods: tests/integration/chaos-*.test.ts (docs/deploy.md, "When things fail"). */
 const CHAOS_TESTS = "tests/integration/chaos-*.test.ts";
 
+/**
+ * The type check and the linter side by side: each is one process on one core, and neither needs
+ * the other. Their output is held and printed only for the one that fails (scripts/quiet-step.mjs).
+ */
+async function typecheckAndLint() {
+  const quietly = { cwd: root, quiet: true };
+  const typecheck = async () => {
+    const code = await runStep(bin("react-router"), ["typegen"], { ...quietly, label: "Generating route types..." });
+    return code === 0 ? runStep(bin("tsc"), ["--noEmit"], { ...quietly, label: "Type-checking..." }) : code;
+  };
+  const lint = () => runStep(bin("eslint"), ["--max-warnings=0", "."], { ...quietly, label: "Linting..." });
+  const [typecheckCode, lintCode] = await Promise.all([typecheck(), lint()]);
+  if (typecheckCode !== 0 || lintCode !== 0) {
+    say(`${typecheckCode !== 0 ? "Type-checking" : "Linting"} failed.`);
+    process.exit(typecheckCode || lintCode);
+  }
+}
+
 const tasks = {
   async build() {
     await build();
@@ -259,8 +277,7 @@ const tasks = {
   },
   async test() {
     const started = Date.now();
-    await tasks.typecheck();
-    await tasks.lint();
+    await typecheckAndLint();
     await tasks.unit([]);
     await tasks.integration([]);
     await tasks.e2e([]);

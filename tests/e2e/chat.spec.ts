@@ -481,6 +481,8 @@ test.describe("links and text in replies", () => {
 
 test.describe("persistence", () => {
   test("the conversation is saved (debounced) and restored after a reload", async ({ page }) => {
+    // Two page loads, the panel's code twice and a streamed reply: more than the default 30 s on a busy machine.
+    test.slow();
     await visit(page);
     await openChat(page);
     await skipIntro(page);

@@ -22,7 +22,7 @@ export function HeroPanel() {
             Tenant assistant
           </p>
           <p className="flex items-center gap-1.5 text-xs text-aurora-300">
-            <span className="size-2 rounded-full bg-aurora-400 motion-safe:animate-pulse" />
+            <span className="size-2 rounded-full bg-aurora-400 motion-safe:animate-pulse-twice" />
             Live
           </p>
         </div>

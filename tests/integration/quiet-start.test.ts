@@ -38,7 +38,8 @@ const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-quiet-"));
   // A "build" that talks like Vite: 250 lines, then succeeds or fails.
-  await fs.writeFile(path.join(tmp, "chatty.mjs"), `for (let i = 0; i < 250; i++) console.log("vite line " + i); process.exit(Number(process.argv[2] ?? 0));\n`);
+  // (process.exitCode, not process.exit(): a tool that exits at once may leave its last writes to a pipe unsent.)
+  await fs.writeFile(path.join(tmp, "chatty.mjs"), `for (let i = 0; i < 250; i++) console.log("vite line " + i); process.exitCode = Number(process.argv[2] ?? 0);\n`);
   await fs.writeFile(
     path.join(tmp, "step.mjs"),
     `import { runStep } from ${JSON.stringify(path.join(root, "scripts/quiet-step.mjs"))};\n` +

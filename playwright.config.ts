@@ -115,7 +115,6 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(",")}`,
-        ...(process.env.E2E_EXTRA_ARGS ?? "").split(" ").filter(Boolean),
       ],
     },
   },

@@ -252,3 +252,20 @@ describe("the person page", () => {
     expect(count).toBe(5);
   });
 });
+
+// Last in the file: it adds a thousand enquiries to the "new" column.
+describe("a column past a thousand enquiries", () => {
+  it("counts up to 1,000 and says so, and still shows the newest cards", async () => {
+    await database.current.db.execute(sql`
+      insert into submissions (id, source, name, email, fields, disclaimer_accepted)
+      select gen_random_uuid(), 'contact', 'Visitor ' || i, 'visitor' || i || '@example.com', '{"message": "Hello"}'::jsonb, true
+        from generate_series(1, 1000) i`);
+    const sales = await loadBoard(query({ view: "board" }));
+    const newColumn = sales.find((column) => column.stage === "new")!;
+    expect([newColumn.count, newColumn.countIsCapped, newColumn.cards.length]).toEqual([1000, true, 20]);
+    const won = sales.find((column) => column.stage === "won")!;
+    expect(won.countIsCapped).toBe(false);
+    const mentoring = await loadBoard(query({ view: "board", pipeline: "mentoring" }));
+    expect(mentoring.map((column) => [column.stage, column.count, column.countIsCapped])).toContainEqual(["requested", 1, false]);
+  });
+});

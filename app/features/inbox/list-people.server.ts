@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { pageCount } from "~/features/admin/search.server";
-import { BOARD_CARDS_PER_STAGE, INBOX_PAGE_SIZE, LIST_COUNT_CAP, prefixTsQuery, type InboxQuery } from "./schema";
+import { BOARD_CARDS_PER_STAGE, BOARD_COUNT_CAP, INBOX_PAGE_SIZE, LIST_COUNT_CAP, prefixTsQuery, type InboxQuery } from "./schema";
 import { enquiryKinds, pipelineKinds, stagesFor, type Kind, type Stage } from "./stages";
 
 /**
@@ -35,7 +35,8 @@ export type PersonRow = {
 };
 
 export type BoardCard = EnquirySummary & { personName: string | null; personEmail: string };
-export type BoardColumn = { stage: Stage; count: number; cards: BoardCard[] };
+/** `count` is exact up to BOARD_COUNT_CAP; past it `count` is the cap and `countIsCapped` is true. */
+export type BoardColumn = { stage: Stage; count: number; countIsCapped: boolean; cards: BoardCard[] };
 
 type EnquiryRecord = {
   id: string;
@@ -182,14 +183,18 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
   conditions.push(sql`e.kind = any(${sql.param(kinds)}::text[])`);
   if (query.q) {
     const tsquery = prefixTsQuery(query.q);
-    if (!tsquery) return stages.map((stage) => ({ stage, count: 0, cards: [] }));
+    if (!tsquery) return stages.map((stage) => ({ stage, count: 0, countIsCapped: false, cards: [] }));
     // The matching people first (an init plan), then their enquiries by index: a search matches few.
     conditions.push(sql`e.person_id = any(array(select p.id from people p where p.search_vector @@ to_tsquery('simple', ${tsquery})))`);
   }
   const where = sql.join(conditions, sql` and `);
   const db = getDb();
   const [counts, cards] = await Promise.all([
-    db.execute<{ stage: Stage; count: string }>(sql`select e.stage, count(*) as count from enquiries e where ${where} group by e.stage`),
+    // Each column counted up to the cap along enquiries_board_idx (a few thousand index entries at
+    // most): counting every enquiry of a pipeline was a scan of the whole table (80 ms at 100,000).
+    db.execute<{ stage: Stage; count: string }>(sql`
+      select s.stage, (select count(*) from (select 1 from enquiries e where e.stage = s.stage and ${where} limit ${BOARD_COUNT_CAP + 1}) x) as count
+        from unnest(${sql.param([...stages])}::text[]) as s(stage)`),
     db.execute<EnquiryRecord & { stage_key: Stage; person_name: string | null; person_email: string }>(sql`
       select s.stage as stage_key, card.* from unnest(${sql.param([...stages])}::text[]) as s(stage)
       cross join lateral (
@@ -203,7 +208,8 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
   const countOf = new Map(counts.rows.map((row) => [row.stage, Number(row.count)]));
   return stages.map((stage) => ({
     stage,
-    count: countOf.get(stage) ?? 0,
+    count: Math.min(countOf.get(stage) ?? 0, BOARD_COUNT_CAP),
+    countIsCapped: (countOf.get(stage) ?? 0) > BOARD_COUNT_CAP,
     cards: cards.rows
       .filter((row) => row.stage_key === stage)
       .map((row) => ({ ...toSummary(row), personName: row.person_name, personEmail: row.person_email })),

@@ -10,6 +10,8 @@ export const INBOX_PAGE_SIZE = 25;
 /** The list counts people up to this many ("1,000+"): 40 pages; a search or filter narrows it. */
 export const LIST_COUNT_CAP = 1000;
 export const BOARD_CARDS_PER_STAGE = 20;
+/** A board column counts its enquiries up to this many, then says "1,000+" (decision 0180). */
+export const BOARD_COUNT_CAP = 1000;
 export const NOTE_MAX_LENGTH = 5000;
 
 const flag = z

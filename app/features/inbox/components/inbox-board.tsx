@@ -18,6 +18,11 @@ import { StageForm, ValueFields, errorFor } from "./enquiry-forms";
  */
 type Move = { enquiryId: string; stage: Stage; value?: string; currency?: string; name: string };
 
+/** A column's count as shown: exact, or "1,000+" past the cap. */
+function countLabel(column: BoardColumn): string {
+  return column.countIsCapped ? `${column.count.toLocaleString("en-US")}+` : String(column.count);
+}
+
 export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
   const fetcher = useFetcher<InboxFormAnswer>();
   // A plain form post (no JavaScript) answers a refusal as the page's action data.
@@ -91,8 +96,8 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
             >
               <h2 id={`column-${column.stage}`} className="flex items-baseline justify-between px-1 text-base font-semibold">
                 <span>{stageLabels[column.stage]}</span>
-                <span className="text-sm font-normal text-ink-600" aria-label={`${column.count} enquiries`}>
-                  {column.count}
+                <span className="text-sm font-normal text-ink-600" aria-label={`${countLabel(column)} enquiries`}>
+                  {countLabel(column)}
                 </span>
               </h2>
               <ul className="mt-3 grid gap-3" aria-label={`${stageLabels[column.stage]} enquiries`}>
@@ -117,7 +122,9 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
                   </li>
                 ))}
               </ul>
-              {column.count > column.cards.length ? (
+              {column.countIsCapped ? (
+                <p className="mt-3 px-1 text-sm text-ink-600">More in the list view</p>
+              ) : column.count > column.cards.length ? (
                 <p className="mt-3 px-1 text-sm text-ink-600">
                   {column.count - column.cards.length} more in the list view
                 </p>

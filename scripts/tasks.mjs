@@ -207,6 +207,13 @@ function findChromium() {
 /** Database restarts, full disks, floods: tests/integration/chaos-*.test.ts (docs/deploy.md, "When things fail"). */
 const CHAOS_TESTS = "tests/integration/chaos-*.test.ts";
 
+/** The type check's steps and the linter, as [tool, arguments, label]: `npm run typecheck` / `lint` and `npm test` run the same. */
+const TYPECHECK_STEPS = [
+  ["react-router", ["typegen"], "Generating route types..."],
+  ["tsc", ["--noEmit"], "Type-checking..."],
+];
+const LINT_STEP = ["eslint", ["--max-warnings=0", "."], "Linting..."];
+
 /**
  * The type check and the linter side by side: each is one process on one core, and neither needs
  * the other. Their output is held and printed only for the one that fails (scripts/quiet-step.mjs).
@@ -214,10 +221,13 @@ const CHAOS_TESTS = "tests/integration/chaos-*.test.ts";
 async function typecheckAndLint() {
   const quietly = { cwd: root, quiet: true };
   const typecheck = async () => {
-    const code = await runStep(bin("react-router"), ["typegen"], { ...quietly, label: "Generating route types..." });
-    return code === 0 ? runStep(bin("tsc"), ["--noEmit"], { ...quietly, label: "Type-checking..." }) : code;
+    for (const [tool, args, label] of TYPECHECK_STEPS) {
+      const code = await runStep(bin(tool), args, { ...quietly, label });
+      if (code !== 0) return code;
+    }
+    return 0;
   };
-  const lint = () => runStep(bin("eslint"), ["--max-warnings=0", "."], { ...quietly, label: "Linting..." });
+  const lint = () => runStep(bin(LINT_STEP[0]), LINT_STEP[1], { ...quietly, label: LINT_STEP[2] });
   const [typecheckCode, lintCode] = await Promise.all([typecheck(), lint()]);
   if (typecheckCode !== 0 || lintCode !== 0) {
     say(`${typecheckCode !== 0 ? "Type-checking" : "Linting"} failed.`);
@@ -240,11 +250,10 @@ const tasks = {
     );
   },
   async typecheck() {
-    await step(bin("react-router"), ["typegen"], { label: "Generating route types..." });
-    await step(bin("tsc"), ["--noEmit"], { label: "Type-checking..." });
+    for (const [tool, args, label] of TYPECHECK_STEPS) await step(bin(tool), args, { label });
   },
   async lint() {
-    await step(bin("eslint"), ["--max-warnings=0", "."], { label: "Linting..." });
+    await step(bin(LINT_STEP[0]), LINT_STEP[1], { label: LINT_STEP[2] });
   },
   async unit(args) {
     // Plain functions and components: no build, no database (vitest.config.ts, project "unit").

@@ -81,6 +81,35 @@ describe("sendMailNow without SMTP_URL", () => {
     await expect(sendMailNow({ ...message, headers: { "Bad Name": "x" } })).rejects.toThrow(/cannot be set/);
   });
 
+  it("adds a calendar invite as a text/calendar; method=REQUEST alternative and an invite.ics attachment", async () => {
+    useEnv({});
+    const content = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Nordlys//Test//EN",
+      "METHOD:REQUEST",
+      "BEGIN:VEVENT",
+      "UID:booking-1@nordlys.test",
+      "DTSTAMP:20270301T090000Z",
+      "DTSTART:20270328T090000Z",
+      "DTEND:20270328T100000Z",
+      "SUMMARY:Mentoring",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const sent = await sendMailNow({ ...message, tag: "booking-confirmation", icalEvent: { method: "REQUEST", content } });
+    const raw = await fs.readFile(sent.outboxFile!, "utf8");
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST\r$/im);
+    const parsed = await simpleParser(raw);
+    expect(parsed.text?.trim()).toBe("Five stories today.");
+    const invite = parsed.attachments.find((attachment) => attachment.filename === "invite.ics");
+    expect(invite?.content.toString("utf8")).toContain("UID:booking-1@nordlys.test");
+    // The calendar part itself (mailparser lists it among the attachments too).
+    const calendar = parsed.attachments.find((attachment) => attachment.contentType === "text/calendar");
+    expect(calendar?.content.toString("utf8")).toContain("METHOD:REQUEST");
+  });
+
   it("signs with DKIM, covering the List-Unsubscribe headers, and the signature verifies", async () => {
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();

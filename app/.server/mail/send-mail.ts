@@ -32,6 +32,14 @@ export type MailMessage = {
   /** Threading: the Message-ID answered, and the thread's earlier Message-IDs. */
   inReplyTo?: string;
   references?: string[];
+  /**
+   * A calendar invite (iTIP, RFC 5546) for this mail: nodemailer adds it as a
+   * `text/calendar; method=…` alternative (what Gmail, Outlook and Apple Mail read to show
+   * "Add to calendar / Accept") and again as an `invite.ics` attachment for clients that
+   * only look at attachments. `method` must match the METHOD line inside `content`.
+   * Plain JSON, so it survives the send-mail queue.
+   */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
 /**
@@ -177,6 +185,9 @@ export async function sendMailNow(message: MailMessage | PreparedMailMessage, tr
     ...(message.messageId ? { messageId: toHeaderText(message.messageId) } : {}),
     ...(message.inReplyTo ? { inReplyTo: toHeaderText(message.inReplyTo) } : {}),
     ...(message.references?.length ? { references: message.references.map(toHeaderText) } : {}),
+    ...(message.icalEvent
+      ? { icalEvent: { method: message.icalEvent.method, content: message.icalEvent.content, filename: "invite.ics" } }
+      : {}),
   };
 
   const info = (await mailer.sendMail(options)) as {

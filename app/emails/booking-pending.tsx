@@ -1,0 +1,58 @@
+import { Link, Text } from "@react-email/components";
+import { site } from "~/content/site";
+import { EmailLayout, emailMuted, emailText } from "./components/email-layout";
+
+export type BookingPendingProps = {
+  /** Only a plain first name is used; anything else gets a neutral greeting. */
+  firstName?: string;
+  mentorName: string;
+  /** The requested start in the learner's time zone, zone name included. */
+  whenLearner: string;
+  /** The same instant in the mentor's zone; omitted when both zones are the same. */
+  whenMentor?: string;
+  minutes: number;
+  /** The learner's signed link to withdraw the request. */
+  cancelUrl: string;
+  siteUrl: string;
+};
+
+/**
+ * To the learner who asked for a scholarship session: the request is in and the slot is kept
+ * for them while someone at the studio looks at it. No calendar invite yet: the confirmation
+ * brings one, so a declined request never leaves an event behind in their calendar.
+ */
+export function BookingPending({ firstName, mentorName, whenLearner, whenMentor, minutes, cancelUrl, siteUrl }: BookingPendingProps) {
+  return (
+    <EmailLayout
+      preview={`Your scholarship request for a session with ${mentorName} is waiting for approval. The slot is kept for you.`}
+      heading="We received your scholarship request"
+      siteUrl={siteUrl}
+      footer="You get this e-mail because you asked for a scholarship mentoring session on our site."
+    >
+      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Text style={emailText}>
+        Thanks for asking for a scholarship session with {mentorName}. Your request is waiting for approval;{" "}
+        <strong>the slot is kept for you</strong> in the meantime.
+      </Text>
+      <Text style={emailText}>
+        <strong>Requested time:</strong> {whenLearner}, {minutes} minutes
+        {whenMentor ? (
+          <>
+            <br />
+            <strong>For {mentorName}:</strong> {whenMentor}
+          </>
+        ) : null}
+      </Text>
+      <Text style={emailText}>
+        Once it is approved you get a confirmation with the video link and a calendar invite. If we cannot offer a scholarship this
+        time, we tell you by e-mail.
+      </Text>
+      <Text style={emailText}>
+        No longer need it? <Link href={cancelUrl}>Withdraw the request</Link>.
+      </Text>
+      <Text style={emailMuted}>
+        Questions? Reply to this e-mail or write to <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
+      </Text>
+    </EmailLayout>
+  );
+}

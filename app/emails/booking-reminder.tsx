@@ -1,0 +1,71 @@
+import { Link, Text } from "@react-email/components";
+import { EmailLayout, emailText } from "./components/email-layout";
+
+export type BookingReminderProps = {
+  /** Sent a day ahead (time to prepare, or to move it) and an hour ahead (the link, at hand). */
+  hoursBefore: 24 | 1;
+  firstName?: string;
+  mentorName: string;
+  /** The start in the learner's time zone, zone name included. */
+  whenLearner: string;
+  /** The same instant in the mentor's zone; omitted when both zones are the same. */
+  whenMentor?: string;
+  minutes: number;
+  videoUrl: string;
+  cancelUrl: string;
+  rescheduleUrl: string;
+  siteUrl: string;
+};
+
+/** The learner's reminder before a confirmed session: when, the video link, and a way out. */
+export function BookingReminder({
+  hoursBefore,
+  firstName,
+  mentorName,
+  whenLearner,
+  whenMentor,
+  minutes,
+  videoUrl,
+  cancelUrl,
+  rescheduleUrl,
+  siteUrl,
+}: BookingReminderProps) {
+  const soon = hoursBefore === 1 ? "in one hour" : "tomorrow";
+  return (
+    <EmailLayout
+      preview={`Your session with ${mentorName} starts ${soon}: ${whenLearner}.`}
+      heading={`Your session with ${mentorName} is ${soon}`}
+      siteUrl={siteUrl}
+      footer="You get this e-mail because you booked a mentoring session on our site."
+    >
+      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Text style={emailText}>
+        <strong>When:</strong> {whenLearner}, {minutes} minutes
+        {whenMentor ? (
+          <>
+            <br />
+            <strong>For {mentorName}:</strong> {whenMentor}
+          </>
+        ) : null}
+        <br />
+        <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
+      </Text>
+      {hoursBefore === 24 ? (
+        <>
+          <Text style={emailText}>
+            A good moment to note the one or two questions that matter most, and to have anything you want to show ready to share.
+          </Text>
+          <Text style={emailText}>
+            Cannot make it? <Link href={rescheduleUrl}>Reschedule</Link> or <Link href={cancelUrl}>cancel</Link>, so the time can go to
+            someone else.
+          </Text>
+        </>
+      ) : (
+        <Text style={emailText}>
+          Open the link a few minutes early to check your camera and microphone. Cannot make it after all?{" "}
+          <Link href={cancelUrl}>Cancel</Link>.
+        </Text>
+      )}
+    </EmailLayout>
+  );
+}

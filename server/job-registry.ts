@@ -7,6 +7,9 @@ import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
 import { chatRepliesPruneJob } from "~/features/chat/own-replies.server.ts";
 import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
 import { deliverWebhookJob, webhookFanOutJob, webhookPruneJob } from "~/features/webhooks/deliveries.server.ts";
+import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server.ts";
+import { calendarRefreshJob, calendarSyncJob } from "~/features/mentoring/calendar-jobs.server.ts";
+import { mentoringRemindersJob } from "~/features/mentoring/reminders.server.ts";
 import { morningDigestJob } from "~/features/inbox/morning-digest.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
 
@@ -33,4 +36,8 @@ export const jobDefinitions: JobDefinition<any>[] = [
   deliverWebhookJob,
   webhookPruneJob,
   morningDigestJob,
+  bookingMailsJob,
+  calendarSyncJob,
+  calendarRefreshJob,
+  mentoringRemindersJob,
 ];

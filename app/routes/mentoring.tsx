@@ -2,6 +2,10 @@ import { PageHeader } from "~/components/page-header";
 import { FormPage } from "~/features/forms/components/form-page";
 import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { keepFormOnFailedRequest } from "~/features/forms/keep-form-on-failed-request";
+import { BookingSection } from "~/features/mentoring/components/booking-section";
+import { bookingFailedOnTheWay } from "~/features/mentoring/booking-failed";
+import { bookingPageData, handleBookingAction } from "~/features/mentoring/mentoring-page.server";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
 
@@ -13,37 +17,54 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export function loader() {
-  return formLoaderData("mentoring");
+/** With mentors taking bookings, the free times come first and the request form follows (docs/mentoring.md). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { ...formLoaderData("mentoring"), booking: await bookingPageData(new URL(request.url)) };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  if (formData.get("intent") === "book") return handleBookingAction(formData, request, context);
   return handleFormAction("mentoring", request, context);
 }
 
-/** A post that fails on the way keeps the page and what was typed (docs/decisions/0177). */
-export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailedRequest("mentoring", args);
+/** A post that fails on the way keeps the page and what was typed (docs/decisions/0177), the booking's too. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const intent = (await args.request.clone().formData().catch(() => new FormData())).get("intent");
+  if (intent === "book") return keepPageOnFailedRequest(args, bookingFailedOnTheWay);
+  return keepFormOnFailedRequest("mentoring", args);
+}
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const booking = loaderData.booking;
   return (
     <>
       <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">
         <p>Learn to build with AI in 1-to-1 sessions on a video call, at your pace.</p>
       </PageHeader>
-      <FormPage
-        source="mentoring"
-        startToken={loaderData.startToken}
-        constraint={loaderData.constraint}
-        asideTitle="What to expect"
-        aside={
-          <ul className="flex list-disc flex-col gap-3 pl-5">
-            <li>1-to-1 sessions on a video call, planned around your goals.</li>
-            <li>Scholarships for students.</li>
-            <li>Flexible payment: per session or as a package.</li>
-            <li>We reply within 24 hours to schedule your first session.</li>
-          </ul>
-        }
-      />
+      {booking ? <BookingSection data={booking} /> : null}
+      <div id="request">
+        {booking ? (
+          <div className="container-page pt-4">
+            <h2 className="text-2xl font-semibold">None of these times work?</h2>
+            <p className="mt-2 text-ink-700">Tell us what you want to learn and when you are free, and we will find a time with you.</p>
+          </div>
+        ) : null}
+        <FormPage
+          source="mentoring"
+          startToken={loaderData.startToken}
+          constraint={loaderData.constraint}
+          asideTitle="What to expect"
+          aside={
+            <ul className="flex list-disc flex-col gap-3 pl-5">
+              <li>1-to-1 sessions on a video call, planned around your goals.</li>
+              <li>Scholarships for students.</li>
+              <li>Flexible payment: per session or as a package.</li>
+              <li>We reply within 24 hours to schedule your first session.</li>
+            </ul>
+          }
+        />
+      </div>
     </>
   );
 }

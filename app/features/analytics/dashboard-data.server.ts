@@ -47,6 +47,8 @@ export async function conversionCounts(fromDay: string, toDay: string): Promise<
       and (c.kind <> 'lead' or exists (select 1 from leads l where l.id::text = c.entity_id and l.held_at is null))
       and (c.kind not in ('apply', 'mentoring', 'contact')
            or exists (select 1 from submissions s where s.id::text = c.entity_id and s.held_at is null))
+      -- A booking counts while it exists and is not held; a cancelled one was still won from its source.
+      and (c.kind <> 'booking' or exists (select 1 from mentoring_bookings b where b.id::text = c.entity_id and b.status <> 'held'))
     group by 1, 2, 3`);
   return result.rows;
 }

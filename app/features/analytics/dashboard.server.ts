@@ -47,6 +47,7 @@ export const CONVERSION_LABELS: Record<string, string> = {
   lead: "Chat leads",
   apply: "Idea applications",
   mentoring: "Mentoring requests",
+  booking: "Mentoring bookings",
   contact: "Contact messages",
   subscriber: "Confirmed subscribers",
   "ai-tool": "Try AI users",

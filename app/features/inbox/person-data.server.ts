@@ -8,6 +8,7 @@ import {
   inboxEvents,
   inboxMails,
   leads,
+  mentoringBookings,
   newsletterDeliveries,
   newsletterSubscriptions,
   people,
@@ -41,14 +42,16 @@ export async function findPersonIdByEmail(email: string): Promise<string | null>
   return row?.id ?? null;
 }
 
-type SourceIds = { leadIds: string[]; submissionIds: string[]; subscriptionIds: string[]; conversationIds: string[] };
+type SourceIds = { leadIds: string[]; submissionIds: string[]; subscriptionIds: string[]; bookingIds: string[]; conversationIds: string[] };
 
 async function sourceIdsOf(db: Transaction["db"] | ReturnType<typeof getDb>, personId: string): Promise<SourceIds> {
   // One after another: inside the erasure this runs on the transaction's one connection.
   const leadRows = await db.select({ id: leads.id, conversationId: leads.conversationId }).from(leads).where(eq(leads.personId, personId));
   const submissionRows = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.personId, personId));
   const subscriptionRows = await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId));
+  const bookingRows = await db.select({ id: mentoringBookings.id }).from(mentoringBookings).where(eq(mentoringBookings.personId, personId));
   return {
+    bookingIds: bookingRows.map((row) => row.id),
     leadIds: leadRows.map((row) => row.id),
     submissionIds: submissionRows.map((row) => row.id),
     subscriptionIds: subscriptionRows.map((row) => row.id),
@@ -67,6 +70,7 @@ function conversionsOf(ids: SourceIds) {
     ids.subscriptionIds.length > 0
       ? and(inArray(analyticsConversions.kind, [...SUBSCRIPTION_KINDS]), inArray(analyticsConversions.entityId, ids.subscriptionIds))
       : none,
+    ids.bookingIds.length > 0 ? and(eq(analyticsConversions.kind, "booking"), inArray(analyticsConversions.entityId, ids.bookingIds)) : none,
   )!;
 }
 
@@ -111,6 +115,24 @@ export type PersonExport = {
     userAgent: string | null;
     createdAt: string;
     heldAt: string | null;
+    holdReason: string | null;
+  }>;
+  /** Mentoring sessions booked on the site (docs/mentoring.md). */
+  bookings: Array<{
+    id: string;
+    status: string;
+    startsAt: string;
+    endsAt: string;
+    mentorId: string;
+    name: string;
+    email: string;
+    timeZone: string;
+    goals: string;
+    scholarshipReason: string | null;
+    videoUrl: string;
+    userAgent: string | null;
+    createdAt: string;
+    cancelledAt: string | null;
     holdReason: string | null;
   }>;
   subscription: {
@@ -178,7 +200,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
   const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
   if (!person) return null;
   const ids = await sourceIdsOf(db, personId);
-  const [leadRows, submissionRows, subscriptionRows, enquiryRows, eventRows, mailRows, visitRows] = await Promise.all([
+  const [leadRows, submissionRows, subscriptionRows, enquiryRows, eventRows, mailRows, visitRows, bookingRows] = await Promise.all([
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(asc(leads.createdAt)),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(asc(submissions.createdAt)),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).orderBy(asc(newsletterSubscriptions.createdAt)),
@@ -191,6 +213,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
     db.select().from(inboxEvents).where(eq(inboxEvents.personId, personId)).orderBy(asc(inboxEvents.createdAt), asc(inboxEvents.id)),
     db.select().from(inboxMails).where(mailsOf(personId, person.emailKey)).orderBy(asc(inboxMails.createdAt)),
     db.select().from(analyticsConversions).where(conversionsOf(ids)).orderBy(asc(analyticsConversions.occurredAt)),
+    db.select().from(mentoringBookings).where(eq(mentoringBookings.personId, personId)).orderBy(asc(mentoringBookings.createdAt)),
   ]);
   const mailIds = mailRows.map((mail) => mail.id);
   const attachmentRows =
@@ -238,6 +261,23 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       userAgent: row.userAgent,
       createdAt: row.createdAt.toISOString(),
       heldAt: iso(row.heldAt),
+      holdReason: row.holdReason,
+    })),
+    bookings: bookingRows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      mentorId: row.mentorId,
+      name: row.name,
+      email: row.email,
+      timeZone: row.timeZone,
+      goals: row.goals,
+      scholarshipReason: row.scholarshipReason,
+      videoUrl: row.videoUrl,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      cancelledAt: iso(row.cancelledAt),
       holdReason: row.holdReason,
     })),
     subscription: subscription
@@ -307,6 +347,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
 export type ErasureCounts = {
   leads: number;
   submissions: number;
+  bookings: number;
   subscriptions: number;
   deliveries: number;
   enquiries: number;
@@ -373,6 +414,8 @@ export async function eraseInTransaction(tx: Transaction, person: { id: string; 
   const enquiryCount = (await db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.personId, person.id))).length;
   const leadCount = count(await db.delete(leads).where(eq(leads.personId, person.id)));
   const submissionCount = count(await db.delete(submissions).where(eq(submissions.personId, person.id)));
+  // Their bookings go too, past and future: the mentor's calendar keeps its own copy of the event.
+  const bookingCount = count(await db.delete(mentoringBookings).where(eq(mentoringBookings.personId, person.id)));
   await db.delete(enquiries).where(eq(enquiries.personId, person.id));
 
   // Replies the chat produced in their conversations (kept to check turns sent back; decision 0178).
@@ -399,6 +442,7 @@ export async function eraseInTransaction(tx: Transaction, person: { id: string; 
   return {
     leads: leadCount,
     submissions: submissionCount,
+    bookings: bookingCount,
     subscriptions,
     deliveries,
     enquiries: enquiryCount,

@@ -6,6 +6,7 @@ import {
   inboxEvents,
   inboxMails,
   leads,
+  mentoringBookings,
   newsletterSubscriptions,
   people,
   submissions,
@@ -29,6 +30,7 @@ export type Attachment = { id: string; filename: string; contentType: string; si
 export type TimelineEntry =
   | (Base & { type: "visit"; about: "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | string; entryPath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null })
   | (Base & { type: "chat"; leadId: string; company: string | null; message: string | null; messages: ConversationMessage[]; held: boolean })
+  | (Base & { type: "booking"; bookingId: string; status: string; start: string; end: string; timeZone: string; goals: string; scholarshipReason: string | null })
   | (Base & { type: "submission"; submissionId: string; source: string; fields: Record<string, string>; held: boolean })
   | (Base & { type: "subscription"; source: string; confirmedAt: string | null; unsubscribedAt: string | null; bouncedAt: string | null })
   | (Base & {
@@ -59,15 +61,21 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   const [person] = await db.select().from(people).where(eq(people.id, personId));
   if (!person) return null;
   const limit = TIMELINE_LIMIT_PER_KIND;
-  const [enquiries, leadRows, submissionRows, subscriptionRows, mailRows, eventRows] = await Promise.all([
+  const [enquiries, leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows] = await Promise.all([
     loadEnquiries([personId]),
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(desc(leads.createdAt)).limit(limit),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
     db.select().from(inboxMails).where(eq(inboxMails.personId, personId)).orderBy(desc(inboxMails.createdAt)).limit(limit),
     db.select().from(inboxEvents).where(eq(inboxEvents.personId, personId)).orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id)).limit(limit),
+    db.select().from(mentoringBookings).where(eq(mentoringBookings.personId, personId)).orderBy(desc(mentoringBookings.createdAt)).limit(limit),
   ]);
-  const ownIds = [...leadRows.map((row) => row.id), ...submissionRows.map((row) => row.id), ...subscriptionRows.map((row) => row.id)];
+  const ownIds = [
+    ...leadRows.map((row) => row.id),
+    ...submissionRows.map((row) => row.id),
+    ...subscriptionRows.map((row) => row.id),
+    ...bookingRows.map((row) => row.id),
+  ];
   const mailIds = mailRows.map((row) => row.id);
   const [visitRows, attachmentRows] = await Promise.all([
     ownIds.length
@@ -115,6 +123,21 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
         message: row.message,
         messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
         held: row.heldAt !== null,
+      }),
+    ),
+    ...bookingRows.map(
+      (row): TimelineEntry => ({
+        type: "booking",
+        id: `booking-${row.id}`,
+        at: iso(row.createdAt),
+        who: row.name || personName,
+        bookingId: row.id,
+        status: row.status,
+        start: iso(row.startsAt),
+        end: iso(row.endsAt),
+        timeZone: row.timeZone,
+        goals: row.goals,
+        scholarshipReason: row.scholarshipReason,
       }),
     ),
     ...submissionRows.map(
@@ -179,7 +202,7 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   ];
   // Newest first; entries of the same moment keep a stable order.
   timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
-  const truncated = [leadRows, submissionRows, mailRows, eventRows].some((rows) => rows.length >= limit);
+  const truncated = [leadRows, submissionRows, mailRows, eventRows, bookingRows].some((rows) => rows.length >= limit);
   return {
     person: { id: person.id, name: person.name, email: person.email, createdAt: iso(person.createdAt), lastActivityAt: iso(person.lastActivityAt) },
     enquiries,

@@ -93,12 +93,12 @@ export function verifyBookingToken(
   return { bookingId, sequence: payload.readUInt32BE(2) };
 }
 
-/** Where a learner manages a booking: one page, which offers both cancelling and rescheduling. */
-export const BOOKING_MANAGE_PATH = "/mentoring/bookings";
+/** Where a learner manages a booking (one page, cancelling and rescheduling). The token rides in the query, which the request log never writes (server/middleware.ts). */
+export const BOOKING_MANAGE_PATH = "/mentoring/booking";
 
 /**
  * The learner's links for a booking's mails and invite. One "manage" token opens
- * `/mentoring/bookings/<token>`, the page that shows the booking and offers cancel and reschedule
+ * `/mentoring/booking?token=<token>`, the page that shows the booking and offers cancel and reschedule
  * (each still a deliberate click there, so a mail scanner that follows links changes nothing);
  * the cancel and reschedule links are that page with `#cancel` / `#reschedule`, which jump to the
  * matching section. One token instead of two keeps the mails short and the page simple, and is
@@ -110,6 +110,6 @@ export function bookingLinks(
   booking: Pick<BookingForMail, "id" | "sequence" | "end">,
 ): { manageUrl: string; cancelUrl: string; rescheduleUrl: string } {
   const token = signBookingToken({ bookingId: booking.id, purpose: "manage", sequence: booking.sequence, expiresAt: booking.end });
-  const manageUrl = `${publicUrl.replace(/\/+$/, "")}${BOOKING_MANAGE_PATH}/${token}`;
+  const manageUrl = `${publicUrl.replace(/\/+$/, "")}${BOOKING_MANAGE_PATH}?token=${token}`;
   return { manageUrl, cancelUrl: `${manageUrl}#cancel`, rescheduleUrl: `${manageUrl}#reschedule` };
 }

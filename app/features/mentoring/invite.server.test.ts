@@ -26,8 +26,8 @@ function booking(start: string, minutes = 60, overrides: Partial<BookingForMail>
       timeZone: "Europe/Oslo",
     },
     videoUrl: "https://meet.jit.si/Nordlys-0123456789abcdef0123456789abcdef",
-    cancelUrl: "https://nordlys.test/mentoring/bookings/tok#cancel",
-    rescheduleUrl: "https://nordlys.test/mentoring/bookings/tok#reschedule",
+    cancelUrl: "https://nordlys.test/mentoring/booking?token=tok#cancel",
+    rescheduleUrl: "https://nordlys.test/mentoring/booking?token=tok#reschedule",
     ...overrides,
   };
 }
@@ -112,7 +112,7 @@ describe("buildInvite", () => {
     const mentor = parse(buildInvite({ ...request, scholarship: { reason: "Student" } }, "REQUEST", organizer, "mentor")).event.description;
     expect(mentor).toContain(request.videoUrl);
     expect(mentor).toContain("Scholarship: Student");
-    expect(mentor).not.toContain("/mentoring/bookings/");
+    expect(mentor).not.toContain("/mentoring/booking?token=");
   });
 
   it("cancels with STATUS:CANCELLED, the same UID and a higher SEQUENCE", () => {

@@ -81,7 +81,7 @@ export const analyticsDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
 
-export type ConversionKind = "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | "ai-tool";
+export type ConversionKind = "lead" | "apply" | "mentoring" | "booking" | "contact" | "newsletter-signup" | "subscriber" | "ai-tool";
 
 /**
  * Where each conversion came from: the visit (entry page, referrer, campaign) of the visitor

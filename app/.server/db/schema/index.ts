@@ -11,3 +11,4 @@ export * from "./analytics.ts";
 export * from "./chat-replies.ts";
 export * from "./inbox.ts";
 export * from "./inbox-digest.ts";
+export * from "./mentoring.ts";

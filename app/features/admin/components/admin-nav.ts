@@ -5,6 +5,7 @@ export type HeldCounts = { leads: number; submissions: number };
 export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCounts }> = [
   { label: "Dashboard", to: "/admin" },
   { label: "Inbox", to: "/admin/inbox" },
+  { label: "Mentoring", to: "/admin/mentoring" },
   { label: "Leads", to: "/admin/leads", held: "leads" },
   { label: "Submissions", to: "/admin/submissions", held: "submissions" },
   { label: "Subscribers", to: "/admin/subscribers" },

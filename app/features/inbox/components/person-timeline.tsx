@@ -31,6 +31,15 @@ export function PersonTimeline({ entries, personId }: { entries: TimelineEntry[]
   );
 }
 
+const bookingStatusLabels: Record<string, string> = {
+  pending: "scholarship waiting for approval",
+  confirmed: "confirmed",
+  held: "held for review",
+  cancelled: "cancelled",
+  done: "done",
+  no_show: "no-show",
+};
+
 function aboutLabel(about: string): string {
   if (about === "newsletter-signup" || about === "subscriber") return "the newsletter";
   return about in kindLabels ? kindLabels[about as Kind].toLowerCase() : about;
@@ -44,6 +53,8 @@ function titleOf(entry: TimelineEntry): string {
       return entry.held ? "Chat with the assistant (held for review)" : "Chat with the assistant";
     case "submission":
       return `${kindLabels[entry.source as Kind] ?? "Form"} submitted${entry.held ? " (held for review)" : ""}`;
+    case "booking":
+      return `Mentoring session booked (${bookingStatusLabels[entry.status] ?? entry.status})`;
     case "subscription":
       return "Newsletter subscription";
     case "mail":
@@ -86,6 +97,23 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
             </ol>
           ) : null}
         </div>
+      );
+    case "booking":
+      return (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-ink-600">Session</dt>
+          <dd>
+            {new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: entry.timeZone }).format(new Date(entry.start))} ({entry.timeZone}), {Math.round((Date.parse(entry.end) - Date.parse(entry.start)) / 60_000)} minutes
+          </dd>
+          <dt className="text-ink-600">Goals</dt>
+          <dd className="whitespace-pre-wrap break-words">{entry.goals}</dd>
+          {entry.scholarshipReason ? (
+            <>
+              <dt className="text-ink-600">Scholarship</dt>
+              <dd className="whitespace-pre-wrap break-words">{entry.scholarshipReason}</dd>
+            </>
+          ) : null}
+        </dl>
       );
     case "submission":
       return (

@@ -1,0 +1,159 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DateTime } from "luxon";
+import { data, type RouterContextProvider } from "react-router";
+import { ApiError } from "~/.server/api";
+import { isDatabaseUnavailable } from "~/.server/db/client";
+import { createFormStartToken } from "~/.server/form-traps";
+import { logger } from "~/.server/logger";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
+import { requestInfoContext } from "~/.server/request-context";
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/definitions";
+import { bookingFormSchema } from "./booking-schema";
+import { bookSession, SlotTakenError } from "./bookings.server";
+import { freeSlots, loadBookableMentors, type Mentor } from "./mentors.server";
+import { isValidTimeZone } from "./slots";
+import type { Slot } from "./types";
+
+/**
+ * What /mentoring shows when mentors take bookings (docs/mentoring.md): the days with free times
+ * in the visitor's time zone (the browser's, or the one chosen in the form without JavaScript),
+ * the chosen day's times, and the booking form. Everything is in the URL (?tz, ?minutes, ?day),
+ * so the page works as links and a plain GET form.
+ */
+
+export const DEFAULT_VISITOR_ZONE = "Europe/Oslo";
+/** Days listed at once: the next three weeks that have a free time. */
+const DAYS_SHOWN = 21;
+
+export type SlotOption = { id: string; start: string; end: string; minutes: number; mentorId: string };
+export type DayOption = { day: string; count: number };
+export type BookingPageData = {
+  timeZone: string;
+  /** True when the zone came from the address (the browser's, or a visitor's choice). */
+  zoneChosen: boolean;
+  minutes: number;
+  lengths: number[];
+  days: DayOption[];
+  day: string | null;
+  slots: SlotOption[];
+  mentors: { id: string; name: string; role: string; portrait: string; timeZone: string }[];
+  startToken: string;
+};
+
+export function toOption(slot: Slot): SlotOption {
+  return { id: slot.id, start: slot.start.toISOString(), end: slot.end.toISOString(), minutes: slot.minutes, mentorId: slot.mentorId };
+}
+
+function dayIn(date: Date, timeZone: string): string {
+  return DateTime.fromJSDate(date, { zone: timeZone }).toISODate() ?? "";
+}
+
+export async function bookingPageData(url: URL, now = new Date(), bookable?: Mentor[]): Promise<BookingPageData | null> {
+  const mentors = bookable ?? (await loadBookableMentors());
+  if (mentors.length === 0) return null;
+  const tzParam = url.searchParams.get("tz");
+  const zoneChosen = tzParam !== null && isValidTimeZone(tzParam);
+  const timeZone = zoneChosen ? tzParam : DEFAULT_VISITOR_ZONE;
+  const lengths = [...new Set(mentors.flatMap((mentor) => mentor.availability.sessionMinutes))].sort((a, b) => a - b);
+  const minutesParam = Number(url.searchParams.get("minutes"));
+  const minutes = lengths.includes(minutesParam) ? minutesParam : (lengths.includes(60) ? 60 : lengths[0]!);
+  const { slots } = await freeSlots({ minutes, now, mentors, days: DAYS_SHOWN + 1 });
+  const byDay = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const key = dayIn(slot.start, timeZone);
+    const list = byDay.get(key) ?? [];
+    list.push(slot);
+    byDay.set(key, list);
+  }
+  const days = [...byDay.entries()].slice(0, DAYS_SHOWN).map(([day, list]) => ({ day, count: list.length }));
+  const dayParam = url.searchParams.get("day");
+  const day = dayParam && byDay.has(dayParam) ? dayParam : (days[0]?.day ?? null);
+  return {
+    timeZone,
+    zoneChosen,
+    minutes,
+    lengths,
+    days,
+    day,
+    slots: day ? (byDay.get(day) ?? []).map(toOption) : [],
+    mentors: mentors.map((mentor) => ({ id: mentor.profile.id, name: mentor.profile.name, role: mentor.profile.role, portrait: mentor.profile.portrait, timeZone: mentor.profile.timeZone })),
+    startToken: createFormStartToken(),
+  };
+}
+
+export type BookingActionData =
+  | { form: "booking"; outcome: "booked"; status: "confirmed" | "pending"; start: string; end: string; mentorName: string; email: string; timeZone: string }
+  | { form: "booking"; outcome: "rejected" | "failed" | "taken"; message: string | null; errors: Record<string, string>; values: Record<string, string>; nextSlots: SlotOption[]; startToken: string | null };
+
+/**
+ * The booking form's post on /mentoring: the same answer with or without JavaScript. Its outcomes
+ * have their own names (and `form: "booking"`), apart from the request form's on the same page.
+ */
+export async function handleBookingAction(formData: FormData, request: Request, context: Readonly<RouterContextProvider>) {
+  const { clientIp } = context.get(requestInfoContext);
+  const startToken = formData.get(STARTED_AT_FIELD);
+  const keptToken = typeof startToken === "string" ? startToken : null;
+  const values: Record<string, string> = {};
+  for (const key of ["slotId", "name", "email", "goals", "scholarshipReason", "tz", "scholarship", "disclaimerAccepted"]) {
+    const value = formData.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  const submission = parseWithZod(formData, { schema: bookingFormSchema });
+  if (submission.status !== "success") {
+    const errors: Record<string, string> = {};
+    for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages?.[0]) errors[key] = messages[0];
+    return data<BookingActionData>({ form: "booking", outcome: "rejected", message: Object.values(errors)[0] ?? null, errors, values, nextSlots: [], startToken: keptToken }, { status: 400 });
+  }
+  const value = submission.value;
+  try {
+    const result = await bookSession({
+      values: {
+        slotId: value.slotId,
+        name: value.name,
+        email: value.email,
+        goals: value.goals,
+        disclaimerAccepted: value.disclaimerAccepted,
+        timeZone: value.tz,
+        scholarshipReason: value.scholarship ? (value.scholarshipReason ?? null) : null,
+      },
+      request,
+      clientIp,
+      trapFields: { honeypot: formData.get(HONEYPOT_FIELD), startToken },
+      requireToken: true,
+    });
+    return data<BookingActionData>({
+      form: "booking",
+      outcome: "booked",
+      // A held booking is answered as one waiting for confirmation: true for it, and no hint to a bot.
+      status: result.status === "confirmed" ? "confirmed" : "pending",
+      start: result.start.toISOString(),
+      end: result.end.toISOString(),
+      mentorName: result.mentorName,
+      email: value.email,
+      timeZone: value.tz,
+    });
+  } catch (error) {
+    if (error instanceof SlotTakenError) {
+      return data<BookingActionData>(
+        { form: "booking", outcome: "taken", message: error.message, errors: { slotId: error.message }, values: { ...values, slotId: "" }, nextSlots: error.nextSlots.map(toOption), startToken: keptToken },
+        { status: 409 },
+      );
+    }
+    let status = 500;
+    let message = "Your booking could not be stored. Please try again.";
+    let headers: HeadersInit | undefined;
+    if (error instanceof ApiError) {
+      ({ status, message } = error);
+      headers = error.headers;
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, "Mentoring booking failed: database unavailable");
+      status = 503;
+      message = UNAVAILABLE_MESSAGE;
+      headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+    } else {
+      logger.error({ err: error }, "Mentoring booking failed");
+    }
+    const errors: Record<string, string> = status === 400 ? { slotId: message } : {};
+    return data<BookingActionData>({ form: "booking", outcome: "failed", message, errors, values, nextSlots: [], startToken: keptToken }, { status, headers });
+  }
+}

@@ -1,0 +1,243 @@
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { ApiError } from "~/.server/api";
+import { getDb } from "~/.server/db/client";
+import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/schema";
+import { openText, sealText } from "~/.server/sealed-text";
+import { founders } from "~/content/studio";
+import { availabilityInputSchema, type AvailabilityInput } from "./booking-schema";
+import type { CalendarConnection } from "./caldav.server";
+import { computeSlots, validateAvailability } from "./slots";
+import type { Availability, BusyInterval, MentorProfile, Slot } from "./types";
+
+/**
+ * The mentors (admins with availability) as the booking needs them: their public profile, hours,
+ * the times already taken, and their own calendar's busy times (docs/mentoring.md).
+ */
+
+export const CALENDAR_PASSWORD_PURPOSE = "mentoring-caldav-password";
+export const DEFAULT_TIME_ZONE = "Europe/Oslo";
+
+export type Mentor = {
+  profile: MentorProfile;
+  availability: Availability;
+  video: MentorVideoSetting;
+  active: boolean;
+  calendar: CalendarConnection | null;
+  calendarBusy: BusyInterval[];
+  calendarReadAt: Date | null;
+  calendarError: string | null;
+};
+
+/** The founder whose public profile a mentor shows: by name, else the one who leads mentoring. */
+export function founderProfile(profileName: string) {
+  const mentoringLead = founders.find((founder) => /mentoring/i.test(founder.role)) ?? founders[0]!;
+  return founders.find((founder) => founder.name === profileName) ?? mentoringLead;
+}
+
+type MentorRow = typeof mentoringMentors.$inferSelect & { email: string };
+
+function toMentor(row: MentorRow): Mentor {
+  const founder = founderProfile(row.profileName);
+  const password = row.caldavPasswordSealed ? openText(CALENDAR_PASSWORD_PURPOSE, row.caldavPasswordSealed) : null;
+  return {
+    profile: { id: row.userId, name: founder.name, role: founder.role, portrait: founder.portrait, email: row.email, timeZone: row.timeZone },
+    availability: {
+      timeZone: row.timeZone,
+      weekly: row.weekly,
+      overrides: row.overrides,
+      sessionMinutes: row.sessionMinutes,
+      bufferMinutes: row.bufferMinutes,
+      minNoticeHours: row.minNoticeHours,
+      horizonDays: row.horizonDays,
+    },
+    video: row.video,
+    active: row.active,
+    calendar: row.caldavUrl && row.caldavUsername && password !== null ? { url: row.caldavUrl, username: row.caldavUsername, password } : null,
+    calendarBusy: (row.caldavBusy ?? []).map((interval) => ({ start: new Date(interval.start), end: new Date(interval.end) })),
+    calendarReadAt: row.caldavReadAt,
+    calendarError: row.caldavError,
+  };
+}
+
+const mentorColumns = { mentor: mentoringMentors, email: users.email };
+
+/** Every mentor with a row, bookable or not (the admin's list). */
+export async function loadMentors(): Promise<Mentor[]> {
+  const rows = await getDb().select(mentorColumns).from(mentoringMentors).innerJoin(users, eq(users.id, mentoringMentors.userId));
+  return rows.map(({ mentor, email }) => toMentor({ ...mentor, email }));
+}
+
+export async function loadMentor(userId: string): Promise<Mentor | null> {
+  const [row] = await getDb()
+    .select(mentorColumns)
+    .from(mentoringMentors)
+    .innerJoin(users, eq(users.id, mentoringMentors.userId))
+    .where(eq(mentoringMentors.userId, userId))
+    .limit(1);
+  return row ? toMentor({ ...row.mentor, email: row.email }) : null;
+}
+
+/** A mentor learners can book: switched on, with weekly hours or an override with hours. */
+export function isBookable(mentor: Mentor): boolean {
+  return mentor.active && (mentor.availability.weekly.length > 0 || mentor.availability.overrides.some((override) => override.hours.length > 0));
+}
+
+export async function loadBookableMentors(): Promise<Mentor[]> {
+  return (await loadMentors()).filter(isBookable);
+}
+
+/** Times the mentors' bookings occupy (session plus buffer) that end after `from` and start before `to`. */
+export async function occupiedTimes(mentorIds: string[], from: Date, to: Date): Promise<Map<string, BusyInterval[]>> {
+  const byMentor = new Map<string, BusyInterval[]>(mentorIds.map((id) => [id, []]));
+  if (mentorIds.length === 0) return byMentor;
+  const rows = await getDb()
+    .select({ mentorId: mentoringBookings.mentorId, start: mentoringBookings.startsAt, end: mentoringBookings.occupiedUntil })
+    .from(mentoringBookings)
+    .where(
+      and(
+        inArray(mentoringBookings.mentorId, mentorIds),
+        inArray(mentoringBookings.status, [...OCCUPYING_STATUSES]),
+        gt(mentoringBookings.occupiedUntil, from),
+        lt(mentoringBookings.startsAt, to),
+      ),
+    );
+  for (const row of rows) byMentor.get(row.mentorId)?.push({ start: row.start, end: row.end });
+  return byMentor;
+}
+
+export type FreeSlotsQuery = { from?: Date; days?: number; minutes?: number; now?: Date; mentors?: Mentor[] };
+
+/** The free slots of every bookable mentor, merged in time order. */
+export async function freeSlots({ from, days, minutes, now = new Date(), mentors }: FreeSlotsQuery = {}): Promise<{ slots: Slot[]; mentors: Mentor[] }> {
+  const bookable = mentors ?? (await loadBookableMentors());
+  if (bookable.length === 0) return { slots: [], mentors: [] };
+  const start = from && from > now ? from : now;
+  const maxHorizon = Math.max(...bookable.map((mentor) => mentor.availability.horizonDays));
+  const until = new Date(start.getTime() + ((days ?? maxHorizon) + 1) * 86_400_000);
+  const taken = await occupiedTimes(
+    bookable.map((mentor) => mentor.profile.id),
+    start,
+    until,
+  );
+  const slots = bookable.flatMap((mentor) =>
+    computeSlots({
+      mentorId: mentor.profile.id,
+      availability: mentor.availability,
+      busy: [...(taken.get(mentor.profile.id) ?? []), ...mentor.calendarBusy],
+      now,
+      from: start,
+      days,
+      minutes,
+    }),
+  );
+  slots.sort((a, b) => a.start.getTime() - b.start.getTime() || a.minutes - b.minutes || a.mentorId.localeCompare(b.mentorId));
+  return { slots, mentors: bookable };
+}
+
+/** The signed-in admin's mentoring settings, with defaults when they have none yet. */
+export async function mentorSettings(userId: string) {
+  const mentor = await loadMentor(userId);
+  return {
+    exists: mentor !== null,
+    profileName: mentor?.profile.name ?? founderProfile("").name,
+    availability: mentor?.availability ?? {
+      timeZone: DEFAULT_TIME_ZONE,
+      weekly: [],
+      overrides: [],
+      sessionMinutes: [30, 60],
+      bufferMinutes: 15,
+      minNoticeHours: 24,
+      horizonDays: 60,
+    },
+    video: mentor?.video ?? ({ kind: "jitsi" } as MentorVideoSetting),
+    active: mentor?.active ?? true,
+    calendar: mentor?.calendar ? { url: mentor.calendar.url, username: mentor.calendar.username } : null,
+    calendarReadAt: mentor?.calendarReadAt ?? null,
+    calendarError: mentor?.calendarError ?? null,
+  };
+}
+
+/**
+ * Stores a mentor's availability (creating their mentor row): the body as the API takes it,
+ * checked as a whole; throws ApiError 400 naming the first problem, storing nothing.
+ */
+export async function saveAvailability(userId: string, body: unknown, options: { profileName?: string } = {}): Promise<Availability> {
+  const parsed = availabilityInputSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The availability is not valid.");
+  const input: AvailabilityInput = parsed.data;
+  const availability: Availability = {
+    timeZone: input.timeZone,
+    weekly: input.weekly.map((block) => ({ ...block, day: block.day as Availability["weekly"][number]["day"] })),
+    overrides: input.overrides ?? (await loadMentor(userId))?.availability.overrides ?? [],
+    sessionMinutes: input.sessionMinutes,
+    bufferMinutes: input.bufferMinutes,
+    minNoticeHours: input.minNoticeHours,
+    horizonDays: input.horizonDays,
+  };
+  const problems = validateAvailability(availability);
+  if (problems.length > 0) throw new ApiError(400, problems[0]!);
+  const values = {
+    timeZone: availability.timeZone,
+    weekly: availability.weekly,
+    overrides: availability.overrides,
+    sessionMinutes: availability.sessionMinutes,
+    bufferMinutes: availability.bufferMinutes,
+    minNoticeHours: availability.minNoticeHours,
+    horizonDays: availability.horizonDays,
+    ...(options.profileName ? { profileName: founderProfile(options.profileName).name } : {}),
+  };
+  await getDb()
+    .insert(mentoringMentors)
+    .values({ userId, profileName: founderProfile(options.profileName ?? "").name, ...values })
+    .onConflictDoUpdate({ target: mentoringMentors.userId, set: { ...values, updatedAt: sql`now()` } });
+  return availability;
+}
+
+/** Stores (or, with null, removes) the mentor's CalDAV calendar; the password is sealed. */
+export async function saveCalendarConnection(userId: string, connection: CalendarConnection | null): Promise<void> {
+  const values = connection
+    ? {
+        caldavUrl: connection.url,
+        caldavUsername: connection.username,
+        caldavPasswordSealed: sealText(CALENDAR_PASSWORD_PURPOSE, connection.password),
+        caldavBusy: null,
+        caldavReadAt: null,
+        caldavError: null,
+      }
+    : { caldavUrl: null, caldavUsername: null, caldavPasswordSealed: null, caldavBusy: null, caldavReadAt: null, caldavError: null };
+  const updated = await getDb().update(mentoringMentors).set(values).where(eq(mentoringMentors.userId, userId)).returning({ id: mentoringMentors.userId });
+  if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first; then connect a calendar.");
+}
+
+/** Records what the last read of a mentor's calendar gave. */
+export async function storeCalendarBusy(userId: string, result: { busy: BusyInterval[] } | { error: string }, at = new Date()): Promise<void> {
+  await getDb()
+    .update(mentoringMentors)
+    .set(
+      "busy" in result
+        ? { caldavBusy: result.busy.map((interval) => ({ start: interval.start.toISOString(), end: interval.end.toISOString() })), caldavReadAt: at, caldavError: null }
+        : { caldavError: result.error, caldavReadAt: at },
+    )
+    .where(eq(mentoringMentors.userId, userId));
+}
+
+export type MentorProfileInput = { profileName: string; video: MentorVideoSetting; active: boolean };
+
+/** The mentor's public profile, video setting and whether they take bookings (after their hours exist). */
+export async function saveMentorProfile(userId: string, input: MentorProfileInput): Promise<void> {
+  if (input.video.kind === "fixed") {
+    let url: URL | null = null;
+    try {
+      url = new URL(input.video.url);
+    } catch {
+      url = null;
+    }
+    if (!url || url.protocol !== "https:" || input.video.url.length > 500) throw new ApiError(400, "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
+  }
+  const updated = await getDb()
+    .update(mentoringMentors)
+    .set({ profileName: founderProfile(input.profileName).name, video: input.video, active: input.active })
+    .where(eq(mentoringMentors.userId, userId))
+    .returning({ id: mentoringMentors.userId });
+  if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first.");
+}

@@ -1,0 +1,269 @@
+import { data, Form, Link } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { ApiError } from "~/.server/api";
+import { redirectWithToast } from "~/.server/toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { idSchema } from "~/features/admin/schema";
+import { agendaData } from "~/features/mentoring/agenda.server";
+import { approveScholarship, cancelBooking, markOutcome, releaseHeldBooking, rescheduleBooking, SlotTakenError, type BookingView } from "~/features/mentoring/bookings.server";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/mentoring";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Mentoring", description: "Mentoring sessions: agenda, approvals and changes.", path: "/admin/mentoring", publicUrl: publicUrlFrom(matches), noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return agendaData(new URL(request.url), admin.id);
+}
+
+type Answer = { message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData().catch(() => new FormData());
+  const id = idSchema.safeParse(form.get("id"));
+  const intent = String(form.get("intent") ?? "");
+  const back = String(form.get("back") ?? "/admin/mentoring");
+  if (!id.success) return data<Answer>({ message: "That request was not understood." }, { status: 400 });
+  try {
+    switch (intent) {
+      case "approve":
+        await approveScholarship(id.data);
+        return redirectWithToast(back, { type: "success", title: "Scholarship approved: the invites are on their way" });
+      case "release":
+        await releaseHeldBooking(id.data);
+        return redirectWithToast(back, { type: "success", title: "Booking released: it takes its time and the mails go out" });
+      case "cancel":
+        await cancelBooking(id.data, "mentor");
+        return redirectWithToast(back, { type: "success", title: "Session cancelled: the learner gets the cancellation" });
+      case "done":
+      case "no_show":
+        await markOutcome(id.data, intent);
+        return redirectWithToast(back, { type: "success", title: intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show" });
+      case "reschedule": {
+        await rescheduleBooking(id.data, String(form.get("slotId") ?? ""), "mentor");
+        return redirectWithToast(back.replace(/([?&])move=[^&#]*&?/, "$1"), { type: "success", title: "Session moved: the learner gets the updated invite" });
+      }
+      default:
+        return data<Answer>({ message: "That request was not understood." }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof SlotTakenError) return data<Answer>({ message: "That time was just taken. Pick another." }, { status: 409 });
+    if (error instanceof ApiError) return data<Answer>({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
+
+const statusLabels: Record<BookingView["status"], string> = {
+  pending: "Scholarship: waiting for approval",
+  confirmed: "Confirmed",
+  held: "Held for review",
+  cancelled: "Cancelled",
+  done: "Done",
+  no_show: "No-show",
+};
+
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat("en-GB", { ...options, timeZone, hourCycle: "h23" });
+}
+
+export default function MentoringAgenda({ loaderData, actionData }: Route.ComponentProps) {
+  const agenda = loaderData;
+  const answer = actionData as Answer | undefined;
+  const here = `/admin/mentoring?view=${agenda.view}&date=${agenda.date}`;
+  const dayTitle = (day: string) => formatter("UTC", { weekday: "long", day: "numeric", month: "long" }).format(new Date(`${day}T12:00:00Z`));
+  const shortDay = (day: string) => formatter("UTC", { weekday: "short", day: "numeric", month: "short" }).format(new Date(`${day}T12:00:00Z`));
+  const time = (iso: string) => formatter(agenda.timeZone, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  const total = agenda.days.reduce((sum, day) => sum + day.bookings.length, 0);
+  return (
+    <AdminShell
+      title="Mentoring"
+      description={<>Sessions booked on /mentoring, in {agenda.timeZone}. Approve scholarships, move or cancel on a learner&apos;s behalf, and mark how a session went.</>}
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/admin/mentoring/availability">Your availability</Link>
+        </Button>
+      }
+    >
+      {answer?.message ? (
+        <p role="alert" className="mb-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4 font-semibold text-danger-700">
+          {answer.message}
+        </p>
+      ) : null}
+
+      {agenda.reschedule ? (
+        <Card className="mb-8 flex flex-col gap-4" aria-labelledby="move-heading">
+          <h2 id="move-heading" className="text-xl font-semibold">
+            Move {agenda.reschedule.booking.name}&apos;s session of{" "}
+            {formatter(agenda.timeZone, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(agenda.reschedule.booking.start))}
+          </h2>
+          {agenda.reschedule.options.length === 0 ? (
+            <p>No free time in the next three weeks.</p>
+          ) : (
+            <Form method="post" className="flex flex-col gap-4">
+              <input type="hidden" name="intent" value="reschedule" />
+              <input type="hidden" name="id" value={agenda.reschedule.booking.id} />
+              <input type="hidden" name="back" value={here} />
+              <label htmlFor="move-slot" className="font-medium">
+                New time
+              </label>
+              <select id="move-slot" name="slotId" className="h-11 max-w-md rounded-md border border-ink-300 bg-white px-3">
+                {agenda.reschedule.options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {formatter(agenda.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(option.start))}
+                  </option>
+                ))}
+              </select>
+              <div className="flex gap-3">
+                <Button type="submit">Move session</Button>
+                <Button asChild variant="outline">
+                  <Link to={here}>Keep it</Link>
+                </Button>
+              </div>
+            </Form>
+          )}
+        </Card>
+      ) : null}
+
+      <div className="grid gap-10 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="agenda-heading" className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="agenda-heading" className="text-xl font-semibold">
+              {agenda.view === "week" ? `Week of ${dayTitle(agenda.from)}` : dayTitle(agenda.from)} ({total} {total === 1 ? "session" : "sessions"})
+            </h2>
+            <nav aria-label="Agenda range" className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.previous}`}>{agenda.view === "week" ? "Previous week" : "Previous day"}</Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/admin/mentoring?view=${agenda.view}`}>Today</Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.next}`}>{agenda.view === "week" ? "Next week" : "Next day"}</Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/admin/mentoring?view=${agenda.view === "week" ? "day" : "week"}&date=${agenda.date}`}>{agenda.view === "week" ? "Day view" : "Week view"}</Link>
+              </Button>
+            </nav>
+          </div>
+          {agenda.view === "week" ? (
+            <ol className="hidden gap-2 lg:grid lg:grid-cols-7" aria-label="The week at a glance">
+              {agenda.days.map((day) => (
+                <li key={day.day} className="flex min-h-24 flex-col gap-1 rounded-lg border border-ink-200 p-2">
+                  <Link to={`/admin/mentoring?view=day&date=${day.day}`} className="text-sm font-semibold text-ink-900 underline-offset-2 hover:underline">
+                    {shortDay(day.day)}
+                  </Link>
+                  {day.bookings.map((booking) => (
+                    <span key={booking.id} className="rounded bg-aurora-50 px-1.5 py-1 text-xs text-ink-900">
+                      {time(booking.start)} {booking.name}
+                      <span className="block text-ink-600">{statusLabels[booking.status]}</span>
+                    </span>
+                  ))}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <ol className="flex flex-col gap-6">
+            {agenda.days.map((day) => (
+              <li key={day.day} className="flex flex-col gap-3">
+                <h3 className="font-semibold text-ink-900">{dayTitle(day.day)}</h3>
+                {day.bookings.length === 0 ? (
+                  <p className="text-sm text-ink-600">No sessions.</p>
+                ) : (
+                  <ul className="flex flex-col gap-3">
+                    {day.bookings.map((booking) => (
+                      <li key={booking.id}>
+                        <BookingCard booking={booking} time={time} here={here} now={agenda.now} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="awaiting-heading" className="flex min-w-0 flex-col gap-4">
+          <h2 id="awaiting-heading" className="text-xl font-semibold">
+            Awaiting your decision ({agenda.awaiting.length})
+          </h2>
+          {agenda.awaiting.length === 0 ? <p className="text-ink-600">Nothing waits: no scholarship request and no held booking.</p> : null}
+          <ul className="flex flex-col gap-3">
+            {agenda.awaiting.map((booking) => (
+              <li key={booking.id}>
+                <BookingCard booking={booking} time={(iso) => formatter(agenda.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso))} here={here} now={agenda.now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}
+
+function BookingCard({ booking, time, here, now }: { booking: BookingView; time: (iso: string) => string; here: string; now: string }) {
+  const ahead = booking.start > now;
+  const changeable = ahead && (booking.status === "confirmed" || booking.status === "pending");
+  const action = (intent: string, label: string, variant: "primary" | "outline" = "outline") => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={booking.id} />
+      <input type="hidden" name="back" value={here} />
+      <Button type="submit" size="sm" variant={variant} aria-label={`${label}: ${booking.name}, ${time(booking.start)}`}>
+        {label}
+      </Button>
+    </Form>
+  );
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="booking">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink-900">
+            {time(booking.start)} · {booking.minutes} min · {booking.name}
+          </p>
+          <p className="break-all text-sm text-ink-600">
+            {booking.email} · with {booking.mentor.name} · learner in {booking.timeZone}
+          </p>
+        </div>
+        <Badge variant={booking.status === "confirmed" ? "accent" : "neutral"}>{statusLabels[booking.status]}</Badge>
+      </div>
+      <p className="whitespace-pre-line text-sm text-ink-800">{booking.goals}</p>
+      {booking.scholarshipReason ? (
+        <p className="text-sm text-ink-800">
+          <strong>Scholarship:</strong> {booking.scholarshipReason}
+        </p>
+      ) : null}
+      {booking.holdReason ? <p className="text-sm text-ink-700">Held because it looked automated ({booking.holdReason}); it does not keep its time until released.</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {booking.status === "pending" && ahead ? action("approve", "Approve scholarship", "primary") : null}
+        {booking.status === "held" ? action("release", "Release") : null}
+        {changeable ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`${here}&move=${booking.id}`} aria-label={`Move: ${booking.name}, ${time(booking.start)}`}>
+              Move
+            </Link>
+          </Button>
+        ) : null}
+        {changeable ? action("cancel", booking.status === "pending" ? "Decline" : "Cancel") : null}
+        {!ahead && ["confirmed", "done", "no_show"].includes(booking.status) ? (
+          <>
+            {booking.status !== "done" ? action("done", "Mark done") : null}
+            {booking.status !== "no_show" ? action("no_show", "Mark no-show") : null}
+          </>
+        ) : null}
+        {booking.status !== "held" ? (
+          <a href={booking.videoUrl} className="self-center text-sm font-medium text-aurora-800 underline" rel="noreferrer" target="_blank">
+            Video link
+          </a>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

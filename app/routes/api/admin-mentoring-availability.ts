@@ -1,0 +1,19 @@
+import { jsonOk, readJsonBody } from "~/.server/api";
+import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
+import { mentorSettings, saveAvailability } from "~/features/mentoring/mentors.server";
+
+/**
+ * GET and PUT /api/admin/mentoring/availability (docs/mentoring.md): the signed-in admin's own
+ * hours as a mentor. PUT `{ timeZone, weekly: [{ day: 1-7, start: "HH:MM", end: "HH:MM" }],
+ * sessionMinutes, bufferMinutes, minNoticeHours, horizonDays, overrides? }` replaces them (400
+ * naming the first problem, nothing stored); the first PUT makes the admin a bookable mentor.
+ */
+export const loader = adminEndpoint(["GET", "HEAD"], async ({ admin }) => {
+  const settings = await mentorSettings(admin.id);
+  return jsonOk({ mentor: settings.exists, ...settings.availability });
+});
+
+export const action = adminEndpoint(["PUT"], async ({ request, admin }) => {
+  const availability = await saveAvailability(admin.id, await readJsonBody(request));
+  return jsonOk(availability);
+});

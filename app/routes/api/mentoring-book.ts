@@ -1,0 +1,62 @@
+import { answerApi, jsonError, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { requestInfoContext } from "~/.server/request-context";
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/schema";
+import { bookingApiSchema } from "~/features/mentoring/booking-schema";
+import { bookSession, SlotTakenError } from "~/features/mentoring/bookings.server";
+import { isoInZone } from "~/features/mentoring/public-slots.server";
+import type { Route } from "./+types/mentoring-book";
+
+/**
+ * POST /api/mentoring/book `{ slotId, name, email, goals, disclaimerAccepted, scholarship?: { reason },
+ * timeZone? }` (docs/mentoring.md) → 201 `{ bookingId, status }`; 409 `{ error, slots }` when the
+ * time was just taken (the next free times); 400 `{ error, fields }` with each field's message.
+ * The forms' traps apply: a post without the page's start time is stored and held for review.
+ */
+export function action({ request, context }: Route.ActionArgs) {
+  return answerApi(request, async () => {
+    requireMethod(request, "POST");
+    const body = await readJsonBody(request);
+    const parsed = bookingApiSchema.safeParse(body);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join(".") || "body";
+        fields[key] ??= issue.message;
+      }
+      return Response.json({ error: parsed.error.issues[0]?.message ?? "The booking is not valid.", fields }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    }
+    const values = parsed.data;
+    const raw = body as Record<string, unknown>;
+    const timeZone = values.timeZone ?? "UTC";
+    try {
+      const result = await bookSession({
+        values: {
+          slotId: values.slotId,
+          name: values.name,
+          email: values.email,
+          goals: values.goals,
+          disclaimerAccepted: values.disclaimerAccepted,
+          timeZone,
+          scholarshipReason: values.scholarship?.reason ?? null,
+        },
+        request,
+        clientIp: context.get(requestInfoContext).clientIp,
+        trapFields: { honeypot: raw[HONEYPOT_FIELD], startToken: raw[STARTED_AT_FIELD] },
+        requireToken: true,
+      });
+      return jsonOk(
+        { bookingId: result.bookingId, status: result.status === "held" ? "pending" : result.status, start: isoInZone(result.start, timeZone), end: isoInZone(result.end, timeZone) },
+        { status: result.repeated ? 200 : 201 },
+      );
+    } catch (error) {
+      if (error instanceof SlotTakenError) {
+        const response = jsonError(409, error.message);
+        const slots = error.nextSlots.map((slot) => ({ id: slot.id, start: isoInZone(slot.start, timeZone), end: isoInZone(slot.end, timeZone), minutes: slot.minutes, mentor: { id: slot.mentorId } }));
+        return Response.json({ error: error.message, slots }, { status: 409, headers: response.headers });
+      }
+      throw error;
+    }
+  });
+}
+
+export const loader = postOnly;

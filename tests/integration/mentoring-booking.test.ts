@@ -1,0 +1,280 @@
+import ICAL from "ical.js";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { analyticsConversions, enquiries, mentoringBookings, users } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
+import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
+import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
+import { setAppSecret } from "~/.server/secret";
+import { approveScholarship, markOutcome } from "~/features/mentoring/bookings.server";
+import { bookingLinks } from "~/features/mentoring/booking-links.server";
+import { handleManageAction } from "~/features/mentoring/manage-booking.server";
+import { saveAvailability } from "~/features/mentoring/mentors.server";
+import { sendDueReminders } from "~/features/mentoring/reminders.server";
+import { loadPersonPage } from "~/features/inbox/person-timeline.server";
+import { action as bookApi } from "~/routes/api/mentoring-book";
+import { loader as slotsApi } from "~/routes/api/mentoring-slots";
+import { setupTestDatabase } from "../support/database";
+import { requestContextFor, stopTestMailQueue } from "../support/mail-queue";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { waitUntil } from "../support/wait-until";
+
+/**
+ * Mentoring booking end to end in one process (docs/mentoring.md): the slots and booking
+ * endpoints, the database's one-booking-per-slot rule under 50 concurrent requests, the mails
+ * with their calendar invites through a real SMTP server, the learner's link, reminders, and the
+ * booking on the person's timeline and in the analytics.
+ */
+const database = setupTestDatabase();
+setAppSecret("mentoring-test-secret-mentoring-test-secret");
+
+const MENTOR = { id: "mentor-maya", email: "maya@nordlys.test", name: "Maya Okafor-Lund" };
+let smtp: TestSmtpServer;
+let jobs: Jobs;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_TO_STUDIO = "studio@nordlys.test";
+  process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
+  process.env.PUBLIC_URL = "https://nordlys.test";
+  resetEnvForTests();
+  jobs = await startJobs({
+    url: database.current.url,
+    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }, { ...bookingMailsJob, pollingIntervalSeconds: 0.5 }],
+  });
+  setJobs(jobs);
+  await getDb().insert(users).values(MENTOR);
+  // Every day 08:00-20:00 in Oslo, 60-minute sessions, 15 minutes between, bookable from now.
+  await saveAvailability(
+    MENTOR.id,
+    {
+      timeZone: "Europe/Oslo",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })),
+      sessionMinutes: [30, 60],
+      bufferMinutes: 15,
+      minNoticeHours: 2,
+      horizonDays: 30,
+    },
+    { profileName: MENTOR.name },
+  );
+});
+
+afterAll(async () => {
+  await stopTestMailQueue(jobs);
+  await smtp?.stop();
+  process.env = savedEnv;
+  resetEnvForTests();
+});
+
+let ipCounter = 1;
+const nextIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
+let tokenSeq = 0;
+const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - tokenSeq++);
+
+type PublicSlot = { id: string; start: string; end: string; minutes: number; mentor: { id: string; name: string } };
+
+async function getSlots(query: string) {
+  const response = await slotsApi({ request: new Request(`http://localhost/api/mentoring/slots?${query}`), params: {}, context: requestContextFor("127.0.0.1") } as never);
+  return { status: response.status, body: (await response.json()) as { slots: PublicSlot[]; error?: string } };
+}
+
+async function book(body: Record<string, unknown>, options: { ip?: string; noToken?: boolean } = {}) {
+  const request = new Request("http://localhost/api/mentoring/book", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "booking-test/1.0" },
+    body: JSON.stringify(options.noToken ? body : { formStartedAt: startedAt(), ...body }),
+  });
+  const response = await bookApi({ request, params: {}, context: requestContextFor(options.ip ?? nextIp()) } as never);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const learner = (n: number | string) => ({ name: `Learner ${n}`, email: `learner-${n}@example.test`, goals: "Build a retrieval app for my thesis.", disclaimerAccepted: true, timeZone: "Europe/Oslo" });
+const bookingCount = async () => (await getDb().select({ n: count() }).from(mentoringBookings))[0]!.n;
+
+/** The next free 60-minute slots, from the public endpoint. */
+async function freeSlots(tz = "Europe/Oslo", days = 14) {
+  const { body } = await getSlots(`days=${days}&tz=${encodeURIComponent(tz)}&minutes=60`);
+  return body.slots;
+}
+
+function invitesOf(to: string) {
+  return smtp.to(to).flatMap((mail) => {
+    const calendar = mail.parsed.attachments.find((attachment) => attachment.contentType.startsWith("text/calendar") || attachment.filename?.endsWith(".ics"));
+    const text = calendar?.content.toString("utf8") ?? (mail.raw.toString("utf8").includes("BEGIN:VCALENDAR") ? null : null);
+    return text ? [{ mail, component: new ICAL.Component(ICAL.parse(text)) }] : [];
+  });
+}
+
+describe("free slots", () => {
+  it("lists times with the visitor's offset and the mentor; 400 for an unknown zone or too many days", async () => {
+    const slots = await freeSlots("Asia/Kolkata");
+    expect(slots.length).toBeGreaterThan(10);
+    expect(slots[0]!.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+    expect(slots[0]!.mentor.name).toBe(MENTOR.name);
+    expect(Date.parse(slots[0]!.start)).toBeGreaterThan(Date.now() + 2 * 3_600_000 - 1000);
+    expect((await getSlots("tz=Mars/Olympus")).status).toBe(400);
+    expect((await getSlots("tz=UTC&days=400")).status).toBe(400);
+    expect((await getSlots("tz=UTC&from=2026-13-45")).status).toBe(400);
+  });
+});
+
+describe("booking a slot", () => {
+  it("50 concurrent requests for one slot give exactly one booking and 49 'just taken' answers with the next free times", async () => {
+    const [slot] = (await freeSlots()).slice(3, 4);
+    const before = await bookingCount();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => book({ slotId: slot!.id, ...learner(`race-${index}`) })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const taken = answers.find((answer) => answer.status === 409)!.body;
+    expect(taken.error).toBe("This time was just taken — here are the next free times.");
+    expect((taken.slots as PublicSlot[]).length).toBeGreaterThan(0);
+    expect((taken.slots as PublicSlot[]).map((free) => free.id)).not.toContain(slot!.id);
+    expect(await bookingCount()).toBe(before + 1);
+    expect((await freeSlots()).map((free) => free.id)).not.toContain(slot!.id);
+  });
+
+  it("confirms with a calendar invite to the learner and the mentor, and the booking reaches the inbox and the analytics", async () => {
+    const slot = (await freeSlots())[6]!;
+    const answer = await book({ slotId: slot.id, ...learner("invite"), timeZone: "Asia/Kolkata" });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ status: "confirmed" });
+    expect(String(answer.body.start)).toMatch(/\+05:30$/);
+    const bookingId = String(answer.body.bookingId);
+    await waitUntil(() => invitesOf("learner-invite@example.test").length >= 1 && invitesOf(MENTOR.email).length >= 1, 20_000, "both invites");
+    const { mail, component } = invitesOf("learner-invite@example.test")[0]!;
+    expect(component.getFirstPropertyValue("method")).toBe("REQUEST");
+    const event = new ICAL.Event(component.getFirstSubcomponent("vevent")!);
+    expect(event.startDate.toJSDate().toISOString()).toBe(new Date(slot.start).toISOString());
+    expect(event.location).toMatch(/^https:\/\/meet\.jit\.si\/Nordlys-[0-9a-f]{32}$/);
+    expect(mail.parsed.text).toContain(event.location);
+    expect(mail.parsed.text).toContain("https://nordlys.test/mentoring/booking?token=");
+
+    const [enquiry] = await getDb().select().from(enquiries).where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, bookingId)));
+    expect(enquiry?.stage).toBe("scheduled");
+    const page = await loadPersonPage(enquiry!.personId);
+    expect(page?.timeline.some((entry) => entry.type === "booking" && entry.bookingId === bookingId)).toBe(true);
+    const [conversion] = await getDb().select().from(analyticsConversions).where(and(eq(analyticsConversions.kind, "booking"), eq(analyticsConversions.entityId, bookingId)));
+    expect(conversion).toBeDefined();
+  });
+
+  it("a double submit gives the same booking back and stores nothing more", async () => {
+    const slot = (await freeSlots())[8]!;
+    const first = await book({ slotId: slot.id, ...learner("double") });
+    const before = await bookingCount();
+    const second = await book({ slotId: slot.id, ...learner("double") });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body.bookingId).toBe(first.body.bookingId);
+    expect(await bookingCount()).toBe(before);
+  });
+
+  it("bad input gets a clear error, stores nothing and consumes no slot", async () => {
+    const slot = (await freeSlots())[10]!;
+    const before = await bookingCount();
+    const [mentorId, stamp, minutes] = [slot.id.slice(0, slot.id.indexOf(".")), slot.id.split(".").at(-2)!, slot.id.split(".").at(-1)!];
+    const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+      [{ slotId: `${mentorId}.20200101T0900Z.60`, ...learner("past") }, 400, /passed|too soon/],
+      [{ slotId: `${mentorId}.${stamp.slice(0, 9)}0300Z.60`, ...learner("night") }, 400, /not one we offer/],
+      [{ slotId: `${mentorId}.${stamp}.45`, ...learner("length") }, 400, /not one we offer/],
+      [{ slotId: `someone-else.${stamp}.${minutes}`, ...learner("mentor") }, 400, /not one we offer/],
+      [{ slotId: "garbage", ...learner("garbage") }, 400, /not one we offer/],
+      [{ slotId: slot.id, ...learner("tz"), timeZone: "Mars/Olympus" }, 400, /Unknown time zone/],
+      [{ slotId: slot.id, ...learner("long"), name: "x".repeat(101) }, 400, /100 characters or fewer/],
+      [{ slotId: slot.id, ...learner("disclaimer"), disclaimerAccepted: false }, 400, /acknowledge the terms/],
+      [{ slotId: slot.id, ...learner("scholarship"), scholarship: { reason: "" } }, 400, /scholarship/],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await book(body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(String(answer.body.error)).toMatch(message);
+    }
+    const fields = (await book({ slotId: slot.id, ...learner("fields"), email: "nope" })).body.fields as Record<string, string>;
+    expect(fields.email).toBe("Valid email required");
+    expect(await bookingCount()).toBe(before);
+    expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
+  });
+
+  it("a scholarship request keeps its slot until a mentor approves it; then the invites go out", async () => {
+    const slot = (await freeSlots())[12]!;
+    const answer = await book({ slotId: slot.id, ...learner("scholar"), scholarship: { reason: "I study informatics at UiO." } });
+    expect(answer.body.status).toBe("pending");
+    expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
+    await waitUntil(() => smtp.to("learner-scholar@example.test").length >= 1, 20_000, "the pending mail");
+    expect(invitesOf("learner-scholar@example.test")).toHaveLength(0);
+    await approveScholarship(String(answer.body.bookingId));
+    await waitUntil(() => invitesOf("learner-scholar@example.test").length >= 1, 20_000, "the invite after approval");
+  });
+
+  it("a booking that looks automated is held: stored, no mail, and its slot stays free", async () => {
+    const slot = (await freeSlots())[14]!;
+    const answer = await book({ slotId: slot.id, ...learner("bot") }, { noToken: true });
+    expect(answer.status).toBe(201);
+    expect(answer.body.status).toBe("pending");
+    const [row] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.id, String(answer.body.bookingId)));
+    expect(row?.status).toBe("held");
+    expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
+    expect(smtp.to("learner-bot@example.test")).toHaveLength(0);
+  });
+});
+
+describe("the learner's link, reminders and after", () => {
+  it("moves the session with an updated invite (same UID, higher SEQUENCE), then cancels it with METHOD:CANCEL; old links stop working", async () => {
+    const slots = await freeSlots();
+    const answer = await book({ slotId: slots[16]!.id, ...learner("mover") });
+    const bookingId = String(answer.body.bookingId);
+    await waitUntil(() => invitesOf("learner-mover@example.test").length >= 1, 20_000, "the first invite");
+    const [row] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.id, bookingId));
+    const firstToken = new URL(bookingLinks("https://nordlys.test", { id: bookingId, sequence: 0, end: row!.endsAt }).manageUrl).searchParams.get("token");
+
+    const target = slots[20]!;
+    const moved = await handleManageAction(firstToken, formOf({ intent: "reschedule", slotId: target.id }));
+    expect(moved.status).toBe(200);
+    await waitUntil(() => invitesOf("learner-mover@example.test").length >= 2, 20_000, "the updated invite");
+    const updated = new ICAL.Event(invitesOf("learner-mover@example.test")[1]!.component.getFirstSubcomponent("vevent")!);
+    const original = new ICAL.Event(invitesOf("learner-mover@example.test")[0]!.component.getFirstSubcomponent("vevent")!);
+    expect(updated.uid).toBe(original.uid);
+    expect(updated.sequence).toBe(1);
+    expect(updated.startDate.toJSDate().toISOString()).toBe(new Date(target.start).toISOString());
+
+    // The first mail's link belonged to the old version of the booking.
+    expect((await handleManageAction(firstToken, formOf({ intent: "cancel" }))).status).toBe(410);
+    const secondToken = new URL(bookingLinks("https://nordlys.test", { id: bookingId, sequence: 1, end: new Date(target.end) }).manageUrl).searchParams.get("token");
+    expect((await handleManageAction(secondToken, formOf({ intent: "cancel" }))).status).toBe(200);
+    await waitUntil(() => invitesOf("learner-mover@example.test").length >= 3, 20_000, "the cancellation");
+    const cancel = invitesOf("learner-mover@example.test")[2]!.component;
+    expect(cancel.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect((await freeSlots()).map((free) => free.id)).toContain(target.id);
+  });
+
+  it("sends each reminder exactly once, however many instances look at the same moment", async () => {
+    const slot = (await freeSlots("Europe/Oslo", 30)).at(-1)!;
+    const answer = await book({ slotId: slot.id, ...learner("remind") });
+    const start = new Date(slot.start);
+    // Four instances at once, 23 hours before: one 24-hour reminder.
+    const claimed = await Promise.all([1, 2, 3, 4].map(() => sendDueReminders(new Date(start.getTime() - 23 * 3_600_000))));
+    expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendDueReminders(new Date(start.getTime() - 22 * 3_600_000))).toBe(0);
+    expect(await sendDueReminders(new Date(start.getTime() - 50 * 60_000))).toBe(1);
+    expect(await sendDueReminders(new Date(start.getTime() - 40 * 60_000))).toBe(0);
+    await waitUntil(() => smtp.to("learner-remind@example.test").filter((mail) => /^(Tomorrow|In one hour):/.test(mail.parsed.subject ?? "")).length >= 2, 20_000, "two reminders");
+    // After the session, the mentor marks it done: a short follow-up, once.
+    const after = new Date(start.getTime() + 2 * 3_600_000);
+    await markOutcome(String(answer.body.bookingId), "done", after);
+    await markOutcome(String(answer.body.bookingId), "done", after);
+    await waitUntil(() => smtp.to("learner-remind@example.test").length >= 4, 20_000, "the follow-up");
+    const [enquiry] = await getDb().select().from(enquiries).where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, String(answer.body.bookingId))));
+    expect(enquiry?.stage).toBe("done");
+  });
+});
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}

@@ -23,7 +23,7 @@ import { parseArgs, promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import pg from "pg";
-import { root, say, seedStories, startServer } from "./bench/support.mjs";
+import { root, say, seedStories, startServer } from "../bench/support.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -181,6 +181,39 @@ async function seedDashboardData(dataDir) {
   });
 }
 
+/**
+ * The admin as a mentor with weekly hours (docs/mentoring.md), so /mentoring shows its free times,
+ * and a few sessions this week (Tuesday to Friday) for the agenda: confirmed ones, a scholarship
+ * request and a held one.
+ */
+async function seedMentoring(dataDir) {
+  await withDatabase(dataDir, async (client) => {
+    const weekly = JSON.stringify([1, 2, 3, 4, 5].flatMap((day) => [{ day, start: "09:00", end: "12:00" }, { day, start: "13:00", end: "17:00" }]));
+    const { rows } = await client.query(
+      `insert into mentoring_mentors (user_id, profile_name, weekly, session_minutes)
+       select id, 'Maya Okafor-Lund', $1::jsonb, '[30, 60]'::jsonb from users where email = $2 returning user_id`,
+      [weekly, ADMIN.email],
+    );
+    const mentorId = rows[0].user_id;
+    const sessions = [
+      ["confirmed", 1, 10, "Ingrid Berg", "Build a RAG prototype over our municipal archive.", null],
+      ["confirmed", 2, 14, "Tomas Lie", "Learn evaluation for LLM features before our launch.", null],
+      ["pending", 3, 9, "Amaka Eze", "Thesis on speech recognition for Igbo.", "Master's student at NTNU, no funding for courses."],
+      ["held", 4, 11, "Jon Doe", "asdf", null],
+    ];
+    for (const [status, days, hour, name, goals, scholarship] of sessions) {
+      await client.query(
+        `insert into mentoring_bookings (mentor_id, starts_at, ends_at, occupied_until, status, name, email, time_zone, goals, disclaimer_accepted,
+           scholarship_reason, video_url, uid, hold_reason)
+         select $1, s, s + interval '60 minutes', s + interval '75 minutes', $2, $3, $4, 'Europe/Oslo', $5, true, $6,
+           'https://meet.jit.si/Nordlys-' || md5($3), 'booking-' || md5($3) || '@nordlys.test', case when $2 = 'held' then 'honeypot' end
+         from (select (date_trunc('week', now() at time zone 'Europe/Oslo') + make_interval(days => $7::int, hours => $8::int)) at time zone 'Europe/Oslo' as s) t`,
+        [mentorId, status, name, `${name.split(" ")[0].toLowerCase()}@example.com`, goals, scholarship, days, hour],
+      );
+    }
+  });
+}
+
 /** Through the real CLI; keeps the one-time enrolment link it prints (docs/admin.md). */
 async function createAdmin(dataDir) {
   const { stdout } = await promisify(execFile)(
@@ -202,7 +235,7 @@ async function publicPages(baseUrl) {
   return pages;
 }
 
-const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/newsletter?step=preview", "/admin/outbox", "/admin/feeds", "/admin/account"];
+const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/newsletter?step=preview", "/admin/outbox", "/admin/feeds", "/admin/mentoring", "/admin/mentoring/availability", "/admin/account"];
 
 /**
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor
@@ -288,6 +321,7 @@ try {
   await seedAdminData(server.dataDir);
   await seedDashboardData(server.dataDir);
   await createAdmin(server.dataDir);
+  await seedMentoring(server.dataDir);
   const pages = (await publicPages(server.baseUrl)).filter((item) => !only || only.has(item));
   const admin = adminPages.filter((item) => !only || only.has(item));
 

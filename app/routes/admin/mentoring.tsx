@@ -228,7 +228,7 @@ function BookingCard({ booking, time, here, now }: { booking: BookingView; time:
           <p className="font-semibold text-ink-900">
             {time(booking.start)} · {booking.minutes} min · {booking.name}
           </p>
-          <p className="break-all text-sm text-ink-600">
+          <p className="break-words text-sm text-ink-600">
             {booking.email} · with {booking.mentor.name} · learner in {booking.timeZone}
           </p>
         </div>

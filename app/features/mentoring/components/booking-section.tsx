@@ -95,7 +95,8 @@ export function BookingSection({ data }: { data: BookingPageData }) {
           </p>
         </div>
 
-        <Form method="get" action="/mentoring#book" className="flex flex-wrap items-end gap-4" preventScrollReset>
+        {/* Keyed by the choice: after the page switches to the browser's zone, the fields show it. */}
+        <Form key={`${data.timeZone}|${data.minutes}`} method="get" action="/mentoring#book" className="flex flex-wrap items-end gap-4" preventScrollReset>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${ids}-tz`} className="text-sm font-medium text-ink-900">
               Your time zone
@@ -130,7 +131,8 @@ export function BookingSection({ data }: { data: BookingPageData }) {
           </p>
         ) : (
           <nav aria-label="Days with free times">
-            <ul className="flex flex-wrap gap-2">
+            {/* One scrolling row on a phone, so the times stay near the top; wrapped rows from the small breakpoint up. */}
+            <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2 sm:flex-wrap sm:overflow-visible">
               {data.days.map((day) => (
                 <li key={day.day}>
                   <Link
@@ -138,7 +140,7 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                     preventScrollReset
                     aria-current={day.day === data.day ? "date" : undefined}
                     aria-label={`${dayLongLabel(day.day)}: ${day.count} free ${day.count === 1 ? "time" : "times"}`}
-                    className="flex min-w-24 flex-col rounded-md border border-ink-300 px-3 py-2 text-sm text-ink-900 hover:border-aurora-700 aria-[current=date]:border-aurora-700 aria-[current=date]:bg-aurora-50 aria-[current=date]:font-semibold"
+                    className="flex min-w-24 shrink-0 flex-col rounded-md border border-ink-300 px-3 py-2 text-sm text-ink-900 hover:border-aurora-700 aria-[current=date]:border-aurora-700 aria-[current=date]:bg-aurora-50 aria-[current=date]:font-semibold"
                   >
                     <span>{dayLabel(day.day)}</span>
                     <span className="text-ink-600">{day.count} free</span>

@@ -15,6 +15,26 @@ import { loadMentor, storeCalendarBusy } from "./mentors.server";
  * stops a booking: the last read stays in use and the admin sees the error.
  */
 
+/**
+ * An invitation as a stored calendar event: no METHOD (RFC 4791 4.1), and no ORGANIZER or
+ * ATTENDEE, so a provider that schedules on its own (iCloud, Fastmail, Nextcloud) does not send
+ * the learner a second invitation from the mentor's calendar. Folded continuation lines go with
+ * their property.
+ */
+export function asCalendarObject(ics: string): string {
+  const kept: string[] = [];
+  let dropping = false;
+  for (const line of ics.split(/\r?\n/)) {
+    if (line.startsWith(" ") || line.startsWith("\t")) {
+      if (!dropping) kept.push(line);
+      continue;
+    }
+    dropping = /^(METHOD|ORGANIZER|ATTENDEE)[;:]/i.test(line);
+    if (!dropping) kept.push(line);
+  }
+  return kept.join("\r\n");
+}
+
 /** Writes one booking's current state to its mentor's calendar: the event, or its removal. */
 export const calendarSyncJob = defineJob<{ bookingId: string }>({
   name: "mentoring-calendar-sync",
@@ -27,13 +47,18 @@ export const calendarSyncJob = defineJob<{ bookingId: string }>({
     if ((OCCUPYING_STATUSES as readonly string[]).includes(row.status)) {
       const ics = buildInvite(
         bookingForMail(row, mentor),
-        // A stored calendar object carries no METHOD (RFC 4791 4.1); buildInvite's REQUEST form is what clients import.
         "REQUEST",
         { name: mentor.profile.name, email: mentor.profile.email },
         // The mentor's copy: without the learner's signed links.
         "mentor",
-      ).replace(/^METHOD:[^\r\n]*\r?\n/m, "");
-      await putBookingEvent(mentor.calendar, { uid: row.uid, ics });
+      );
+      try {
+        await putBookingEvent(mentor.calendar, { uid: row.uid, ics: asCalendarObject(ics) });
+      } catch (error) {
+        // The mentor's mail app already put the invitation in this calendar under its own name: it is there.
+        if (!(error instanceof CalendarError && error.code === "conflict")) throw error;
+        logger.info({ bookingId: row.id }, "Mentoring: the booking's event is already in the mentor's calendar (added from the invitation)");
+      }
     } else {
       await deleteBookingEvent(mentor.calendar, row.uid);
     }

@@ -2,23 +2,26 @@ import ICAL from "ical.js";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { analyticsConversions, enquiries, mentoringBookings, users } from "~/.server/db/schema";
+import { analyticsConversions, enquiries, mentoringBookings, mentoringMentors, users } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
 import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
 import { setAppSecret } from "~/.server/secret";
-import { approveScholarship, markOutcome } from "~/features/mentoring/bookings.server";
+import { approveScholarship, cancelBooking, markOutcome } from "~/features/mentoring/bookings.server";
+import { fetchBusy, putBookingEvent } from "~/features/mentoring/caldav.server";
+import { calendarSyncJob, refreshCalendars } from "~/features/mentoring/calendar-jobs.server";
 import { bookingLinks } from "~/features/mentoring/booking-links.server";
 import { handleManageAction } from "~/features/mentoring/manage-booking.server";
-import { saveAvailability } from "~/features/mentoring/mentors.server";
+import { saveAvailability, saveCalendarConnection } from "~/features/mentoring/mentors.server";
 import { sendDueReminders } from "~/features/mentoring/reminders.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { action as bookApi } from "~/routes/api/mentoring-book";
 import { loader as slotsApi } from "~/routes/api/mentoring-slots";
 import { setupTestDatabase } from "../support/database";
 import { requestContextFor, stopTestMailQueue } from "../support/mail-queue";
+import { startRadicale, type TestRadicale } from "../support/radicale";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
 
@@ -45,7 +48,7 @@ beforeAll(async () => {
   resetEnvForTests();
   jobs = await startJobs({
     url: database.current.url,
-    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }, { ...bookingMailsJob, pollingIntervalSeconds: 0.5 }],
+    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }, { ...bookingMailsJob, pollingIntervalSeconds: 0.5 }, { ...calendarSyncJob, pollingIntervalSeconds: 0.5 }],
   });
   setJobs(jobs);
   await getDb().insert(users).values(MENTOR);
@@ -270,6 +273,61 @@ describe("the learner's link, reminders and after", () => {
     await waitUntil(() => smtp.to("learner-remind@example.test").length >= 4, 20_000, "the follow-up");
     const [enquiry] = await getDb().select().from(enquiries).where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, String(answer.body.bookingId))));
     expect(enquiry?.stage).toBe("done");
+  });
+});
+
+describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
+  const CAL_MENTOR = { id: "mentor-aksel", email: "aksel@nordlys.test", name: "Aksel Bakke" };
+  let radicale: TestRadicale;
+
+  beforeAll(async () => {
+    radicale = await startRadicale();
+    await getDb().insert(users).values(CAL_MENTOR);
+    await saveAvailability(
+      CAL_MENTOR.id,
+      { timeZone: "Europe/Oslo", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })), sessionMinutes: [60], bufferMinutes: 0, minNoticeHours: 2, horizonDays: 14 },
+      { profileName: CAL_MENTOR.name },
+    );
+    await saveCalendarConnection(CAL_MENTOR.id, { url: radicale.url, username: radicale.username, password: radicale.password });
+  });
+  afterAll(async () => {
+    await radicale?.stop();
+  });
+
+  const hisSlots = async () => (await freeSlots("Europe/Oslo", 14)).filter((slot) => slot.mentor.id === CAL_MENTOR.id);
+  const busyEvent = (uid: string, start: string, end: string) =>
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20260101T000000Z", `DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(end)}`, "SUMMARY:Dentist", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  const utcStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]|\.\d+/g, "");
+  const calendar = () => ({ url: radicale.calendarUrl, username: radicale.username, password: radicale.password });
+
+  it("keeps the password sealed in the database and reads busy times out of the free slots", async () => {
+    const [row] = await getDb().select().from(mentoringMentors).where(eq(mentoringMentors.userId, CAL_MENTOR.id));
+    expect(row?.caldavPasswordSealed).toBeTruthy();
+    expect(row?.caldavPasswordSealed).not.toContain(radicale.password);
+    const target = (await hisSlots())[4]!;
+    await putBookingEvent(calendar(), { uid: "dentist-1", ics: busyEvent("dentist-1", target.start, target.end) });
+    expect(await refreshCalendars()).toBeGreaterThanOrEqual(1);
+    expect((await hisSlots()).map((slot) => slot.id)).not.toContain(target.id);
+  });
+
+  it("checks the calendar again at booking time: a time it made busy since the last read is 'just taken'", async () => {
+    const target = (await hisSlots())[7]!;
+    await putBookingEvent(calendar(), { uid: "dentist-2", ics: busyEvent("dentist-2", target.start, target.end) });
+    const answer = await book({ slotId: target.id, ...learner("calendar-race") });
+    expect(answer.status).toBe(409);
+    expect(await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.email, "learner-calendar-race@example.test"))).toHaveLength(0);
+  });
+
+  it("writes each booking into the mentor's calendar, and takes it out when cancelled", async () => {
+    const target = (await hisSlots())[9]!;
+    const answer = await book({ slotId: target.id, ...learner("calendar-write") });
+    expect(answer.status).toBe(201);
+    const bookingId = String(answer.body.bookingId);
+    const busyAt = async () => (await fetchBusy(calendar(), new Date(target.start), new Date(target.end), "Europe/Oslo")).map((interval) => interval.start.toISOString());
+    // The calendar job writes it (the worker of this file's queue).
+    await waitUntil(async () => (await busyAt()).includes(new Date(target.start).toISOString()), 20_000, "the booking in the calendar");
+    await cancelBooking(bookingId, "mentor");
+    await waitUntil(async () => (await busyAt()).length === 0, 20_000, "the booking gone from the calendar");
   });
 });
 

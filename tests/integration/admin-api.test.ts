@@ -82,6 +82,8 @@ const endpoints: Array<[string, string]> = [
   ["POST", "/api/send-daily-newsletter"],
   ["GET", "/api/admin/analytics?range=7"],
   ["GET", "/api/admin/analytics?range=30&table=pages&format=csv"],
+  ["GET", "/api/admin/mentoring/availability"],
+  ["PUT", "/api/admin/mentoring/availability"],
 ];
 
 const pagesWithActions = ["/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/account", "/admin/two-factor-setup"];
@@ -94,6 +96,8 @@ const pages = [
   "/admin/account",
   "/admin/newsletter",
   "/admin/feeds",
+  "/admin/mentoring",
+  "/admin/mentoring/availability",
   "/admin/two-factor-setup",
 ];
 
@@ -162,6 +166,31 @@ describe("admin pages refuse everyone but admins", () => {
 });
 
 describe("admins", () => {
+  it("set their hours as a mentor with PUT /api/admin/mentoring/availability; bad hours are refused with the reason and change nothing; /mentoring then offers times", async () => {
+    const put = (body: unknown) =>
+      fetch(`${base}/api/admin/mentoring/availability`, { method: "PUT", headers: { cookie: adminCookie, origin: base, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const hours = { timeZone: "Europe/Oslo", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })), sessionMinutes: 60, bufferMinutes: 10, minNoticeHours: 1, horizonDays: 14 };
+    const saved = await put(hours);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ timeZone: "Europe/Oslo", sessionMinutes: [60], bufferMinutes: 10 });
+    const refused = await put({ ...hours, timeZone: "Mars/Olympus" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Unknown time zone: use a name like Europe/Oslo" });
+    expect((await put({ ...hours, weekly: [{ day: 8, start: "09:00", end: "17:00" }] })).status).toBe(400);
+    expect((await put({ ...hours, weekly: [{ day: 1, start: "17:00", end: "09:00" }] })).status).toBe(400);
+    const read = await fetch(`${base}/api/admin/mentoring/availability`, { headers: { cookie: adminCookie } });
+    expect(await read.json()).toMatchObject({ mentor: true, timeZone: "Europe/Oslo", bufferMinutes: 10 });
+    const slots = (await (await fetch(`${base}/api/mentoring/slots?tz=Asia/Kolkata&days=2`)).json()) as { slots: Array<{ start: string }> };
+    expect(slots.slots.length).toBeGreaterThan(10);
+    expect(slots.slots[0]!.start).toMatch(/\+05:30$/);
+    const page = await (await fetch(`${base}/mentoring?tz=Asia/Kolkata`)).text();
+    expect(page).toContain("Book a session");
+    expect(page).toContain("None of these times work?");
+    // Hours off again: /mentoring is the request form alone, as for a studio without mentors.
+    expect((await put({ ...hours, weekly: [] })).status).toBe(200);
+    expect(await (await fetch(`${base}/mentoring`)).text()).not.toContain("Book a session");
+  });
+
   it("can send the newsletter by hand: the endpoint answers with the product's counts", async () => {
     const response = await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: admin.headers });
     expect(response.status).toBe(200);

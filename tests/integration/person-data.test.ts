@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, newsletterSubscriptions, people } from "~/.server/db/schema";
+import { adminAuditLog, analyticsConversions, mentoringBookings, newsletterSubscriptions, people, users } from "~/.server/db/schema";
 import { setJobs, startJobs, getJobs, type Jobs } from "~/.server/jobs";
 import { queueMail, sendMailJob } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";
@@ -44,10 +44,34 @@ async function queuedFor(address: string) {
 describe("a person's data", () => {
   let alpha: SeededPerson;
   let bravo: SeededPerson;
+  let alphaBookingId: string;
 
   beforeAll(async () => {
     alpha = await seedPerson(database.current.db, "alpha");
     bravo = await seedPerson(database.current.db, "bravo");
+    // A mentoring session alpha booked, with the visit it came from (docs/mentoring.md).
+    const db = database.current.db;
+    await db.insert(users).values({ id: "mentor-of-alpha", name: "Maya", email: "maya@studio.test" });
+    const startsAt = new Date(Date.now() + 7 * 86_400_000);
+    const [booking] = await db
+      .insert(mentoringBookings)
+      .values({
+        mentorId: "mentor-of-alpha",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        occupiedUntil: new Date(startsAt.getTime() + 4_500_000),
+        status: "confirmed",
+        name: "Alpha",
+        email: alpha.email,
+        timeZone: "Europe/Oslo",
+        goals: `Learn to build a ${alpha.word}`,
+        disclaimerAccepted: true,
+        videoUrl: "https://meet.jit.si/Nordlys-0123456789abcdef0123456789abcdef",
+        uid: "booking-alpha@studio.test",
+      })
+      .returning();
+    alphaBookingId = booking!.id;
+    await db.insert(analyticsConversions).values({ kind: "booking", entityId: alphaBookingId, day: "2026-11-20", entryPath: "/mentoring" });
     // Mails still queued: to them (bare, named, in a list), on their behalf (Reply-To), and the chat's quiet-lead check.
     await queueMail(mail(alpha.email), { startAfter: later() });
     await queueMail(mail({ name: "Alpha", address: "ALPHA@example.com" }), { startAfter: later() });
@@ -75,7 +99,9 @@ describe("a person's data", () => {
     expect(data.leads.find((lead) => lead.id === alpha.leadIds[1])!.holdReason).toBe("honeypot");
     expect(data.submissions).toEqual([expect.objectContaining({ id: alpha.submissionId, source: "apply", fields: { idea: `An idea about ${alpha.word}` } })]);
     expect(data.subscription).toMatchObject({ id: alpha.subscriptionId, status: "confirmed", deliveries: [expect.objectContaining({ status: "sent", attempts: 1 })] });
-    expect(data.enquiries).toHaveLength(3);
+    expect(data.bookings).toEqual([expect.objectContaining({ id: alphaBookingId, status: "confirmed", goals: `Learn to build a ${alpha.word}` })]);
+    expect(data.enquiries).toHaveLength(4);
+    expect(data.enquiries.find((e) => e.sourceId === alphaBookingId)).toMatchObject({ kind: "booking", stage: "scheduled" });
     expect(data.enquiries.find((e) => e.sourceId === alpha.submissionId)).toMatchObject({ kind: "apply", stage: "won", owner: "Owner of alpha", value: { minor: 1_250_000, currency: "NOK" } });
     expect(data.enquiries.find((e) => e.sourceId === alpha.leadIds[1])).toMatchObject({ kind: "lead", stage: "new", heldAt: expect.any(String) });
     expect(data.events.map((event) => [event.kind, event.body, event.actor])).toEqual(
@@ -92,7 +118,7 @@ describe("a person's data", () => {
     expect(data.mails.find((m) => m.subject === "Re: About your idea")!.attachments).toEqual([
       { id: expect.any(String), filename: "alpha-brief.pdf", contentType: "application/pdf", sizeBytes: 4, stored: true },
     ]);
-    expect(data.visits.map((visit) => visit.kind).sort()).toEqual(["apply", "lead", "subscriber"]);
+    expect(data.visits.map((visit) => visit.kind).sort()).toEqual(["apply", "booking", "lead", "subscriber"]);
     expect(data.visits[0]).toMatchObject({ entryPath: "/services", utmCampaign: "alpha-campaign", referrerHost: "www.google.com" });
 
     const text = JSON.stringify(data);
@@ -114,13 +140,14 @@ describe("a person's data", () => {
     expect(counts).toEqual({
       leads: 2,
       submissions: 1,
+      bookings: 1,
       subscriptions: 1,
       deliveries: 1,
-      enquiries: 3,
+      enquiries: 4,
       events: 2,
       mails: 3,
       attachments: 1,
-      conversions: 3,
+      conversions: 4,
       chatReplies: 1,
       webhookEvents: alphaEvents[0]!.n,
       webhookDeliveries: 1,
@@ -133,13 +160,14 @@ describe("a person's data", () => {
       people: -1,
       leads: -2,
       submissions: -1,
+      mentoring_bookings: -1,
       newsletter_subscriptions: -1,
       newsletter_deliveries: -1,
-      enquiries: -3,
+      enquiries: -4,
       inbox_events: -2,
       inbox_mails: -3,
       inbox_attachments: -1,
-      analytics_conversions: -3,
+      analytics_conversions: -4,
       chat_replies: -1,
       webhook_events: -alphaEvents[0]!.n,
       webhook_deliveries: -1,

@@ -28,6 +28,7 @@
  *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
  *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
  *   bench:inbox            list, board and search of the inbox over 100,000 seeded people (docs/inbox.md)
+ *   bench:booking          mentoring: 60 days of free slots for 5 mentors, and bookings 50 at a time (bench/booking.ts)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -351,6 +352,10 @@ const tasks = {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
     process.exit(await run(bin("tsx"), ["bench/inbox.ts", ...args]));
+  },
+  async "bench:booking"(args) {
+    // In one process (no server, no build): the route action is called directly.
+    process.exit(await run(bin("tsx"), ["bench/booking.ts", ...args], { env: { LOG_LEVEL: "error" } }));
   },
   async "db:migrate"() {
     await step(bin("tsx"), ["scripts/migrate.ts"], { label: "Applying migrations..." });

@@ -139,11 +139,13 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                     to={pageLink(data, { day: day.day })}
                     preventScrollReset
                     aria-current={day.day === data.day ? "date" : undefined}
-                    aria-label={`${dayLongLabel(day.day)}: ${day.count} free ${day.count === 1 ? "time" : "times"}`}
                     className="flex min-w-24 shrink-0 flex-col rounded-md border border-ink-300 px-3 py-2 text-sm text-ink-900 hover:border-aurora-700 aria-[current=date]:border-aurora-700 aria-[current=date]:bg-aurora-50 aria-[current=date]:font-semibold"
                   >
+                    {/* The name is the text shown (WCAG 2.5.3), with the word a screen reader needs after "free". */}
                     <span>{dayLabel(day.day)}</span>
-                    <span className="text-ink-600">{day.count} free</span>
+                    <span className="text-ink-600">
+                      {day.count} free<span className="sr-only"> {day.count === 1 ? "time" : "times"}</span>
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -218,7 +220,7 @@ export function BookingSection({ data }: { data: BookingPageData }) {
               </Field>
             </div>
 
-            <DisclaimerNotice variant="light" id={`${ids}-disclaimer`} />
+            <DisclaimerNotice variant="light" id={`${ids}-disclaimer`} landmark={false} />
             <div className="flex flex-col gap-1.5">
               <div className="flex items-start gap-3">
                 <Checkbox

@@ -15,7 +15,7 @@ import { queueBookingMails } from "./booking-mail-jobs.server";
 import { bookingMessages, type BookingValues } from "./booking-schema";
 import { fetchBusy } from "./caldav.server";
 import { calendarSyncJob } from "./calendar-jobs.server";
-import { freeSlots, loadMentor, isBookable, type Mentor } from "./mentors.server";
+import { freeSlots, isBookable, loadMentor, recentlyReadMentors, type Mentor } from "./mentors.server";
 import { computeSlots, parseSlotId } from "./slots";
 import type { Slot } from "./types";
 import { videoLinkFor } from "./video-link.server";
@@ -41,12 +41,40 @@ export class SlotTakenError extends ApiError {
 
 type BookingRow = typeof mentoringBookings.$inferSelect;
 
-/** PostgreSQL's exclusion_violation: the time overlaps another booking of the mentor. */
-function isOverlap(error: unknown): boolean {
+function hasCode(error: unknown, code: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23P01") return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+/** PostgreSQL's exclusion_violation: the time overlaps another booking of the mentor. */
+const isOverlap = (error: unknown) => hasCode(error, "23P01");
+
+/**
+ * Takes one mentor's booking lock for the rest of the transaction: changes of one mentor's times
+ * go one after another (each a few milliseconds), so concurrent requests for one time never wait
+ * on each other's uncommitted rows in a circle (a deadlock PostgreSQL takes a second to notice).
+ * The exclusion constraint still decides who gets the time.
+ */
+async function lockMentorTimes(tx: Transaction, mentorId: string): Promise<void> {
+  await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mentoring-times:${mentorId}`}, 0))`);
+}
+
+/**
+ * Runs a transaction that inserts or moves a booking, again when PostgreSQL broke a deadlock by
+ * ending it (40P01). Two requests for one time that both wait for the other's uncommitted row
+ * (the exclusion constraint's check) deadlock; the one ended would otherwise have lost or won
+ * like the rest, so it simply tries again (at most three times).
+ */
+async function withBookingTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTransaction(work);
+    } catch (error) {
+      if (attempt >= 3 || !hasCode(error, "40P01")) throw error;
+    }
+  }
 }
 
 function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: Date }): boolean {
@@ -64,10 +92,24 @@ async function queueCalendarSync(bookingId: string, tx: Transaction, mentor: Men
   await getJobs().send(calendarSyncJob, { bookingId }, { db: tx.jobsDb });
 }
 
+/** "Just taken" answers computed in the last moment, by time and length: the 49 who lost one race share one. */
+const recentNextSlots = new Map<string, { at: number; slots: Promise<Slot[]> }>();
+const NEXT_SLOTS_MAX_AGE_MS = 2_000;
+
 /** The next free times of this length (any mentor) from `after`, for a "just taken" answer. */
 export async function nextFreeSlots(after: Date, minutes: number, now = new Date()): Promise<Slot[]> {
-  const { slots } = await freeSlots({ from: after, minutes, now, days: 21 });
-  return slots.slice(0, NEXT_SLOTS_OFFERED);
+  const key = `${after.getTime()}|${minutes}`;
+  const at = Date.now();
+  for (const [oldKey, entry] of recentNextSlots) if (at - entry.at > NEXT_SLOTS_MAX_AGE_MS) recentNextSlots.delete(oldKey);
+  const recent = recentNextSlots.get(key);
+  if (recent) return recent.slots;
+  const slots = recentlyReadMentors()
+    .then((mentors) => freeSlots({ from: after, minutes, now, days: 21, mentors: mentors.filter(isBookable) }))
+    .then(({ slots: free }) => free.slice(0, NEXT_SLOTS_OFFERED));
+  // Bounded: at most one entry per time and length asked in the last 2 seconds.
+  recentNextSlots.set(key, { at, slots });
+  slots.catch(() => recentNextSlots.delete(key));
+  return slots;
 }
 
 /**
@@ -76,7 +118,7 @@ export async function nextFreeSlots(after: Date, minutes: number, now = new Date
  */
 async function offeredSlot(slotId: string, now: Date): Promise<{ slot: Slot; mentor: Mentor }> {
   const parsed = parseSlotId(slotId);
-  const mentor = parsed ? await loadMentor(parsed.mentorId) : null;
+  const mentor = parsed ? ((await recentlyReadMentors()).find((candidate) => candidate.profile.id === parsed.mentorId) ?? null) : null;
   if (!parsed || !mentor || !isBookable(mentor)) throw new ApiError(400, bookingMessages.slotUnknown);
   if (parsed.start.getTime() < now.getTime() + mentor.availability.minNoticeHours * 3_600_000) throw new ApiError(400, bookingMessages.slotPast);
   const slot = computeSlots({
@@ -188,8 +230,9 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
     limitSpent = true;
     // Only the insert and its jobs hold the transaction's one connection: concurrent inserts of one
     // time wait on each other's row (the exclusion constraint), never on a second connection.
-    await withTransaction(async (tx) => {
+    await withBookingTransaction(async (tx) => {
       const { personId: _personId, ...insert } = row;
+      await lockMentorTimes(tx, mentor.profile.id);
       await tx.db.insert(mentoringBookings).values(insert);
       if (status !== "held") {
         await queueBookingMails(tx, { bookingId: id, kind: status === "confirmed" ? "confirmation" : "pending" });
@@ -205,7 +248,8 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
   }
   if (held) logger.warn({ bookingId: id, reason: traps.holdReason, fillMs: traps.fillMs, ipHash }, "Mentoring booking held for review: it looks automated; no mail sent");
   else logger.info({ bookingId: id, status }, "Mentoring booking stored");
-  await recordConversion({ kind: "booking", entityId: id, visit });
+  // Recorded after the answer: the booking is stored, its analytics need not hold up the learner.
+  void recordConversion({ kind: "booking", entityId: id, visit });
   return { bookingId: id, status, start: slot.start, end: slot.end, mentorName: mentor.profile.name, repeated: false };
 }
 
@@ -307,12 +351,13 @@ export async function rescheduleBooking(
   const now = options.now ?? new Date();
   const { slot, mentor } = await offeredSlot(newSlotId, now);
   try {
-    return await withTransaction(async (tx) => {
+    return await withBookingTransaction(async (tx) => {
       const row = await loadBooking(bookingId, tx);
       if (!row || !isChangeable(row, now) || (options.expectedSequence !== undefined && row.sequence !== options.expectedSequence)) {
         throw new ApiError(by === "learner" ? 410 : 409, by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be moved.");
       }
       if (row.mentorId !== mentor.profile.id) throw new ApiError(400, "Pick a new time with the same mentor.");
+      await lockMentorTimes(tx, mentor.profile.id);
       const [updated] = await tx.db
         .update(mentoringBookings)
         .set({
@@ -354,10 +399,11 @@ export async function approveScholarship(bookingId: string, now = new Date()): P
  */
 export async function releaseHeldBooking(bookingId: string): Promise<BookingView> {
   try {
-    return await withTransaction(async (tx) => {
+    return await withBookingTransaction(async (tx) => {
       const row = await loadBooking(bookingId, tx);
       if (!row || row.status !== "held") throw new ApiError(404, "No held booking with this id.");
       const mentor = await mentorOf(row);
+      await lockMentorTimes(tx, mentor.profile.id);
       const status = row.scholarshipReason ? "pending" : "confirmed";
       const [updated] = await tx.db.update(mentoringBookings).set({ status, holdReason: null }).where(eq(mentoringBookings.id, row.id)).returning();
       await queueBookingMails(tx, { bookingId: row.id, kind: status === "confirmed" ? "confirmation" : "pending" });

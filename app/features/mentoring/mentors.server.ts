@@ -67,6 +67,33 @@ export async function loadMentors(): Promise<Mentor[]> {
   return rows.map(({ mentor, email }) => toMentor({ ...mentor, email }));
 }
 
+/**
+ * How long the booking path reuses the mentors it read. Fifty people booking at once need the
+ * mentors fifty times within a second; a change of hours reaches the booking path of another
+ * instance this much later (its own instance forgets at once). Pages, the API's slot list and the
+ * admin read fresh.
+ */
+export const BOOKING_MENTORS_MAX_AGE_MS = 5_000;
+let recentMentors: { at: number; mentors: Promise<Mentor[]> } | null = null;
+
+/** The mentors as read within the last few seconds (one read shared by concurrent bookings). */
+export function recentlyReadMentors(now = Date.now()): Promise<Mentor[]> {
+  if (!recentMentors || now - recentMentors.at > BOOKING_MENTORS_MAX_AGE_MS) {
+    const mentors = loadMentors();
+    recentMentors = { at: now, mentors };
+    // A failed read is not kept: the next booking reads again.
+    mentors.catch(() => {
+      if (recentMentors?.mentors === mentors) recentMentors = null;
+    });
+  }
+  return recentMentors.mentors;
+}
+
+/** After a change of a mentor on this instance. */
+function forgetRecentMentors(): void {
+  recentMentors = null;
+}
+
 export async function loadMentor(userId: string): Promise<Mentor | null> {
   const [row] = await getDb()
     .select(mentorColumns)
@@ -190,6 +217,7 @@ export async function saveAvailability(userId: string, body: unknown, options: {
     .insert(mentoringMentors)
     .values({ userId, profileName: founderProfile(options.profileName ?? "").name, ...values })
     .onConflictDoUpdate({ target: mentoringMentors.userId, set: { ...values, updatedAt: sql`now()` } });
+  forgetRecentMentors();
   return availability;
 }
 
@@ -206,6 +234,7 @@ export async function saveCalendarConnection(userId: string, connection: Calenda
       }
     : { caldavUrl: null, caldavUsername: null, caldavPasswordSealed: null, caldavBusy: null, caldavReadAt: null, caldavError: null };
   const updated = await getDb().update(mentoringMentors).set(values).where(eq(mentoringMentors.userId, userId)).returning({ id: mentoringMentors.userId });
+  forgetRecentMentors();
   if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first; then connect a calendar.");
 }
 
@@ -219,6 +248,7 @@ export async function storeCalendarBusy(userId: string, result: { busy: BusyInte
         : { caldavError: result.error, caldavReadAt: at },
     )
     .where(eq(mentoringMentors.userId, userId));
+  forgetRecentMentors();
 }
 
 export type MentorProfileInput = { profileName: string; video: MentorVideoSetting; active: boolean };
@@ -239,5 +269,6 @@ export async function saveMentorProfile(userId: string, input: MentorProfileInpu
     .set({ profileName: founderProfile(input.profileName).name, video: input.video, active: input.active })
     .where(eq(mentoringMentors.userId, userId))
     .returning({ id: mentoringMentors.userId });
+  forgetRecentMentors();
   if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first.");
 }

@@ -104,7 +104,7 @@ describe("the daily prune", () => {
     const keptLeads = [await insertLead("Lead Held 29", { createdDaysAgo: 29, heldDaysAgo: 29 }), await insertLead("Lead Normal 90", { createdDaysAgo: 90 })];
     const prunedLeads = [await insertLead("Lead Held 31", { createdDaysAgo: 31, heldDaysAgo: 31 })];
 
-    expect(await pruneHeldItems(now)).toEqual({ submissions: 2, leads: 1 });
+    expect(await pruneHeldItems(now)).toEqual({ submissions: 2, leads: 1, bookings: 0 });
     const submissionIds = (await database.current.db.select({ id: submissions.id }).from(submissions)).map((row) => row.id);
     expect(submissionIds.sort()).toEqual([...kept].sort());
     const leadIds = (await database.current.db.select({ id: leads.id }).from(leads)).map((row) => row.id);
@@ -113,7 +113,7 @@ describe("the daily prune", () => {
     expect(await database.current.db.select().from(leads).where(inArray(leads.id, prunedLeads))).toEqual([]);
 
     // Run again a day later: the 29-day-old ones are now past 30 days.
-    expect(await pruneHeldItems(new Date(now.getTime() + 2 * DAY))).toEqual({ submissions: 1, leads: 1 });
+    expect(await pruneHeldItems(new Date(now.getTime() + 2 * DAY))).toEqual({ submissions: 1, leads: 1, bookings: 0 });
   });
 
   it("runs as the daily held-items-prune job", async () => {
@@ -123,7 +123,7 @@ describe("the daily prune", () => {
     await insertSubmission("Job Held Ancient", { createdDaysAgo: 40, heldDaysAgo: 40 });
     await insertLead("Job Lead Ancient", { createdDaysAgo: 45, heldDaysAgo: 45 });
     expect(heldItemsPruneJob.schedule).toBe("50 3 * * *");
-    expect(await heldItemsPruneJob.handler({}, undefined as never)).toEqual({ submissions: 1, leads: 1 });
+    expect(await heldItemsPruneJob.handler({}, undefined as never)).toEqual({ submissions: 1, leads: 1, bookings: 0 });
     const names = (await database.current.db.select({ name: submissions.name }).from(submissions)).map((row) => row.name);
     expect(names).toEqual(["Job Held Recent"]);
   });

@@ -9,6 +9,7 @@ import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
 import { setAppSecret } from "~/.server/secret";
+import { pruneHeldItems } from "~/features/admin/held-items.server";
 import { approveScholarship, cancelBooking, markOutcome } from "~/features/mentoring/bookings.server";
 import { fetchBusy, putBookingEvent } from "~/features/mentoring/caldav.server";
 import { calendarSyncJob, refreshCalendars } from "~/features/mentoring/calendar-jobs.server";
@@ -223,6 +224,11 @@ describe("booking a slot", () => {
     expect(row?.status).toBe("held");
     expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
     expect(smtp.to("learner-bot@example.test")).toHaveLength(0);
+    // Not released within 30 days: pruned with its enquiry, as held forms are; the others stay.
+    const before = await bookingCount();
+    expect(await pruneHeldItems(new Date(Date.now() + 31 * 86_400_000))).toMatchObject({ bookings: 1 });
+    expect(await bookingCount()).toBe(before - 1);
+    expect(await getDb().select().from(enquiries).where(eq(enquiries.sourceId, String(answer.body.bookingId)))).toHaveLength(0);
   });
 });
 

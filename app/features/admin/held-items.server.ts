@@ -1,6 +1,6 @@
-import { count, isNotNull, isNull, lt, type AnyColumn } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, lt, type AnyColumn } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { leads, submissions } from "~/.server/db/schema";
+import { enquiries, leads, mentoringBookings, submissions } from "~/.server/db/schema";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import type { HoldReason } from "~/lib/form-traps";
@@ -43,13 +43,24 @@ export async function countHeldItems(): Promise<{ submissions: number; leads: nu
   return { submissions: heldSubmissions?.n ?? 0, leads: heldLeads?.n ?? 0 };
 }
 
-/** Deletes held submissions and leads held for longer than HELD_RETENTION_DAYS; released and normal items stay. */
-export async function pruneHeldItems(now = new Date()): Promise<{ submissions: number; leads: number }> {
+/**
+ * Deletes held submissions, leads and mentoring bookings held for longer than HELD_RETENTION_DAYS
+ * (a held booking holds no time, docs/mentoring.md); released and normal items stay.
+ */
+export async function pruneHeldItems(now = new Date()): Promise<{ submissions: number; leads: number; bookings: number }> {
   const before = new Date(now.getTime() - HELD_RETENTION_DAYS * 24 * 3600 * 1000);
   const db = getDb();
   const prunedSubmissions = await db.delete(submissions).where(lt(submissions.heldAt, before)).returning({ id: submissions.id });
   const prunedLeads = await db.delete(leads).where(lt(leads.heldAt, before)).returning({ id: leads.id });
-  return { submissions: prunedSubmissions.length, leads: prunedLeads.length };
+  const prunedBookings = await db
+    .delete(mentoringBookings)
+    .where(and(eq(mentoringBookings.status, "held"), lt(mentoringBookings.createdAt, before)))
+    .returning({ id: mentoringBookings.id });
+  // A lead's or submission's enquiry goes with it (the database's trigger); a booking's is removed here.
+  if (prunedBookings.length > 0) {
+    await db.delete(enquiries).where(and(eq(enquiries.kind, "booking"), inArray(enquiries.sourceId, prunedBookings.map((row) => row.id))));
+  }
+  return { submissions: prunedSubmissions.length, leads: prunedLeads.length, bookings: prunedBookings.length };
 }
 
 export const heldItemsPruneJob = defineJob({

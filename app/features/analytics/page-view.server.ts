@@ -61,6 +61,7 @@ const PAGE_PATHS: ReadonlySet<string> = new Set([
   "/unsubscribe",
   "/newsletter/subscribe",
   "/newsletter/confirm",
+  "/mentoring/booking",
 ]);
 
 const STORY_PATH = /^\/ai-news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

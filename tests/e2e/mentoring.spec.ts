@@ -87,8 +87,13 @@ async function openSecondDay(page: Page) {
   const href = (await days.nth(1).getAttribute("href")) ?? "";
   expect(href).toMatch(/day=\d{4}-\d{2}-\d{2}/);
   await days.nth(1).click();
-  await expect(page).toHaveURL(new RegExp(`day=${/day=([\d-]+)/.exec(href)![1]}`));
-  return /day=([\d-]+)/.exec(href)![1]!;
+  const day = /day=([\d-]+)/.exec(href)![1]!;
+  await expect(page).toHaveURL(new RegExp(`day=${day}`));
+  // The address changes before the new day's times are drawn (the router renders in a transition):
+  // wait for that day's group of times, not just the URL.
+  const label = inZone(new Date(`${day}T12:00:00Z`), "UTC", { weekday: "long", day: "numeric", month: "long" });
+  await expect(page.getByRole("group", { name: `Times on ${label}` })).toBeVisible();
+  return day;
 }
 
 /** Quoted-printable soft line breaks and escapes undone (the .eml's text parts), so links and lines read whole. */
@@ -192,7 +197,7 @@ test.describe("with JavaScript in Auckland", () => {
     }
     await expectNoAxeOrClassConflicts(page);
 
-    // Keyboard only: Tab from "Show times" past the day links to the first time, Space picks it.
+    // Keyboard only: Enter on a day link, Tab to its first time, Space picks it.
     const tabTo = async (isTarget: () => Promise<boolean>, what: string) => {
       for (let i = 0; i < 60; i++) {
         if (await isTarget()) return;
@@ -200,12 +205,23 @@ test.describe("with JavaScript in Auckland", () => {
       }
       throw new Error(`Tab never reached ${what}`);
     };
-    await section.getByRole("button", { name: "Show times" }).focus();
+    // The second day (the first may have one time left tonight in Auckland), opened with Enter.
+    const secondDay = page.getByRole("navigation", { name: "Days with free times" }).getByRole("link").nth(1);
+    const day = /day=([\d-]+)/.exec((await secondDay.getAttribute("href")) ?? "")![1]!;
+    await secondDay.focus();
+    await page.keyboard.press("Enter");
+    const label = inZone(new Date(`${day}T12:00:00Z`), "UTC", { weekday: "long", day: "numeric", month: "long" });
+    await expect(section.getByRole("group", { name: `Times on ${label}` })).toBeVisible();
     await tabTo(() => radios.first().evaluate((element) => element === document.activeElement), "the first time");
-    const slot = slotFromId((await radios.first().getAttribute("value")) ?? "");
     await expect(radios.first()).toBeFocused();
     await page.keyboard.press("Space");
     await expect(radios.first()).toBeChecked();
+    // The arrow keys move within the times; the third is taken (the second day has a whole day of them).
+    const pick = 2;
+    for (let i = 0; i < pick; i++) await page.keyboard.press("ArrowDown");
+    await expect(radios.nth(pick)).toBeChecked();
+    await expect(radios.nth(pick)).toBeFocused();
+    const slot = slotFromId((await radios.nth(pick).getAttribute("value")) ?? "");
 
     const email = uniqueEmail("keyboard");
     await page.keyboard.press("Tab");

@@ -123,9 +123,13 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("days and times in a chosen zone, booked with a plain POST; the learner's mail carries the invite", async ({ page }) => {
+    // On a small phone the days scroll in their own row; the page itself never scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/mentoring");
     const section = bookingSection(page);
     await expect(section.getByText("Times are shown in")).toContainText("Europe/Oslo");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole("navigation", { name: "Days with free times" }).getByRole("link").first()).toBeVisible();
     expect(await timeRadios(section).count()).toBeGreaterThan(0);
 

@@ -84,8 +84,9 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   const startToken = failed?.startToken ?? data.startToken;
 
   return (
-    <section id="book" aria-labelledby="book-title" className="container-page grid gap-8 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:py-16">
-      <Card className="flex flex-col gap-8 p-6 sm:p-8">
+    <section id="book" aria-labelledby="book-title" className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:py-16">
+      {/* min-w-0: the days' scrolling row must not widen the column past the screen. */}
+      <Card className="flex min-w-0 flex-col gap-8 p-6 sm:p-8">
         <div className="flex flex-col gap-2">
           <h2 id="book-title" className="text-2xl font-semibold">
             Book a session
@@ -132,14 +133,15 @@ export function BookingSection({ data }: { data: BookingPageData }) {
         ) : (
           <nav aria-label="Days with free times">
             {/* One scrolling row on a phone, so the times stay near the top; wrapped rows from the small breakpoint up. */}
-            <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2 sm:flex-wrap sm:overflow-visible">
+            {/* relative: the links' screen-reader text (absolutely placed) scrolls and clips with the row. */}
+            <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-2 sm:flex-wrap sm:overflow-visible">
               {data.days.map((day) => (
                 <li key={day.day}>
                   <Link
                     to={pageLink(data, { day: day.day })}
                     preventScrollReset
                     aria-current={day.day === data.day ? "date" : undefined}
-                    className="flex min-w-24 shrink-0 flex-col rounded-md border border-ink-300 px-3 py-2 text-sm text-ink-900 hover:border-aurora-700 aria-[current=date]:border-aurora-700 aria-[current=date]:bg-aurora-50 aria-[current=date]:font-semibold"
+                    className="flex min-w-24 shrink-0 flex-col whitespace-nowrap rounded-md border border-ink-300 px-3 py-2 text-sm text-ink-900 hover:border-aurora-700 aria-[current=date]:border-aurora-700 aria-[current=date]:bg-aurora-50 aria-[current=date]:font-semibold"
                   >
                     {/* The name is the text shown (WCAG 2.5.3), with the word a screen reader needs after "free". */}
                     <span>{dayLabel(day.day)}</span>

@@ -185,8 +185,6 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
   if (existing) {
     return { bookingId: existing.id, status: existing.status, start: existing.startsAt, end: existing.endsAt, mentorName: mentor.profile.name, repeated: true };
   }
-  if (!(await calendarAllows(mentor, occupied))) throw new SlotTakenError(await nextFreeSlots(slot.start, slot.minutes, now));
-
   const traps: FormTrapResult = await checkAndSpendFormTraps(trapFields, { requireToken });
   const held = traps.holdReason !== null;
   const status: MentoringBookingStatus = held ? "held" : values.scholarshipReason ? "pending" : "confirmed";
@@ -228,6 +226,9 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
     visit = await visitFrom(request, clientIp);
     await consumeRateLimit(formSubmitLimit, ipHash ?? "unknown");
     limitSpent = true;
+    // The mentor's own calendar is asked only within the per-address limit (it is someone else's
+    // server), and not for a held booking, which takes no time.
+    if (!held && !(await calendarAllows(mentor, occupied))) throw new SlotTakenError(await nextFreeSlots(slot.start, slot.minutes, now));
     // Only the insert and its jobs hold the transaction's one connection: concurrent inserts of one
     // time wait on each other's row (the exclusion constraint), never on a second connection.
     await withBookingTransaction(async (tx) => {

@@ -47,6 +47,9 @@ function answer(request: RecordedRequest): FakeReply {
     const body = "Consistency beats intensity when you build habits that last. ".repeat(6);
     return { text: `Post about ${field(user, "topic")} ${settings}\n\n${body.trim()}`, ...timing };
   }
+  // The chat test that watches a reply arrive in pieces: its words come 60 ms apart, so a busy
+  // browser cannot receive (or draw) the whole reply in one go.
+  if (user.includes("two languages every day")) return { text: `Here is a concise answer to: ${user}`, ...timing, chunkDelayMs: 60 };
   return { text: `Here is a concise answer to: ${user}`, ...timing };
 }
 

@@ -10,7 +10,7 @@ export * from "./definitions";
  */
 
 /** A trimmed, required, capped text field. A non-string value gets a clear message too. */
-function text(label: string, requiredMessage: string, max: number) {
+export function text(label: string, requiredMessage: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`) })
     .trim()
@@ -18,16 +18,17 @@ function text(label: string, requiredMessage: string, max: number) {
     .max(max, { error: `${label} must be ${max.toLocaleString("en-US")} characters or fewer` });
 }
 
-const name = text("Name", messages.nameRequired, FIELD_LIMITS.name);
+/** The fields every form shares (the mentoring booking uses them too). */
+export const name = text("Name", messages.nameRequired, FIELD_LIMITS.name);
 
-const email = z
+export const email = z
   .string({ error: messages.emailInvalid })
   .trim()
   .min(1, { error: messages.emailInvalid })
   .max(FIELD_LIMITS.email, { error: messages.emailTooLong })
   .pipe(z.email({ error: messages.emailInvalid }));
 
-const disclaimerAccepted = z
+export const disclaimerAccepted = z
   .boolean({ error: messages.disclaimerRequired })
   .refine((value) => value, { error: messages.disclaimerRequired });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_LIMITS, messages } from "~/features/forms/definitions";
+import { disclaimerAccepted, email, FIELD_LIMITS, messages, name, text } from "~/features/forms/schema";
 import { isValidTimeZone } from "./slots";
 
 /**
@@ -21,14 +21,6 @@ export const bookingMessages = {
 
 export const SCHOLARSHIP_REASON_MAX = 1000;
 
-function text(label: string, requiredMessage: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`) })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(max, { error: `${label} must be ${max.toLocaleString("en-US")} characters or fewer` });
-}
-
 export const timeZoneSchema = z
   .string({ error: bookingMessages.timeZoneUnknown })
   .trim()
@@ -43,15 +35,10 @@ const scholarshipReason = z
 
 const common = {
   slotId: z.string({ error: bookingMessages.slotRequired }).trim().min(1, { error: bookingMessages.slotRequired }).max(200, { error: bookingMessages.slotUnknown }),
-  name: text("Name", messages.nameRequired, FIELD_LIMITS.name),
-  email: z
-    .string({ error: messages.emailInvalid })
-    .trim()
-    .min(1, { error: messages.emailInvalid })
-    .max(FIELD_LIMITS.email, { error: messages.emailTooLong })
-    .pipe(z.email({ error: messages.emailInvalid })),
+  name,
+  email,
   goals: text("Learning goals", messages.learningGoalsRequired, FIELD_LIMITS.longText),
-  disclaimerAccepted: z.boolean({ error: messages.disclaimerRequired }).refine((value) => value, { error: messages.disclaimerRequired }),
+  disclaimerAccepted,
 };
 
 /** POST /api/mentoring/book: `scholarship` is `{ reason }` when asked for. */

@@ -303,6 +303,61 @@ test.describe("a time taken meanwhile", () => {
   });
 });
 
+test.describe("a booking post that fails on the way", () => {
+  // The aborted post is reported on the console; that is the point of the test.
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("keeps the chosen time and what was typed, says so, and the same form then books", async ({ page }) => {
+    await page.goto("/mentoring?tz=Europe%2FOslo&minutes=30");
+    await waitForHydration(page);
+    const section = bookingSection(page);
+    await openSecondDay(page);
+    await page.waitForLoadState("networkidle");
+    const loadedAt = Date.now();
+    // The second time of the day: the other tests book the first ones.
+    const chosen = timeRadios(section).nth(1);
+    const slotId = (await chosen.getAttribute("value")) ?? "";
+    await chosen.check();
+    const email = uniqueEmail("offline");
+    const goals = "Evaluate retrieval for our support answers.";
+    await section.getByLabel("Name", { exact: true }).fill("Mary Jackson");
+    await section.getByLabel("Email", { exact: true }).fill(email);
+    await section.getByLabel("Your learning goals", { exact: true }).fill(goals);
+    await section.getByLabel(disclaimers.light.checkboxLabel).check();
+
+    // Offline for the first post only: the route action's `.data` request never reaches the server.
+    let aborted = 0;
+    await page.route(
+      (url) => url.pathname === "/mentoring.data",
+      async (route) => {
+        if (route.request().method() !== "POST" || aborted > 0) return route.continue();
+        aborted++;
+        await route.abort("failed");
+      },
+    );
+    await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
+    await section.getByRole("button", { name: "Book session" }).click();
+
+    const message = "Your booking could not be sent: check your connection and try again.";
+    await expect(page.locator("[data-sonner-toast]").getByText(message)).toBeVisible({ timeout: 15_000 });
+    expect(aborted).toBe(1);
+    await expect(section.locator(`input[type="radio"][value="${slotId}"]`)).toBeChecked();
+    await expect(section.getByLabel("Name", { exact: true })).toHaveValue("Mary Jackson");
+    await expect(section.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(section.getByLabel("Your learning goals", { exact: true })).toHaveValue(goals);
+    await expect(section.getByLabel(disclaimers.light.checkboxLabel)).toBeChecked();
+    await expect(section.getByRole("heading", { name: "Your session is booked" })).toHaveCount(0);
+
+    // Back online: the same form, sent again, books that time (nothing was stored by the lost post).
+    await section.getByRole("button", { name: "Book session" }).click();
+    await expect(page.getByRole("region", { name: "Your session is booked" })).toBeVisible({ timeout: 15_000 });
+    const stored = await withServerDatabase(dataDir(), async (client) =>
+      (await client.query<{ n: number }>("select count(*)::int as n from mentoring_bookings where email = $1", [email])).rows[0]!.n,
+    );
+    expect(stored).toBe(1);
+  });
+});
+
 test("the learner's link page shows the session, moves it, and the old link then no longer works", async ({ page }) => {
   expect(firstLearner.email, "the first test booked a session").not.toBe("");
   const [mail] = await mailsTo(firstLearner.email);

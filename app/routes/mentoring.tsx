@@ -4,7 +4,7 @@ import { formLoaderData, handleFormAction } from "~/features/forms/form-action.s
 import { keepFormOnFailedRequest } from "~/features/forms/keep-form-on-failed-request";
 import { BookingSection } from "~/features/mentoring/components/booking-section";
 import { bookingFailedOnTheWay } from "~/features/mentoring/booking-failed";
-import { bookingPageData, handleBookingAction } from "~/features/mentoring/mentoring-page.server";
+import { bookingPageDataOrUnavailable, handleBookingAction } from "~/features/mentoring/mentoring-page.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-/** With mentors taking bookings, the free times come first and the request form follows (docs/mentoring.md). */
+/** With mentors taking bookings, the free times come first and the request form follows (docs/mentoring.md); without the database, the page still shows. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { ...formLoaderData("mentoring"), booking: await bookingPageData(new URL(request.url)) };
+  return { ...formLoaderData("mentoring"), booking: await bookingPageDataOrUnavailable(new URL(request.url)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

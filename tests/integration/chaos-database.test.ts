@@ -14,7 +14,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
  * The production server (`node server/main.ts`) under load while its PostgreSQL fails: every
  * backend terminated (twice), the server stopped and started again at the same address (a restart,
  * or a failover to a new primary), and the server frozen (SIGSTOP) for 10 s. Each time the process
- * stays up, every form post, sign-up and chat lead is either stored (its mails queued with it) or
+ * stays up, every form post, sign-up, chat lead and mentoring booking is either stored (its mails queued with it) or
  * answered 503 with what was typed, nothing waits longer than the time limits, and everything works again within 5 s of the
  * database's return (docs/decisions/0170-database-faults-and-time-limits.md).
  */
@@ -54,6 +54,7 @@ beforeAll(async () => {
     NEWSLETTER_SEND_RATE: "0",
     NEWSLETTER_RESUME_CHECK_SECONDS: "2",
   });
+  await seedMentor();
 }, 120_000);
 
 afterAll(async () => {
@@ -79,11 +80,32 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Free half-hour times of a mentor bookable around the clock, booked one after another by the load. */
+const freeSlotIds: string[] = [];
+
+/** A mentor free every day, all day, in 30-minute sessions with no buffer (docs/mentoring.md), and their free times. */
+async function seedMentor() {
+  const [user] = await query<{ id: string }>(
+    `insert into users (id, name, email, email_verified, created_at, updated_at) values ($1, 'Chaos Mentor', $2, true, now(), now()) returning id`,
+    [`chaos-mentor-${randomUUID()}`, `mentor-${randomUUID()}@nordlys.test`],
+  );
+  const weekly = JSON.stringify([1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })));
+  await query(
+    `insert into mentoring_mentors (user_id, profile_name, time_zone, weekly, session_minutes, buffer_minutes, min_notice_hours)
+     values ($1, 'Chaos Mentor', 'UTC', $2::jsonb, '[30]'::jsonb, 0, 1)`,
+    [user!.id, weekly],
+  );
+  const response = await fetch(`${server.url}/api/mentoring/slots?days=30&tz=UTC`, { headers: { "X-Forwarded-For": "10.255.255.1" } });
+  const { slots } = (await response.json()) as { slots: Array<{ id: string }> };
+  freeSlotIds.push(...slots.map((slot) => slot.id));
+  expect(freeSlotIds.length).toBeGreaterThan(500);
+}
 let sequence = 0;
 /** A distinct client address per request (the server trusts X-Forwarded-For from loopback), so no rate limit is met. */
 const clientIp = () => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence++ & 255}`;
 
-type Outcome = { kind: "form" | "signup" | "lead" | "story" | "home" | "beacon"; status: number; ms: number; key: string; startedAt: number; problem?: string };
+type Outcome = { kind: "form" | "signup" | "lead" | "booking" | "booking-form" | "story" | "home" | "beacon"; status: number; ms: number; key: string; startedAt: number; problem?: string };
 
 async function timed(kind: Outcome["kind"], key: string, send: () => Promise<Response>, check: (response: Response, body: string) => string | undefined): Promise<Outcome> {
   const startedAt = Date.now();
@@ -179,6 +201,80 @@ function postLead(): Promise<Outcome> {
   );
 }
 
+/** A booking through the API, each for a time no other request asks for: 201, or 503 with a plain message. */
+function postBooking(): Promise<Outcome> {
+  const slotId = freeSlotIds.shift();
+  if (!slotId) throw new Error("the chaos test ran out of free times");
+  const email = `learner-${randomUUID()}@example.com`;
+  return timed(
+    "booking",
+    email,
+    () =>
+      fetch(`${server.url}/api/mentoring/book`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": clientIp() },
+        body: JSON.stringify({
+          slotId,
+          name: "Chaos Learner",
+          email,
+          goals: "Learn to evaluate a RAG pipeline.",
+          disclaimerAccepted: true,
+          timeZone: "UTC",
+          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+          website: "",
+        }),
+      }),
+    (response, body) => {
+      if (response.status === 201) return undefined;
+      if (response.status !== 503) return `status ${response.status}: ${body}`;
+      if (!body.includes("try again in a moment")) return `503 without a plain message: ${body}`;
+      return unavailableHeaders(response);
+    },
+  );
+}
+
+/** The `<input>` tag whose value is `value`, if the page has one. */
+const chosenInput = (html: string, value: string) => html.match(/<input\b[^>]*>/g)?.find((tag) => tag.includes(` value="${value}"`));
+
+/**
+ * The booking form on /mentoring posted as a browser without JavaScript does: the page comes back
+ * with the confirmation, or with 503, the message, the chosen time and what was typed.
+ */
+function postBookingForm(): Promise<Outcome> {
+  const slotId = freeSlotIds.shift();
+  if (!slotId) throw new Error("the chaos test ran out of free times");
+  const email = `learner-${randomUUID()}@example.com`;
+  const goals = `Chaos goals ${randomUUID()}`;
+  const body = new URLSearchParams({
+    intent: "book",
+    tz: "UTC",
+    slotId,
+    name: "Chaos Learner",
+    email,
+    goals,
+    disclaimerAccepted: "on",
+    formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+    website: "",
+  });
+  return timed(
+    "booking-form",
+    email,
+    () =>
+      fetch(`${server.url}/mentoring`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": clientIp(), Accept: "text/html" },
+      }),
+    (response, html) => {
+      if (response.status === 200) return html.includes("Your session is booked") ? undefined : "200 without the confirmation";
+      if (response.status !== 503) return `status ${response.status}`;
+      if (!html.includes(UNAVAILABLE_MESSAGE)) return "503 page without the message";
+      if (!html.includes(goals) || !html.includes(email) || !chosenInput(html, slotId)?.includes(' checked=""')) return "503 page lost the chosen time or what was typed";
+      return unavailableHeaders(response);
+    },
+  );
+}
+
 /** A page that needs the database: 404 when it answers (no such story), else the error page with 503. */
 function loadStory(): Promise<Outcome> {
   return timed(
@@ -227,7 +323,7 @@ function startLoad() {
         await sleep(ms);
       }
     })();
-  const loops = [every(100, sendBeacon), every(500, loadHome), every(500, loadStory), every(1_000, postContactForm), every(1_500, postSignup), every(1_500, postLead)];
+  const loops = [every(100, sendBeacon), every(500, loadHome), every(500, loadStory), every(1_000, postContactForm), every(1_500, postSignup), every(1_500, postLead), every(2_000, postBooking), every(3_000, postBookingForm)];
   return {
     outcomes,
     async stop(): Promise<Outcome[]> {
@@ -243,6 +339,8 @@ const PROBES: Array<{ kind: Outcome["kind"]; request: () => Promise<Outcome>; wo
   { kind: "form", request: postContactForm, works: (o) => o.status === 200 },
   { kind: "signup", request: postSignup, works: (o) => o.status === 200 },
   { kind: "lead", request: postLead, works: (o) => o.status === 200 },
+  { kind: "booking", request: postBooking, works: (o) => o.status === 201 },
+  { kind: "booking-form", request: postBookingForm, works: (o) => o.status === 200 },
   { kind: "story", request: loadStory, works: (o) => o.status === 404 },
   { kind: "beacon", request: sendBeacon, works: (o) => o.status === 204 },
 ];
@@ -258,7 +356,11 @@ async function recoveryAfter(since: number, probes: Outcome[]): Promise<number> 
       for (;;) {
         const outcome = await request();
         probes.push(outcome);
-        if (works(outcome) && !outcome.problem) return Date.now() - since;
+        if (works(outcome) && !outcome.problem) {
+          const ms = Date.now() - since;
+          process.stdout.write(`[chaos-database] ${kind} works again after ${ms} ms\n`);
+          return ms;
+        }
         if (Date.now() - since > 30_000) throw new Error(`${kind}: not working again 30 s after the database returned:\n${server.output().slice(-3000)}`);
         await sleep(100);
       }
@@ -305,6 +407,16 @@ async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: num
   const storedSignups = outcomes.filter((o) => o.kind === "signup" && o.status === 200).map((o) => o.key);
   const signups = await query<{ email: string }>("select email from newsletter_subscriptions where email = any($1)", [storedSignups]);
   expect(signups.map((r) => r.email).sort()).toEqual([...storedSignups].sort());
+  // A booking answered 201 is stored, confirmed, with its mails' job queued in the same transaction.
+  const storedBookings = outcomes.filter((o) => (o.kind === "booking" && o.status === 201) || (o.kind === "booking-form" && o.status === 200)).map((o) => o.key);
+  expect(storedBookings.length).toBeGreaterThan(0);
+  const bookings = await query<{ email: string; status: string; mails: number }>(
+    `select b.email, b.status, (select count(*)::int from pgboss.job j where j.name = 'mentoring-booking-mails' and j.data->>'bookingId' = b.id::text) as mails
+     from mentoring_bookings b where b.email = any($1)`,
+    [storedBookings],
+  );
+  expect(bookings.map((r) => r.email).sort()).toEqual([...storedBookings].sort());
+  expect(bookings.filter((r) => r.status !== "confirmed" || r.mails < 1)).toEqual([]);
   // Nothing half-stored: each stored form has its two mails queued with it (the studio's and the sender's).
   const queued = await query<{ email: string; mails: number }>(
     `select s.email, (select count(*)::int from pgboss.job j where j.name = 'send-mail' and j.data::text like '%' || s.email || '%') as mails

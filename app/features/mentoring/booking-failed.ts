@@ -14,6 +14,7 @@ export function bookingFailedOnTheWay(form: FormData) {
     errors: {} as Record<string, string>,
     values,
     nextSlots: [],
+    chosenSlot: null,
     startToken: typeof startToken === "string" ? startToken : null,
   };
 }

@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/definitions";
 import { bookingFormSchema } from "./booking-schema";
 import { bookSession, SlotTakenError } from "./bookings.server";
 import { freeSlots, loadBookableMentors, type Mentor } from "./mentors.server";
-import { isValidTimeZone } from "./slots";
+import { isValidTimeZone, parseSlotId } from "./slots";
 import type { Slot } from "./types";
 
 /**
@@ -38,6 +38,8 @@ export type BookingPageData = {
   slots: SlotOption[];
   mentors: { id: string; name: string; role: string; portrait: string; timeZone: string }[];
   startToken: string;
+  /** The database did not answer: no days or times, and the section says so (the forms still post). */
+  unavailable?: true;
 };
 
 export function toOption(slot: Slot): SlotOption {
@@ -48,15 +50,52 @@ function dayIn(date: Date, timeZone: string): string {
   return DateTime.fromJSDate(date, { zone: timeZone }).toISODate() ?? "";
 }
 
-export async function bookingPageData(url: URL, now = new Date(), bookable?: Mentor[]): Promise<BookingPageData | null> {
-  const mentors = bookable ?? (await loadBookableMentors());
-  if (mentors.length === 0) return null;
+/** The bookable mentors this instance last read: the page names them while the database is away. */
+let lastBookableMentors: Mentor[] = [];
+
+/** The zone and session length the address asks for, among the lengths the mentors offer. */
+function pageChoices(url: URL, mentors: Mentor[]) {
   const tzParam = url.searchParams.get("tz");
   const zoneChosen = tzParam !== null && isValidTimeZone(tzParam);
   const timeZone = zoneChosen ? tzParam : DEFAULT_VISITOR_ZONE;
   const lengths = [...new Set(mentors.flatMap((mentor) => mentor.availability.sessionMinutes))].sort((a, b) => a - b);
   const minutesParam = Number(url.searchParams.get("minutes"));
-  const minutes = lengths.includes(minutesParam) ? minutesParam : (lengths.includes(60) ? 60 : lengths[0]!);
+  const minutes = lengths.includes(minutesParam) ? minutesParam : (lengths.includes(60) ? 60 : (lengths[0] ?? 60));
+  return { timeZone, zoneChosen, lengths, minutes };
+}
+
+function mentorProfiles(mentors: Mentor[]): BookingPageData["mentors"] {
+  return mentors.map((mentor) => ({ id: mentor.profile.id, name: mentor.profile.name, role: mentor.profile.role, portrait: mentor.profile.portrait, timeZone: mentor.profile.timeZone }));
+}
+
+/**
+ * The booking section's data for /mentoring; while the database does not answer, the section
+ * without times (`unavailable`), so the page and both forms' answers (503, with what was typed)
+ * still show instead of the error page. `null`: no mentor takes bookings, or none was ever read.
+ */
+export async function bookingPageDataOrUnavailable(url: URL): Promise<BookingPageData | null> {
+  try {
+    return await bookingPageData(url);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error }, "Mentoring page without free times: database unavailable");
+    return {
+      ...pageChoices(url, lastBookableMentors),
+      days: [],
+      day: null,
+      slots: [],
+      mentors: mentorProfiles(lastBookableMentors),
+      startToken: createFormStartToken(),
+      unavailable: true,
+    };
+  }
+}
+
+export async function bookingPageData(url: URL, now = new Date(), bookable?: Mentor[]): Promise<BookingPageData | null> {
+  const mentors = bookable ?? (await loadBookableMentors());
+  if (!bookable) lastBookableMentors = mentors;
+  if (mentors.length === 0) return null;
+  const { timeZone, zoneChosen, lengths, minutes } = pageChoices(url, mentors);
   const { slots } = await freeSlots({ minutes, now, mentors, days: DAYS_SHOWN + 1 });
   const byDay = new Map<string, Slot[]>();
   for (const slot of slots) {
@@ -76,14 +115,31 @@ export async function bookingPageData(url: URL, now = new Date(), bookable?: Men
     days,
     day,
     slots: day ? (byDay.get(day) ?? []).map(toOption) : [],
-    mentors: mentors.map((mentor) => ({ id: mentor.profile.id, name: mentor.profile.name, role: mentor.profile.role, portrait: mentor.profile.portrait, timeZone: mentor.profile.timeZone })),
+    mentors: mentorProfiles(mentors),
     startToken: createFormStartToken(),
   };
 }
 
 export type BookingActionData =
   | { form: "booking"; outcome: "booked"; status: "confirmed" | "pending"; start: string; end: string; mentorName: string; email: string; timeZone: string }
-  | { form: "booking"; outcome: "rejected" | "failed" | "taken"; message: string | null; errors: Record<string, string>; values: Record<string, string>; nextSlots: SlotOption[]; startToken: string | null };
+  | {
+      form: "booking";
+      outcome: "rejected" | "failed" | "taken";
+      message: string | null;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+      nextSlots: SlotOption[];
+      /** The time the visitor chose, when it was not booked for a reason other than being taken: shown again even when the page has no times to list. */
+      chosenSlot?: SlotOption | null;
+      startToken: string | null;
+    };
+
+/** The posted slot id as an option (mentor, start, length come from the id itself), or null when it names no slot. */
+function chosenSlotOption(slotId: string | undefined): SlotOption | null {
+  const parsed = slotId ? parseSlotId(slotId) : null;
+  if (!parsed || !slotId) return null;
+  return { id: slotId, start: parsed.start.toISOString(), end: new Date(parsed.start.getTime() + parsed.minutes * 60_000).toISOString(), minutes: parsed.minutes, mentorId: parsed.mentorId };
+}
 
 /**
  * The booking form's post on /mentoring: the same answer with or without JavaScript. Its outcomes
@@ -154,6 +210,9 @@ export async function handleBookingAction(formData: FormData, request: Request, 
       logger.error({ err: error }, "Mentoring booking failed");
     }
     const errors: Record<string, string> = status === 400 ? { slotId: message } : {};
-    return data<BookingActionData>({ form: "booking", outcome: "failed", message, errors, values, nextSlots: [], startToken: keptToken }, { status, headers });
+    return data<BookingActionData>(
+      { form: "booking", outcome: "failed", message, errors, values, nextSlots: [], chosenSlot: chosenSlotOption(values.slotId), startToken: keptToken },
+      { status, headers },
+    );
   }
 }

@@ -73,11 +73,17 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   }, [actionData]);
 
   if (actionData?.outcome === "booked") return <BookingConfirmation result={actionData} />;
+  // The database is away and this instance never read a mentor: the page as without bookings.
+  if (data.unavailable && data.mentors.length === 0 && !actionData) return null;
 
   const failed = actionData;
   const errors = failed?.errors ?? {};
   const values = failed?.values ?? {};
-  const slots = failed?.outcome === "taken" && failed.nextSlots.length > 0 ? failed.nextSlots : data.slots;
+  // A booking that failed for another reason than a taken time keeps its time chosen, even when the
+  // page lists another day's times (or none, while the database is away): it is then listed first, with its date.
+  const chosen = failed?.chosenSlot && !data.slots.some((slot) => slot.id === failed.chosenSlot?.id) ? failed.chosenSlot : null;
+  const slots = failed?.outcome === "taken" && failed.nextSlots.length > 0 ? failed.nextSlots : chosen ? [chosen, ...data.slots] : data.slots;
+  const withDate = (slot: SlotOption) => failed?.outcome === "taken" || slot === chosen;
   const mentorsById = new Map(data.mentors.map((mentor) => [mentor.id, mentor]));
   const zones = COMMON_TIME_ZONES.includes(data.timeZone) ? COMMON_TIME_ZONES : [data.timeZone, ...COMMON_TIME_ZONES];
   const disclaimer = disclaimers.light;
@@ -126,7 +132,9 @@ export function BookingSection({ data }: { data: BookingPageData }) {
           </Button>
         </Form>
 
-        {data.days.length === 0 ? (
+        {data.unavailable ? (
+          <p className="text-ink-700">The free times cannot be shown right now. Please try again in a moment.</p>
+        ) : data.days.length === 0 ? (
           <p className="text-ink-700">
             No free times in the next weeks. <a href="#request" className="font-medium text-aurora-800 underline">Send us a request</a> and we will find one.
           </p>
@@ -180,7 +188,7 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                       />
                       <span className="flex flex-col" aria-hidden="true">
                         <span className="font-semibold text-ink-900">
-                          {failed?.outcome === "taken" ? `${format(slot.start, data.timeZone, { weekday: "short", day: "numeric", month: "short" })} ` : ""}
+                          {withDate(slot) ? `${format(slot.start, data.timeZone, { weekday: "short", day: "numeric", month: "short" })} ` : ""}
                           {time(slot.start, data.timeZone)}–{time(slot.end, data.timeZone)}
                         </span>
                         {mentor ? (

@@ -58,6 +58,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Layering: the shell's components, the e-mail templates, plain functions, copy and the framework
+  // workarounds sit below the features; a feature's own components live in the feature.
+  {
+    files: ["app/{components,emails,lib,content,framework-workarounds}/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/features", "~/features/**", "**/features", "**/features/**"],
+              message: "This folder sits below the features (docs/architecture.md, \"Layers\"): move the part that needs the feature into app/features/<feature>.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,cjs,mjs}"],
     languageOptions: { globals: { ...globals.node } },

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
-import { CookieBanner } from "~/components/cookie-banner";
+import { CookieBanner } from "~/features/consent/components/cookie-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster, useServerToast } from "~/components/toaster";
@@ -23,7 +23,7 @@ import pageViewBeaconUrl from "./features/analytics/page-view-beacon.ts?standalo
  * The same for every visitor except the toast, which only a page rendered for
  * one visitor carries (the page cache never stores a request with the toast
  * cookie, server/html-cache.ts). The cookie banner's state is read in the
- * browser (components/cookie-banner.tsx).
+ * browser (features/consent/components/cookie-banner.tsx).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);

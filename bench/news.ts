@@ -13,8 +13,8 @@ import path from "node:path";
 import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
 import { startEmbeddedPostgres } from "~/.server/db/embedded";
 import { runMigrations } from "~/.server/db/migrate";
-import { runNewsRefresh } from "~/features/news/refresh-news.server";
-import { createSafeFetcher } from "~/features/news/safe-fetch.server";
+import { runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
+import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";
 import { rss2, serveFeed, startFixtureServer } from "../tests/fixtures/news/feed-server";
 
 const FEEDS = 50;

@@ -90,7 +90,7 @@ export type HtmlCache = {
 
 const ONE_TIME_COOKIES = ["toast"];
 const MINUTE = 60_000;
-/** The news refresh runs every 30 minutes, at :00 and :30 UTC (app/features/news/news-jobs.server.ts). */
+/** The news refresh runs every 30 minutes, at :00 and :30 UTC (app/features/news/fetch/news-jobs.server.ts). */
 const NEWS_REFRESH_MS = 30 * MINUTE;
 
 /**

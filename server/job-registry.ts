@@ -5,7 +5,7 @@ import { heldItemsPruneJob } from "~/features/admin/held-items.server.ts";
 import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server.ts";
 import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
 import { chatRepliesPruneJob } from "~/features/chat/own-replies.server.ts";
-import { newsPruneJob, newsRefreshJob } from "~/features/news/news-jobs.server.ts";
+import { newsPruneJob, newsRefreshJob } from "~/features/news/fetch/news-jobs.server.ts";
 import { deliverWebhookJob, webhookFanOutJob, webhookPruneJob } from "~/features/webhooks/deliveries.server.ts";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server.ts";
 import { calendarRefreshJob, calendarSyncJob } from "~/features/mentoring/calendar-jobs.server.ts";

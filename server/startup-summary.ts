@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Env } from "~/.server/env.ts";
 import { getMailConfig } from "~/.server/mail/config.ts";
-import { readNewsStatus, type NewsStatus } from "~/features/news/news-status.server.ts";
+import { readNewsStatus, type NewsStatus } from "~/features/news/read/news-status.server.ts";
 
 /**
  * What a person at a terminal reads when `npm start` is up (LOG_FORMAT=text, the default at a

@@ -1,6 +1,6 @@
 import { getEnv } from "~/.server/env";
-import { listLatestNews } from "~/features/news/list-news.server";
-import { buildNewsRss } from "~/features/news/news-rss.server";
+import { listLatestNews } from "~/features/news/read/list-news.server";
+import { buildNewsRss } from "~/features/news/read/news-rss.server";
 import { site } from "~/content/site";
 
 /** /ai-news/rss.xml: the hub's own RSS 2.0 feed (newest 30 stories, linking to their story pages). */

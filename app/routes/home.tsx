@@ -12,7 +12,7 @@ import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
-import { loadHomeNews } from "~/features/news/load-news-page.server";
+import { loadHomeNews } from "~/features/news/read/load-news-page.server";
 import { HeroPanel } from "~/features/home/components/hero-panel";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";

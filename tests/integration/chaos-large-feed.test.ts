@@ -5,9 +5,9 @@ import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews, newsFeeds } from "~/.server/db/schema";
-import { createNewsWorkerPool } from "~/features/news/news-worker-pool.server";
-import { FEED_POLICY, runNewsRefresh } from "~/features/news/refresh-news.server";
-import { createSafeFetcher } from "~/features/news/safe-fetch.server";
+import { createNewsWorkerPool } from "~/features/news/fetch/news-worker-pool.server";
+import { FEED_POLICY, runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
+import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";
 import { setupTestDatabase } from "../support/database";
 import { makeDataDir, startServer } from "../support/server-process";
 

@@ -4,10 +4,10 @@ import { newsFeeds } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
 import { conversionRate } from "~/features/analytics/dashboard.server";
-import { listFeedsForAdmin } from "~/features/news/list-feed-health.server";
-import { readNewsSources } from "~/features/news/news-sources.server";
-import { refreshNewsForVisitor } from "~/features/news/refresh-for-visitor.server";
-import { updatedLabelTime } from "~/features/news/updated-label";
+import { listFeedsForAdmin } from "~/features/news/read/list-feed-health.server";
+import { readNewsSources } from "~/features/news/read/news-sources.server";
+import { refreshNewsForVisitor } from "~/features/news/fetch/refresh-for-visitor.server";
+import { updatedLabelTime } from "~/features/news/components/updated-label";
 import { setupTestDatabase } from "../support/database";
 
 /**

@@ -5,8 +5,8 @@ import { aiRequests } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
 import { setupTestDatabase } from "../support/database";
 import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai";
-import { AI_SUMMARIES_PER_REFRESH, createAiSummarizer } from "~/features/news/ai-summarizer.server";
-import { summarizeStory } from "~/features/news/summarize";
+import { AI_SUMMARIES_PER_REFRESH, createAiSummarizer } from "~/features/news/fetch/ai-summarizer.server";
+import { summarizeStory } from "~/features/news/fetch/summarize";
 
 setupTestDatabase();
 let fake: FakeOpenAI;

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSafeFetcher, FetchError, isPublicAddress } from "~/features/news/safe-fetch.server";
+import { createSafeFetcher, FetchError, isPublicAddress } from "~/features/news/fetch/safe-fetch.server";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 
 /**

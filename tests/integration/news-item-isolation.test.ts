@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews, newsFeeds } from "~/.server/db/schema";
-import { listFeedHealth } from "~/features/news/list-feed-health.server";
-import { runNewsRefresh } from "~/features/news/refresh-news.server";
-import { createSafeFetcher } from "~/features/news/safe-fetch.server";
+import { listFeedHealth } from "~/features/news/read/list-feed-health.server";
+import { runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
+import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";
 import { setupTestDatabase } from "../support/database";
 import { jsonFeed, rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 

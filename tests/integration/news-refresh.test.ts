@@ -2,10 +2,10 @@ import type { ServerResponse } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
-import { fetchAiNews } from "~/features/news/fetch-ai-news.server";
-import { pruneOldNews } from "~/features/news/prune-news.server";
-import { FEED_POLICY, refreshNews, runNewsRefresh } from "~/features/news/refresh-news.server";
-import { createSafeFetcher } from "~/features/news/safe-fetch.server";
+import { fetchAiNews } from "~/features/news/fetch/fetch-ai-news.server";
+import { pruneOldNews } from "~/features/news/fetch/prune-news.server";
+import { FEED_POLICY, refreshNews, runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
+import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";
 import { setupTestDatabase } from "../support/database";
 import { articlePage, atom, jsonFeed, rdf, rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 

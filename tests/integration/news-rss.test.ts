@@ -3,7 +3,7 @@ import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
-import { buildNewsRss } from "~/features/news/news-rss.server";
+import { buildNewsRss } from "~/features/news/read/news-rss.server";
 import type { NewsArticle } from "~/features/news/schema";
 import { loader as rssLoader } from "~/routes/ai-news-rss";
 import { setupTestDatabase } from "../support/database";

@@ -1,8 +1,8 @@
 import { aiRequestsByDay } from "~/.server/ai";
 import { getEnv } from "~/.server/env";
 import { toCsv } from "~/features/admin/csv.server";
-import { feedState, feedStateLabels } from "~/features/news/feed-state";
-import { listFeedHealth } from "~/features/news/list-feed-health.server";
+import { feedState, feedStateLabels } from "~/features/news/read/feed-state";
+import { listFeedHealth } from "~/features/news/read/list-feed-health.server";
 import { listIssueOutcomes } from "~/features/newsletter/list-issues.server";
 import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./charts.server";
 import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";

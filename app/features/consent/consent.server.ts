@@ -5,7 +5,7 @@ import { CONSENT_COOKIE, isConsent, type Consent } from "./consent";
  * The choice is kept in a plain first-party cookie (`cookie_consent=accepted`),
  * readable by scripts: pages are the same for every visitor, and a script in
  * their <head> reads the cookie to show the banner or the settings button
- * (components/cookie-banner.tsx, docs/decisions/0006 and 0120).
+ * (features/consent/components/cookie-banner.tsx, docs/decisions/0006 and 0120).
  */
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

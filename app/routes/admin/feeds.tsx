@@ -2,8 +2,8 @@ import { requireAdmin } from "~/.server/admin-guard";
 import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
-import { feedState, feedStateLabels } from "~/features/news/feed-state";
-import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/list-feed-health.server";
+import { feedState, feedStateLabels } from "~/features/news/read/feed-state";
+import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/read/list-feed-health.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { answerApi, jsonOk, parseOr400, postOnly, readJsonBody, requireMethod } from "~/.server/api";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
-import { fetchAiNews } from "~/features/news/fetch-ai-news.server";
-import { newsForceLimit, newsReadLimit } from "~/features/news/news-rate-limits.server";
+import { fetchAiNews } from "~/features/news/fetch/fetch-ai-news.server";
+import { newsForceLimit, newsReadLimit } from "~/features/news/fetch/news-rate-limits.server";
 import type { Route } from "./+types/fetch-ai-news";
 
 /**

@@ -100,7 +100,7 @@ const TOP_MARGIN_PX = 24;
 const BANNER_GAP_PX = 8;
 
 /**
- * While the cookie banner shows (app/components/cookie-banner.tsx: no choice stored, or reopened),
+ * While the cookie banner shows (app/features/consent/components/cookie-banner.tsx: no choice stored, or reopened),
  * the panel's bottom sits above the banner's top and its height shrinks to what is left, so the
  * banner's buttons and the panel's own stay visible and clickable at every size. Measured, since
  * the banner's height depends on the width; followed as the window resizes, the banner changes

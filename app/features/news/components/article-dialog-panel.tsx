@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { StoryContent } from "~/features/news/components/story-content";
 import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
+import { useMinuteClock } from "~/features/news/components/use-minute-clock";
 import { relativeAge } from "~/features/news/text";
-import { useMinuteClock } from "~/features/news/use-minute-clock";
 
 import type { ArticleDialogProps } from "./article-dialog";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArticleDialog } from "./article-dialog";
 import { Button } from "~/components/ui/button";
 import { NEWS_LIMITS, NEWS_MESSAGES, type NewsPageData } from "../schema";
-import { useMinuteClock } from "../use-minute-clock";
+import { useMinuteClock } from "./use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { NewsArticle } from "../schema";
 import { relativeAge } from "../text";
-import { useSiteOrigin } from "../use-site-origin";
+import { useSiteOrigin } from "./use-site-origin";
 
 type NewsCardProps = {
   article: NewsArticle;

@@ -1,7 +1,7 @@
 import { ArticleDialog } from "./article-dialog";
 import { NEWS_MESSAGES, type NewsPageData } from "../schema";
-import { updatedLabelTime } from "../updated-label";
-import { useMinuteClock } from "../use-minute-clock";
+import { updatedLabelTime } from "./updated-label";
+import { useMinuteClock } from "./use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";

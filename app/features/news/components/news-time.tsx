@@ -1,5 +1,5 @@
 import { useHydrated } from "~/lib/use-hydrated";
-import { useMinuteClock } from "../use-minute-clock";
+import { useMinuteClock } from "./use-minute-clock";
 
 const MINUTE = 60_000;
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

@@ -1,6 +1,6 @@
 import { ModelText } from "~/components/model-text";
 import { cn } from "~/lib/cn";
-import { useSiteOrigin } from "../use-site-origin";
+import { useSiteOrigin } from "./use-site-origin";
 
 /**
  * A story's full content. The HTML was sanitised with an allow-list when it

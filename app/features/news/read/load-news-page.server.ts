@@ -1,10 +1,10 @@
 import { logger } from "~/.server/logger";
-import { FORCE_POLICY } from "./fetch-ai-news.server";
+import { FORCE_POLICY } from "../fetch/fetch-ai-news.server";
 import { listLatestNews, listNewsForHome } from "./list-news.server";
 import { readNewsSources } from "./news-sources.server";
-import { startNewsRefresh } from "./refresh-news.server";
-import type { NewsArticle, NewsPageData } from "./schema";
-import { pageClock } from "./text";
+import { startNewsRefresh } from "../fetch/refresh-news.server";
+import type { NewsArticle, NewsPageData } from "../schema";
+import { pageClock } from "../text";
 
 /**
  * Loader data for the news sections. An empty store starts a refresh in the

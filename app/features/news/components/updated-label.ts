@@ -1,4 +1,4 @@
-import type { NewsSources } from "./schema";
+import type { NewsSources } from "../schema";
 
 /**
  * The time /ai-news shows as 'Updated': the last time any source answered, kept while every

@@ -1,7 +1,7 @@
 import { logger } from "~/.server/logger";
-import { listLatestNews } from "./list-news.server";
+import { listLatestNews } from "../read/list-news.server";
 import { readRefreshState, refreshNews, type RefreshOptions } from "./refresh-news.server";
-import type { FetchAiNewsResponse } from "./schema";
+import type { FetchAiNewsResponse } from "../schema";
 
 /**
  * POST /api/fetch-ai-news. `force: false` answers from storage. `force: true`

@@ -1,8 +1,8 @@
 import { CookieIcon, XIcon } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { CONSENT_COOKIE, CONSENT_VALUES } from "~/features/consent/consent";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Button } from "./ui/button";
 
 /**
  * Runs just before the banner and the settings button are parsed: marks <html>

@@ -1,7 +1,7 @@
 import { parseFeed } from "feedsmith";
 import { FEED_POLICY } from "./feed-policy";
 import { htmlToText } from "./html.server";
-import { truncateWords } from "./text";
+import { truncateWords } from "../text";
 
 /**
  * Turns a feed document (RSS 2.0/0.9x, RSS 1.0 (RDF), Atom, JSON Feed) into

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsFeeds } from "~/.server/db/schema";
-import { configuredFeeds } from "./feed-list.server";
+import { configuredFeeds } from "../fetch/feed-list.server";
 
 /**
  * Every feed with its fetch state, for an admin view: a disabled feed

@@ -1,4 +1,4 @@
-import { truncateWords } from "./text";
+import { truncateWords } from "../text";
 
 /**
  * Story summaries. Extractive by default: whole first sentences, at most 300

@@ -1,7 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { stripModelMarkup } from "~/lib/model-text";
 import { cleanText } from "~/lib/clean-text";
-import type { NewsArticle } from "./schema";
+import type { NewsArticle } from "../schema";
 
 /**
  * The hub's own RSS 2.0 feed (/ai-news/rss.xml), generated with feedsmith.

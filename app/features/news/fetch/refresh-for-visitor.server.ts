@@ -4,7 +4,7 @@ import type { ToastInput } from "~/lib/toast";
 import { fetchAiNews, FORCE_POLICY } from "./fetch-ai-news.server";
 import { newsForceLimit } from "./news-rate-limits.server";
 import { readRefreshState } from "./refresh-news.server";
-import { NEWS_MESSAGES } from "./schema";
+import { NEWS_MESSAGES } from "../schema";
 
 /**
  * When the sources were asked less than FORCE_POLICY.minIntervalMinutes ago and no refresh is

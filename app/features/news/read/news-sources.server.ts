@@ -2,10 +2,10 @@ import { inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsFeeds } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
-import { configuredFeeds } from "./feed-list.server";
-import { FEED_POLICY } from "./feed-policy";
-import { readRefreshState } from "./refresh-news.server";
-import type { NewsSources } from "./schema";
+import { configuredFeeds } from "../fetch/feed-list.server";
+import { FEED_POLICY } from "../fetch/feed-policy";
+import { readRefreshState } from "../fetch/refresh-news.server";
+import type { NewsSources } from "../schema";
 
 /**
  * What the news pages tell visitors about the sources: when they were last

@@ -7,6 +7,8 @@ import { whileDatabaseAnswers } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkConfirmationToken, confirmSubscription, maskEmail } from "~/features/newsletter/confirm-subscription.server";
+import { newsletterMessages } from "~/features/newsletter/schema";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -54,8 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ state: "error" as const, message: result.status === "expired" ? EXPIRED : INVALID }, { status: 400 });
 }
 
+/** A confirmation whose post fails on the way keeps the button, with the failure message (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form) => ({ state: "ready" as const, message: newsletterMessages.confirmFailed, token: String(form.get("token") ?? "") }));
+
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const view = actionData ?? loaderData;
+  // After a failed post the address shown is still the one the link named.
+  const view = actionData?.state === "ready" ? { ...loaderData, ...actionData } : (actionData ?? loaderData);
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   return (
@@ -82,6 +89,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : view.state === "ready" ? (
             <Form method="post" className="flex flex-col gap-4">
               <input type="hidden" name="token" value={"token" in view ? (view.token ?? "") : ""} />
+              {view.message ? (
+                <p role="alert" className="font-medium text-danger-700">
+                  {view.message}
+                </p>
+              ) : null}
               <p className="text-ink-700">
                 Press the button to confirm that {"email" in view && view.email ? view.email : "your address"} wants the daily AI news.
               </p>

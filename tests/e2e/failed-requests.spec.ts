@@ -10,6 +10,7 @@ import { formDefinitions, type FormSource } from "../../app/features/forms/defin
 import { NEWS_MESSAGES } from "../../app/features/news/schema";
 import { newsletterMessages } from "../../app/features/newsletter/schema";
 import { createNewsletterToken } from "../../app/features/newsletter/token.server";
+import { withServerDatabase } from "../support/admin-seed";
 import { signInAsAdmin } from "./support/admin";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -165,6 +166,28 @@ for (const failure of Object.keys(failures) as Failure[]) {
       await expect(page.getByRole("alert").filter({ hasText: newsletterMessages.unsubscribeFailed })).toBeVisible({ timeout: 30_000 });
       expect(posts.count()).toBe(1);
       await expectPageKept(page, "Unsubscribe");
+    });
+
+    test(`/newsletter/confirm: the button stays and the page says '${newsletterMessages.confirmFailed}'`, async ({ page }) => {
+      // A subscription waiting for its confirmation, and the link of its mail (signed with the server's secret).
+      setAppSecret((await fs.readFile(path.join(process.env.E2E_DATA_DIR!, "app-secret"), "utf8")).trim());
+      const email = `confirm-${randomInt(1e9)}@example.com`;
+      const id = await withServerDatabase(process.env.E2E_DATA_DIR!, async (client) =>
+        (await client.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id", [email])).rows[0]!.id,
+      );
+      await page.goto(`/newsletter/confirm?token=${createNewsletterToken("confirm", id)}`);
+      await waitForHydration(page);
+      const posts = await failPosts(page, "/newsletter/confirm.data", failure);
+      await page.getByRole("button", { name: "Confirm subscription" }).click();
+
+      await expect(page.getByRole("alert").filter({ hasText: newsletterMessages.confirmFailed })).toBeVisible({ timeout: 30_000 });
+      expect(posts.count()).toBe(1);
+      await expectPageKept(page, "Confirm your subscription");
+      await expect(page.getByRole("button", { name: "Confirm subscription" })).toBeEnabled();
+      const confirmed = await withServerDatabase(process.env.E2E_DATA_DIR!, async (client) =>
+        (await client.query<{ confirmed: boolean }>("select confirmed from newsletter_subscriptions where id = $1", [id])).rows[0]!.confirmed,
+      );
+      expect(confirmed).toBe(false);
     });
 
     test(`the chat keeps the message in its input and says '${CHAT_MESSAGES.sendFailedDescription}'`, async ({ page }) => {

@@ -27,6 +27,8 @@ export const newsletterMessages = {
   bodyNotObject: "The request body must be a JSON object.",
   unsubscribeInvalid: "Invalid unsubscribe link",
   unsubscribeFailed: "Failed to unsubscribe. Please try again or contact support.",
+  /** The confirmation's post never reached the server (offline, a proxy error): the button stays. */
+  confirmFailed: "Failed to confirm your subscription. Please try again.",
   unsubscribeSuccess: "You've been successfully unsubscribed from our newsletter.",
   sending: "Sending newsletter to all subscribers...",
   sendFailed: "Failed to send newsletter",

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { idSchema } from "~/features/admin/schema";
 import { loadReplyContext } from "~/features/inbox/mail/reply-page.server";
@@ -13,6 +14,7 @@ import { MAX_REPLY_CHARS, MAX_SUBJECT_CHARS } from "~/features/inbox/mail/reply-
 import { getSavedReply, listSavedReplies } from "~/features/inbox/mail/saved-replies.server";
 import { REPLY_MESSAGES, replySubjectSchema, replyTextSchema } from "~/features/inbox/mail/schema";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox-reply";
 
@@ -84,6 +86,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<ActionAnswer>({ text: rawText, subject: rawSubject, error: REPLY_MESSAGES.notFound }, { status: 404 });
   }
 }
+
+/** A post that fails on the way keeps the page and what was typed, and says so (docs/decisions/0177). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (form): ActionAnswer => ({ text: String(form.get("text") ?? ""), subject: String(form.get("subject") ?? ""), error: ADMIN_REQUEST_FAILED }));
 
 export default function InboxReply({ loaderData, actionData }: Route.ComponentProps) {
   const { person, enquiry, enquiries, subject, recent, savedReplies } = loaderData;

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { defineConfig, minify, transformWithOxc, type Plugin } from "vite";
-import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin.ts";
+import { lightLucideRuntime, lucideIconFile } from "./app/framework-workarounds/lucide-vite-plugin.ts";
 import { inCommonChunk, inNewsChunk } from "./vite.chunk-groups.ts";
 
 /**
@@ -94,10 +94,11 @@ export default defineConfig({
               groups: [
                 // React, React DOM and React Router: every page needs all of it.
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
-                // Icons used by more than one page, grouped by the pages that use them.
+                // Icons used by more than one page, grouped by the pages that use them (lucide's
+                // file layout: app/framework-workarounds/README.md).
                 {
                   name: "ui",
-                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+                  test: lucideIconFile,
                   tags: ["$initial"],
                   minShareCount: 2,
                   entriesAware: true,

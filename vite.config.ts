@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { defineConfig, minify, transformWithOxc, type Plugin } from "vite";
-import { lightLucideRuntime } from "./app/framework-workarounds/lucide-vite-plugin.ts";
+import { lightLucideRuntime, lucideIconFile } from "./app/framework-workarounds/lucide-vite-plugin.ts";
+import { inCommonChunk, inNewsChunk } from "./vite.chunk-groups.ts";
 
 /**
  * `import url from "./some-script.ts?standalone"`: the file as a classic script of its own,
@@ -93,33 +94,23 @@ export default defineConfig({
               groups: [
                 // React, React DOM and React Router: every page needs all of it.
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
-                // Icons used by more than one page, grouped by the pages that use them.
+                // Icons used by more than one page, grouped by the pages that use them (lucide's
+                // file layout: app/framework-workarounds/README.md).
                 {
                   name: "ui",
-                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+                  test: lucideIconFile,
                   tags: ["$initial"],
                   minShareCount: 2,
                   entriesAware: true,
                   entriesAwareMergeThreshold: 20000,
                   priority: 2,
                 },
-                // The small modules nearly every page uses (UI primitives, helpers, the site's links,
-                // cards and pictures), in one file.
-                {
-                  name: "common",
-                  test: /[\\/]app[\\/](framework-workarounds[\\/]lucide-icon\.ts|lib[\\/](cn|use-hydrated|seo|structured-data|notify)\.ts|content[\\/]site\.ts|components[\\/](ui[\\/](button|card|badge|skeleton|input|field|slot)|section-heading|nav-link-class|page-header|responsive-image)\.tsx?|features[\\/]projects[\\/]components[\\/]project-card\.tsx|features[\\/]newsletter[\\/]schema\.ts)|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
-                  tags: ["$initial"],
-                  minShareCount: 2,
-                  priority: 1,
-                },
+                // Our shared modules: which ones is decided in vite.chunk-groups.ts (by folder or by
+                // an explicit list, never by file-name patterns; decision 0193).
+                // The small modules nearly every page uses, in one file.
+                { name: "common", test: inCommonChunk, tags: ["$initial"], minShareCount: 2, priority: 1 },
                 // The news list and the newsletter sign-up, which the home page and /ai-news both show.
-                {
-                  name: "news",
-                  test: /[\\/]app[\\/]features[\\/](news[\\/](components[\\/](news-card|news-skeleton|refresh-news-button|news-empty|news-time|news-status-line|news-sources-note|use-news-refresh|use-article-dialog)|schema|text)|newsletter[\\/](components[\\/]newsletter-signup|keep-page-data))\.tsx?$/,
-                  tags: ["$initial"],
-                  minShareCount: 2,
-                  priority: 1,
-                },
+                { name: "news", test: inNewsChunk, tags: ["$initial"], minShareCount: 2, priority: 1 },
               ],
             },
           },

@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { site } from "~/content/site";
-import { adminSignInRules, revokePasswordResetTokens } from "./auth-internals.ts";
+import { adminSignInRules, revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server.ts";
 import { getDb, type Database } from "./db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index.ts";
 import { getEnv } from "./env.ts";
@@ -17,7 +17,7 @@ import { getAppSecret } from "./secret.ts";
  *
  * Its own rate limiter is off: sign-in, second-factor and reset attempts are
  * limited per IP and per account in PostgreSQL (features/admin/rate-limits.ts),
- * which holds across instances. `adminSignInRules` (auth-internals.ts) accepts
+ * which holds across instances. `adminSignInRules` (app/framework-workarounds/better-auth-internals.server.ts) accepts
  * each TOTP code once, refuses "trust this device" and revokes reset links
  * when the password changes.
  */

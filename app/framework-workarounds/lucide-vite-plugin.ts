@@ -8,19 +8,25 @@ import type { Plugin } from "vite";
  * server renders exactly what the browser hydrates. Depends on the layout of
  * lucide-react's ESM files: see README.md in this folder before upgrading.
  */
+/**
+ * Where lucide-react keeps one file per icon (`dist/esm/icons/*.mjs`): the
+ * plugin below rewrites these files, and vite.config.ts groups the icons pages
+ * share into the "ui" chunk by it.
+ */
+export const lucideIconFile = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 export function lightLucideRuntime(): Plugin {
   const runtime = path.resolve(import.meta.dirname, "lucide-icon.ts");
-  const lucideIcon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
   return {
     name: "nordlys:light-lucide-runtime",
     apply: "build",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return runtime;
+      if (source === "../createLucideIcon.mjs" && importer && lucideIconFile.test(importer)) return runtime;
       return null;
     },
     transform(code, id) {
-      if (!lucideIcon.test(id)) return null;
+      if (!lucideIconFile.test(id)) return null;
       return { code: slimIconFile(code), map: null };
     },
   };

@@ -1,5 +1,5 @@
 import { getAuth } from "~/.server/auth";
-import { revokePasswordResetTokens } from "~/.server/auth-internals";
+import { revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server";
 import { getDb } from "~/.server/db/client";
 import { userRoles, users } from "~/.server/db/schema";
 import { eq } from "drizzle-orm";

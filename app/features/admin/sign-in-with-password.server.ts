@@ -1,6 +1,6 @@
 import { ApiError } from "~/.server/api";
 import { getAuth } from "~/.server/auth";
-import { withoutTrustDeviceCookie } from "~/.server/auth-internals";
+import { withoutTrustDeviceCookie } from "~/framework-workarounds/better-auth-internals.server";
 import { getEnv } from "~/.server/env";
 import { hasOpenedEnrolmentLink } from "./admin-enrolment.server";
 import { consumeRateLimit, hashClientIp, peekRateLimit } from "~/.server/rate-limit";

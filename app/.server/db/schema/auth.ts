@@ -99,7 +99,7 @@ export const twoFactors = pgTable(
 /**
  * The last TOTP time step (Unix time / 30 s) accepted for an enrolment, so a
  * code that signed someone in is refused if sent again while it is still
- * valid (app/.server/auth-internals.ts). Goes with its two_factors row: a new
+ * valid (app/framework-workarounds/better-auth-internals.server.ts). Goes with its two_factors row: a new
  * enrolment starts fresh.
  */
 export const totpAcceptedSteps = pgTable("totp_accepted_steps", {

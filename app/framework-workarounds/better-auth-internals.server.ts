@@ -3,14 +3,15 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import type { Database } from "./db/client.ts";
-import { totpAcceptedSteps, twoFactors, verifications } from "./db/schema/index.ts";
+import type { Database } from "~/.server/db/client.ts";
+import { totpAcceptedSteps, twoFactors, verifications } from "~/.server/db/schema/index.ts";
 
 /**
  * Everything of the admin sign-in that leans on better-auth's internals
- * (1.7.7) rather than its documented options, in one place
- * (docs/decisions/0118-totp-codes-accepted-once.md). The rest of the app uses
- * its API (`auth.api.*`), options and hooks only.
+ * (checked against 1.7.25) rather than its documented options, in one place
+ * (docs/decisions/0118-totp-codes-accepted-once.md, listed in this folder's
+ * README). The rest of the app uses its API (`auth.api.*`), options and hooks
+ * only. better-auth offers no option for any of the three rules below.
  *
  * On upgrade, re-check these facts in node_modules/better-auth/dist and run
  * tests/integration/admin-auth.test.ts and admin-api.test.ts:
@@ -21,8 +22,9 @@ import { totpAcceptedSteps, twoFactors, verifications } from "./db/schema/index.
  *     the TOTP key, encrypted with `symmetricEncrypt(secretConfig)`, used as
  *     raw (UTF-8) HMAC-SHA1 key bytes; 6 digits, 30-second steps, checked
  *     with a window of one step either side (@better-auth/utils/otp).
- *  3. The same files: `trustDevice` in the body of /two-factor/verify-* sets
- *     the cookie `trust_device`, which lets /sign-in/email skip the code.
+ *  3. plugins/two-factor/constant.mjs + index.mjs: `trustDevice` in the body
+ *     of /two-factor/verify-* sets the cookie `trust_device`, which lets
+ *     /sign-in/email skip the code.
  *  4. api/routes/password.mjs: a reset token is a `verifications` row with
  *     identifier `reset-password:<token>` (stored as is: we set no
  *     `verification.storeIdentifier`) and the user id as value; resetting

@@ -1,6 +1,6 @@
 import type { Locator, Page, Response } from "@playwright/test";
 import { withServerDatabase } from "../support/admin-seed";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The lead-capture chat widget against the production build, with the fake
@@ -108,7 +108,8 @@ test.describe("the panel", () => {
     expect([open.width, open.height]).toEqual([380, 600]);
     // Focus moved into the panel: the intro form's first field.
     await expect(panel(page).getByLabel("Name")).toBeFocused();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     await panel(page).getByRole("button", { name: "Minimize chat" }).click();
     expect((await box(panel(page))).height).toBe(56);
@@ -179,7 +180,8 @@ test.describe("the intro form", () => {
     await expect(assistantBubbles(page).first()).toContainText("Thanks, Ada!");
     await expect(composer(page)).toBeFocused();
     await expect(panel(page).getByRole("button", { name: "Update your contact info" })).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     expect(await storedState(page)).toMatchObject({ hasSubmittedLead: true, showLeadForm: false, leadDismissed: false });
     await page.reload();
@@ -210,7 +212,8 @@ test.describe("the intro form", () => {
       await expect(panel(page).getByRole("button", { name: prompt })).toBeVisible();
     }
     await expect(panel(page).getByRole("button", { name: "Update your contact info" })).toHaveCount(0);
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     expect(await storedState(page)).toMatchObject({ leadDismissed: true, showLeadForm: false, hasSubmittedLead: false });
 
     await page.reload();
@@ -285,7 +288,8 @@ test.describe("the conversation", () => {
     await chips.getByRole("button", { name: "How does mentoring work?" }).click();
     await expect(userBubbles(page).last()).toHaveText(/How does mentoring work\?/);
     await expect(assistantBubbles(page).last()).toContainText("Here is a concise answer to: How does mentoring work?");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 
   test("a suggested prompt sends itself", async ({ page }) => {

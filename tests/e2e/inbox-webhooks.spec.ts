@@ -4,7 +4,7 @@ import { disclaimers } from "../../app/content/disclaimers";
 import { formDefinitions } from "../../app/features/forms/definitions";
 import { startWebhookReceiver, type WebhookReceiver } from "../fixtures/webhooks/receiver";
 import { signInAsAdmin } from "./support/admin";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * Outbound webhooks in the browser against the production server: an admin adds an endpoint
@@ -83,7 +83,8 @@ test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the 
     await expect(row.getByRole("cell").nth(1)).toHaveText("200", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await waitForHydration(page);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   // Replay: the same webhook-id, signed again.
   await endpoint.getByRole("button", { name: /^Replay enquiry\.created delivery/ }).first().click();

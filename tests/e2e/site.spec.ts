@@ -2,6 +2,7 @@ import { cookiePolicy, privacyPolicy, termsOfService } from "../../app/content/l
 import { projects } from "../../app/content/projects";
 import { services } from "../../app/content/services";
 import { founders, partners } from "../../app/content/studio";
+import { expectStaysTrue } from "../support/stays-true";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { sitePages } from "./site-pages";
 
@@ -85,11 +86,7 @@ test.describe("home", () => {
     await page.getByRole("button", { name: "Pause headline animation" }).click();
     const paused = await phrase.textContent();
     // Paused: the phrase outlasts two of its intervals (a deadline, not a sleep: it fails as soon as it changes).
-    const until = Date.now() + 2 * PHRASE_INTERVAL_MS;
-    while (Date.now() < until) {
-      expect(await phrase.textContent()).toBe(paused);
-      await page.waitForTimeout(200);
-    }
+    await expectStaysTrue(async () => (await phrase.textContent()) === paused, { for: 2 * PHRASE_INTERVAL_MS, everyMs: 200, what: `the paused phrase "${paused}"` });
     await expect(page.getByRole("button", { name: "Play headline animation" })).toHaveAttribute("aria-pressed", "true");
   });
 

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { insertLead, withServerDatabase } from "../support/admin-seed";
 import { freshTotpCode } from "../support/totp";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { signInAsAdmin } from "./support/admin";
 import { outboxMailsFor } from "./support/outbox";
 
@@ -47,7 +47,8 @@ test("the sign-in and every admin page have the admin's own frame: no marketing 
     await expectNoMarketingChrome(page);
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Admin" })).toBeVisible();
   }
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   // The skip link is the first stop for a keyboard and leads into the page's main landmark.
   await waitForHydration(page);
@@ -69,7 +70,8 @@ test("at 390 px the admin navigation folds into a Menu that opens, leads to a pa
   await expect(nav).toBeVisible();
   await expect(nav.getByRole("link", { name: "Leads" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await nav.getByRole("link", { name: "Newsletter" }).click();
   await expect(page).toHaveURL("/admin/newsletter");
   await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
@@ -137,7 +139,8 @@ test("a chat transcript shows the assistant's links and bold as the visitor saw 
   expect(await page.evaluate(() => (window as unknown as { __transcriptRan?: boolean }).__transcriptRan)).toBeUndefined();
   // The visitor's own text is shown as typed.
   await expect(dialog.getByRole("listitem").filter({ hasText: "User" })).toContainText("**not bold from me**");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });
 
 test("Send Newsletter Now: says whether an issue was ever sent, and the success toast comes only with mail sent", async ({ page, baseURL }) => {

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { freshTotpCode, totpFromSecret } from "../support/totp";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { createAdmin, openEnrolmentLink, signInAsAdmin, signInWithCode, submitPassword } from "./support/admin";
 import { outboxMailsFor } from "./support/outbox";
 
@@ -28,7 +28,8 @@ test.describe("sign-in page", () => {
   test("is accessible and refuses a wrong password without saying which part was wrong", async ({ page }) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await waitForHydration(page);
   await page.getByLabel("E-mail").fill(`nobody-${unique()}@example.com`);
   await page.getByLabel("Password").fill("not a real password");
@@ -80,7 +81,8 @@ test.describe("admin journey", () => {
   await expect(page.getByRole("heading", { level: 1, name: "Set up two-factor sign-in" })).toBeVisible();
   await expect(page.getByText(leadName)).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   // Any other admin page sends them back here.
   await page.goto("/admin/outbox");
   await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
@@ -93,7 +95,8 @@ test.describe("admin journey", () => {
   await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
   const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
   const totp = totpFromSecret(secret);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await page.getByLabel("3. Enter the 6-digit code the app shows").fill("000000");
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByText("That code is not valid. Check the time on your phone and try again.")).toBeVisible();
@@ -118,7 +121,8 @@ test.describe("admin journey", () => {
 
   await submitPassword(page, email, password);
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor code" })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await page.getByLabel("Authentication code").fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toContainText("That code is not valid");
@@ -137,14 +141,16 @@ test.describe("admin journey", () => {
   await expect(card.getByText("chatbot")).toBeVisible();
   await expect(card.getByText("Fjord Analytics")).toBeVisible();
   await expect(page.getByRole("article", { name: silentLead }).getByRole("button", { name: "View Chat" })).toBeDisabled();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await card.getByRole("button", { name: "View Chat" }).click();
   const dialog = page.getByRole("dialog", { name: `Chat with ${leadName}` });
   await expect(dialog.getByText("Can you build a support bot?")).toBeVisible();
   await expect(dialog.getByText("User", { exact: true })).toBeVisible();
   await expect(dialog.getByText("AI Assistant", { exact: true })).toBeVisible();
   await expect(dialog.getByRole("log", { name: "Conversation" })).toHaveCSS("height", "500px");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
@@ -213,7 +219,8 @@ test.describe("held items", () => {
     const leadCard = page.getByRole("article", { name: leadName });
     await expect(leadCard.getByText("Held: Hidden field filled")).toBeVisible();
     await expect(leadCard.getByRole("button", { name: `Release lead ${leadName}` })).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     await leadCard.getByRole("link", { name: `Delete lead ${leadName}` }).click();
     const confirm = page.getByRole("group", { name: `Delete the lead of ${leadName}?` });
     await expect(confirm).toBeFocused();
@@ -233,7 +240,8 @@ test.describe("held items", () => {
     const card = page.getByRole("article", { name: submissionName });
     await expect(card.getByText("Held: Hidden field filled")).toBeVisible();
     await expect(card.getByText(/bots do this, and so do some autofill tools/)).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     expect(await outboxMailsFor(submissionEmail)).toEqual([]);
 
     await card.getByRole("button", { name: `Release submission of ${submissionName}` }).click();

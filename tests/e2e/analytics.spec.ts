@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { withServerDatabase } from "../support/admin-seed";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 /**
@@ -215,7 +215,8 @@ test("the dashboard shows a campaign's visitors and conversions, is accessible, 
   await expect(traffic.getByRole("img", { name: /Visitors and page views, last 7 days/ })).toBeVisible();
   await traffic.getByText("Show the numbers").click();
   await expect(traffic.getByRole("table", { name: "Visitors and page views per day" }).getByRole("row")).toHaveCount(8);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   const download = page.waitForEvent("download");
   await campaigns.getByRole("link", { name: /CSV/ }).click();

@@ -1,5 +1,5 @@
 import { startServerWithoutAi } from "./support/server-without-ai";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The chat on a site with no AI provider (a fresh clone): it answers from the
@@ -50,5 +50,6 @@ test("answers topic questions from the site's content and does not ask for an e-
 
   await expect(log).not.toContainText(/leave your e-mail/i);
   await expect(panel.getByText(/^Save .*\?$/)).toHaveCount(0);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });

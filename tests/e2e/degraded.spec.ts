@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The site as a fresh install sees it with nothing outside reachable: the
@@ -35,7 +35,8 @@ test("/ai-news with no reachable feed: 'No news available', when the sources wer
   await expect(page.getByTestId("news-updated")).toHaveCount(0);
   await expect(page.getByTestId("news-meta")).not.toContainText("Updated");
   await expect(hub.getByRole("button", { name: "Try Again" })).toBeEnabled();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });
 
 test("the page as served (cached for everyone) states clock times in UTC, which the browser then words relative to now", async ({ request, page }) => {
@@ -69,7 +70,8 @@ test("home: 'Try Again' is busy while the sources are tried, then gives the same
   const section = page.getByRole("region", { name: "Latest AI News" });
   await expect(section.getByText("No news available at the moment")).toBeVisible({ timeout: 20_000 });
   await expectSourcesTriedAndFailed(section);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   await section.getByRole("button", { name: "Try Again" }).click();
   await expect(section.getByRole("button", { name: "Trying again..." })).toBeDisabled();
@@ -120,7 +122,8 @@ test("without an AI provider the home page does not offer 'Try it free', and /tr
   await expect(page.getByTestId("try-ai-intro")).toContainText("The tools are taking a short break right now");
   await expect(page.getByTestId("try-ai-intro")).not.toContainText("is sent to our AI provider");
   await expect(page.getByRole("heading", { name: "The AI tools are taking a short break" })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });
 
 test.describe("without JavaScript", () => {

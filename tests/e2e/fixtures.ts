@@ -37,13 +37,14 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Runs axe (WCAG 2.x A/AA rules and best practices) and the utility-class conflict check: both must find nothing.
+ * Runs axe (WCAG 2.x A/AA rules and best practices): it must find nothing. Tests call it next to
+ * `expectNoClassConflicts`, which checks the page's utility classes.
  * A page without frames is checked in "legacy mode", axe run in the page itself. The default mode finishes each
  * run in a new blank page, which in Chromium is a new tab and renderer: twice the time of every check (about
  * 4.5 s against 2 s for the home page on an idle machine). It stays for pages with a frame (the newsletter
  * preview's sandboxed one), where legacy mode would try to run a script inside the frame.
  */
-export async function expectNoAxeOrClassConflicts(page: Page) {
+export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     // (Asked of the DOM: a frame in the server's HTML may not be attached yet when page.frames() is read.)
@@ -52,8 +53,7 @@ export async function expectNoAxeOrClassConflicts(page: Page) {
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
-  expect(summary).toEqual([]);
-  await expectNoClassConflicts(page);
+  expect(summary, "axe violations").toEqual([]);
 }
 
 /** No element carries two utilities that set the same thing (tests/support/class-conflicts.ts). */

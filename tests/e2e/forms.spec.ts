@@ -5,7 +5,7 @@ import { site } from "../../app/content/site";
 import { formDefinitions, type FormSource } from "../../app/features/forms/definitions";
 import { withServerDatabase } from "../support/admin-seed";
 import { outboxMailsFor } from "./support/outbox";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The apply, mentoring and contact forms in a real browser, with and without
@@ -110,7 +110,8 @@ async function expectStaticPageAccessible(browser: Browser, page: Page) {
     const checker = await context.newPage();
     await checker.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
     await checker.goto(url);
-    await expectNoAxeOrClassConflicts(checker);
+    await expectNoAxeViolations(checker);
+    await expectNoClassConflicts(checker);
   } finally {
     await context.close();
   }
@@ -145,7 +146,8 @@ test.describe("with JavaScript", () => {
       await expectFieldError(page, area, "Email", "Valid email required");
       await expect(area.getByText("Please acknowledge the terms to proceed")).toBeVisible();
       expect(posts).toBe(0);
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
 
       const email = uniqueEmail(form.source);
       await fill(page, form, email);
@@ -173,7 +175,8 @@ test.describe("with JavaScript", () => {
       await expect(confirmation.getByRole("heading", { level: 2 })).toBeFocused();
       await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
       await expect(confirmation).toBeVisible();
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
 
       // Stored, then mailed: the studio's notification and the sender's acknowledgement.
       await expect.poll(async () => (await outboxMailsFor(email)).length, { timeout: 15_000 }).toBe(2);

@@ -8,7 +8,7 @@ import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { createAdminWithCli, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { completeTwoFactorSetup, openEnrolmentLink, submitPassword } from "./support/admin";
 
 /**
@@ -119,7 +119,8 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await page.getByLabel("Text").fill("Thank you for your message. Our portfolio: https://nordlys.test/work");
   await page.getByRole("button", { name: "Add saved reply" }).click();
   await expect(page.getByText("Saved reply added")).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   const replyPath = `/admin/inbox/people/${person.personId}/reply?enquiry=${person.enquiryId}`;
   await page.goto(replyPath);
@@ -130,7 +131,8 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await page.getByLabel("Saved reply").selectOption({ label: "Thanks for reaching out" });
   await page.getByRole("button", { name: "Use" }).click();
   await expect(page.getByLabel("Your reply")).toHaveValue("Hello Grace,\n\nThank you for your message. Our portfolio: https://nordlys.test/work");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await shoot(page, "inbox-reply");
 
   await page.getByRole("button", { name: "Send reply" }).click();
@@ -217,7 +219,8 @@ test("a mail from a stranger that names Grace's thread is Unmatched; an admin as
     await expect(page.getByRole("heading", { name: "About the website (forged)" })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
   await waitForHydration(page);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await shoot(page, "inbox-unmatched");
 
   const other = page.getByRole("article", { name: "About the website (other-address)" });

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { withServerDatabase } from "../support/admin-seed";
-import { expect, expectNoAxeOrClassConflicts, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test } from "./fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 /**
@@ -86,7 +86,8 @@ test("the dashboard shows replies, stages, won value per currency and the funnel
   await expect(bySource.getByRole("row", { name: /newsletter-partner/ }).getByRole("cell")).toHaveText(["NOK", "1", "12500.00"]);
   await expect(page.getByRole("region", { name: "Time to first reply", exact: true }).getByText(/Still waiting: \d+\./)).toBeVisible();
   await expect(page.getByRole("region", { name: "From visit to won", exact: true }).getByRole("row", { name: /^Won/ })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -114,13 +115,15 @@ test("the erase page says what goes and asks for the admin's password", async ({
   await expect(page.getByRole("heading", { level: 1, name: "Erase a person" })).toBeVisible();
   await expect(page.getByText("1 form submission")).toBeVisible();
   await expect(page.getByRole("link", { name: "export as JSON" })).toHaveAttribute("href", `/admin/inbox/people/${personId}/export`);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   await page.getByLabel("Your password, to confirm").fill("not my password");
   await page.getByRole("button", { name: "Erase everything" }).click();
   await expect(page.getByText("That password is not right")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Your password, to confirm")).toHaveAttribute("aria-invalid", "true");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { insertLead, withServerDatabase } from "../support/admin-seed";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 /**
@@ -76,7 +76,8 @@ test("an enquiry moves through the stages with the mouse and with the keyboard; 
   await dialog.getByLabel("Currency").fill("NOK");
   await dialog.getByRole("button", { name: "Move to Won" }).click();
   await expect(column(page, "won").locator(card(page, enquiryId))).toContainText("NOK 12,500.00", { timeout: 20_000 });
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   const events = await withServerDatabase(dataDir, async (client) =>
     (await client.query<{ body: string }>("select body from inbox_events where enquiry_id = $1 order by id", [enquiryId])).rows.map((row) => row.body),
@@ -90,7 +91,8 @@ test("without JavaScript the card's stage select moves it; the list, the board a
   const { enquiryId, personId } = await seedLead(name, `Our office is in ${word}`);
   await signInAsAdmin(page, "/admin/inbox");
   await expect(page.getByRole("navigation", { name: "Inbox views" })).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   // Search finds the person by a word of their message.
   await page.getByLabel("Search").fill(word);
@@ -101,12 +103,14 @@ test("without JavaScript the card's stage select moves it; the list, the board a
   await page.getByRole("link", { name: "Board", exact: true }).click();
   await expect(page).toHaveURL(/view=board/);
   await expect(column(page, "new").locator(card(page, enquiryId))).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   await page.getByRole("link", { name }).first().click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByTestId("timeline-entry").filter({ hasText: "Chat with the assistant" })).toContainText("we will be in touch");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   const plain = await browser.newContext({
     baseURL,

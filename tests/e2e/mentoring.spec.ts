@@ -4,7 +4,7 @@ import { disclaimers } from "../../app/content/disclaimers";
 import { withServerDatabase } from "../support/admin-seed";
 import { signInAsAdmin } from "./support/admin";
 import { outboxMailsFor } from "./support/outbox";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * Booking a mentoring session on /mentoring (docs/mentoring.md) in a real browser: without
@@ -199,7 +199,8 @@ test.describe("with JavaScript in Auckland", () => {
       expect(name).toContain(longDate(slot.start, "Pacific/Auckland"));
       expect(name).toContain(`; ${clock(slot.start, "Europe/Oslo")} for ${MENTOR_NAME} in Oslo`);
     }
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     // Keyboard only: Enter on a day link, Tab to its first time, Space picks it.
     const tabTo = async (isTarget: () => Promise<boolean>, what: string) => {
@@ -254,7 +255,8 @@ test.describe("with JavaScript in Auckland", () => {
     await expect(confirmation).toContainText("(Pacific/Auckland)");
     await expect(page.locator("[data-sonner-toast]").getByText("Session booked! Check your e-mail for the invite.")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 });
 
@@ -371,7 +373,8 @@ test("the learner's link page shows the session, moves it, and the old link then
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your mentoring session");
   await expect(page.getByRole("main")).toContainText(`${longDate(start, "Asia/Kolkata")}, ${clock(start, "Asia/Kolkata")}`);
   await expect(page.getByRole("main")).toContainText(`with ${MENTOR_NAME}`);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   const choices = page.getByRole("group", { name: "New time (Asia/Kolkata)" }).getByRole("radio");
   expect(await choices.count()).toBeGreaterThan(1);
@@ -381,11 +384,13 @@ test("the learner's link page shows the session, moves it, and the old link then
   await page.getByRole("button", { name: "Move my session" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session moved", { timeout: 15_000 });
   await expect(page.getByRole("status")).toContainText(`Your session is now ${longDate(newStart, "Asia/Kolkata")}, ${clock(newStart, "Asia/Kolkata")}`);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   // The updated invite, with new links, goes to the learner.
   await expect.poll(async () => (await mailsTo(firstLearner.email)).filter((m) => !m.includes(`token=${token}`)).length, { timeout: 20_000 }).toBeGreaterThan(0);
 });
@@ -411,7 +416,8 @@ test.describe("the mentor", () => {
     await expect(card).toContainText("13:00 · 60 min · Agenda Learner");
     await expect(card).toContainText("Confirmed");
     await expect(page.getByRole("list", { name: "The week at a glance" })).toContainText("13:00 Agenda Learner");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("list", { name: "The week at a glance" })).toBeHidden();
@@ -424,14 +430,16 @@ test.describe("the mentor", () => {
     const hours = page.getByRole("form", { name: "Hours" });
     const monday = hours.getByLabel("Monday", { exact: true });
     await expect(monday).toHaveValue("00:00-24:00");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     await monday.fill("9-5");
     await hours.getByRole("button", { name: "Save hours" }).click();
     await expect(monday).toHaveAttribute("aria-invalid", "true");
     await expect(hours.getByText("Monday: write hours as 09:00-17:00 (several separated by commas)")).toBeVisible();
     await expect(monday).toHaveValue("9-5");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     try {
       await monday.fill("09:00-12:00");

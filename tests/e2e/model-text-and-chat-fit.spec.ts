@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { withServerDatabase } from "../support/admin-seed";
 import { startServerWithoutAi } from "./support/server-without-ai";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * Model text shown as text (decision 0184): a stored news summary with Markdown in it is bold and a
@@ -171,7 +171,10 @@ for (const size of SIZES) {
     await expectUncovered(composer);
     await screenshot(page, `chat-conversation-${size.name}`);
     // Once is enough (axe over a whole page takes a while on a busy machine).
-    if (size.width < 640) await expectNoAxeOrClassConflicts(page);
+    if (size.width < 640) {
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
+    }
 
     // Once a choice is made the banner goes and the panel takes its usual place.
     await banner.getByRole("button", { name: "Decline" }).click();

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Page, type Route } from "@playwright/test";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The AI news UI (docs/product.md#news) against the app reading the local
@@ -75,7 +75,8 @@ test.describe("home: Latest AI News", () => {
     await expect(cards.filter({ hasText: TITLES.day }).locator("time")).toHaveText("1d ago");
     await expect(cards.filter({ hasText: TITLES.days }).locator("time")).toHaveText("3d ago");
     await expect(section.getByRole("link", { name: "Read All AI News" })).toHaveAttribute("href", "/ai-news");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 
   test("'Read Full Story' opens the article dialog with sanitised content; 'Close Article' returns focus", async ({ page }) => {
@@ -107,7 +108,8 @@ test.describe("home: Latest AI News", () => {
     const original = dialog.getByRole("link", { name: /View Original Source/ });
     await expect(original).toHaveAttribute("href", "https://frontier-lab.example.com/news/faster-reasoning");
     await expect(original).toHaveAttribute("target", "_blank");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     await dialog.getByRole("button", { name: "Close Article", exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -201,7 +203,8 @@ test.describe("/ai-news", () => {
     await expect(page.getByText(/Disclaimer:/)).toContainText("copyright");
     await expect(page.getByText(/Disclaimer:/)).toContainText("without warranty");
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/ai-news/rss.xml");
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 });
 
@@ -214,7 +217,8 @@ test.describe("story pages and the hub's feed", () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", article.summary);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES.hours);
     await expect(page.getByRole("link", { name: /View Original Source/ })).toHaveAttribute("href", article.sourceUrl!);
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 
   test("the hub's RSS feed lists the stories", async ({ request }) => {

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { setAppSecret } from "../../app/.server/secret";
 import { newsletterMessages } from "../../app/features/newsletter/schema";
 import { createNewsletterToken, verifyNewsletterToken } from "../../app/features/newsletter/token.server";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The newsletter in a real browser: sign-up on the home page and /ai-news
@@ -60,7 +60,8 @@ async function unsubscribeTokenFor(confirmUrl: string): Promise<string> {
 /** axe checks the page, not a toast caught mid-animation: wait until the toasts are gone. */
 async function expectAccessibleWhenToastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 }
 
 /**
@@ -115,7 +116,8 @@ test.describe("with JavaScript", () => {
     const link = await confirmationLink(email);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
     await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
@@ -166,7 +168,8 @@ test.describe("with JavaScript", () => {
     await page.goto(`/unsubscribe?token=${token}`);
     await expect(page.getByRole("heading", { level: 1, name: "Unsubscribed" })).toBeVisible();
     await expect(page.getByText(newsletterMessages.unsubscribeSuccess)).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     await page.getByRole("link", { name: "Return to the homepage" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -176,7 +179,8 @@ test.describe("with JavaScript", () => {
       await page.goto(url);
       await expect(page.getByRole("alert")).toContainText("Invalid unsubscribe link");
     }
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 
   test("RFC 8058 one-click: a cookieless POST answers 200 without a redirect", async ({ page, playwright, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { adminRoutes, publicRoutes } from "./routes";
 
 const navLabels = ["Home", "About", "Projects", "Try AI", "AI News", "Services", "Apply", "Mentoring", "Contact"];
@@ -21,7 +21,8 @@ test.describe("every route has the shell", () => {
         await expect(footer.getByRole("heading", { name: column })).toBeVisible();
       }
       await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
     });
   }
 });
@@ -34,7 +35,8 @@ test.describe("404", () => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   await waitForHydration(page);
   await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
@@ -159,7 +161,8 @@ test.describe("mobile menu", () => {
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect(dialog).toBeVisible();
     for (const label of navLabels) await expect(dialog.getByRole("link", { name: label, exact: true })).toBeVisible();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
     // Focus stays inside the dialog however far we tab.
     for (let i = 0; i < 15; i++) {

@@ -2,7 +2,8 @@ import { cookiePolicy, privacyPolicy, termsOfService } from "../../app/content/l
 import { projects } from "../../app/content/projects";
 import { services } from "../../app/content/services";
 import { founders, partners } from "../../app/content/studio";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expectStaysTrue } from "../support/stays-true";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { sitePages } from "./site-pages";
 
 /** The headline's phrase interval (PHRASE_INTERVAL_MS in app/features/home/components/rotating-phrase.tsx). */
@@ -69,7 +70,8 @@ test.describe("home", () => {
       "Our vision",
       "Built For Results",
     ]);
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 
   test("the rotating phrase cycles through the four phrases and can be paused", async ({ page }) => {
@@ -84,11 +86,7 @@ test.describe("home", () => {
     await page.getByRole("button", { name: "Pause headline animation" }).click();
     const paused = await phrase.textContent();
     // Paused: the phrase outlasts two of its intervals (a deadline, not a sleep: it fails as soon as it changes).
-    const until = Date.now() + 2 * PHRASE_INTERVAL_MS;
-    while (Date.now() < until) {
-      expect(await phrase.textContent()).toBe(paused);
-      await page.waitForTimeout(200);
-    }
+    await expectStaysTrue(async () => (await phrase.textContent()) === paused, { for: 2 * PHRASE_INTERVAL_MS, everyMs: 200, what: `the paused phrase "${paused}"` });
     await expect(page.getByRole("button", { name: "Play headline animation" })).toHaveAttribute("aria-pressed", "true");
   });
 
@@ -129,7 +127,8 @@ test.describe("about", () => {
       await expect(logo).toHaveAttribute("width", "240");
       await expect(logo).toHaveAttribute("height", "72");
     }
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   });
 });
 
@@ -149,7 +148,8 @@ test.describe("projects", () => {
       await expect(image).toHaveAttribute("width", "1280");
       await expect(image).toHaveAttribute("height", "800");
     }
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
     await waitForHydration(page);
     await cards.nth(3).click();
     await expect(page).toHaveURL("/projects/lawsecai");
@@ -180,7 +180,8 @@ test.describe("projects", () => {
         await expect(cta).not.toHaveAttribute("target", /.*/);
       }
       await expect(page.getByRole("link", { name: "Back to Projects" })).toHaveAttribute("href", "/projects");
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
     });
   }
 
@@ -205,7 +206,8 @@ test.describe("projects", () => {
       const response = await page.goto("/projects/does-not-exist");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Project not found");
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
       await waitForHydration(page);
       await page.getByRole("link", { name: "Back to Projects" }).click();
       await expect(page).toHaveURL("/projects");
@@ -221,7 +223,8 @@ test.describe("projects", () => {
       const hero = page.locator("header [data-image-status]");
       await expect(hero.getByText("Image unavailable")).toBeVisible();
       await expect(hero.getByRole("img")).toHaveCount(0);
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
     });
 
     test("a lazy image shows a skeleton until it arrives, then the picture", async ({ page }) => {
@@ -261,7 +264,8 @@ test("services lists the four offers with the product's names", async ({ page })
   await expect(page.getByRole("main")).toContainText("40+ hours per month");
   await expect(page.getByRole("main")).toContainText("Scholarships for students");
   await expect(page.getByRole("main")).toContainText("Paid builds are prioritised");
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });
 
 test.describe("legal pages", () => {
@@ -281,7 +285,8 @@ test.describe("legal pages", () => {
       await expect(page.getByText(/^Last updated:/).locator("time")).toHaveAttribute("datetime", legal.date);
       for (const statement of legal.statements) await expect(page.getByRole("main")).toContainText(statement);
       await expect(page.getByRole("main").locator('a[href^="mailto:"]').first()).toBeVisible();
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
     });
   }
 });
@@ -300,7 +305,8 @@ test.describe("references", () => {
       for (const heading of ["The brief", "What we built", "Working together", "Results"]) {
         await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
       }
-      await expectNoAxeOrClassConflicts(page);
+      await expectNoAxeViolations(page);
+      await expectNoClassConflicts(page);
     });
   }
 });

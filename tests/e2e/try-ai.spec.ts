@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeOrClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /** The typing animation's timings (TYPING_MS in app/features/ai-tools/components/typing-text.tsx). */
 const TYPING_MS = { type: 100, delete: 50, pause: 2000 } as const;
@@ -31,10 +31,12 @@ test("has the product's title, description, canonical link and hero, and passes 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/try-ai$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Try Free AI Tools");
   await expect(page.getByRole("tab")).toHaveText(["AI Secretary", "SEO Generator", "Email Writer", "LinkedIn Posts"]);
-  await expectNoAxeOrClassConflicts(page);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
   for (const name of ["SEO Generator", "Email Writer", "LinkedIn Posts"]) {
     await tab(page, name).click();
-    await expectNoAxeOrClassConflicts(page);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
   }
 });
 

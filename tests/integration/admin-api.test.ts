@@ -6,6 +6,7 @@ import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServ
 import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session.ts";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
 import { freshTotpCode } from "../support/totp.ts";
+import { waitUntil } from "../support/wait-until.ts";
 
 /**
  * The admin area over HTTP, against the production server: every admin
@@ -295,16 +296,6 @@ describe("held items", () => {
     });
   }
 
-  async function waitFor<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (accept(value)) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met in time, last value: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   const adminGet = (path: string) => fetch(base + path, { headers: { cookie: adminCookie } });
 
   it("a submission sent through the API with the honeypot filled is held: listed only under held, logged without personal data, released once", async () => {
@@ -318,7 +309,7 @@ describe("held items", () => {
     expect(await sent.json()).toEqual({ success: true });
     expect(await mailJobsMentioning(email)).toBe(0);
     // The log says what and why, never who.
-    await waitFor(async () => server.output(), (output) => output.includes("Form submission held for review"));
+    await waitUntil(() => server.output().includes("Form submission held for review"), 20_000, "the held-submission log line");
     expect(server.output()).not.toContain(email);
     expect(server.output()).not.toContain("Hilda Held");
 
@@ -357,7 +348,10 @@ describe("held items", () => {
     expect(second.status).toBe(302);
 
     // The notification and the acknowledgement, each once.
-    const mails = await waitFor(() => outboxMentioning(email), (found) => found.length >= 2);
+    const mails = await waitUntil(async () => {
+      const found = await outboxMentioning(email);
+      return found.length >= 2 && found;
+    });
     expect(mails).toHaveLength(2);
     expect(mails.some((mail) => /^Subject: New message from Hilda Held/m.test(mail))).toBe(true);
     expect(mails.some((mail) => /^Subject: We received your message/m.test(mail))).toBe(true);
@@ -413,7 +407,10 @@ describe("held items", () => {
     expect((await fetch(`${base}/api/admin/leads/${MISSING_ID}/release`, { method: "POST", headers: admin.headers })).status).toBe(404);
     expect((await fetch(`${base}/api/admin/leads/${lead.id}/release`, { headers: { cookie: adminCookie } })).status).toBe(405);
 
-    const mails = await waitFor(() => outboxMentioning(lead.id), (found) => found.length >= 1);
+    const mails = await waitUntil(async () => {
+      const found = await outboxMentioning(lead.id);
+      return found.length >= 1 && found;
+    });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/^Subject: New chat lead: Chet Quick/m);
     expect(await mailJobsMentioning(lead.id)).toBe(1);

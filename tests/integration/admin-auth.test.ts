@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard.ts";
 import type { ApiError } from "../../app/.server/api.ts";
@@ -12,7 +11,6 @@ import { adminAuditLog, userRoles, users, verifications } from "../../app/.serve
 import { resetEnvForTests } from "../../app/.server/env.ts";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
 import { closeMailer, sendMailJob } from "../../app/.server/mail/index.ts";
-import { requestInfoContext } from "../../app/.server/request-context.ts";
 import { setAppSecret } from "../../app/.server/secret.ts";
 import { action as accountAction } from "../../app/routes/admin/account.tsx";
 import { createOrPromoteAdmin } from "../../app/features/admin/create-admin.server.ts";
@@ -23,6 +21,7 @@ import { signInWithPassword } from "../../app/features/admin/sign-in-with-passwo
 import { confirmTotpEnrolment, startTotpEnrolment } from "../../app/features/admin/two-factor-enrolment.server.ts";
 import { verifySecondFactor } from "../../app/features/admin/verify-second-factor.server.ts";
 import { setupTestDatabase } from "../support/database.ts";
+import { routeArgs } from "../support/route-args.ts";
 import { freshTotpCode, totpFromUri } from "../support/totp.ts";
 
 /**
@@ -427,10 +426,8 @@ describe("password confirmations on admin pages", () => {
       headers: { cookie: session.headers.get("cookie") ?? "", origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, { requestId: "test", clientIp });
     try {
-      const result = (await accountAction({ request, context, params: {} } as never)) as unknown;
+      const result = (await accountAction(routeArgs(request, { clientIp }))) as unknown;
       const value = result as { type?: string; data?: { fieldError?: string }; init?: { status?: number } | null; status?: number };
       if (result instanceof Response) return { status: result.status, fieldError: undefined };
       return { status: value.init?.status ?? 200, fieldError: value.data?.fieldError };

@@ -1,8 +1,6 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { resetEnvForTests } from "~/.server/env";
-import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { collectPageView, pageViewBuffer } from "~/features/analytics/collect-page-view.server";
 import { SEO_INSTRUCTIONS } from "~/features/ai-tools/generate-seo-meta.server";
@@ -13,6 +11,7 @@ import * as generateRoute from "~/routes/api/generate-content";
 import * as generateStreamRoute from "~/routes/api/generate-content-stream";
 import { setupTestDatabase } from "../support/database.ts";
 import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
+import { routeArgs } from "../support/route-args.ts";
 
 /**
  * The AI endpoints, called as the router calls them, against a local server
@@ -22,13 +21,12 @@ const database = setupTestDatabase();
 let fake: FakeOpenAI;
 const savedEnv = { ...process.env };
 
-type Route = { action: (args: { request: Request; context: RouterContextProvider }) => Promise<Response> };
 const routes = {
   "/api/ai-chat": chatRoute,
   "/api/ai-chat/stream": chatStreamRoute,
   "/api/generate-content": generateRoute,
   "/api/generate-content/stream": generateStreamRoute,
-} as unknown as Record<string, Route>;
+};
 
 let ipCounter = 0;
 /** A fresh client address per test, so per-IP limits do not leak between tests. */
@@ -39,8 +37,6 @@ async function call(
   body: unknown,
   options: { ip?: string; method?: string; contentType?: string; signal?: AbortSignal; userAgent?: string } = {},
 ) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId: "test", clientIp: options.ip ?? freshIp() });
   const method = options.method ?? "POST";
   const request = new Request(`http://localhost${path}`, {
     method,
@@ -48,7 +44,7 @@ async function call(
     body: method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     signal: options.signal,
   });
-  return routes[path]!.action({ request, context });
+  return routes[path].action(routeArgs(request, { clientIp: options.ip ?? freshIp() }));
 }
 
 type StreamEvent = { type: string; text?: string; value?: unknown; error?: string };

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded.ts";
 import { adminSession } from "../support/admin-session.ts";
 import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { waitUntil } from "../support/wait-until.ts";
 
 /**
  * The embedded PostgreSQL under faults an operator meets (docs/decisions/0171): its postmaster
@@ -27,20 +28,20 @@ async function health(server: ServerProcess): Promise<Health> {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, { timeoutMs = 30_000, everyMs = 100 } = {}): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      if (accept(last)) return last;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) throw new Error(`condition not met in time; last value: ${JSON.stringify(last)} ${lastError ? String(lastError) : ""}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
+/** The health answer once `accept` takes it (requests that fail while the server restarts are tried again). */
+function healthWhen(server: ServerProcess, accept: (answer: Health) => boolean, options: { timeoutMs?: number; everyMs?: number; what?: string } = {}) {
+  return waitUntil(async () => {
+    const answer = await health(server);
+    return accept(answer) && answer;
+  }, { timeoutMs: 30_000, ...options });
+}
+
+/** The form's answer once it is not 503 (the database still coming back). */
+function postFormUntilStored(server: ServerProcess, email: string) {
+  return waitUntil(async () => {
+    const response = await postForm(server, email);
+    return response.status !== 503 && response;
+  }, { timeoutMs: 15_000, everyMs: 250, what: `the form from ${email} accepted` });
 }
 
 async function metrics(server: ServerProcess): Promise<string> {
@@ -108,14 +109,13 @@ describe("the embedded PostgreSQL killed with SIGKILL", () => {
     const killedAt = Date.now();
     process.kill(before, "SIGKILL");
     const seen: Health[] = [];
-    const back = await waitFor(
-      async () => {
-        const answer = await health(server!);
+    const back = await healthWhen(
+      server,
+      (answer) => {
         seen.push(answer);
-        return answer;
+        return answer.status === 200;
       },
-      (answer) => answer.status === 200,
-      { timeoutMs: 45_000, everyMs: 50 },
+      { timeoutMs: 45_000, everyMs: 50, what: "a healthy answer after the crash" },
     );
     const recoveryMs = Date.now() - killedAt;
     process.stdout.write(`[chaos-embedded] PostgreSQL back after SIGKILL in ${recoveryMs} ms\n`);
@@ -136,7 +136,7 @@ describe("the embedded PostgreSQL killed with SIGKILL", () => {
     // Pages and forms work again (connections of the pool and of the job queue reconnect).
     expect((await fetch(`${server.url}/contact`)).status).toBe(200);
     const email = `after-crash-${Date.now()}@example.com`;
-    const sent = await waitFor(() => postForm(server!, email), (response) => response.status !== 503, { timeoutMs: 15_000, everyMs: 250 });
+    const sent = await postFormUntilStored(server, email);
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true });
     expect(await submissionsFrom(dataDir, email)).toBe(1);
@@ -227,7 +227,7 @@ describe("a full data volume", () => {
       const info = (await readEmbeddedDbInfo(dataDir))!;
       expect(info.clusterDir.startsWith(dataDir)).toBe(true);
       const reserve = path.join(dataDir, "disk-reserve");
-      await waitFor(() => fs.stat(reserve).then((stat) => stat.size), (size) => size === 24 * MB);
+      await waitUntil(async () => (await fs.stat(reserve)).size === 24 * MB, 30_000, "the 24 MB reserve written");
       expect((await health(server)).body).toEqual({ status: "ok", database: "up" });
       const admin = await adminSession(server.url, dataDir);
       const dashboard = async () => (await fetch(`${server!.url}/admin`, { headers: { cookie: admin.cookie } })).text();
@@ -236,7 +236,7 @@ describe("a full data volume", () => {
 
       // Low: 40 MB left (under 60, over the 24 MB reserve's release point).
       await fill(path.join(dataDir, "filler-1"), (await freeBytes(dataDir)) - 40 * MB);
-      const low = await waitFor(() => health(server!), (answer) => answer.body.disk === "low");
+      const low = await healthWhen(server, (answer) => answer.body.disk === "low");
       expect(low).toMatchObject({ status: 200, body: { status: "degraded", database: "up", disk: "low", lowMb: 60 } });
       const lowMetrics = await metrics(server);
       expect(metric(lowMetrics, "nordlys_disk_low")).toBe(1);
@@ -257,11 +257,11 @@ describe("a full data volume", () => {
 
       // Full: the app gives its reserve back, and the database keeps (or gets back to) working.
       await fill(path.join(dataDir, "filler-2"));
-      await waitFor(async () => server!.output(), (output) => /reserve file deleted so that PostgreSQL has room/.test(output));
+      await waitUntil(() => /reserve file deleted so that PostgreSQL has room/.test(server!.output()), 30_000, "the reserve deleted");
       expect(await fs.access(reserve).then(() => true, () => false)).toBe(false);
-      await waitFor(() => health(server!), (answer) => answer.status === 200, { timeoutMs: 45_000 });
+      await healthWhen(server, (answer) => answer.status === 200, { timeoutMs: 45_000 });
       const fullEmail = `full-disk-${Date.now()}@example.com`;
-      const fullForm = await waitFor(() => postForm(server!, fullEmail), (response) => response.status !== 503, { timeoutMs: 15_000, everyMs: 250 });
+      const fullForm = await postFormUntilStored(server, fullEmail);
       expect(fullForm.status).toBe(200);
       expect(await submissionsFrom(dataDir, fullEmail)).toBe(1);
       expect(server.child.exitCode).toBeNull();
@@ -269,12 +269,12 @@ describe("a full data volume", () => {
       // Freed: everything is stored again and the reserve is written again.
       await fs.rm(path.join(dataDir, "filler-1"));
       await fs.rm(path.join(dataDir, "filler-2"));
-      await waitFor(() => health(server!), (answer) => answer.status === 200 && answer.body.status === "ok");
-      await waitFor(() => fs.stat(reserve).then((stat) => stat.size, () => 0), (size) => size === 24 * MB);
+      await healthWhen(server, (answer) => answer.status === 200 && answer.body.status === "ok");
+      await waitUntil(async () => (await fs.stat(reserve).then((stat) => stat.size, () => 0)) === 24 * MB, 30_000, "the reserve written again");
       expect(metric(await metrics(server), "nordlys_disk_low")).toBe(0);
       expect(await dashboard()).not.toContain(NOTICE);
       expect((await postBeacon(server, viewedPage)).status).toBe(204);
-      await waitFor(() => pageViewsOf(dataDir, viewedPage), (count) => count === viewsBefore + 1, { timeoutMs: 15_000, everyMs: 250 });
+      await waitUntil(async () => (await pageViewsOf(dataDir, viewedPage)) === viewsBefore + 1, { timeoutMs: 15_000, everyMs: 250, what: "the page view stored" });
 
       // Stopped, the volume filled to the last byte, started again: the reserve makes room for PostgreSQL.
       expect(await server.stop()).toBe(0);
@@ -283,10 +283,10 @@ describe("a full data volume", () => {
       expect(await freeBytes(dataDir)).toBeLessThan(MB);
       server = await startServer(env, { timeoutMs: 60_000 });
       expect(server.output()).toMatch(/reserve file deleted so that PostgreSQL has room/);
-      const restarted = await waitFor(() => health(server!), (answer) => answer.status === 200);
+      const restarted = await healthWhen(server, (answer) => answer.status === 200);
       expect(restarted.body).toMatchObject({ status: "degraded", database: "up", disk: "low" });
       await fs.rm(path.join(dataDir, "filler-3"));
-      await waitFor(() => health(server!), (answer) => answer.body.status === "ok");
+      await healthWhen(server, (answer) => answer.body.status === "ok");
       expect(await server.stop()).toBe(0);
       server = undefined;
     },

@@ -14,7 +14,8 @@ import { action as apiAction } from "~/routes/api/send-contact-email";
 import { action as newsletterApi } from "~/routes/api/newsletter-subscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
+import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { requestContextFor, routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -51,8 +52,6 @@ let ipCounter = 1;
 /** Each test posts from its own address, so the per-IP limit only bites where a test wants it. */
 const nextIp = () => `198.51.100.${ipCounter++}`;
 
-const contextFor = requestContextFor;
-
 let tokenSeq = 0;
 /** A start time the page would have rendered a while ago; each one different, as a token counts once. */
 const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - tokenSeq++);
@@ -66,7 +65,7 @@ async function postApi(body: unknown, options: { ip?: string; contentType?: stri
     headers: { "Content-Type": options.contentType ?? "application/json", "User-Agent": "forms-test/1.0" },
     body: options.raw ?? JSON.stringify(withToken),
   });
-  const response = await apiAction({ request, context: contextFor(options.ip ?? nextIp()), params: {} } as never);
+  const response = await apiAction(routeArgs(request, { clientIp: options.ip ?? nextIp() }));
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -76,7 +75,7 @@ async function postPage(source: "apply" | "mentoring" | "contact", fields: Recor
     headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "forms-test-browser" },
     body: new URLSearchParams(fields),
   });
-  const result = await handleFormAction(source, request, contextFor(ip));
+  const result = await handleFormAction(source, request, requestContextFor(ip));
   return { status: result.init?.status ?? 200, data: result.data };
 }
 
@@ -564,7 +563,7 @@ describe("mails to one person's address", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "inbox-victim+news@example.com" }),
     });
-    const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+    const signup = await newsletterApi(routeArgs(request, { clientIp: nextIp() }));
     expect(signup.status).toBe(429);
     expect(Number(signup.headers.get("Retry-After"))).toBeGreaterThan(3_000);
     expect(await mailJobsToPerson("inbox-victim")).toHaveLength(3);
@@ -581,7 +580,7 @@ describe("mails to one person's address", () => {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email: `news-victim+${tag}@example.com` }),
       });
-      const signup = await newsletterApi({ request, context: contextFor(nextIp()), params: {} } as never);
+      const signup = await newsletterApi(routeArgs(request, { clientIp: nextIp() }));
       // One confirmation an hour per person: the first goes out, the next are told to try later.
       expect(signup.status).toBe(tag === "a" ? 200 : 429);
     }

@@ -12,6 +12,7 @@ import { setupTestDatabase } from "../support/database";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * The inbox's mail both ways against real servers (docs/inbox.md): replies go through the mail
@@ -40,22 +41,12 @@ async function stopReader() {
   reader = undefined;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Waits until the reader has made a pass after `uid` arrived, and returns the stored row of that UID. */
 async function storedMail(uid: number) {
-  return until(`the mail with UID ${uid}`, async () => {
+  return waitUntil(async () => {
     const [row] = await db().select().from(inboxMails).where(and(eq(inboxMails.direction, "in"), eq(inboxMails.uid, uid)));
     return row;
-  });
+  }, 45_000, `the mail with UID ${uid}`);
 }
 
 async function newLead(email: string, name: string) {
@@ -128,7 +119,7 @@ describe("a reply from the site", () => {
     const [first] = await db().select().from(inboxMails).where(eq(inboxMails.enquiryId, enquiry.id));
     startReader();
     // The reader has looked at the empty mailbox before the answer arrives: it must notice new mail later.
-    await until("the reader's first look", async () => passes > 0);
+    await waitUntil(() => passes > 0, 45_000, "the reader's first look");
 
     const uid = await dovecot.append(
       rawMail({
@@ -185,7 +176,7 @@ describe("a reply from the site", () => {
   it("auto-replies answering each other are stored as auto-replies, counted as no answer, and nothing is sent", async () => {
     const enquiry = await newLead("away@example.org", "Away");
     await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "Hello.", admin });
-    const sentBefore = await until("the reply to be sent", async () => (await pendingMailJobs()) === 0 && smtp.received.length);
+    const sentBefore = await waitUntil(async () => (await pendingMailJobs()) === 0 && smtp.received.length, 45_000, "the reply to be sent");
     const [ours] = await db().select().from(inboxMails).where(eq(inboxMails.enquiryId, enquiry.id));
     startReaderOnce();
     const uids: number[] = [];

@@ -15,7 +15,7 @@ import { quietLeadJob } from "~/features/chat/lead-notification.server";
 import { handleFormAction } from "~/features/forms/form-action.server";
 import { subscribeToNewsletter } from "~/features/newsletter/subscribe-to-newsletter.server";
 import * as chatRoute from "~/routes/api/lead-chatbot";
-import { requestContextFor } from "../support/mail-queue";
+import { requestContextFor, routeArgs } from "../support/route-args";
 
 /**
  * Migration 0012 (the inbox) on a database that lived before it: a fresh PostgreSQL migrated
@@ -255,22 +255,23 @@ describe("after the migration", () => {
     );
     expect(form.data).toMatchObject({ outcome: "success" });
 
-    const chat = await chatRoute.action({
-      request: new Request("http://localhost/api/lead-chatbot", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          action: "capture_lead",
-          userData: { name: "Per Persson", email: "Per@example.com" },
-          messages: [],
-          conversationId: randomUUID(),
-          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2000),
-          website: "",
+    const chat = await chatRoute.action(
+      routeArgs(
+        new Request("http://localhost/api/lead-chatbot", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            action: "capture_lead",
+            userData: { name: "Per Persson", email: "Per@example.com" },
+            messages: [],
+            conversationId: randomUUID(),
+            formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2000),
+            website: "",
+          }),
         }),
-      }),
-      context: requestContextFor("198.51.100.71"),
-      params: {},
-    } as never);
+        { clientIp: "198.51.100.71" },
+      ),
+    );
     expect(chat.status).toBe(200);
 
     expect(await subscribeToNewsletter({ email: "anon@example.org", source: "home", clientIp: "198.51.100.72" })).toEqual({ status: "subscribed" });

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
 import { type Jobs } from "~/.server/jobs";
 import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
-import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { contactInText } from "~/features/chat/contact-in-text";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
@@ -19,6 +17,7 @@ import { setupTestDatabase } from "../support/database.ts";
 import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -48,17 +47,13 @@ let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 
 async function call(path: "/api/lead-chatbot" | "/api/lead-chatbot/stream", body: unknown, options: { ip?: string; contentType?: string } = {}) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId: "test", clientIp: options.ip ?? freshIp() });
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": options.contentType ?? "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  const route = (path === "/api/lead-chatbot" ? chatRoute : chatStreamRoute) as unknown as {
-    action: (args: { request: Request; context: RouterContextProvider }) => Promise<Response>;
-  };
-  return route.action({ request, context });
+  const args = routeArgs(request, { clientIp: options.ip ?? freshIp() });
+  return path === "/api/lead-chatbot" ? chatRoute.action(args) : chatStreamRoute.action(args);
 }
 
 async function json(response: Response) {

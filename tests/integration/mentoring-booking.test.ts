@@ -21,7 +21,8 @@ import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { action as bookApi } from "~/routes/api/mentoring-book";
 import { loader as slotsApi } from "~/routes/api/mentoring-slots";
 import { setupTestDatabase } from "../support/database";
-import { requestContextFor, stopTestMailQueue } from "../support/mail-queue";
+import { stopTestMailQueue } from "../support/mail-queue";
+import { routeArgs } from "../support/route-args";
 import { startRadicale, type TestRadicale } from "../support/radicale";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
@@ -83,7 +84,7 @@ const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - t
 type PublicSlot = { id: string; start: string; end: string; minutes: number; mentor: { id: string; name: string } };
 
 async function getSlots(query: string) {
-  const response = await slotsApi({ request: new Request(`http://localhost/api/mentoring/slots?${query}`), params: {}, context: requestContextFor("127.0.0.1") } as never);
+  const response = await slotsApi(routeArgs(new Request(`http://localhost/api/mentoring/slots?${query}`), { clientIp: "127.0.0.1" }));
   return { status: response.status, body: (await response.json()) as { slots: PublicSlot[]; error?: string } };
 }
 
@@ -93,7 +94,7 @@ async function book(body: Record<string, unknown>, options: { ip?: string; noTok
     headers: { "Content-Type": "application/json", "User-Agent": "booking-test/1.0" },
     body: JSON.stringify(options.noToken ? body : { formStartedAt: startedAt(), ...body }),
   });
-  const response = await bookApi({ request, params: {}, context: requestContextFor(options.ip ?? nextIp()) } as never);
+  const response = await bookApi(routeArgs(request, { clientIp: options.ip ?? nextIp() }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

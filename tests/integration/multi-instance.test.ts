@@ -8,6 +8,7 @@ import { createAdminWithCli } from "../support/admin-seed";
 import { setupTestDatabase } from "../support/database";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { expectStaysTrue } from "../support/stays-true";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -224,10 +225,11 @@ describe("two instances on one database", () => {
       30_000,
       "A half-way through the issue",
     );
-    // B's watchdog leaves it alone while A is alive.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(b.output()).not.toContain("resuming it");
-    expect(sink.received).toHaveLength(12);
+    // B's watchdog leaves it alone while A is alive: checked throughout, not once after a sleep.
+    await expectStaysTrue(() => !b.output().includes("resuming it") && sink.received.length === 12, {
+      for: 2_500,
+      what: "B leaving the issue to A (no 'resuming it', 12 messages received)",
+    });
 
     a.child.kill("SIGKILL");
     await a.exited;

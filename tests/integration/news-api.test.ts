@@ -1,13 +1,12 @@
 import { parseRssFeed } from "feedsmith";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
-import { requestInfoContext } from "~/.server/request-context";
 import { setAppSecret } from "~/.server/secret";
 import { loader as rssLoader } from "~/routes/ai-news-rss";
 import { action, loader } from "~/routes/api/fetch-ai-news";
 import { setupTestDatabase } from "../support/database";
+import { routeArgs } from "../support/route-args";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 
 /** POST /api/fetch-ai-news and /ai-news/rss.xml through their route modules. */
@@ -42,15 +41,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-function context(ip = "203.0.113.9") {
-  const provider = new RouterContextProvider();
-  provider.set(requestInfoContext, { requestId: "t", clientIp: ip });
-  return provider;
-}
-
 function post(body: string, contentType = "application/json") {
   const request = new Request("http://localhost/api/fetch-ai-news", { method: "POST", headers: { "Content-Type": contentType }, body });
-  return action({ request, context: context(), params: {} } as unknown as Parameters<typeof action>[0]);
+  return action(routeArgs(request, { clientIp: "203.0.113.9" }));
 }
 
 describe("POST /api/fetch-ai-news", () => {

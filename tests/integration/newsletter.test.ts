@@ -27,7 +27,8 @@ import { action as oneClickAction, loader as oneClickLoader } from "~/routes/uns
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { startTestMailQueue, stopTestMailQueue, requestContextFor } from "../support/mail-queue";
+import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -68,15 +69,13 @@ afterAll(async () => {
 let ipCounter = 1;
 const nextIp = () => `203.0.113.${ipCounter++}`;
 
-const contextFor = requestContextFor;
-
 async function subscribe(body: unknown, ip = nextIp()) {
   const request = new Request("http://localhost/api/newsletter-subscribe", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  const response = await subscribeApi({ request, context: contextFor(ip), params: {} } as never);
+  const response = await subscribeApi(routeArgs(request, { clientIp: ip }));
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -147,13 +146,13 @@ describe("sign-up and double opt-in", () => {
     const link = confirmLink(String(mail.html));
 
     // Opening the link (what a mail scanner does) shows the button and changes nothing.
-    const opened = unwrap<{ state: string; email: string }>(await confirmLoader({ request: pageRequest(link) } as never));
+    const opened = unwrap<{ state: string; email: string }>(await confirmLoader(routeArgs(pageRequest(link))));
     expect(opened.data).toMatchObject({ state: "ready", email: "g•••@example.test" });
     expect((await subscription("grace.hopper@example.test"))!.confirmed).toBe(false);
 
     // Pressing the button confirms.
     const token = new URL(link).searchParams.get("token")!;
-    const pressed = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never));
+    const pressed = unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" })));
     expect(pressed.data.state).toBe("confirmed");
     const confirmed = await subscription("grace.hopper@example.test");
     expect(confirmed).toMatchObject({ confirmed: true, unsubscribedAt: null });
@@ -169,13 +168,13 @@ describe("sign-up and double opt-in", () => {
   it("the news page's form gets its own success text, and works without JavaScript", async () => {
     const request = pageRequest("http://localhost/newsletter/subscribe", { email: "Linus@Example.test", source: "ai-news", nickname: "" });
     const result = unwrap<{ result: { outcome: string; message: string } }>(
-      await noJsSignupAction({ request, context: contextFor(nextIp()), params: {} } as never),
+      await noJsSignupAction(routeArgs(request, { clientIp: nextIp() })),
     );
     expect(result.data.result).toMatchObject({ outcome: "subscribed", message: "Successfully subscribed! Check your email." });
     expect(await subscription("linus@example.test")).toMatchObject({ source: "ai-news", confirmed: false });
 
     const invalid = unwrap<{ result: { outcome: string; message: string } }>(
-      await noJsSignupAction({ request: pageRequest("http://localhost/newsletter/subscribe", { email: "" }), context: contextFor(nextIp()), params: {} } as never),
+      await noJsSignupAction(routeArgs(pageRequest("http://localhost/newsletter/subscribe", { email: "" }), { clientIp: nextIp() })),
     );
     expect(invalid).toMatchObject({ status: 400, data: { result: { outcome: "error", message: "Please enter your email address" } } });
   });
@@ -188,11 +187,14 @@ describe("sign-up and double opt-in", () => {
       expect(again.body.error).toMatch(/^We sent a confirmation link to this address less than an hour ago: please use the link in that email .* in (59|60) minutes\.$/);
       expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3_500);
     }
-    await waitUntil(() => sink.countsByRecipient().get("target@example.test"));
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the queue polls every 0.5 s
-    expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
+    // The mail jobs are queued with the sign-ups: one job, and once it is done, one mail and no more.
     const jobsFor = await db().execute(sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test'`);
     expect(jobsFor.rows[0]).toEqual({ n: 1 });
+    await waitUntil(async () => {
+      const done = await db().execute(sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test' and state = 'completed'`);
+      return (done.rows[0] as { n: number }).n === 1;
+    }, 20_000, "the confirmation mail's job completed");
+    expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
   });
 
   it("limits sign-ups per client address with a 429 and Retry-After", async () => {
@@ -211,7 +213,7 @@ describe("sign-up and double opt-in", () => {
     const tampered = `${good.slice(0, 20)}${good[20] === "A" ? "B" : "A"}${good.slice(21)}`;
     for (const token of [tampered, createNewsletterToken("unsubscribe", row.id), Buffer.from(row.email).toString("base64"), "forged"]) {
       const url = `http://localhost/newsletter/confirm?token=${encodeURIComponent(token)}`;
-      const result = unwrap<{ state: string }>(await confirmAction({ request: pageRequest(url, { token }), context: requestContextFor("203.0.113.50") } as never));
+      const result = unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(url, { token }), { clientIp: "203.0.113.50" })));
       expect(result).toMatchObject({ status: 400, data: { state: "error" } });
     }
     expect((await subscription("mallory-target@example.test"))!.confirmed).toBe(false);
@@ -222,12 +224,12 @@ describe("sign-up and double opt-in", () => {
     await subscribe({ email });
     const row = (await subscription(email))!;
     const oldLink = createNewsletterToken("confirm", row.id, new Date(Date.now() - 60_000));
-    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), context: requestContextFor("203.0.113.50") } as never);
-    await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
+    await confirmAction(routeArgs(pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), { clientIp: "203.0.113.50" }));
+    await unsubscribeAction(routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })));
     expect(await subscription(email)).toMatchObject({ confirmed: false });
 
     const replay = unwrap<{ state: string }>(
-      await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), context: requestContextFor("203.0.113.50") } as never),
+      await confirmAction(routeArgs(pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), { clientIp: "203.0.113.50" })),
     );
     expect(replay.data.state).toBe("error");
     expect((await subscription(email))!.unsubscribedAt).toBeInstanceOf(Date);
@@ -236,7 +238,7 @@ describe("sign-up and double opt-in", () => {
     await forgetConfirmationMailLimits();
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     const fresh = createNewsletterToken("confirm", row.id, new Date(Date.now() + 1_000));
-    await confirmAction({ request: pageRequest("http://localhost/newsletter/confirm", { token: fresh }), context: requestContextFor("203.0.113.50") } as never);
+    await confirmAction(routeArgs(pageRequest("http://localhost/newsletter/confirm", { token: fresh }), { clientIp: "203.0.113.50" }));
     expect(await subscription(email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
   });
 
@@ -247,12 +249,12 @@ describe("sign-up and double opt-in", () => {
       await waitUntil(() => mailsTo().length > index);
       const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
       const token = new URL(link).searchParams.get("token")!;
-      return unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never)).data.state;
+      return unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state;
     };
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     expect(await confirmByMail(0)).toBe("confirmed");
     const row = (await subscription(email))!;
-    await unsubscribeAction({ request: pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) }) } as never);
+    await unsubscribeAction(routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })));
 
     // Within the hour of the first mail: no mail can go out, and the visitor is told so and when to try again.
     const tooSoon = await subscribe({ email, source: "ai-news" });
@@ -260,7 +262,7 @@ describe("sign-up and double opt-in", () => {
     expect(tooSoon.body.error).toMatch(/^To subscribe again, this address needs a new confirmation link, .* please try again in (59|60) minutes\.$/);
     expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(3_500);
     const page = unwrap<{ result: { outcome: string; message: string; email: string } }>(
-      await noJsSignupAction({ request: pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), context: contextFor(nextIp()), params: {} } as never),
+      await noJsSignupAction(routeArgs(pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), { clientIp: nextIp() })),
     );
     expect(page).toMatchObject({ status: 429, data: { result: { outcome: "try-later", message: tooSoon.body.error, email } } });
     expect(await subscription(email)).toMatchObject({ confirmed: false, unsubscribedAt: expect.any(Date) });
@@ -281,7 +283,7 @@ describe("sign-up and double opt-in", () => {
     await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
     const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
     const token = new URL(link).searchParams.get("token")!;
-    expect(unwrap<{ state: string }>(await confirmAction({ request: pageRequest(link, { token }), context: requestContextFor("203.0.113.50") } as never)).data.state).toBe("confirmed");
+    expect(unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state).toBe("confirmed");
     expect(await subscription(email)).toMatchObject({ confirmed: true, bouncedAt: null, unsubscribedAt: null });
   });
 });
@@ -653,7 +655,7 @@ describe("unsubscribing", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
-    const response = await oneClickAction({ request } as never);
+    const response = await oneClickAction(routeArgs(request));
     expect(response.status).toBe(200);
     expect(response.headers.get("Location")).toBeNull();
     expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -663,18 +665,18 @@ describe("unsubscribing", () => {
     expect(row.unsubscribedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // A person opening the URL in a browser lands on the page.
-    const opened = (await oneClickLoader({ request: new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${token}`) } as never)) as Response;
+    const opened = (await oneClickLoader(routeArgs(new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${token}`)))) as Response;
     expect(opened.status).toBe(303);
     expect(opened.headers.get("Location")).toBe(`/unsubscribe?token=${token}`);
   });
 
   it("the page checks the token on GET and unsubscribes on POST only", async () => {
     const token = createNewsletterToken("unsubscribe", reader.id);
-    const view = unwrap<{ state: string }>(unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe?token=${token}`) } as never));
+    const view = unwrap<{ state: string }>(unsubscribeLoader(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe?token=${token}`))));
     expect(view.data.state).toBe("ready");
     expect((await subscription(reader.email))!.confirmed).toBe(true);
 
-    const done = unwrap<{ state: string }>(await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never));
+    const done = unwrap<{ state: string }>(await unsubscribeAction(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }))));
     expect(done).toEqual({ status: 200, data: { state: "success" } });
     expect(await subscription(reader.email)).toMatchObject({ confirmed: false, confirmedAt: null });
   });
@@ -691,19 +693,19 @@ describe("unsubscribing", () => {
     ];
     for (const token of tokens) {
       const view = unwrap<{ state: string; message: string }>(
-        unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`) } as never),
+        unsubscribeLoader(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`))),
       );
       expect(view.data).toEqual({ state: "error", message: "Invalid unsubscribe link" });
       const posted = unwrap<{ state: string; message: string }>(
-        await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never),
+        await unsubscribeAction(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }))),
       );
       expect(posted).toEqual({ status: 400, data: { state: "error", message: "Invalid unsubscribe link" } });
-      const oneClick = await oneClickAction({
-        request: new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
-      } as never);
+      const oneClick = await oneClickAction(
+        routeArgs(new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" })),
+      );
       expect(oneClick.status).toBe(400);
     }
-    const missing = unwrap<{ state: string }>(unsubscribeLoader({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`) } as never));
+    const missing = unwrap<{ state: string }>(unsubscribeLoader(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe`))));
     expect(missing.data).toEqual({ state: "error", message: "Invalid unsubscribe link" });
     expect(await subscription(reader.email)).toMatchObject({ confirmed: true, unsubscribedAt: null });
   });
@@ -732,7 +734,7 @@ describe("privacy and admin", () => {
     expect(await exportSubscriberData(reader!.email)).toBeNull();
     // Their old unsubscribe link still answers truthfully.
     const token = createNewsletterToken("unsubscribe", reader!.id);
-    const posted = unwrap<{ state: string }>(await unsubscribeAction({ request: pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }) } as never));
+    const posted = unwrap<{ state: string }>(await unsubscribeAction(routeArgs(pageRequest(`${PUBLIC_URL}/unsubscribe`, { token }))));
     expect(posted.data.state).toBe("success");
   });
 
@@ -748,7 +750,7 @@ describe("privacy and admin", () => {
   it("POST /api/send-daily-newsletter refuses anyone who is not an admin, as JSON", async () => {
     await seedStories(5, new Date());
     await seedSubscribers(2, "nosend");
-    const response = await sendApi({ request: new Request("http://localhost/api/send-daily-newsletter", { method: "POST" }) } as never);
+    const response = await sendApi(routeArgs(new Request("http://localhost/api/send-daily-newsletter", { method: "POST" })));
     expect(response.status).toBe(401);
     expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
     expect(await response.json()).toEqual({ error: "Please log in to access this page" });

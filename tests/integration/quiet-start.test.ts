@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { freePort, makeDataDir } from "../support/server-process.ts";
 
@@ -98,12 +98,9 @@ describe("a news refresh after the start summary", () => {
     return { env, base: `http://127.0.0.1:${port}` };
   }
 
+  /** Waits until the output matches `pattern`; on time-out the error shows the output. */
   async function until(read: () => string, pattern: RegExp, timeoutMs = 150_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!pattern.test(read())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${read()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(() => expect(read()).toMatch(pattern), { timeout: timeoutMs, interval: 100 });
   }
 
   async function stop(run: ReturnType<typeof collect>) {

@@ -47,6 +47,11 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
+/** The `count`-th request the receiver got on `path` (1-based), once it has arrived. */
+function arrived(path: string, count = 1, timeoutMs = 20_000) {
+  return waitUntil(() => receiver.on(path)[count - 1], timeoutMs, `request #${count} to ${path}`);
+}
+
 
 async function addEndpoint(path: string, eventTypes: WebhookEventType[], format: "standard" | "slack" = "standard") {
   const saved = await createWebhookEndpoint({ url: `${receiver.url}${path}`, description: path, eventTypes, format, enabled: true });
@@ -92,7 +97,7 @@ describe("outbound webhooks", () => {
     const { enquiry } = await newLead("Stage Person");
     await database.current.db.update(enquiries).set({ stage: "contacted" }).where(eq(enquiries.id, enquiry.id));
 
-    const request = await receiver.waitFor("/ok/stage");
+    const request = await arrived("/ok/stage");
     const verified = new Webhook(staged.secret).verify(request.body, headersOf(request)) as { type: string; timestamp: string; data: Record<string, unknown> };
     expect(verified.type).toBe("enquiry.stage_changed");
     expect(verified.data).toMatchObject({ previousStage: "new", enquiry: { id: enquiry.id, stage: "contacted" }, person: { name: "Stage Person" } });
@@ -116,13 +121,13 @@ describe("outbound webhooks", () => {
   it("replays a delivery with the same webhook-id, signed again", async () => {
     const endpoint = await addEndpoint("/ok/replay", ["enquiry.created"]);
     await newLead("Replay Person");
-    const first = await receiver.waitFor("/ok/replay");
+    const first = await arrived("/ok/replay");
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return rows[0]?.status === "delivered" ? rows : null;
     }, 25_000, "the first delivery");
     expect(await replayWebhookDelivery(delivery!.id)).toBe(true);
-    const second = await receiver.waitFor("/ok/replay", 2);
+    const second = await arrived("/ok/replay", 2);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
     expect(second.headers["webhook-id"]).toBe(delivery!.id);
     expect(new Webhook(endpoint.secret).verify(second.body, headersOf(second))).toEqual(JSON.parse(first.body));
@@ -134,8 +139,8 @@ describe("outbound webhooks", () => {
   it("retries an endpoint that answers 500, and the log shows the 500", async () => {
     const endpoint = await addEndpoint("/fail/500", ["enquiry.created"]);
     await newLead("Failing Person");
-    const first = await receiver.waitFor("/fail/500");
-    const second = await receiver.waitFor("/fail/500", 2, 30_000);
+    const first = await arrived("/fail/500");
+    const second = await arrived("/fail/500", 2, 30_000);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
@@ -150,8 +155,8 @@ describe("outbound webhooks", () => {
     const healthy = await addEndpoint("/ok/beside-hang", ["enquiry.created"]);
     const started = Date.now();
     await newLead("Hanging Person");
-    await receiver.waitFor("/hang/slow");
-    await receiver.waitFor("/ok/beside-hang");
+    await arrived("/hang/slow");
+    await arrived("/ok/beside-hang");
     const [delivery] = await waitUntil(
       async () => {
         const rows = await deliveriesOf(hanging.id);
@@ -176,7 +181,7 @@ describe("outbound webhooks", () => {
   it("does not follow a redirect to a private address, and logs why", async () => {
     const endpoint = await addEndpoint("/redirect/away", ["enquiry.created"]);
     await newLead("Redirect Person");
-    await receiver.waitFor("/redirect/away");
+    await arrived("/redirect/away");
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
@@ -191,7 +196,7 @@ describe("outbound webhooks", () => {
   it("disables an endpoint that answers 410 Gone", async () => {
     const endpoint = await addEndpoint("/gone/away", ["enquiry.created"]);
     await newLead("Gone Person");
-    await receiver.waitFor("/gone/away");
+    await arrived("/gone/away");
     const [delivery] = await waitUntil(async () => {
       const rows = await deliveriesOf(endpoint.id);
       return rows[0]?.status === "failed" ? rows : null;
@@ -212,7 +217,7 @@ describe("outbound webhooks", () => {
       .insert(submissions)
       .values({ source: "contact", name: "Per Olsen", email: "per.olsen@example.com", fields: { message: "Hei" }, disclaimerAccepted: true })
       .returning();
-    const request = await receiver.waitFor("/ok/slack");
+    const request = await arrived("/ok/slack");
     const body = JSON.parse(request.body) as { text: string; blocks: Array<{ type: string; text?: { text: string } }> };
     const personUrl = `https://studio.example/admin/inbox/people/${submission!.personId}`;
     expect(body.text).toBe(`New enquiry from Per Olsen (contact form): ${personUrl}`);
@@ -224,7 +229,7 @@ describe("outbound webhooks", () => {
   it("sends a test event to one endpoint whatever it subscribes to", async () => {
     const endpoint = await addEndpoint("/ok/test-event", ["booking.created"]);
     expect(await sendWebhookTestEvent(endpoint.id)).toBe(true);
-    const request = await receiver.waitFor("/ok/test-event");
+    const request = await arrived("/ok/test-event");
     expect(new Webhook(endpoint.secret).verify(request.body, headersOf(request))).toMatchObject({ type: "webhook.test" });
     await database.current.db.delete(webhookEndpoints);
   });

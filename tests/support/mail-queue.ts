@@ -1,7 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
 import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "../../app/.server/mail/index.ts";
-import { requestInfoContext } from "../../app/.server/request-context.ts";
 import { quietLeadJob } from "../../app/features/chat/lead-notification.server.ts";
 
 /**
@@ -23,11 +21,4 @@ export async function stopTestMailQueue(jobs: Jobs | undefined): Promise<void> {
   await jobs?.stop();
   setJobs(undefined);
   closeMailer();
-}
-
-/** A router context as the Node server builds it, for calling route actions directly. */
-export function requestContextFor(clientIp: string): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId: "test", clientIp });
-  return context;
 }

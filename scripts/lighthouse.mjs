@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { seedStories, startServer } from "./bench/support.mjs";
+import { seedStories, startServer } from "../bench/support.mjs";
 
 const { values } = parseArgs({
   options: {

@@ -3,6 +3,9 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { importExtensions } from "./eslint/import-extensions.js";
+
+const nordlys = { rules: { "import-extensions": importExtensions } };
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "drizzle/"] },
@@ -57,6 +60,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // One way to name the file in an import, per folder (docs/decisions/0191): Node runs some files
+  // in server/, scripts/ and bench/ itself and resolves nothing, and Vite asks its config to name
+  // files (its coming native config loader is Node's); Vite, Vitest and tsx run app/ and tests/.
+  {
+    files: ["app/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],
+    plugins: { nordlys },
+    rules: { "nordlys/import-extensions": ["error", "never"] },
+  },
+  {
+    files: ["server/**/*.{ts,tsx,mjs}", "scripts/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "*.config.ts"],
+    plugins: { nordlys },
+    rules: { "nordlys/import-extensions": ["error", "always"] },
   },
   {
     files: ["**/*.{js,cjs,mjs}"],

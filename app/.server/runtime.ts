@@ -1,16 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client.ts";
-import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
-import { runMigrations } from "./db/migrate.ts";
-import { DiskWatch } from "./disk-space.ts";
-import { getEnv, type Env } from "./env.ts";
-import { setEmbeddedDbStatus } from "./health.ts";
-import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs.ts";
-import { logger } from "./logger.ts";
-import { resolveAppSecret, setAppSecret } from "./secret.ts";
-import { runShutdownHooks } from "./shutdown-hooks.ts";
+import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client";
+import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { DiskWatch } from "./disk-space";
+import { getEnv, type Env } from "./env";
+import { setEmbeddedDbStatus } from "./health";
+import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs";
+import { logger } from "./logger";
+import { resolveAppSecret, setAppSecret } from "./secret";
+import { runShutdownHooks } from "./shutdown-hooks";
 
 /**
  * Everything the server needs besides HTTP: configuration, the database

@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded.ts";
-import { adminSession } from "../support/admin-session.ts";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded";
+import { adminSession } from "../support/admin-session";
+import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The embedded PostgreSQL under faults an operator meets (docs/decisions/0171): its postmaster

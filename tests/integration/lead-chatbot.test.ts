@@ -15,9 +15,9 @@ import { site } from "~/content/site";
 import { chatCopy, fallbackContactOffer } from "~/content/chat";
 import * as chatRoute from "~/routes/api/lead-chatbot";
 import * as chatStreamRoute from "~/routes/api/lead-chatbot-stream";
-import { setupTestDatabase } from "../support/database.ts";
-import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { setupTestDatabase } from "../support/database";
+import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { waitUntil } from "../support/wait-until";
 

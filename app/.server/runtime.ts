@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { setPasswordResetMailer, type PasswordResetMailer } from "./auth";
 import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client";
 import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
@@ -64,6 +65,8 @@ export type RuntimeOptions = {
   /** Every background job of the app (server/job-registry.ts): the platform does not know the features. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
   jobs: JobDefinition<any>[];
+  /** How an admin gets their password-reset link (the admin feature's mail, server/app.ts). */
+  passwordResetMailer: PasswordResetMailer;
   /** Run job workers and schedules on this instance (false: only send jobs). */
   work?: boolean;
   /**
@@ -83,8 +86,9 @@ export function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   return holder[globalKey];
 }
 
-async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost }: RuntimeOptions): Promise<Runtime> {
+async function createRuntime({ jobs: jobDefinitions, passwordResetMailer, work = true, onDatabaseLost }: RuntimeOptions): Promise<Runtime> {
   const env = getEnv();
+  setPasswordResetMailer(passwordResetMailer);
   const dataDir = path.resolve(env.DATA_DIR);
   await fs.mkdir(dataDir, { recursive: true });
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir, isProduction: env.isProduction }));
@@ -157,6 +161,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
             await step().catch((error: unknown) => logger.error({ err: error }, "Error while stopping"));
           }
           setJobs(undefined);
+          setPasswordResetMailer(undefined);
           setDatabase(undefined);
           setEmbeddedDbStatus(undefined);
           setJobDatabase(undefined);

@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard";
 import type { ApiError } from "../../app/.server/api";
-import { getAuth } from "../../app/.server/auth";
+import { getAuth, setPasswordResetMailer } from "../../app/.server/auth";
 import { adminAuditLog, userRoles, users, verifications } from "../../app/.server/db/schema/index";
 import { resetEnvForTests } from "../../app/.server/env";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs";
@@ -19,6 +19,7 @@ import { createOrPromoteAdmin } from "../../app/features/admin/create-admin.serv
 import { ENROLMENT_LINK_HOURS, redeemEnrolmentLink } from "../../app/features/admin/admin-enrolment.server";
 import { listOutbox, outboxDir, readOutboxMessage } from "../../app/features/admin/outbox.server";
 import { requestPasswordReset, resetPassword } from "../../app/features/admin/password-reset.server";
+import { sendPasswordResetEmail } from "../../app/features/admin/send-password-reset-email.server";
 import { signInWithPassword } from "../../app/features/admin/sign-in-with-password.server";
 import { confirmTotpEnrolment, startTotpEnrolment } from "../../app/features/admin/two-factor-enrolment.server";
 import { verifySecondFactor } from "../../app/features/admin/verify-second-factor.server";
@@ -48,10 +49,13 @@ beforeAll(async () => {
     definitions: [{ ...sendMailJob, pollingIntervalSeconds: 0.5 }],
   });
   setJobs(jobs);
+  // What the server's start hands in (server/app.ts); this file asks for resets without it.
+  setPasswordResetMailer(sendPasswordResetEmail);
 });
 
 afterAll(async () => {
   setJobs(undefined);
+  setPasswordResetMailer(undefined);
   await jobs?.stop();
   closeMailer();
   await fs.rm(dataDir, { recursive: true, force: true });

@@ -2,11 +2,13 @@
  * Rule `nordlys/import-extensions`: one way to write the file name in a relative (`./`, `../`) or
  * `~/` import of a TypeScript file, per folder (docs/decisions/0191-eslint-10-and-one-import-rule.md).
  *
- *   "never"   app/, tests/: `import { x } from "./file"`. Vite, Vitest and tsx find the file.
- *   "always"  server/, scripts/, bench/ and the root *.config.ts: `import { x } from "./file.ts"`.
- *             Some of these files are run by Node itself (server/main.ts, scripts/tasks.mjs,
- *             bench/ai-stream.ts), and Node's type stripping resolves nothing: the import must name
- *             the file. Vite warns about a config that does not (its coming native loader is Node's).
+ *   "never"   app/, tests/ (but its fixtures): `import { x } from "./file"`. Vite, Vitest and tsx
+ *             find the file.
+ *   "always"  server/, scripts/, bench/, tests/fixtures/ and the root *.config.ts:
+ *             `import { x } from "./file.ts"`. Some of these files are run by Node itself
+ *             (server/main.ts, scripts/tasks.mjs, bench/ai-stream.ts, the feed servers in
+ *             tests/fixtures/news/), and Node's type stripping resolves nothing: the import must
+ *             name the file. Vite warns about a config that does not (its coming native loader is Node's).
  *
  * `eslint --fix` rewrites the imports: "never" drops `.ts`/`.tsx`; "always" adds the extension of
  * the file that exists (`file.ts`, `file.tsx`, `file/index.ts`).

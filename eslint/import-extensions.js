@@ -2,12 +2,12 @@
  * Rule `nordlys/import-extensions`: one way to write the file name in a relative (`./`, `../`) or
  * `~/` import of a TypeScript file, per folder (docs/decisions/0191-eslint-10-and-one-import-rule.md).
  *
- *   "never"   app/, tests/ (but its fixtures): `import { x } from "./file"`. Vite, Vitest and tsx
- *             find the file.
- *   "always"  server/, scripts/, bench/, tests/fixtures/ and the root *.config.ts:
+ *   "never"   app/, and tests/ but for its fixtures and support code: `import { x } from "./file"`.
+ *             Vite, Vitest and tsx find the file.
+ *   "always"  server/, scripts/, bench/, tests/fixtures/, tests/support/ and the root *.config.ts:
  *             `import { x } from "./file.ts"`. Some of these files are run by Node itself
- *             (server/main.ts, scripts/tasks.mjs, bench/ai-stream.ts, the feed servers in
- *             tests/fixtures/news/), and Node's type stripping resolves nothing: the import must
+ *             (server/main.ts, scripts/tasks.mjs, bench/ai-stream.ts with the tests/support/ code
+ *             it imports, the feed servers in tests/fixtures/news/), and Node's type stripping resolves nothing: the import must
  *             name the file. Vite warns about a config that does not (its coming native loader is Node's).
  *
  * `eslint --fix` rewrites the imports: "never" drops `.ts`/`.tsx`; "always" adds the extension of

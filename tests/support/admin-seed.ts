@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded";
+import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded.ts";
 
 /**
  * Test data for a running server's embedded database: admins through the real

@@ -1,6 +1,6 @@
 import type * as OTPAuth from "otpauth";
-import { createAdminWithCli, enrolmentLinkFrom } from "./admin-seed";
-import { freshTotpCode, totpFromUri } from "./totp";
+import { createAdminWithCli, enrolmentLinkFrom } from "./admin-seed.ts";
+import { freshTotpCode, totpFromUri } from "./totp.ts";
 
 /**
  * Admin sessions over HTTP for tests of a running server (admins must set up

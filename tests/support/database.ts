@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { createDatabase, createPool, setDatabase, type Database } from "../../app/.server/db/client";
+import { createDatabase, createPool, setDatabase, type Database } from "../../app/.server/db/client.ts";
 
 export const TEMPLATE_DATABASE = "nordlys_template";
 

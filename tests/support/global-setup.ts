@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres, type EmbeddedDb } from "../../app/.server/db/embedded";
-import { runMigrations } from "../../app/.server/db/migrate";
-import { TEMPLATE_DATABASE } from "./database";
+import { startEmbeddedPostgres, type EmbeddedDb } from "../../app/.server/db/embedded.ts";
+import { runMigrations } from "../../app/.server/db/migrate.ts";
+import { TEMPLATE_DATABASE } from "./database.ts";
 
 /**
  * One embedded PostgreSQL for the whole test run, with a migrated template

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
-import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs";
-import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "../../app/.server/mail/index";
-import { requestInfoContext } from "../../app/.server/request-context";
-import { quietLeadJob } from "../../app/features/chat/lead-notification.server";
+import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
+import { closeMailer, SEND_MAIL_QUEUE, sendMailJob } from "../../app/.server/mail/index.ts";
+import { requestInfoContext } from "../../app/.server/request-context.ts";
+import { quietLeadJob } from "../../app/features/chat/lead-notification.server.ts";
 
 /**
  * The real send-mail worker on the test file's database, with retries a second

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/.server/db/client";
+import type { Database } from "../../app/.server/db/client.ts";
 import {
   analyticsConversions,
   chatReplies,
@@ -18,7 +18,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "../../app/.server/db/schema/index";
+} from "../../app/.server/db/schema/index.ts";
 
 /**
  * One person with something in every table the inbox knows (tests of the per-person export

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeTable from "../../app/routes";
+import routeTable from "../../app/routes.ts";
 
 /**
  * Every route of app/routes.ts with what its module exports (action, loader),

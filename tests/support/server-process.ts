@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 /**
  * Runs the real production server (`node server/main.ts`, built bundle) as a

@@ -3,6 +3,9 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { importExtensions } from "./eslint/import-extensions.js";
+
+const nordlys = { rules: { "import-extensions": importExtensions } };
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "drizzle/"] },
@@ -75,6 +78,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // One way to name the file in an import, per folder (docs/decisions/0191): Node runs some files
+  // in server/, scripts/, bench/, tests/fixtures/ and tests/support/ (which bench/ai-stream.ts
+  // imports) itself and resolves nothing, and Vite asks its config to name files (its coming native
+  // config loader is Node's); Vite, Vitest and tsx run app/ and the test files.
+  {
+    files: ["app/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],
+    plugins: { nordlys },
+    rules: { "nordlys/import-extensions": ["error", "never"] },
+  },
+  {
+    files: ["server/**/*.{ts,tsx,mjs}", "scripts/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "tests/fixtures/**/*.ts", "tests/support/**/*.ts", "*.config.ts"],
+    plugins: { nordlys },
+    rules: { "nordlys/import-extensions": ["error", "always"] },
   },
   {
     files: ["**/*.{js,cjs,mjs}"],

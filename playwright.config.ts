@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { fakeAiProvider } from "./tests/e2e/support/ai-provider";
+import { fakeAiProvider } from "./tests/e2e/support/ai-provider.ts";
 import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 
 /**

@@ -17,7 +17,7 @@ import stylesheetUrl from "./app.css?url";
 import displayFontUrl from "./fonts/space-grotesk-latin-core.woff2?url";
 import textFontUrl from "./fonts/inter-latin-core.woff2?url";
 // The page-view beacon: a small script of its own, the same for every visitor (docs/analytics.md).
-import pageViewBeaconUrl from "./features/analytics/page-view-beacon.ts?standalone";
+import pageViewBeaconUrl from "./features/analytics/page-view-beacon?standalone";
 
 /**
  * The same for every visitor except the toast, which only a page rendered for

@@ -35,20 +35,31 @@ const { values: options } = parseArgs({
 const amount = Number(options.amount);
 const connections = Number(options.connections);
 const port = Number(options.port);
-const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const mb = (/** @type {number} */ bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PATHS = Array.from({ length: 50 }, (_, i) => (i === 0 ? "/" : `/bench/page-${i}`));
 
-/** The i-th synthetic page view: body and headers. */
+/**
+ * The i-th synthetic page view: body and headers.
+ * @param {number} i
+ */
 function pageView(i) {
+  /** @type {{ p: string | undefined, q: string, w: number | undefined, r?: string }} */
   const body = { p: PATHS[i % PATHS.length], q: i % 5 === 0 ? `?utm_source=bench&utm_campaign=campaign-${i % 7}` : "", w: [390, 820, 1440][i % 3] };
   if (i % 4 === 0) body.r = `https://referrer-${i % 9}.example/some/page`;
+  /** @type {Record<string, string>} */
   const headers = { "content-type": "text/plain;charset=UTF-8", "user-agent": `${CHROME} Bench/${i % 2000}` };
   if (i % 10 === 0) headers.cookie = "cookie_consent=accepted";
   return { body: JSON.stringify(body), headers };
 }
 
+/**
+ * @template T
+ * @param {string} dataDir
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function withDatabase(dataDir, work) {
   const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
   const client = new pg.Client({
@@ -65,8 +76,9 @@ async function withDatabase(dataDir, work) {
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
 /** CPU time (ms) used so far by a process, and by the embedded PostgreSQL of `dataDir` (its server and every backend). */
+/** @param {number | undefined} serverPid @param {string} dataDir */
 function cpuMs(serverPid, dataDir) {
-  const stat = (pid) => {
+  const stat = (/** @type {string | number | undefined} */ pid) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
       return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
@@ -93,10 +105,11 @@ function cpuMs(serverPid, dataDir) {
   return { server: (stat(serverPid)?.ticks ?? 0) * TICK_MS, postgres: postgres * TICK_MS };
 }
 
-const countEvents = (dataDir) =>
+const countEvents = (/** @type {string} */ dataDir) =>
   withDatabase(dataDir, async (client) => Number((await client.query("select count(*)::int as n from analytics_events")).rows[0].n));
 
 /** Waits until the stored count stops short of nothing: equal to `expected`, or the deadline. */
+/** @param {string} dataDir @param {number} expected */
 async function waitForCount(dataDir, expected, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let stored = await countEvents(dataDir);
@@ -107,6 +120,9 @@ async function waitForCount(dataDir, expected, timeoutMs = 30_000) {
   return stored;
 }
 
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
+
+/** @param {Server} server */
 async function load(server) {
   let sent = 0;
   let peakRss = 0;
@@ -136,6 +152,7 @@ async function load(server) {
   }
 }
 
+/** @param {Server} server @param {number} count */
 async function burstThenStop(server, count) {
   const agent = { keepalive: true };
   let next = 0;

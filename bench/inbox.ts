@@ -294,7 +294,7 @@ async function measure(name: string, requestPath: string, targetMs: number, chec
   return { name, path: requestPath, targetMs, p50: percentile(times, 50), p95, max: times.at(-1)!, bytes, ok: p95 < targetMs };
 }
 
-let figures: Figure[] = [];
+let figures: Figure[];
 try {
   figures = [
     await measure("list page", "/admin/inbox", 150, (body) => body.includes('aria-label="People"')),

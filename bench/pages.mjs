@@ -51,8 +51,16 @@ const encodings = [
 ];
 const TARGETS = { ratio: 0.5, p99Ms: 50, homeJavaScriptKb: 125, idleRssMb: 250 };
 
-/** Postgres processes started by the server (children of its process), for their RSS. */
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
+/** @typedef {{ pid: number | undefined, url: (page: string) => string, stop: () => void }} StaticServer */
+
+/**
+ * Postgres processes started by the server (children of its process), for their RSS.
+ * @param {number | undefined} pid
+ * @returns {number[]}
+ */
 function childPids(pid) {
+  /** @type {number[]} */
   const children = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -66,9 +74,13 @@ function childPids(pid) {
   }
   return children;
 }
-const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const mb = (/** @type {number} */ bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-/** One autocannon run; samples the server's RSS meanwhile. */
+/**
+ * One autocannon run; samples the server's RSS meanwhile.
+ * @param {Omit<import("autocannon").Options, "connections" | "duration">} options
+ * @param {number | undefined} serverPid
+ */
 async function cannon(options, serverPid) {
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -89,8 +101,11 @@ async function cannon(options, serverPid) {
   }
 }
 
+/** @typedef {Awaited<ReturnType<typeof cannon>>} Sample */
+
+/** @param {Sample[]} samples */
 function summarise(samples) {
-  const pick = (key) => median(samples.map((sample) => sample[key]));
+  const pick = (/** @type {"requestsPerSecond" | "p50" | "p99"} */ key) => median(samples.map((sample) => sample[key]));
   return {
     requestsPerSecond: Math.round(pick("requestsPerSecond")),
     p50Ms: pick("p50"),
@@ -101,10 +116,19 @@ function summarise(samples) {
   };
 }
 
-/** Our server and the static one, in turns (so both see the same moments of a busy machine). */
+/**
+ * Our server and the static one, in turns (so both see the same moments of a busy machine).
+ * @param {string} page
+ * @param {(typeof encodings)[number]} encoding
+ * @param {Server} ours
+ * @param {StaticServer} yardstick
+ */
 async function measurePair(page, encoding, ours, yardstick) {
+  /** @type {Record<string, string>} */
   const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
+  /** @type {Sample[]} */
   const oursSamples = [];
+  /** @type {Sample[]} */
   const staticSamples = [];
   for (let run = 0; run < runs; run++) {
     staticSamples.push(await cannon({ url: yardstick.url(page), headers }, yardstick.pid));
@@ -116,7 +140,11 @@ async function measurePair(page, encoding, ours, yardstick) {
   return { page, encoding: encoding.name, site, static: plain, ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100 };
 }
 
-/** The static file server (bench/static-server.mjs), in its own process like ours. */
+/**
+ * The static file server (bench/static-server.mjs), in its own process like ours.
+ * @param {string} dir
+ * @returns {Promise<StaticServer>}
+ */
 function startStaticServer(dir) {
   const child = spawn(process.execPath, [path.join(root, "bench/static-server.mjs"), dir], {
     cwd: root,
@@ -127,16 +155,19 @@ function startStaticServer(dir) {
     child.once("exit", (code) => reject(new Error(`static server exited with ${code}`)));
   });
 }
-const fileName = (page) => `/${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}.html`;
+const fileName = (/** @type {string} */ page) => `/${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}.html`;
 
 /**
  * Saves what our server sends for each page in each encoding, as the static
  * server's files (`x.html`, `x.html.br`, `x.html.gz`), after checking that
  * every page comes from memory and in the encoding asked for.
+ * @param {string} baseUrl
+ * @param {string} dir
  */
 async function saveForStaticServer(baseUrl, dir) {
   for (const page of pages) {
     for (const encoding of encodings) {
+      /** @type {Record<string, string>} */
       const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
       const reply = await rawGet(baseUrl + page, headers);
       if (reply.status !== 200 || reply.headers["x-page-cache"] !== "hit" || reply.headers["content-encoding"] !== encoding.expect) {
@@ -148,7 +179,12 @@ async function saveForStaticServer(baseUrl, dir) {
   }
 }
 
-/** Runs an npm benchmark script and returns its output. */
+/**
+ * Runs an npm benchmark script and returns its output.
+ * @param {string} name
+ * @param {string[]} [args]
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
 function runScript(name, args = []) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "scripts/launch.cjs"), name, ...args], {
@@ -156,20 +192,23 @@ function runScript(name, args = []) {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       output += chunk;
       process.stderr.write(chunk);
     });
     child.on("exit", (code) => resolve({ code, output }));
   });
 }
+/** @param {string} text @param {RegExp} pattern @returns {number | null} */
 const figure = (text, pattern) => {
   const match = pattern.exec(text);
   return match ? Number(match[1]) : null;
 };
 
+/** @param {Server} server */
 async function signupLoad(server) {
   let signup = 0;
+  /** @type {Sample[]} */
   const samples = [];
   for (let run = 0; run < runs; run++) {
     samples.push(
@@ -212,12 +251,28 @@ say("cold start: second run on the same data...");
 const server = await startServer({ port, dataDir, env: { TRUST_PROXY: "loopback" } });
 const coldStart = { firstRunMs: Math.round(first.coldStartMs), nextRunMs: Math.round(server.coldStartMs) };
 
+/**
+ * @typedef {object} Results
+ * @property {string} date
+ * @property {{ cpus: number, load: number[], node: string }} machine
+ * @property {{ runs: number, duration: number, connections: number }} settings
+ * @property {typeof TARGETS} targets
+ * @property {Array<Awaited<ReturnType<typeof measurePair>>>} [pages]
+ * @property {ReturnType<typeof summarise>} [signup]
+ * @property {{ idle: { serverRssMb: number, postgresRssMb: number }, underLoadPeakMb: number }} [rss]
+ * @property {{ firstRunMs: number, nextRunMs: number }} [coldStart]
+ * @property {Array<{ page: string, gzipKb: number, files: number }>} [javascript]
+ * @property {{ fullRefreshSeconds: number | null, notModifiedRefreshSeconds: number | null }} [news]
+ * @property {{ messagesPerSecond: number | null, peakRssMb: number | null }} [newsletter]
+ */
+/** @type {Results} */
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
   settings: { runs, duration, connections },
   targets: TARGETS,
 };
+/** @type {StaticServer | undefined} */
 let staticServer;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-static-"));
 try {
@@ -240,7 +295,7 @@ try {
 
   // Every public page the sitemap lists (one project page stands for the ten), a story, and /unsubscribe.
   const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/", server.baseUrl).pathname);
   const story = /href="(\/ai-news\/[0-9a-f-]{36})"/.exec(await (await fetch(`${server.baseUrl}/ai-news`)).text())?.[1];
   const publicPages = [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", ...(story ? [story] : []), "/unsubscribe"];
   say(`JavaScript a browser downloads, ${publicPages.length} pages...`);
@@ -272,7 +327,8 @@ if (!values["skip-jobs"]) {
 }
 
 // --- Report ---
-const pad = (value, width) => String(value).padEnd(width);
+const pad = (/** @type {string | number} */ value, /** @type {number} */ width) => String(value).padEnd(width);
+/** @type {string[]} */
 const lines = [];
 lines.push(`npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`);
 lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (bench/static-server.mjs)`);
@@ -298,7 +354,7 @@ lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
 for (const row of results.javascript) {
   lines.push(`${pad(row.page, 52)}${pad(row.gzipKb, 6)}${row.files}${row.page === "/" ? `  (target <= ${TARGETS.homeJavaScriptKb})` : ""}`);
 }
-if (results.news) {
+if (results.news && results.newsletter) {
   lines.push("");
   lines.push(`bench:news        full refresh ${results.news.fullRefreshSeconds} s (target < 5), all-304 refresh ${results.news.notModifiedRefreshSeconds} s (target < 1)`);
   lines.push(`bench:newsletter  ${results.newsletter.messagesPerSecond} messages/s (target >= 500), peak RSS ${results.newsletter.peakRssMb} MB (target < 300)`);

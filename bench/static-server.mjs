@@ -39,4 +39,4 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 5_000;
-server.listen(0, "127.0.0.1", () => process.send?.(server.address().port));
+server.listen(0, "127.0.0.1", () => process.send?.(/** @type {import("node:net").AddressInfo} */ (server.address()).port));

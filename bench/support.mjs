@@ -15,16 +15,23 @@ import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** @param {string} message */
 export const say = (message) => process.stderr.write(`[bench] ${message}\n`);
 
+/** @param {number[]} values @returns {number} NaN for no values */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   if (!sorted.length) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index]);
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
-/** Resident set size of a process in bytes (Linux /proc), or null when it is gone. */
+/**
+ * Resident set size of a process in bytes (Linux /proc), or null when it is gone.
+ * @param {number | undefined} pid
+ * @returns {number | null}
+ */
 export function rssOf(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -39,8 +46,9 @@ export function rssOf(pid) {
  * Starts `node server/main.ts` (the production build) on `port`. With no
  * `dataDir` a fresh folder is made (and removed by `stop()`); pass the same
  * `dataDir` again to start on an existing embedded database.
+ * @param {{ port: number, dataDir?: string, env?: Record<string, string>, timeoutMs?: number }} options
  */
-export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000 } = {}) {
+export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000 }) {
   const ownDataDir = !dataDir;
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-bench-"));
   fs.chmodSync(dir, 0o755);
@@ -66,6 +74,7 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
     },
   });
   const deadline = Date.now() + timeoutMs;
+  /** @type {number | null} */
   let coldStartMs = null;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
@@ -100,11 +109,17 @@ export async function startServer({ port, dataDir, env = {}, timeoutMs = 120_000
   };
 }
 
-/** A GET without automatic decompression: the bytes as sent, with the response headers. */
+/**
+ * A GET without automatic decompression: the bytes as sent, with the response headers.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number | undefined, headers: import("node:http").IncomingHttpHeaders, body: Buffer }>}
+ */
 export function rawGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -118,6 +133,8 @@ export function rawGet(url, headers = {}) {
  * Playwright, CHROMIUM_PATH or /usr/bin/chromium) opens the page in a fresh
  * profile, waits until the network has been idle for 500 ms, and every
  * script response it received counts as gzip level 9 of its bytes.
+ * @param {string} baseUrl
+ * @param {string[]} pagePaths
  */
 export async function browserJavaScript(baseUrl, pagePaths) {
   const { chromium } = await import("@playwright/test");
@@ -130,6 +147,7 @@ export async function browserJavaScript(baseUrl, pagePaths) {
     for (const pagePath of pagePaths) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      /** @type {Array<Promise<{ url: string, bytes: number, gzip: number } | null>>} */
       const pending = [];
       page.on("response", (response) => {
         if (response.request().resourceType() !== "script") return;
@@ -141,7 +159,7 @@ export async function browserJavaScript(baseUrl, pagePaths) {
         );
       });
       const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "networkidle" });
-      const files = (await Promise.all(pending)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
+      const files = (await Promise.all(pending)).filter((file) => file !== null).sort((a, b) => b.gzip - a.gzip);
       results.push({ path: pagePath, status: response?.status() ?? 0, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files });
       await context.close();
     }
@@ -156,6 +174,7 @@ export async function browserJavaScript(baseUrl, pagePaths) {
  * (as the half-hourly refresh would), so news pages are measured as visitors
  * see them rather than empty. The server does not notice (the stories skip the
  * refresh): start it again on the same data before measuring pages.
+ * @param {string} dataDir
  */
 export async function seedStories(dataDir, count = 20) {
   const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));

@@ -23,6 +23,7 @@ import subsetFont from "subset-font";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Must match the unicode-range of the @font-face rules in app/app.css. */
+/** @type {Array<[number, number]>} */
 const CORE_RANGES = [
   [0x20, 0x7e],
   [0xa0, 0xff],

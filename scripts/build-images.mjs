@@ -22,12 +22,14 @@ const force = process.argv.includes("--force");
 export const PROJECT_WIDTHS = [640, 960, 1280];
 const SOURCE_TYPES = /\.(svg|png|jpe?g|webp)$/i;
 
+/** @param {string} source @param {string[]} outputs */
 function isFresh(source, outputs) {
   if (force) return false;
   const sourceTime = fs.statSync(source).mtimeMs;
   return outputs.every((output) => fs.existsSync(output) && fs.statSync(output).mtimeMs >= sourceTime);
 }
 
+/** @param {string} source */
 function load(source) {
   // SVGs are rendered at a high density so the 1280 px variant stays sharp.
   return sharp(source, source.endsWith(".svg") ? { density: 144 } : {});

@@ -18,6 +18,7 @@ const C = {
 };
 const FONT = "DejaVu Sans, Inter, Arial, sans-serif";
 
+/** @param {string} relative @param {string} svg */
 function write(relative, svg) {
   const file = path.join(root, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -25,6 +26,7 @@ function write(relative, svg) {
 }
 
 /** Deterministic pseudo-random numbers, so re-running gives the same art. */
+/** @param {number} seed */
 function rng(seed) {
   let state = seed >>> 0;
   return () => {
@@ -33,14 +35,21 @@ function rng(seed) {
   };
 }
 
+/**
+ * @param {number} x @param {number} y @param {string | number} value
+ * @param {{ size?: number, fill?: string, weight?: number, anchor?: string }} [options]
+ */
 const text = (x, y, value, { size = 22, fill = C.ink200, weight = 400, anchor = "start" } = {}) =>
   `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${value}</text>`;
+/** @param {number} x @param {number} y @param {number} w @param {number} [h] @param {string} [fill] @param {number} [rx] */
 const bar = (x, y, w, h = 14, fill = C.ink700, rx = 7) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"/>`;
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {string} fill @param {number[]} [lines] */
 const bubble = (x, y, w, h, fill, lines = []) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="22" fill="${fill}"/>` +
   lines.map((lw, i) => bar(x + 24, y + 26 + i * 26, lw, 12, "#ffffff", 6).replace('fill="#ffffff"', 'fill="#ffffff" fill-opacity="0.75"')).join("");
 
 /** The shared frame: night sky, aurora ribbons and an app window; `inner` is drawn inside. */
+/** @param {number} seed @param {string} inner @param {{ hueA?: string, hueB?: string }} [hues] */
 function frame(seed, inner, { hueA = C.a400, hueB = C.v500 } = {}) {
   const r = rng(seed);
   const ribbons = [0, 1, 2]
@@ -88,10 +97,10 @@ const projects = {
     frame(23, `
     <path d="M300 270 C 380 250, 430 300, 470 290 S 560 330, 540 400 S 600 470, 560 530 S 520 640, 460 660 S 400 610, 380 560 S 300 520, 320 460 S 250 330, 300 270 Z" fill="${C.a700}" opacity="0.55"/>
     <path d="M330 300 C 400 320, 430 380, 480 400" fill="none" stroke="${C.a300}" stroke-width="3" stroke-dasharray="6 8"/>
-    ${[[380, 330], [450, 380], [420, 470], [500, 520], [360, 420]].map(([x, y], i) => `<path d="M${x} ${y} c -18 -22 -18 -46 0 -52 c 18 6 18 30 0 52 z" fill="${i === 1 ? C.sun : C.v300}"/><circle cx="${x}" cy="${y - 34}" r="6" fill="${C.ink950}"/>`).join("")}
+    ${/** @type {Array<[number, number]>} */ ([[380, 330], [450, 380], [420, 470], [500, 520], [360, 420]]).map(([x, y], i) => `<path d="M${x} ${y} c -18 -22 -18 -46 0 -52 c 18 6 18 30 0 52 z" fill="${i === 1 ? C.sun : C.v300}"/><circle cx="${x}" cy="${y - 34}" r="6" fill="${C.ink950}"/>`).join("")}
     <rect x="640" y="260" width="470" height="64" rx="32" fill="${C.ink950}" stroke="${C.a400}" stroke-width="2"/>
     ${text(672, 300, "quiet street, desk, market nearby", { size: 21, fill: C.ink200 })}
-    ${[0, 1, 2].map((i) => `<rect x="640" y="${350 + i * 110}" width="470" height="92" rx="18" fill="${C.ink800}" stroke="${C.ink700}"/><rect x="656" y="${366 + i * 110}" width="92" height="60" rx="10" fill="${[C.a500, C.v500, C.sun][i]}" opacity="0.8"/>${bar(768, 372 + i * 110, 220, 14, C.ink600)}${bar(768, 398 + i * 110, 150, 12, C.ink700)}<rect x="1010" y="${372 + i * 110}" width="80" height="28" rx="14" fill="${C.a700}"/>${text(1050, 392 + i * 110, ["EN", "DE", "TH"][i], { size: 15, fill: "#fff", weight: 700, anchor: "middle" })}`).join("")}
+    ${[0, 1, 2].map((i) => `<rect x="640" y="${350 + i * 110}" width="470" height="92" rx="18" fill="${C.ink800}" stroke="${C.ink700}"/><rect x="656" y="${366 + i * 110}" width="92" height="60" rx="10" fill="${[C.a500, C.v500, C.sun][i]}" opacity="0.8"/>${bar(768, 372 + i * 110, 220, 14, C.ink600)}${bar(768, 398 + i * 110, 150, 12, C.ink700)}<rect x="1010" y="${372 + i * 110}" width="80" height="28" rx="14" fill="${C.a700}"/>${text(1050, 392 + i * 110, /** @type {string} */ (["EN", "DE", "TH"][i]), { size: 15, fill: "#fff", weight: 700, anchor: "middle" })}`).join("")}
     `, { hueA: C.sun, hueB: C.a400 }),
   "shno-bergendorff": () =>
     frame(37, `
@@ -117,7 +126,7 @@ const projects = {
     ${Array.from({ length: 11 }, (_, i) => {
       const y = 300 + i * 34;
       const hl = i === 2 ? C.a300 : i === 6 ? C.sun : i === 9 ? C.v300 : null;
-      return (hl ? `<rect x="240" y="${y - 10}" width="440" height="30" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(256, y, [400, 360, 380, 300, 410, 340, 390, 280, 370, 350, 220][i], 10, C.ink400, 5);
+      return (hl ? `<rect x="240" y="${y - 10}" width="440" height="30" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(256, y, /** @type {number} */ ([400, 360, 380, 300, 410, 340, 390, 280, 370, 350, 220][i]), 10, C.ink400, 5);
     }).join("")}
     <path d="M900 270 l 130 48 v 110 c 0 90 -60 150 -130 180 c -70 -30 -130 -90 -130 -180 v -110 z" fill="${C.v700}" stroke="${C.v300}" stroke-width="4"/>
     <path d="M850 440 l 36 36 l 72 -80" fill="none" stroke="#ffffff" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>
@@ -170,7 +179,7 @@ const projects = {
     const cell = 18;
     const ox = 240;
     const oy = 260;
-    const finder = (x, y) => (x < 7 && y < 7) || (x >= size - 7 && y < 7) || (x < 7 && y >= size - 7);
+    const finder = (/** @type {number} */ x, /** @type {number} */ y) => (x < 7 && y < 7) || (x >= size - 7 && y < 7) || (x < 7 && y >= size - 7);
     let cells = "";
     for (let y = 0; y < size; y++)
       for (let x = 0; x < size; x++) {
@@ -178,7 +187,7 @@ const projects = {
         if (x >= 8 && x <= 12 && y >= 8 && y <= 12) continue;
         if (r() > 0.52) cells += `<rect x="${ox + x * cell}" y="${oy + y * cell}" width="${cell - 2}" height="${cell - 2}" rx="4" fill="${(x + y) % 5 === 0 ? C.v500 : C.a400}"/>`;
       }
-    const eye = (x, y) => `<rect x="${ox + x * cell}" y="${oy + y * cell}" width="${7 * cell - 2}" height="${7 * cell - 2}" rx="22" fill="none" stroke="${C.a400}" stroke-width="${cell - 2}" transform="translate(${(cell - 2) / 2} ${(cell - 2) / 2}) scale(1)"/><rect x="${ox + (x + 2) * cell}" y="${oy + (y + 2) * cell}" width="${3 * cell - 2}" height="${3 * cell - 2}" rx="10" fill="${C.v500}"/>`;
+    const eye = (/** @type {number} */ x, /** @type {number} */ y) => `<rect x="${ox + x * cell}" y="${oy + y * cell}" width="${7 * cell - 2}" height="${7 * cell - 2}" rx="22" fill="none" stroke="${C.a400}" stroke-width="${cell - 2}" transform="translate(${(cell - 2) / 2} ${(cell - 2) / 2}) scale(1)"/><rect x="${ox + (x + 2) * cell}" y="${oy + (y + 2) * cell}" width="${3 * cell - 2}" height="${3 * cell - 2}" rx="10" fill="${C.v500}"/>`;
     return frame(71, `
     <rect x="${ox - 30}" y="${oy - 30}" width="${size * cell + 60}" height="${size * cell + 60}" rx="30" fill="${C.ink950}"/>
     ${cells}${eye(0, 0).replace(/transform="[^"]*"/, "")}${eye(size - 7, 0).replace(/transform="[^"]*"/, "")}${eye(0, size - 7).replace(/transform="[^"]*"/, "")}
@@ -194,20 +203,20 @@ const projects = {
     <rect x="160" y="240" width="600" height="450" rx="16" fill="${C.v700}" opacity="0.35"/>
     <circle cx="660" cy="320" r="40" fill="${C.sun}"/>
     <rect x="180" y="620" width="260" height="40" rx="8" fill="${C.a700}"/><rect x="500" y="540" width="200" height="36" rx="8" fill="${C.a700}"/><rect x="300" y="450" width="160" height="34" rx="8" fill="${C.a700}"/>
-    ${[[360, 420], [400, 420], [580, 505], [620, 505]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="13" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
+    ${/** @type {Array<[number, number]>} */ ([[360, 420], [400, 420], [580, 505], [620, 505]]).map(([x, y]) => `<circle cx="${x}" cy="${y}" r="13" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
     <g transform="translate(240 560)"><path d="M0 60 l 20 -40 l 40 0 l 20 40 z" fill="${C.coral}"/><path d="M20 20 l 8 -24 l 12 20 z M52 16 l 10 -22 l 6 26 z" fill="${C.coral}"/><circle cx="32" cy="32" r="5" fill="${C.ink950}"/><circle cx="50" cy="32" r="5" fill="${C.ink950}"/><path d="M80 56 q 40 -10 36 -40 q -10 24 -36 30 z" fill="${C.coral}"/><path d="M112 18 l 6 -4 l 2 10 z" fill="#fff"/></g>
     <rect x="800" y="260" width="300" height="250" rx="18" fill="${C.ink950}" stroke="${C.ink600}"/>
     ${text(826, 302, "Describe your game", { size: 19, fill: C.a300, weight: 700 })}
     ${text(826, 342, "A fox jumps between", { size: 19 })}${text(826, 370, "platforms collecting", { size: 19 })}${text(826, 398, "coins before sunset.", { size: 19 })}
     <rect x="826" y="440" width="150" height="44" rx="22" fill="${C.a700}"/>${text(901, 469, "Make it ▶", { size: 18, fill: "#fff", weight: 700, anchor: "middle" })}
-    ${[["when", C.v500], ["jump", C.a500], ["+1 coin", C.sun]].map(([label, c], i) => `<rect x="${800 + i * 12}" y="${540 + i * 48}" width="220" height="38" rx="8" fill="${c}"/>${text(816 + i * 12, 565 + i * 48, label, { size: 17, fill: C.ink950, weight: 700 })}`).join("")}
+    ${/** @type {Array<[string, string]>} */ ([["when", C.v500], ["jump", C.a500], ["+1 coin", C.sun]]).map(([label, c], i) => `<rect x="${800 + i * 12}" y="${540 + i * 48}" width="220" height="38" rx="8" fill="${c}"/>${text(816 + i * 12, 565 + i * 48, label, { size: 17, fill: C.ink950, weight: 700 })}`).join("")}
     `, { hueA: C.coral, hueB: C.v500 }),
   "marbella-academy": () =>
     frame(97, `
     <circle cx="320" cy="330" r="60" fill="${C.sun}"/>
     <path d="M160 520 q 60 -20 120 0 t 120 0 t 120 0 t 120 0 t 120 0 v 170 h -600 z" fill="${C.v700}" opacity="0.8"/>
     <path d="M160 560 q 60 -20 120 0 t 120 0 t 120 0 t 120 0 t 120 0 v 130 h -600 z" fill="${C.a700}" opacity="0.8"/>
-    ${[[420, 420, 90, 100], [520, 390, 70, 130], [600, 430, 100, 90]].map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${C.ink50}"/><rect x="${x + w / 2 - 10}" y="${y + h - 34}" width="20" height="34" fill="${C.a500}"/><path d="M${x - 6} ${y} l ${w / 2 + 6} -26 l ${w / 2 + 6} 26 z" fill="${C.coral}"/>`).join("")}
+    ${/** @type {Array<[number, number, number, number]>} */ ([[420, 420, 90, 100], [520, 390, 70, 130], [600, 430, 100, 90]]).map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${C.ink50}"/><rect x="${x + w / 2 - 10}" y="${y + h - 34}" width="20" height="34" fill="${C.a500}"/><path d="M${x - 6} ${y} l ${w / 2 + 6} -26 l ${w / 2 + 6} 26 z" fill="${C.coral}"/>`).join("")}
     ${bubble(790, 260, 320, 100, C.a700, [])}${bar(814, 318, 180, 12, C.a300, 6)}
     ${text(814, 292, "¿Tiene una reserva?", { size: 22, fill: "#fff", weight: 700 })}
     ${bubble(840, 380, 270, 70, C.ink700, [200])}
@@ -221,7 +230,7 @@ const projects = {
     frame(101, `
     <rect x="200" y="250" width="420" height="440" rx="12" fill="${C.ink50}"/>
     ${text(230, 300, "AVTAL", { size: 22, fill: C.ink800, weight: 700 })}
-    ${Array.from({ length: 9 }, (_, i) => bar(230, 330 + i * 32, [360, 330, 350, 300, 340, 250, 320, 280, 180][i], 10, i === 4 || i === 5 ? C.a500 : C.ink400, 5)).join("")}
+    ${Array.from({ length: 9 }, (_, i) => bar(230, 330 + i * 32, /** @type {number} */ ([360, 330, 350, 300, 340, 250, 320, 280, 180][i]), 10, i === 4 || i === 5 ? C.a500 : C.ink400, 5)).join("")}
     <path d="M500 640 q 30 -40 60 -10 t 50 -20" fill="none" stroke="${C.v700}" stroke-width="4" stroke-linecap="round"/>
     <g transform="translate(900 280)" stroke="${C.sun}" stroke-width="6" fill="none" stroke-linecap="round"><line x1="0" y1="0" x2="0" y2="150"/><line x1="-110" y1="20" x2="110" y2="20"/><path d="M-110 20 l -40 80 h 80 z"/><path d="M110 20 l -40 80 h 80 z"/><line x1="-50" y1="150" x2="50" y2="150"/></g>
     <rect x="700" y="470" width="400" height="210" rx="24" fill="${C.ink950}" stroke="${C.ink600}" stroke-width="3"/>
@@ -244,6 +253,7 @@ write("images/site/og-default.svg", frame(7, `
  * in the project's colour: a desktop window or a phone, light or dark as the product is.
  * Written to images/projects/screens/<slug>-<name>.svg; `npm run images` makes the variants.
  */
+/** @param {string} a @param {string} b @param {string} inner */
 function backdrop(a, b, inner) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800" viewBox="0 0 1280 800">
   <defs><linearGradient id="bd" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
@@ -253,6 +263,7 @@ function backdrop(a, b, inner) {
 </svg>`;
 }
 /** A desktop window with a title bar; `dark` for dark interfaces. */
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {string} title @param {{ dark?: boolean }} [options] */
 function windowAt(x, y, w, h, title, { dark = false } = {}) {
   const bg = dark ? C.ink900 : "#ffffff";
   const bar2 = dark ? C.ink800 : "#eef1f6";
@@ -262,16 +273,19 @@ function windowAt(x, y, w, h, title, { dark = false } = {}) {
   ${text(x + w / 2, y + 28, title, { size: 15, fill: dark ? C.ink400 : C.ink600, anchor: "middle" })}`;
 }
 /** A phone outline with a screen of the given colour. */
+/** @param {number} x @param {number} y @param {string} screenFill */
 function phoneAt(x, y, screenFill) {
   return `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="300" height="600" rx="44" fill="${C.ink950}"/></g>
   <rect x="${x + 14}" y="${y + 14}" width="272" height="572" rx="32" fill="${screenFill}"/>
   <rect x="${x + 115}" y="${y + 24}" width="70" height="18" rx="9" fill="${C.ink950}"/>`;
 }
+/** @param {number} x @param {number} y @param {string} label @param {string} fill @param {string} [color] @param {number} [size] */
 const chip = (x, y, label, fill, color = "#ffffff", size = 14) => {
   const w = Math.round(label.length * size * 0.62 + 24);
   return `<rect x="${x}" y="${y}" width="${w}" height="${size + 14}" rx="${(size + 14) / 2}" fill="${fill}"/>${text(x + w / 2, y + size + 3, label, { size, fill: color, weight: 700, anchor: "middle" })}`;
 };
 /** Chips in a row, 10 px apart; `fillOf(label)` picks each chip's colour. */
+/** @param {number} x @param {number} y @param {string[]} labels @param {(label: string) => string} fillOf @param {string} [color] @param {number} [size] */
 const chipRow = (x, y, labels, fillOf, color = C.ink900, size = 13) => {
   let left = x;
   return labels.map((label) => {
@@ -280,19 +294,24 @@ const chipRow = (x, y, labels, fillOf, color = C.ink900, size = 13) => {
     return out;
   }).join("");
 };
+/** @param {number} x @param {number} y @param {number[]} widths @param {string} fill @param {number} [gap] @param {number} [h] */
 const lines = (x, y, widths, fill, gap = 22, h = 10) => widths.map((w, i) => bar(x, y + i * gap, w, h, fill, h / 2)).join("");
 
 /** A small drawn QR-like code (21 cells square, three finder eyes, a logo in the middle) for the QR tool's screens. */
+/**
+ * @param {number} x @param {number} y @param {number} cell
+ * @param {string} dark @param {string} eye @param {string} light @param {number} seed
+ */
 function qrCode(x, y, cell, dark, eye, light, seed) {
       const r = rng(seed);
-      const finder = (cx, cy) => (cx < 7 && cy < 7) || (cx >= 14 && cy < 7) || (cx < 7 && cy >= 14);
+      const finder = (/** @type {number} */ cx, /** @type {number} */ cy) => (cx < 7 && cy < 7) || (cx >= 14 && cy < 7) || (cx < 7 && cy >= 14);
       let cells = "";
       for (let cy = 0; cy < 21; cy++)
         for (let cx = 0; cx < 21; cx++) {
           if (finder(cx, cy) || (cx >= 8 && cx <= 12 && cy >= 8 && cy <= 12)) continue;
           if (r() > 0.5) cells += `<rect x="${x + cx * cell}" y="${y + cy * cell}" width="${cell - 1}" height="${cell - 1}" rx="${cell / 4}" fill="${dark}"/>`;
         }
-      const eyes = [[0, 0], [14, 0], [0, 14]].map(([ex, ey]) => `<rect x="${x + ex * cell + cell / 2}" y="${y + ey * cell + cell / 2}" width="${6 * cell}" height="${6 * cell}" rx="${cell * 1.5}" fill="none" stroke="${eye}" stroke-width="${cell}"/><rect x="${x + (ex + 2) * cell}" y="${y + (ey + 2) * cell}" width="${3 * cell}" height="${3 * cell}" rx="${cell}" fill="${eye}"/>`).join("");
+      const eyes = /** @type {Array<[number, number]>} */ ([[0, 0], [14, 0], [0, 14]]).map(([ex, ey]) => `<rect x="${x + ex * cell + cell / 2}" y="${y + ey * cell + cell / 2}" width="${6 * cell}" height="${6 * cell}" rx="${cell * 1.5}" fill="none" stroke="${eye}" stroke-width="${cell}"/><rect x="${x + (ex + 2) * cell}" y="${y + (ey + 2) * cell}" width="${3 * cell}" height="${3 * cell}" rx="${cell}" fill="${eye}"/>`).join("");
       return `<rect x="${x - cell * 2}" y="${y - cell * 2}" width="${cell * 25}" height="${cell * 25}" rx="${cell * 2}" fill="${light}"/>${cells}${eyes}<circle cx="${x + 10.5 * cell}" cy="${y + 10.5 * cell}" r="${cell * 2.6}" fill="${light}"/><path d="M${x + 10.5 * cell - cell * 1.4} ${y + 10.5 * cell + cell} l ${cell * 1.4} ${-cell * 2.4} l ${cell * 1.4} ${cell * 2.4} z" fill="${eye}"/>`;
     }
 
@@ -335,10 +354,10 @@ const screens = {
     ${Array.from({ length: 13 }, (_, i) => {
       const y = 214 + i * 34;
       const hl = i === 3 ? C.a300 : i === 7 ? C.sun : null;
-      return (hl ? `<rect x="118" y="${y - 9}" width="524" height="28" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(130, y, [480, 440, 500, 460, 380, 490, 420, 470, 300, 480, 450, 410, 260][i], 10, C.ink400, 5);
+      return (hl ? `<rect x="118" y="${y - 9}" width="524" height="28" rx="6" fill="${hl}" opacity="0.7"/>` : "") + bar(130, y, /** @type {number} */ ([480, 440, 500, 460, 380, 490, 420, 470, 300, 480, 450, 410, 260][i]), 10, C.ink400, 5);
     }).join("")}
     ${text(700, 180, "Article 28(3) checklist", { size: 22, fill: C.ink900, weight: 700 })}
-    ${[["(a) Documented instructions", "ok"], ["(b) Confidentiality", "ok"], ["(c) Security measures", "weak"], ["(d) Sub-processors", "ok"], ["(e) Data subject rights", "ok"], ["(f) Assistance", "ok"], ["(g) Deletion or return", "weak"], ["(h) Audits and inspections", "missing"]].map(([label, state], i) => {
+    ${/** @type {Array<[string, string]>} */ ([["(a) Documented instructions", "ok"], ["(b) Confidentiality", "ok"], ["(c) Security measures", "weak"], ["(d) Sub-processors", "ok"], ["(e) Data subject rights", "ok"], ["(f) Assistance", "ok"], ["(g) Deletion or return", "weak"], ["(h) Audits and inspections", "missing"]]).map(([label, state], i) => {
       const y = 206 + i * 56;
       const color = state === "ok" ? C.a500 : state === "weak" ? C.sun : C.coral;
       const mark = state === "ok" ? `<path d="M${712} ${y + 18} l 7 7 l 13 -15" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/>` : `<rect x="${720}" y="${y + 9}" width="4" height="12" fill="#fff"/><rect x="720" y="${y + 24}" width="4" height="4" fill="#fff"/>`;
@@ -366,14 +385,14 @@ const screens = {
     ${text(640, 196, "Band follows you", { size: 14, fill: C.a300, anchor: "middle" })}
     ${[0, 1].map((row) => `${[0, 1, 2, 3, 4].map((l) => `<line x1="524" y1="${250 + row * 120 + l * 12}" x2="756" y2="${250 + row * 120 + l * 12}" stroke="${C.ink600}" stroke-width="1.5"/>`).join("")}`).join("")}
     <rect x="600" y="236" width="78" height="76" rx="8" fill="${C.a400}" opacity="0.2" stroke="${C.a400}"/>
-    ${[[540, 274], [566, 268], [592, 262], [622, 256], [648, 262], [690, 268], [720, 280], [548, 386], [580, 380], [612, 392], [650, 374], [690, 380], [728, 392]].map(([x, y], i) => `<ellipse cx="${x}" cy="${y}" rx="7" ry="5.5" fill="${i === 9 ? C.sun : "#ffffff"}" transform="rotate(-20 ${x} ${y})"/><line x1="${x + 6}" y1="${y}" x2="${x + 6}" y2="${y - 30}" stroke="${i === 9 ? C.sun : "#ffffff"}" stroke-width="2"/>`).join("")}
+    ${/** @type {Array<[number, number]>} */ ([[540, 274], [566, 268], [592, 262], [622, 256], [648, 262], [690, 268], [720, 280], [548, 386], [580, 380], [612, 392], [650, 374], [690, 380], [728, 392]]).map(([x, y], i) => `<ellipse cx="${x}" cy="${y}" rx="7" ry="5.5" fill="${i === 9 ? C.sun : "#ffffff"}" transform="rotate(-20 ${x} ${y})"/><line x1="${x + 6}" y1="${y}" x2="${x + 6}" y2="${y - 30}" stroke="${i === 9 ? C.sun : "#ffffff"}" stroke-width="2"/>`).join("")}
     <circle cx="640" cy="520" r="74" fill="none" stroke="${C.ink700}" stroke-width="12"/>
     <circle cx="640" cy="520" r="74" fill="none" stroke="${C.a400}" stroke-width="12" stroke-dasharray="300 500" transform="rotate(-90 640 520)"/>
     ${text(640, 528, "84", { size: 40, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(640, 556, "bpm", { size: 14, fill: C.ink400, anchor: "middle" })}
     <circle cx="640" cy="640" r="26" fill="${C.coral}"/><rect x="630" y="630" width="20" height="20" rx="3" fill="#ffffff"/>
     <g filter="url(#shadow)"><rect x="120" y="260" width="300" height="150" rx="22" fill="#ffffff"/></g>
     ${text(146, 304, "Accompaniment", { size: 16, fill: C.ink600, weight: 700 })}
-    ${["Piano", "Bass", "Drums"].map((name, i) => `${text(146, 340 + i * 26, name, { size: 15, fill: C.ink800 })}${bar(240, 330 + i * 26, [140, 100, 120][i], 10, [C.a500, C.v500, C.sun][i], 5)}`).join("")}
+    ${["Piano", "Bass", "Drums"].map((name, i) => `${text(146, 340 + i * 26, name, { size: 15, fill: C.ink800 })}${bar(240, 330 + i * 26, /** @type {number} */ ([140, 100, 120][i]), 10, [C.a500, C.v500, C.sun][i], 5)}`).join("")}
     <g filter="url(#shadow)"><rect x="860" y="470" width="300" height="130" rx="22" fill="#ffffff"/></g>
     ${text(886, 512, "Bar 7", { size: 16, fill: C.ink600, weight: 700 })}${text(886, 548, "F♯ a little flat", { size: 20, fill: C.ink950, weight: 700 })}${text(886, 576, "−18 cents", { size: 15, fill: C.coral, weight: 700 })}
     `),
@@ -386,7 +405,7 @@ const screens = {
     }).join("")}
     ${chip(150, 470, "Start next lesson at bars 7 and 20", C.ink900, "#ffffff", 14)}
     ${text(740, 180, "Minutes practised", { size: 22, fill: C.ink900, weight: 700 })}
-    ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, ["M", "T", "W", "T", "F", "S", "S"][i], { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
+    ${[18, 22, 20, 31, 34, 29, 38].map((m, i) => `<rect x="${760 + i * 56}" y="${460 - m * 6}" width="36" height="${m * 6}" rx="8" fill="${i > 2 ? C.v500 : C.ink200}"/>${text(778 + i * 56, 490, /** @type {string} */ (["M", "T", "W", "T", "F", "S", "S"][i]), { size: 14, fill: C.ink600, anchor: "middle" })}`).join("")}
     ${text(740, 560, "+40% since the band", { size: 26, fill: C.v700, weight: 700 })}
     ${lines(740, 590, [360, 300], C.ink200)}
     `),
@@ -397,13 +416,13 @@ const screens = {
     <rect x="184" y="192" width="232" height="118" rx="14" fill="none" stroke="${C.a500}" stroke-width="2"/>
     ${text(200, 220, "Original · Thai", { size: 13, fill: C.a700, weight: 700 })}
     ${lines(200, 236, [196, 176, 188, 120], C.a700, 16, 8)}
-    ${[["1 bedroom · 9,500 ฿/month", 340], ["Soi 7, Nimman", 372], ["Desk · fibre 500 Mbit", 404], ["Deposit 1 month", 436]].map(([label, y]) => `<rect x="184" y="${y - 22}" width="232" height="30" rx="8" fill="${C.ink50}"/>${text(196, y - 2, label, { size: 13, fill: C.ink800 })}`).join("")}
+    ${/** @type {Array<[string, number]>} */ ([["1 bedroom · 9,500 ฿/month", 340], ["Soi 7, Nimman", 372], ["Desk · fibre 500 Mbit", 404], ["Deposit 1 month", 436]]).map(([label, y]) => `<rect x="184" y="${y - 22}" width="232" height="30" rx="8" fill="${C.ink50}"/>${text(196, y - 2, label, { size: 13, fill: C.ink800 })}`).join("")}
     <rect x="184" y="468" width="232" height="96" rx="12" fill="${C.ink50}"/>
     ${[0, 1, 2, 3].map((i) => `<rect x="${196 + i * 54}" y="482" width="46" height="66" rx="8" fill="${[C.a500, C.sun, C.v300, C.coral][i]}" opacity="0.75"/>`).join("")}
     <rect x="184" y="612" width="232" height="48" rx="24" fill="${C.a700}"/>${text(300, 643, "Publish", { size: 18, fill: "#ffffff", weight: 700, anchor: "middle" })}
     ${windowAt(560, 120, 620, 560, "Translations · Soi 7, Nimman")}
     ${text(600, 210, "Published in 5 languages · 48 s", { size: 24, fill: C.ink950, weight: 700 })}
-    ${[["TH", "Thai", "original"], ["EN", "English", "meaning checked"], ["DE", "German", "meaning checked"], ["RU", "Russian", "meaning checked"], ["ZH", "Chinese", "meaning checked"]].map(([code, lang, state], i) => {
+    ${/** @type {Array<[string, string, string]>} */ ([["TH", "Thai", "original"], ["EN", "English", "meaning checked"], ["DE", "German", "meaning checked"], ["RU", "Russian", "meaning checked"], ["ZH", "Chinese", "meaning checked"]]).map(([code, lang, state], i) => {
       const y = 240 + i * 78;
       return `<rect x="600" y="${y}" width="540" height="64" rx="12" fill="${i === 0 ? C.ink50 : "#ffffff"}" stroke="${C.ink200}"/><rect x="616" y="${y + 14}" width="52" height="36" rx="8" fill="${C.a700}"/>${text(642, y + 38, code, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}${text(688, y + 38, lang, { size: 18, fill: C.ink900, weight: 700 })}${lines(800, y + 27, [150], C.ink200)}<circle cx="1000" cy="${y + 32}" r="11" fill="${C.a500}"/><path d="M994 ${y + 32} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>${text(1018, y + 37, state, { size: 13, fill: C.ink600 })}`;
     }).join("")}
@@ -419,9 +438,9 @@ const screens = {
     <path d="M300 236 C 320 360, 260 520, 320 690" fill="none" stroke="#ffffff" stroke-width="9"/>
     <path d="M110 560 C 250 540, 400 620, 540 580" fill="none" stroke="#9fd3e6" stroke-width="14"/>
     <rect x="380" y="300" width="110" height="70" rx="8" fill="${C.sun}" opacity="0.55"/>${text(435, 340, "Market", { size: 13, fill: C.ink900, weight: 700, anchor: "middle" })}
-    ${[[360, 430, "1"], [230, 330, "2"], [440, 520, "3"]].map(([x, y, n]) => `<path d="M${x} ${y} c -20 -24 -20 -50 0 -56 c 20 6 20 32 0 56 z" fill="${n === "1" ? C.coral : C.v500}"/>${text(x, y - 30, n, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}`).join("")}
+    ${/** @type {Array<[number, number, string]>} */ ([[360, 430, "1"], [230, 330, "2"], [440, 520, "3"]]).map(([x, y, n]) => `<path d="M${x} ${y} c -20 -24 -20 -50 0 -56 c 20 6 20 32 0 56 z" fill="${n === "1" ? C.coral : C.v500}"/>${text(x, y - 30, n, { size: 15, fill: "#ffffff", weight: 700, anchor: "middle" })}`).join("")}
     ${text(136, 676, "Chiang Mai · Nimman and Santitham", { size: 13, fill: C.ink600 })}
-    ${[["Soi 7, Nimman · 1 bedroom", "9,500 ฿ / month", ["Quiet: 0 noise reports", "Desk", "Market 4 min"]], ["Santitham · studio", "7,800 ฿ / month", ["Quiet: 1 report", "Desk", "Market 9 min"]], ["Soi 13, Nimman · 1 bedroom", "11,000 ฿ / month", ["Quiet street", "No desk", "Market 6 min"]]].map(([title, price, tags], i) => {
+    ${/** @type {Array<[string, string, string[]]>} */ ([["Soi 7, Nimman · 1 bedroom", "9,500 ฿ / month", ["Quiet: 0 noise reports", "Desk", "Market 4 min"]], ["Santitham · studio", "7,800 ฿ / month", ["Quiet: 1 report", "Desk", "Market 9 min"]], ["Soi 13, Nimman · 1 bedroom", "11,000 ฿ / month", ["Quiet street", "No desk", "Market 6 min"]]]).map(([title, price, tags], i) => {
       const y = 236 + i * 154;
       return `<rect x="570" y="${y}" width="600" height="140" rx="14" fill="#ffffff" stroke="${i === 0 ? C.coral : C.ink200}" stroke-width="2"/><rect x="586" y="${y + 16}" width="120" height="108" rx="10" fill="${[C.a500, C.v300, C.sun][i]}" opacity="0.7"/>${text(726, y + 44, `${i + 1}. ${title}`, { size: 19, fill: C.ink950, weight: 700 })}${text(726, y + 72, price, { size: 16, fill: C.ink600 })}${chipRow(726, y + 92, tags, (tag) => (tag === "No desk" ? "#fde7e1" : "#e3f6ef"))}`;
     }).join("")}
@@ -489,9 +508,9 @@ const screens = {
     }).join(" ");
     return backdrop(C.ink950, "#1f4a3c", `
     ${windowAt(60, 70, 1160, 660, "Desk overview · 6 venues · live", { dark: true })}
-    ${[["Net value", "CHF 4.82m", C.ink200], ["24 h P&amp;L", "+1.6%", C.a400], ["Open alerts", "2", C.sun]].map(([label, value, fill], i) => `<rect x="${90 + i * 138}" y="134" width="126" height="84" rx="12" fill="${C.ink800}"/>${text(104 + i * 138, 162, label, { size: 13, fill: C.ink400 })}${text(104 + i * 138, 198, value, { size: 19, fill, weight: 700 })}`).join("")}
+    ${/** @type {Array<[string, string, string]>} */ ([["Net value", "CHF 4.82m", C.ink200], ["24 h P&amp;L", "+1.6%", C.a400], ["Open alerts", "2", C.sun]]).map(([label, value, fill], i) => `<rect x="${90 + i * 138}" y="134" width="126" height="84" rx="12" fill="${C.ink800}"/>${text(104 + i * 138, 162, label, { size: 13, fill: C.ink400 })}${text(104 + i * 138, 198, value, { size: 19, fill, weight: 700 })}`).join("")}
     ${text(90, 262, "Balances by venue", { size: 17, fill: "#ffffff", weight: 700 })}
-    ${[["Venue A", "1.31m", 0.27, "live"], ["Venue B", "0.98m", 0.2, "live"], ["Venue C", "0.86m", 0.18, "withdrawal pending"], ["Venue D", "0.74m", 0.15, "live"], ["Venue E", "0.55m", 0.11, "live"], ["Venue F", "0.38m", 0.08, "live"]].map(([venue, value, share, state], i) => {
+    ${/** @type {Array<[string, string, number, string]>} */ ([["Venue A", "1.31m", 0.27, "live"], ["Venue B", "0.98m", 0.2, "live"], ["Venue C", "0.86m", 0.18, "withdrawal pending"], ["Venue D", "0.74m", 0.15, "live"], ["Venue E", "0.55m", 0.11, "live"], ["Venue F", "0.38m", 0.08, "live"]]).map(([venue, value, share, state], i) => {
       const yy = 282 + i * 66;
       const warn = state !== "live";
       return `<rect x="90" y="${yy}" width="400" height="56" rx="10" fill="${C.ink800}" stroke="${warn ? C.sun : C.ink800}"/>${text(108, yy + 34, venue, { size: 16, fill: "#ffffff", weight: 700 })}${bar(226, yy + 24, Math.round(share * 400), 10, warn ? C.sun : C.a500, 5)}${text(470, yy + 34, value, { size: 15, fill: C.ink200, anchor: "end" })}<circle cx="${212}" cy="${yy + 29}" r="4" fill="${warn ? C.sun : C.a400}"/>`;
@@ -502,7 +521,7 @@ const screens = {
     <polyline points="${points}" fill="none" stroke="${C.a400}" stroke-width="3" stroke-linejoin="round"/>
     <rect x="520" y="474" width="670" height="226" rx="14" fill="${C.ink800}"/>
     ${text(544, 508, "Positions against limits", { size: 16, fill: C.ink200, weight: 700 })}
-    ${[["BTC", 0.62, C.a400], ["ETH", 0.91, C.sun], ["SOL", 0.34, C.a400], ["USDC", 0.48, C.v300]].map(([asset, use, fill], i) => `${text(544, 548 + i * 38, asset, { size: 15, fill: "#ffffff", weight: 700 })}${bar(620, 538 + i * 38, 480, 12, C.ink700, 6)}${bar(620, 538 + i * 38, Math.round(use * 480), 12, fill, 6)}${text(1166, 550 + i * 38, `${Math.round(use * 100)}%`, { size: 14, fill: C.ink200, anchor: "end" })}`).join("")}
+    ${/** @type {Array<[string, number, string]>} */ ([["BTC", 0.62, C.a400], ["ETH", 0.91, C.sun], ["SOL", 0.34, C.a400], ["USDC", 0.48, C.v300]]).map(([asset, use, fill], i) => `${text(544, 548 + i * 38, asset, { size: 15, fill: "#ffffff", weight: 700 })}${bar(620, 538 + i * 38, 480, 12, C.ink700, 6)}${bar(620, 538 + i * 38, Math.round(use * 480), 12, fill, 6)}${text(1166, 550 + i * 38, `${Math.round(use * 100)}%`, { size: 14, fill: C.ink200, anchor: "end" })}`).join("")}
     `);
   },
   "crypto-trading-dashboard-alert": () => backdrop("#1f4a3c", C.sun, `
@@ -514,7 +533,7 @@ const screens = {
     ${text(150, 282, "and the venue's status page reports no incident.", { size: 17, fill: C.ink200 })}
     ${chipRow(150, 310, ["Detected 1.4 s after the event", "Read-only: no action taken"], (label) => (label.startsWith("Detected") ? C.ink700 : "#0f3a31"), C.ink200)}
     ${chip(150, 350, "Acknowledge", C.sun, C.ink950, 14)}
-    ${[["Spread widening", "SOL spread on Venue E is 0.42%, five times", "its 30-day median, for the last 6 min.", C.v300], ["Position near limit", "ETH is at 91% of the desk's limit", "after the 14:05 fill on Venue B.", C.coral]].map(([title, a, b, fill], i) => `<rect x="120" y="${414 + i * 146}" width="640" height="128" rx="16" fill="${C.ink800}"/><circle cx="152" cy="${450 + i * 146}" r="10" fill="${fill}"/>${text(176, 457 + i * 146, title, { size: 19, fill: "#ffffff", weight: 700 })}${text(150, 492 + i * 146, a, { size: 16, fill: C.ink200 })}${text(150, 518 + i * 146, b, { size: 16, fill: C.ink200 })}`).join("")}
+    ${/** @type {Array<[string, string, string, string]>} */ ([["Spread widening", "SOL spread on Venue E is 0.42%, five times", "its 30-day median, for the last 6 min.", C.v300], ["Position near limit", "ETH is at 91% of the desk's limit", "after the 14:05 fill on Venue B.", C.coral]]).map(([title, a, b, fill], i) => `<rect x="120" y="${414 + i * 146}" width="640" height="128" rx="16" fill="${C.ink800}"/><circle cx="152" cy="${450 + i * 146}" r="10" fill="${fill}"/>${text(176, 457 + i * 146, title, { size: 19, fill: "#ffffff", weight: 700 })}${text(150, 492 + i * 146, a, { size: 16, fill: C.ink200 })}${text(150, 518 + i * 146, b, { size: 16, fill: C.ink200 })}`).join("")}
     <g filter="url(#shadow)"><rect x="830" y="150" width="360" height="500" rx="22" fill="#ffffff"/></g>
     ${text(860, 198, "End of day", { size: 22, fill: C.ink950, weight: 700 })}
     ${text(860, 226, "Reconciled 23:59 CET", { size: 15, fill: C.ink600 })}
@@ -529,15 +548,15 @@ const screens = {
     <rect x="110" y="186" width="300" height="96" rx="12" fill="${C.ink50}" stroke="${C.ink200}" stroke-dasharray="6 6"/>
     <path d="M150 262 l 22 -40 l 22 40 z" fill="#0b6e4f"/>${text(214, 240, "bakeri-logo.svg", { size: 15, fill: C.ink800, weight: 700 })}${text(214, 262, "2 brand colours found", { size: 13, fill: C.ink600 })}
     ${text(110, 324, "Suggested designs", { size: 16, fill: C.ink600, weight: 700 })}
-    ${[["#0b6e4f", "#0b6e4f", "#ffffff", "Passes · contrast 9.1:1", true], ["#0b6e4f", "#e0a526", "#fff8e8", "Passes · contrast 6.4:1", true], ["#e0a526", "#e0a526", "#fff8e8", "Fails · contrast 1.9:1", false]].map(([dark, eye, light, label, ok], i) => {
+    ${/** @type {Array<[string, string, string, string, boolean]>} */ ([["#0b6e4f", "#0b6e4f", "#ffffff", "Passes · contrast 9.1:1", true], ["#0b6e4f", "#e0a526", "#fff8e8", "Passes · contrast 6.4:1", true], ["#e0a526", "#e0a526", "#fff8e8", "Fails · contrast 1.9:1", false]]).map(([dark, eye, light, label, ok], i) => {
       const y = 344 + i * 118;
-      return `<rect x="110" y="${y}" width="300" height="104" rx="12" fill="#ffffff" stroke="${i === 1 ? C.v500 : C.ink200}" stroke-width="${i === 1 ? 3 : 1}"/>${qrCode(134, y + 18, 3, dark, eye, light, 40 + i)}<rect x="122" y="${y + 12}" width="80" height="80" rx="8" fill="none" stroke="${C.ink200}"/>${text(220, y + 46, ["Forest", "Forest and honey", "Honey"][i], { size: 16, fill: C.ink900, weight: 700 })}${text(220, y + 72, label, { size: 13, fill: ok ? C.a700 : "#b42318", weight: 700 })}`;
+      return `<rect x="110" y="${y}" width="300" height="104" rx="12" fill="#ffffff" stroke="${i === 1 ? C.v500 : C.ink200}" stroke-width="${i === 1 ? 3 : 1}"/>${qrCode(134, y + 18, 3, dark, eye, light, 40 + i)}<rect x="122" y="${y + 12}" width="80" height="80" rx="8" fill="none" stroke="${C.ink200}"/>${text(220, y + 46, /** @type {string} */ (["Forest", "Forest and honey", "Honey"][i]), { size: 16, fill: C.ink900, weight: 700 })}${text(220, y + 72, label, { size: 13, fill: ok ? C.a700 : "#b42318", weight: 700 })}`;
     }).join("")}
     <rect x="450" y="140" width="500" height="550" rx="14" fill="${C.ink50}"/>
     ${qrCode(530, 210, 16, "#0b6e4f", "#e0a526", "#fff8e8", 41)}
     ${text(700, 660, "Forest and honey · rounded modules", { size: 15, fill: C.ink600, anchor: "middle" })}
     ${text(980, 170, "Colours", { size: 16, fill: C.ink600, weight: 700 })}
-    ${[["#0b6e4f", "Modules"], ["#e0a526", "Eyes"], ["#fff8e8", "Background"]].map(([c, label], i) => `<circle cx="1000" cy="${206 + i * 46}" r="16" fill="${c}" stroke="${C.ink200}"/>${text(1028, 212 + i * 46, label, { size: 15, fill: C.ink800 })}`).join("")}
+    ${/** @type {Array<[string, string]>} */ ([["#0b6e4f", "Modules"], ["#e0a526", "Eyes"], ["#fff8e8", "Background"]]).map(([c, label], i) => `<circle cx="1000" cy="${206 + i * 46}" r="16" fill="${c}" stroke="${C.ink200}"/>${text(1028, 212 + i * 46, label, { size: 15, fill: C.ink800 })}`).join("")}
     ${text(980, 370, "Links to", { size: 16, fill: C.ink600, weight: 700 })}
     <rect x="980" y="384" width="200" height="40" rx="10" fill="#ffffff" stroke="${C.ink200}"/>${text(994, 410, "bakeri.no/meny", { size: 15, fill: C.ink800 })}
     <rect x="980" y="620" width="200" height="52" rx="14" fill="${C.ink900}"/>${text(1080, 653, "Test and download", { size: 16, fill: "#ffffff", weight: 700, anchor: "middle" })}
@@ -546,7 +565,7 @@ const screens = {
     ${windowAt(70, 80, 1140, 640, "qr.nordlys.studio · Scan test")}
     ${text(110, 176, "Scan test: 6 of 6 cameras read your code", { size: 26, fill: C.ink950, weight: 700 })}
     ${text(110, 206, "Each design is read by simulated phone cameras before you can download it.", { size: 16, fill: C.ink600 })}
-    ${[["Older phone, 8 MP", "read in 0.3 s", 0, 0], ["Dim café light", "read in 0.6 s", 0.45, 0], ["Glare on gloss paper", "read in 0.5 s", 0, 1], ["Held at 40°", "read in 0.4 s", 0, 0], ["Slight blur", "read in 0.7 s", 0, 2], ["Printed 2.5 cm wide", "read in 0.5 s", 0, 0]].map(([label, time, dim, fx], i) => {
+    ${/** @type {Array<[string, string, number, number]>} */ ([["Older phone, 8 MP", "read in 0.3 s", 0, 0], ["Dim café light", "read in 0.6 s", 0.45, 0], ["Glare on gloss paper", "read in 0.5 s", 0, 1], ["Held at 40°", "read in 0.4 s", 0, 0], ["Slight blur", "read in 0.7 s", 0, 2], ["Printed 2.5 cm wide", "read in 0.5 s", 0, 0]]).map(([label, time, dim, fx], i) => {
       const x = 110 + (i % 3) * 250;
       const y = 240 + Math.floor(i / 3) * 220;
       const tilt = i === 3 ? ` transform="skewX(-12) translate(${(y + 60) * 0.21} 0)"` : "";
@@ -568,14 +587,14 @@ const screens = {
     <circle cx="560" cy="214" r="44" fill="${C.sun}"/>
     <rect x="90" y="500" width="560" height="54" fill="#5aa05a"/>
     <rect x="150" y="420" width="150" height="24" rx="6" fill="#7b5a3a"/><rect x="360" y="350" width="130" height="24" rx="6" fill="#7b5a3a"/><rect x="500" y="270" width="110" height="24" rx="6" fill="#7b5a3a"/>
-    ${[[200, 396], [240, 396], [410, 326], [450, 326], [550, 246]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="11" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
+    ${/** @type {Array<[number, number]>} */ ([[200, 396], [240, 396], [410, 326], [450, 326], [550, 246]]).map(([x, y]) => `<circle cx="${x}" cy="${y}" r="11" fill="${C.sun}" stroke="#b98a2a" stroke-width="3"/>`).join("")}
     <g transform="translate(170 440)"><path d="M0 56 l 16 -34 l 34 0 l 16 34 z" fill="${C.coral}"/><path d="M16 22 l 7 -20 l 10 17 z M44 19 l 8 -18 l 5 22 z" fill="${C.coral}"/><circle cx="27" cy="32" r="4" fill="${C.ink950}"/><circle cx="42" cy="32" r="4" fill="${C.ink950}"/><path d="M66 52 q 32 -8 30 -34 q -8 20 -30 26 z" fill="${C.coral}"/></g>
     <rect x="106" y="150" width="150" height="38" rx="10" fill="#ffffff" opacity="0.85"/>${text(122, 176, "Coins: 12", { size: 18, fill: C.ink950, weight: 700 })}
     <rect x="90" y="574" width="560" height="126" rx="12" fill="${C.ink50}"/>
     ${text(112, 606, "Your description", { size: 14, fill: C.ink600, weight: 700 })}
     ${text(112, 636, "A fox jumps between platforms collecting", { size: 17, fill: C.ink900 })}${text(112, 662, "coins before the sun sets.", { size: 17, fill: C.ink900 })}
     ${text(680, 160, "Rules", { size: 20, fill: C.ink950, weight: 700 })}
-    ${[[0, "when", "game starts", C.v500], [1, "set", "timer to 90 seconds", C.a500], [0, "when", "fox touches coin", C.v500], [1, "change", "coins by +1", C.sun], [1, "play", "sound: ding", C.a500], [0, "when", "space is pressed", C.v500], [1, "jump", "height 5", C.coral], [0, "when", "timer reaches 0", C.v500], [1, "show", "sunset, game over", C.a500]].map(([indent, verb, rest, fill], i) => {
+    ${/** @type {Array<[number, string, string, string]>} */ ([[0, "when", "game starts", C.v500], [1, "set", "timer to 90 seconds", C.a500], [0, "when", "fox touches coin", C.v500], [1, "change", "coins by +1", C.sun], [1, "play", "sound: ding", C.a500], [0, "when", "space is pressed", C.v500], [1, "jump", "height 5", C.coral], [0, "when", "timer reaches 0", C.v500], [1, "show", "sunset, game over", C.a500]]).map(([indent, verb, rest, fill], i) => {
       const x = 680 + indent * 28;
       const y = 180 + i * 52;
       return `<rect x="${x}" y="${y}" width="${440 - indent * 28}" height="42" rx="8" fill="${fill}"/>${text(x + 16, y + 28, verb, { size: 16, fill: C.ink950, weight: 700 })}${text(x + 90, y + 28, rest, { size: 16, fill: C.ink950 })}${i === 6 ? `<rect x="${x - 6}" y="${y - 6}" width="${452 - indent * 28}" height="54" rx="12" fill="none" stroke="${C.ink950}" stroke-width="3" stroke-dasharray="6 5"/>` : ""}`;
@@ -586,7 +605,7 @@ const screens = {
     ${windowAt(80, 80, 1120, 640, "Classroom · 7B · Games to review")}
     ${text(120, 176, "Class 7B · 24 pupils", { size: 26, fill: C.ink950, weight: 700 })}
     ${chipRow(120, 196, ["18 shared", "5 to review", "1 flagged"], (label) => (label === "1 flagged" ? "#fde7e1" : label === "5 to review" ? "#fff4dc" : "#e3f6ef"))}
-    ${[["Space cats", "Pupil 4", "to review", C.sun], ["The flooded school", "Pupil 9", "flagged", C.coral], ["Troll bridge", "Pupil 12", "to review", C.sun], ["Pizza delivery", "Pupil 17", "to review", C.sun], ["Fox and the sunset", "Pupil 21", "to review", C.sun]].map(([title, who, state, fill], i) => {
+    ${/** @type {Array<[string, string, string, string]>} */ ([["Space cats", "Pupil 4", "to review", C.sun], ["The flooded school", "Pupil 9", "flagged", C.coral], ["Troll bridge", "Pupil 12", "to review", C.sun], ["Pizza delivery", "Pupil 17", "to review", C.sun], ["Fox and the sunset", "Pupil 21", "to review", C.sun]]).map(([title, who, state, fill], i) => {
       const y = 246 + i * 88;
       return `<rect x="120" y="${y}" width="420" height="76" rx="12" fill="${i === 1 ? "#ffffff" : C.ink50}" stroke="${i === 1 ? C.coral : C.ink200}" stroke-width="2"/><rect x="136" y="${y + 12}" width="72" height="52" rx="8" fill="${[C.v300, "#8fd0f0", C.a300, C.sun, C.coral][i]}" opacity="0.8"/>${text(224, y + 34, title, { size: 17, fill: C.ink950, weight: 700 })}${text(224, y + 58, who, { size: 14, fill: C.ink600 })}${chip(524 - Math.round(state.length * 12 * 0.62 + 24), y + 26, state, fill, C.ink950, 12)}`;
     }).join("")}
@@ -620,7 +639,7 @@ const screens = {
     <circle cx="640" cy="630" r="34" fill="#e0724f"/><rect x="631" y="610" width="18" height="28" rx="9" fill="#ffffff"/><path d="M624 632 a 16 16 0 0 0 32 0" fill="none" stroke="#ffffff" stroke-width="3"/><rect x="638" y="648" width="4" height="8" fill="#ffffff"/>
     <g filter="url(#shadow)"><rect x="110" y="220" width="300" height="220" rx="22" fill="#ffffff"/></g>
     ${text(136, 262, "Goals in this scene", { size: 16, fill: C.ink600, weight: 700 })}
-    ${[["Apologise", true], ["Offer a solution", true], ["Confirm the new room", false]].map(([goal, done], i) => `<circle cx="148" cy="${298 + i * 40}" r="11" fill="${done ? C.a500 : C.ink200}"/>${done ? `<path d="M142 ${298 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>` : ""}${text(170, 304 + i * 40, goal, { size: 16, fill: C.ink900 })}`).join("")}
+    ${/** @type {Array<[string, boolean]>} */ ([["Apologise", true], ["Offer a solution", true], ["Confirm the new room", false]]).map(([goal, done], i) => `<circle cx="148" cy="${298 + i * 40}" r="11" fill="${done ? C.a500 : C.ink200}"/>${done ? `<path d="M142 ${298 + i * 40} l 4 4 l 8 -9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>` : ""}${text(170, 304 + i * 40, goal, { size: 16, fill: C.ink900 })}`).join("")}
     <g filter="url(#shadow)"><rect x="870" y="470" width="300" height="150" rx="22" fill="#ffffff"/></g>
     ${text(896, 512, "Pronunciation", { size: 16, fill: C.ink600, weight: 700 })}
     ${text(896, 548, "habitación", { size: 22, fill: C.ink950, weight: 700 })}
@@ -630,7 +649,7 @@ const screens = {
     ${windowAt(80, 80, 1120, 640, "Class insights · Reception B1 · before Thursday's class")}
     ${text(120, 176, "Hardest scenes this week", { size: 26, fill: C.ink950, weight: 700 })}
     ${text(120, 206, "14 students · 212 role-plays since Monday", { size: 16, fill: C.ink600 })}
-    ${[["Handling a complaint", 41], ["Explaining the bill", 52], ["A late check-in", 68], ["Booking a taxi", 79], ["Breakfast times", 88], ["Directions in town", 91]].map(([scene, rate], i) => {
+    ${/** @type {Array<[string, number]>} */ ([["Handling a complaint", 41], ["Explaining the bill", 52], ["A late check-in", 68], ["Booking a taxi", 79], ["Breakfast times", 88], ["Directions in town", 91]]).map(([scene, rate], i) => {
       const y = 244 + i * 66;
       const fill = rate < 60 ? C.coral : rate < 80 ? C.sun : C.a500;
       return `${text(120, y + 22, scene, { size: 17, fill: C.ink900, weight: i < 2 ? 700 : 400 })}${bar(360, y + 8, 340, 16, C.ink50, 8)}${bar(360, y + 8, Math.round(rate * 3.4), 16, fill, 8)}${text(720, y + 22, `${rate}%`, { size: 16, fill: C.ink800, weight: 700 })}`;
@@ -642,7 +661,7 @@ const screens = {
     ${chip(824, 350, "Open the scene in class", C.ink900, "#ffffff", 13)}
     <rect x="800" y="424" width="360" height="236" rx="14" fill="${C.ink50}"/>
     ${text(824, 462, "Needs a word from you", { size: 18, fill: C.ink900, weight: 700 })}
-    ${[["Student 3", "no practice for 9 days"], ["Student 11", "stuck on scene 4 twice"]].map(([who, why], i) => `<circle cx="840" cy="${506 + i * 56}" r="16" fill="${[C.v300, C.a300][i]}"/>${text(866, 502 + i * 56, who, { size: 16, fill: C.ink900, weight: 700 })}${text(866, 524 + i * 56, why, { size: 14, fill: C.ink600 })}`).join("")}
+    ${/** @type {Array<[string, string]>} */ ([["Student 3", "no practice for 9 days"], ["Student 11", "stuck on scene 4 twice"]]).map(([who, why], i) => `<circle cx="840" cy="${506 + i * 56}" r="16" fill="${[C.v300, C.a300][i]}"/>${text(866, 502 + i * 56, who, { size: 16, fill: C.ink900, weight: 700 })}${text(866, 524 + i * 56, why, { size: 14, fill: C.ink600 })}`).join("")}
     `),
   "juristfirma-iverstrom-intake": () => backdrop("#dfe7e2", C.a500, `
     <g filter="url(#shadow)"><rect x="230" y="70" width="820" height="660" rx="40" fill="${C.ink950}"/></g>
@@ -651,7 +670,7 @@ const screens = {
     ${[0, 1, 2, 3, 4].map((i) => `<rect x="${290 + i * 142}" y="166" width="130" height="8" rx="4" fill="${i < 3 ? C.a700 : C.ink200}"/>`).join("")}
     ${text(290, 210, "Steg 3 av 5 · Barn", { size: 15, fill: C.a700, weight: 700 })}
     ${text(290, 256, "Var bor barnen i dag?", { size: 30, fill: C.ink950, weight: 700 })}
-    ${[["Ella, 7 år", "Hos mig"], ["Noah, 11 år", "Växelvis, varannan vecka"]].map(([child, answer], i) => `<rect x="290" y="${286 + i * 74}" width="460" height="60" rx="12" fill="#ffffff" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${text(310, 322 + i * 74, child, { size: 17, fill: C.ink900, weight: 700 })}${text(470, 322 + i * 74, answer, { size: 16, fill: C.ink800 })}`).join("")}
+    ${/** @type {Array<[string, string]>} */ ([["Ella, 7 år", "Hos mig"], ["Noah, 11 år", "Växelvis, varannan vecka"]]).map(([child, answer], i) => `<rect x="290" y="${286 + i * 74}" width="460" height="60" rx="12" fill="#ffffff" stroke="${i === 1 ? C.a500 : C.ink200}" stroke-width="2"/>${text(310, 322 + i * 74, child, { size: 17, fill: C.ink900, weight: 700 })}${text(470, 322 + i * 74, answer, { size: 16, fill: C.ink800 })}`).join("")}
     <rect x="290" y="446" width="460" height="52" rx="12" fill="none" stroke="${C.ink400}" stroke-width="2" stroke-dasharray="6 6"/>${text(520, 478, "+ Lägg till ett barn", { size: 16, fill: C.ink600, anchor: "middle" })}
     <rect x="780" y="286" width="210" height="212" rx="14" fill="#eaf4f0"/>
     ${text(800, 318, "Varför vi frågar", { size: 15, fill: C.a700, weight: 700 })}
@@ -681,7 +700,7 @@ const screens = {
     <rect x="790" y="134" width="390" height="566" rx="12" fill="${C.ink50}"/>
     ${text(814, 174, "Granskning", { size: 20, fill: C.ink950, weight: 700 })}
     ${text(814, 200, "Utkast klart på 6 min · från intaget", { size: 14, fill: C.ink600 })}
-    ${[["Parter och personnummer", "ifyllt från intaget", C.a500], ["Barnens namn och ålder", "ifyllt från intaget", C.a500], ["Noahs boende", "kontrollera: växelvis", C.sun]].map(([label, note, fill], i) => `<rect x="814" y="${226 + i * 78}" width="342" height="64" rx="10" fill="#ffffff" stroke="${C.ink200}"/><circle cx="840" cy="${258 + i * 78}" r="10" fill="${fill}"/>${text(862, 252 + i * 78, label, { size: 15, fill: C.ink900, weight: 700 })}${text(862, 274 + i * 78, note, { size: 13, fill: C.ink600 })}`).join("")}
+    ${/** @type {Array<[string, string, string]>} */ ([["Parter och personnummer", "ifyllt från intaget", C.a500], ["Barnens namn och ålder", "ifyllt från intaget", C.a500], ["Noahs boende", "kontrollera: växelvis", C.sun]]).map(([label, note, fill], i) => `<rect x="814" y="${226 + i * 78}" width="342" height="64" rx="10" fill="#ffffff" stroke="${C.ink200}"/><circle cx="840" cy="${258 + i * 78}" r="10" fill="${fill}"/>${text(862, 252 + i * 78, label, { size: 15, fill: C.ink900, weight: 700 })}${text(862, 274 + i * 78, note, { size: 13, fill: C.ink600 })}`).join("")}
     ${text(814, 494, "Inget lämnar byråns servrar", { size: 14, fill: C.ink600 })}${text(814, 516, "i Sverige. Varje öppning loggas.", { size: 14, fill: C.ink600 })}
     <rect x="814" y="620" width="342" height="56" rx="14" fill="${C.a700}"/>${text(985, 655, "Godkänn som granskad", { size: 17, fill: "#ffffff", weight: 700, anchor: "middle" })}
     `),
@@ -726,6 +745,10 @@ write("public/images/site/oslo-skyline-day.svg", osloSkyline(DAY));
  * Founders' portraits: stylised, not likenesses of real people. One editorial style for all
  * three: a head-and-shoulders figure in flat shapes without drawn eyes or mouth, lit from the
  * upper right by an aurora glow (a rim of light along the face), on the night sky.
+ */
+/**
+ * @param {{ glow: string, skin: string, shade: string, hair: string, top: string, back?: string, front?: string, extra?: string }} look
+ *   colours, and SVG drawn behind the head (`back`), in front of it (`front`) and on top (`extra`)
  */
 function portrait({ glow, skin, shade, hair, top, back = "", front = "", extra = "" }) {
   const rays = Array.from({ length: 14 }, (_, i) => `<rect x="${150 + i * 18}" y="0" width="3" height="${120 + ((i * 37) % 70)}" fill="${glow}" opacity="${0.08 + ((i * 13) % 10) / 100}"/>`).join("");
@@ -772,6 +795,7 @@ write("public/images/founders/maya-okafor-lund.svg", portrait({
 }));
 
 /** Partner logos: original fictional marks with a wordmark, 240x72. */
+/** @param {string} name the wordmark @param {string} mark the mark's SVG */
 function logo(name, mark) {
   // One ink for every mark and wordmark, so the six read as one set rather than six colours.
   const color = C.ink800;
@@ -780,6 +804,7 @@ function logo(name, mark) {
   <text x="66" y="44" font-family="Inter, system-ui, Arial, sans-serif" font-size="18" font-weight="700" fill="${C.ink800}">${name.replace("&", "&amp;")}</text>
 </svg>`;
 }
+/** @type {Record<string, [name: string, mark: string, colour: string]>} */
 const partnerLogos = {
   "skarv-freight": ["Skarv Freight", `<path d="M8 44 q 20 -30 48 -16 q -20 -2 -30 14 z"/><path d="M12 52 h 44 l -6 8 h -32 z"/>`, C.a700],
   "lysaker-energi": ["Lysaker Energi", `<path d="M34 8 l -16 30 h 14 l -6 26 l 24 -36 h -14 l 10 -20 z"/>`, "#b7791f"],

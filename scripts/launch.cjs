@@ -18,12 +18,14 @@ var root = path.resolve(__dirname, "..");
 var pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 var required = String((pkg.engines && pkg.engines.node) || ">=22.22").replace(/^[^\d]*/, "");
 
+/** @param {string} version @returns {number[]} */
 function parse(version) {
   return String(version).replace(/^v/, "").split(".").map(function (part) {
     return parseInt(part, 10) || 0;
   });
 }
 
+/** @param {string} version @param {string} minimum @returns {boolean} */
 function isAtLeast(version, minimum) {
   var a = parse(version);
   var b = parse(minimum);
@@ -33,30 +35,39 @@ function isAtLeast(version, minimum) {
   return true;
 }
 
+/** @param {string} message */
 function say(message) {
   process.stderr.write("[nordlys] " + message + "\n");
 }
 
+/**
+ * Runs the command with this process's terminal and exits with its code; signals are passed on.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("child_process").SpawnOptions} options
+ */
 function run(command, args, options) {
   var child = childProcess.spawn(command, args, Object.assign({ stdio: "inherit" }, options));
+  /** @param {NodeJS.Signals} signal */
   var forward = function (signal) {
     return function () {
       if (child.exitCode === null) child.kill(signal);
     };
   };
+  /** @type {NodeJS.Signals[]} */
   var signals = ["SIGINT", "SIGTERM", "SIGHUP"];
   var handlers = signals.map(function (signal) {
     var handler = forward(signal);
     process.on(signal, handler);
-    return handler;
+    return { signal: signal, handler: handler };
   });
   child.on("error", function (error) {
     say("Could not run " + command + ": " + error.message);
     process.exit(1);
   });
   child.on("exit", function (code, signal) {
-    signals.forEach(function (name, i) {
-      process.removeListener(name, handlers[i]);
+    handlers.forEach(function (entry) {
+      process.removeListener(entry.signal, entry.handler);
     });
     process.exit(code === null ? (signal === "SIGINT" ? 130 : 1) : code);
   });

@@ -35,17 +35,36 @@ const runs = Math.max(1, Number(values.runs) || 1);
 const formFactors = values["form-factor"] === "both" ? ["mobile", "desktop"] : [values["form-factor"]];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
+/** @param {number[]} values @returns {number} the middle one (of at least one) */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
 }
 
+/**
+ * @typedef {object} Sample
+ * @property {Record<string, number>} scores per category, 0-100
+ * @property {number} lcp
+ * @property {number} tbt
+ * @property {number} cls
+ * @property {number} scriptBytes
+ * @property {string[]} failed the binary audits that failed
+ */
+
+/**
+ * @param {string} url
+ * @param {string} formFactor "mobile" or "desktop"
+ * @param {number} chromePort
+ * @returns {Promise<Sample>}
+ */
 async function audit(url, formFactor, chromePort) {
   const config = formFactor === "desktop" ? desktopConfig : undefined;
   const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error", onlyCategories: categories }, config);
+  if (!result) throw new Error(`${url} (${formFactor}): Lighthouse returned no result`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
+  const details = /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (lhr.audits["network-requests"]?.details);
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
     lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
@@ -68,7 +87,7 @@ const server = await startServer({ port, dataDir: setup.dataDir });
 /** Every page of the sitemap, one project page for the ten, and a story. */
 async function publicPages() {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/", baseUrl).pathname);
   const story = /href="(\/ai-news\/[0-9a-f-]{36})"/.exec(await (await fetch(`${baseUrl}/ai-news`)).text())?.[1];
   return [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", ...(story ? [story] : [])];
 }
@@ -80,28 +99,30 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 
+/** @type {Array<{ page: string, formFactor: string, performance: number, accessibility: number, bestPractices: number, seo: number, lcp: number, tbt: number, cls: number, scriptBytes: number, failed: string[] }>} */
 const rows = [];
 try {
   for (const formFactor of formFactors) {
     for (const page of pages) {
+      /** @type {Sample[]} */
       const samples = [];
       for (let run = 0; run < runs + 2 && samples.length < runs; run++) {
         // A run that fails (e.g. no paint within Lighthouse's limit on a busy machine) is retried, at most twice.
         try {
           samples.push(await audit(`${baseUrl}${page}`, formFactor, chrome.port));
         } catch (error) {
-          process.stderr.write(`\n${error.message}\n`);
+          process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
         }
       }
       if (!samples.length) continue;
-      const pick = (get) => median(samples.map(get));
+      const pick = (/** @type {(sample: Sample) => number} */ get) => median(samples.map(get));
       rows.push({
         page,
         formFactor,
-        performance: pick((s) => s.scores.performance),
-        accessibility: pick((s) => s.scores.accessibility),
-        bestPractices: pick((s) => s.scores["best-practices"]),
-        seo: pick((s) => s.scores.seo),
+        performance: pick((s) => s.scores.performance ?? 0),
+        accessibility: pick((s) => s.scores.accessibility ?? 0),
+        bestPractices: pick((s) => s.scores["best-practices"] ?? 0),
+        seo: pick((s) => s.scores.seo ?? 0),
         lcp: pick((s) => s.lcp),
         tbt: pick((s) => s.tbt),
         cls: pick((s) => s.cls),
@@ -118,7 +139,7 @@ try {
 }
 
 process.stderr.write("\n");
-const pad = (value, width) => String(value).padEnd(width);
+const pad = (/** @type {string | number} */ value, /** @type {number} */ width) => String(value).padEnd(width);
 console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}against the production build, ${baseUrl}`);
 console.log(`${pad("page", 52)}${pad("device", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("LCP", 9)}${pad("TBT", 8)}CLS`);
 for (const row of rows) {

@@ -35,11 +35,13 @@ const { values: options } = parseArgs({
 const widths = options.widths.split(",").map(Number).filter((width) => width > 0);
 const only = options.only ? new Set(options.only.split(",").map((item) => item.trim())) : null;
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4398);
+/** @type {{ email: string, password: string, totp: OTPAuth.TOTP | null, enrolmentLink: string | null }} */
 const ADMIN = { email: "screens@nordlys.test", password: "screenshots-admin-pass-1", totp: null, enrolmentLink: null };
 
 const NOT_FOUND_PATH = "/this-page-does-not-exist";
 
 /** A file name for a page path: "/" → home, "/projects/lawsecai" → projects-lawsecai, a story → ai-news-story. */
+/** @param {string} pagePath */
 function fileNameOf(pagePath) {
   if (pagePath === NOT_FOUND_PATH) return "not-found";
   if (/^\/ai-news\/[^/]+$/.test(pagePath) && !pagePath.endsWith(".xml")) return "ai-news-story";
@@ -47,6 +49,12 @@ function fileNameOf(pagePath) {
   return name || "home";
 }
 
+/**
+ * @template T
+ * @param {string} dataDir
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function withDatabase(dataDir, work) {
   const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
   const client = new pg.Client({
@@ -61,6 +69,7 @@ async function withDatabase(dataDir, work) {
 }
 
 /** A few rows for the admin lists, so they are seen with content rather than empty. */
+/** @param {string} dataDir */
 async function seedAdminData(dataDir) {
   await withDatabase(dataDir, async (client) => {
     // Feeds of an earlier configuration (the server here reads none): /admin/feeds lists them
@@ -100,6 +109,7 @@ async function seedAdminData(dataDir) {
  * would store them, conversions with their sources, newsletter issues with deliveries, AI
  * usage and leads spread over the weeks. Synthetic, but shaped like a small studio's site.
  */
+/** @param {string} dataDir */
 async function seedDashboardData(dataDir) {
   await withDatabase(dataDir, async (client) => {
     await client.query(`
@@ -186,6 +196,7 @@ async function seedDashboardData(dataDir) {
  * and a few sessions this week (Tuesday to Friday) for the agenda: confirmed ones, a scholarship
  * request and a held one.
  */
+/** @param {string} dataDir */
 async function seedMentoring(dataDir) {
   await withDatabase(dataDir, async (client) => {
     const weekly = JSON.stringify([1, 2, 3, 4, 5].flatMap((day) => [{ day, start: "09:00", end: "12:00" }, { day, start: "13:00", end: "17:00" }]));
@@ -208,13 +219,14 @@ async function seedMentoring(dataDir) {
          select $1, s, s + interval '60 minutes', s + interval '75 minutes', $2, $3, $4, 'Europe/Oslo', $5, true, $6,
            'https://meet.jit.si/Nordlys-' || md5($3), 'booking-' || md5($3) || '@nordlys.test', case when $2 = 'held' then 'honeypot' end
          from (select (date_trunc('week', now() at time zone 'Europe/Oslo') + make_interval(days => $7::int, hours => $8::int)) at time zone 'Europe/Oslo' as s) t`,
-        [mentorId, status, name, `${name.split(" ")[0].toLowerCase()}@example.com`, goals, scholarship, days, hour],
+        [mentorId, status, name, `${String(name).split(" ")[0]?.toLowerCase()}@example.com`, goals, scholarship, days, hour],
       );
     }
   });
 }
 
 /** Through the real CLI; keeps the one-time enrolment link it prints (docs/admin.md). */
+/** @param {string} dataDir */
 async function createAdmin(dataDir) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -225,9 +237,10 @@ async function createAdmin(dataDir) {
 }
 
 /** Public pages: the sitemap's, a story page and the 404 page. */
+/** @param {string} baseUrl */
 async function publicPages(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/", baseUrl).pathname);
   const rss = await (await fetch(`${baseUrl}/ai-news/rss.xml`)).text();
   const story = /<link>([^<]*\/ai-news\/[^<]+)<\/link>/.exec(rss)?.[1];
   if (story) pages.push(new URL(story).pathname);
@@ -241,6 +254,12 @@ const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submission
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor
  * (docs/admin.md): the set-up page is captured on the way, then the key it shows is read as an
  * authenticator app would and the first code entered. Later widths sign in with a fresh code.
+ */
+/**
+ * @param {import("@playwright/test").Page} page
+ * @param {string} baseUrl
+ * @param {string} folder
+ * @param {string[]} files
  */
 async function signIn(page, baseUrl, folder, files) {
   if (ADMIN.enrolmentLink && !ADMIN.totp) {
@@ -272,12 +291,14 @@ async function signIn(page, baseUrl, folder, files) {
 /** A TOTP code for a time step not used before (the server accepts each step once). */
 let lastStep = -1;
 async function freshCode() {
+  const totp = ADMIN.totp;
+  if (!totp) throw new Error("Two-factor is not set up yet.");
   for (;;) {
-    const current = ADMIN.totp.counter();
+    const current = totp.counter();
     const step = Math.max(current, lastStep + 1);
     if (step <= current + 1) {
       lastStep = step;
-      return ADMIN.totp.generate({ timestamp: step * 30_000 });
+      return totp.generate({ timestamp: step * 30_000 });
     }
     await new Promise((resolve) => setTimeout(resolve, (current + 1) * 30_000 - Date.now() + 50));
   }
@@ -285,6 +306,7 @@ async function freshCode() {
 
 /** Loads a page completely: exact layout, every lazy image scrolled into view, then back to the top. */
 /* global document, window, requestAnimationFrame -- page.evaluate runs in the browser */
+/** @param {import("@playwright/test").Page} page */
 async function settle(page) {
   await page.waitForLoadState("networkidle");
   await page.evaluate(async () => {
@@ -299,6 +321,12 @@ async function settle(page) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * @param {import("@playwright/test").BrowserContext} context
+ * @param {string} baseUrl
+ * @param {string} pagePath
+ * @param {string} folder
+ */
 async function shoot(context, baseUrl, pagePath, folder) {
   const page = await context.newPage();
   try {

@@ -4,7 +4,7 @@
  *   start        build if the sources changed since the last build, then serve it
  *   dev          development server with hot reload
  *   build        production build
- *   typecheck    route types + tsc
+ *   typecheck    route types + tsc (the TypeScript, then the JavaScript scripts: tsconfig.scripts.json)
  *   lint         eslint
  *   unit         vitest, project "unit": plain functions and components (no build, no database)
  *   integration  vitest, project "integration": real embedded PostgreSQL and the production build
@@ -38,16 +38,28 @@ import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { runStep } from "./quiet-step.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** @param {string} name */
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+/** @param {string} message */
 const say = (message) => process.stderr.write(`[nordlys] ${message}\n`);
 
-/** Runs a command to completion; resolves with its exit code. Signals reach it through the process group. */
+/** @typedef {{ env?: Record<string, string>, label?: string }} RunOptions */
+
+/**
+ * Runs a command to completion; resolves with its exit code. Signals reach it through the process group.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ * @returns {Promise<number>}
+ */
 function run(command, args, { env = {}, label } = {}) {
   if (label) say(label);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+    /** @param {NodeJS.Signals} signal */
     const forward = (signal) => () => child.exitCode === null && child.kill(signal);
-    const handlers = ["SIGINT", "SIGTERM", "SIGHUP"].map((signal) => [signal, forward(signal)]);
+    /** @type {Array<[NodeJS.Signals, () => void]>} */
+    const handlers = /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"]).map((signal) => [signal, forward(signal)]);
     for (const [signal, handler] of handlers) process.on(signal, handler);
     child.on("error", (error) => {
       say(`Could not run ${command}: ${error.message}`);
@@ -60,6 +72,12 @@ function run(command, args, { env = {}, label } = {}) {
   });
 }
 
+/**
+ * Runs a command; exits this process with its code when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ */
 async function step(command, args, options) {
   const code = await run(command, args, options);
   if (code !== 0) {
@@ -78,8 +96,10 @@ function ensureInstalled() {
 const BUILD_STAMP = path.join(root, "build", ".build-stamp");
 const BUILD_INPUTS = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
+/** @param {string} target a file or folder @returns {number} its newest modification time, in ms */
 function newestMtime(target) {
   let newest = 0;
+  /** @param {string} file */
   const visit = (file) => {
     let stat;
     try {
@@ -121,6 +141,7 @@ async function ensureBuild() {
 }
 
 /** Installs Debian packages when running as root on Debian/Ubuntu; false when that is not possible. */
+/** @param {string[]} packages @param {string} why @returns {boolean} */
 function aptInstall(packages, why) {
   const isDebian = fs.existsSync("/etc/debian_version");
   const isRoot = process.getuid?.() === 0;
@@ -133,6 +154,7 @@ function aptInstall(packages, why) {
   return install.status === 0;
 }
 
+/** @param {string} name @returns {string} the command's path, or "" */
 function commandPath(name) {
   return spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
 }
@@ -209,10 +231,14 @@ function findChromium() {
 const CHAOS_TESTS = "tests/integration/chaos-*.test.ts";
 
 /** The type check's steps and the linter, as [tool, arguments, label]: `npm run typecheck` / `lint` and `npm test` run the same. */
+/** @type {Array<[string, string[], string]>} */
 const TYPECHECK_STEPS = [
   ["react-router", ["typegen"], "Generating route types..."],
   ["tsc", ["--noEmit"], "Type-checking..."],
+  // The JavaScript command-line tools and benchmarks, with their JSDoc types (tsconfig.scripts.json).
+  ["tsc", ["--noEmit", "-p", "tsconfig.scripts.json"], "Type-checking the scripts..."],
 ];
+/** @type {[string, string[], string]} */
 const LINT_STEP = ["eslint", ["--max-warnings=0", "."], "Linting..."];
 
 /**
@@ -236,6 +262,7 @@ async function typecheckAndLint() {
   }
 }
 
+/** @satisfies {Record<string, (args: string[]) => Promise<void>>} */
 const tasks = {
   async build() {
     await build();
@@ -371,10 +398,12 @@ const tasks = {
   },
 };
 
-const [name, ...args] = process.argv.slice(2);
-const task = tasks[name];
+const [name = "", ...args] = process.argv.slice(2);
+/** @type {Partial<Record<string, (args: string[]) => Promise<void>>>} */
+const byName = tasks;
+const task = byName[name];
 if (!task) {
-  say(`Unknown task "${name ?? ""}". Known: ${Object.keys(tasks).join(", ")}`);
+  say(`Unknown task "${name}". Known: ${Object.keys(tasks).join(", ")}`);
   process.exit(2);
 }
 ensureInstalled();

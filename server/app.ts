@@ -14,6 +14,7 @@ import { beforeShutdown } from "~/.server/shutdown-hooks.ts";
 import { startImapReader } from "~/features/inbox/mail/imap-reader.server.ts";
 import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
+import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { bodyGuard } from "./body-guard.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
 import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
@@ -42,7 +43,7 @@ export { logger } from "~/.server/logger.ts";
  * the embedded PostgreSQL could not be started again (the process entry exits non-zero).
  */
 export async function startRuntime(onDatabaseLost?: (error: Error) => void) {
-  const runtime = await startPlatformRuntime({ jobs: jobDefinitions, onDatabaseLost });
+  const runtime = await startPlatformRuntime({ jobs: jobDefinitions, passwordResetMailer: sendPasswordResetEmail, onDatabaseLost });
   startInboxMailReader(runtime);
   return runtime;
 }

@@ -7,7 +7,7 @@ import {
   INPUT_MESSAGES,
   type CleanBody,
   type Refusal,
-} from "~/.server/clean-input";
+} from "~/.server/clean-input.ts";
 import { isApiPath, refuse } from "./http-errors.ts";
 
 /**

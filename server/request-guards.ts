@@ -1,6 +1,6 @@
 import type express from "express";
-import { checkRequestTarget } from "~/.server/clean-input";
-import { originVerdict } from "~/.server/same-origin";
+import { checkRequestTarget } from "~/.server/clean-input.ts";
+import { originVerdict } from "~/.server/same-origin.ts";
 import { isApiPath, refuse } from "./http-errors.ts";
 import { requestUrl } from "./react-router-handler.ts";
 

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { ApiError } from "./api.ts";
-import { getAuth } from "./auth.ts";
-import { getDb } from "./db/client.ts";
-import { userRoles } from "./db/schema/index.ts";
-import { getEnv } from "./env.ts";
-import { logger } from "./logger.ts";
-import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin.ts";
-import { redirectWithToast } from "./toast.ts";
+import { ApiError } from "./api";
+import { getAuth } from "./auth";
+import { getDb } from "./db/client";
+import { userRoles } from "./db/schema/index";
+import { getEnv } from "./env";
+import { logger } from "./logger";
+import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin";
+import { redirectWithToast } from "./toast";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 /** docs/product.md#admin messages for refused admin access. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { cleanJsonValue } from "./clean-input.ts";
-import { isDatabaseUnavailable } from "./db/client.ts";
-import { logger } from "./logger.ts";
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./page-errors.ts";
+import { cleanJsonValue } from "./clean-input";
+import { isDatabaseUnavailable } from "./db/client";
+import { logger } from "./logger";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./page-errors";
 
 /**
  * Helpers for the JSON endpoints under /api (docs/product.md#json-api): errors are

@@ -27,10 +27,11 @@ export type PasswordResetMailer = (message: { to: string; url: string }) => Prom
 let passwordResetMailer: PasswordResetMailer | undefined;
 
 /**
- * The platform does not know how a feature words its mails: the admin feature registers its
- * reset mail here (features/admin/password-reset.server.ts, the only way to ask for a reset).
+ * The platform does not know how a feature words its mails: the process start hands the admin
+ * feature's reset mail in, like the jobs (`startRuntime({ passwordResetMailer })`, server/app.ts);
+ * a test that asks for a reset without the runtime hands it in itself. Undefined takes it away.
  */
-export function setPasswordResetMailer(mailer: PasswordResetMailer): void {
+export function setPasswordResetMailer(mailer: PasswordResetMailer | undefined): void {
   passwordResetMailer = mailer;
 }
 
@@ -64,7 +65,7 @@ function createAuth(db: Database) {
       sendResetPassword: async ({ user, token }) => {
         // Our own page takes the token; better-auth's redirect endpoint is not needed.
         const url = `${env.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
-        if (!passwordResetMailer) throw new Error("No password-reset mail is registered (setPasswordResetMailer).");
+        if (!passwordResetMailer) throw new Error("No password-reset mail was handed in (startRuntime's passwordResetMailer).");
         await passwordResetMailer({ to: user.email, url });
       },
       // The link just used is consumed by better-auth; any other one sent earlier dies with the old password.

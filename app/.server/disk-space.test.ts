@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DiskWatch, isDiskLow, lowDiskFacts, skipWrite } from "./disk-space.ts";
-import { metricsRegistry } from "./metrics.ts";
+import { DiskWatch, isDiskLow, lowDiskFacts, skipWrite } from "./disk-space";
+import { metricsRegistry } from "./metrics";
 
 /** The watch on a real folder; "low" is reached by a threshold above the disk's free space. */
 describe("DiskWatch", () => {

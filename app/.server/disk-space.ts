@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Counter, Gauge } from "prom-client";
-import { logger } from "./logger.ts";
-import { metricsRegistry } from "./metrics.ts";
+import { logger } from "./logger";
+import { metricsRegistry } from "./metrics";
 
 /**
  * Free space where the embedded database writes (docs/decisions/0171).

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { HoldReason } from "~/lib/form-traps";
-import { peekRateLimit, refundRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit.ts";
-import { getAppSecret } from "./secret.ts";
+import { peekRateLimit, refundRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit";
+import { getAppSecret } from "./secret";
 
 /**
  * Two cheap signals that a submission was sent by a script rather than typed

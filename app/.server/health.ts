@@ -1,6 +1,6 @@
 import { Gauge } from "prom-client";
-import type { EmbeddedDbStatus } from "./db/embedded.ts";
-import { metricsRegistry } from "./metrics.ts";
+import type { EmbeddedDbStatus } from "./db/embedded";
+import { metricsRegistry } from "./metrics";
 
 /**
  * What /healthz reports besides a ping: the embedded PostgreSQL's supervisor (restarting, given

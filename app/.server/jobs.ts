@@ -1,7 +1,7 @@
 import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
-import { connectionLimits, isDatabaseUnavailable, runAsJob, type DatabaseLimits } from "./db/client.ts";
-import { logger } from "./logger.ts";
-import { jobRuns } from "./metrics.ts";
+import { connectionLimits, isDatabaseUnavailable, runAsJob, type DatabaseLimits } from "./db/client";
+import { logger } from "./logger";
+import { jobRuns } from "./metrics";
 
 /**
  * Background jobs on pg-boss (same PostgreSQL as the app). A feature declares

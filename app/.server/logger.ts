@@ -1,5 +1,5 @@
 import { pino, type Logger } from "pino";
-import { defaultLogLevel, logFormat } from "./log-format.ts";
+import { defaultLogLevel, logFormat } from "./log-format";
 
 type ErrorLike = Error & { cause?: unknown; query?: unknown; params?: unknown; code?: unknown; severity?: unknown };
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { isDatabaseUnavailable } from "./db/client.ts";
-import { logger } from "./logger.ts";
+import { isDatabaseUnavailable } from "./db/client";
+import { logger } from "./logger";
 
 /** For a page that answers a lost database itself (keeping its own view), instead of with the error page. */
 export { isDatabaseUnavailable };

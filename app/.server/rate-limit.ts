@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "./api.ts";
-import { clientNetworkKey } from "./client-ip.ts";
-import { getDb } from "./db/client.ts";
-import { rateLimits } from "./db/schema/index.ts";
-import { defineJob } from "./jobs.ts";
-import { rateLimitRejections } from "./metrics.ts";
-import { getAppSecret } from "./secret.ts";
+import { ApiError } from "./api";
+import { clientNetworkKey } from "./client-ip";
+import { getDb } from "./db/client";
+import { rateLimits } from "./db/schema/index";
+import { defineJob } from "./jobs";
+import { rateLimitRejections } from "./metrics";
+import { getAppSecret } from "./secret";
 
 /**
  * Rate limits on rate-limiter-flexible's PostgreSQL store: counters live in

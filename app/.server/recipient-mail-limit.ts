@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { getAppSecret } from "./secret.ts";
-import { defineRateLimit, tryConsumeRateLimit, type RateLimitResult } from "./rate-limit.ts";
+import { getAppSecret } from "./secret";
+import { defineRateLimit, tryConsumeRateLimit, type RateLimitResult } from "./rate-limit";
 
 /**
  * The mails a visitor can make us send to an address they typed (the forms'

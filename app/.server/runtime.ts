@@ -1,16 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client.ts";
-import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded.ts";
-import { runMigrations } from "./db/migrate.ts";
-import { DiskWatch } from "./disk-space.ts";
-import { getEnv, type Env } from "./env.ts";
-import { setEmbeddedDbStatus } from "./health.ts";
-import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs.ts";
-import { logger } from "./logger.ts";
-import { resolveAppSecret, setAppSecret } from "./secret.ts";
-import { runShutdownHooks } from "./shutdown-hooks.ts";
+import { setPasswordResetMailer, type PasswordResetMailer } from "./auth";
+import { createDatabase, createPool, setDatabase, setJobDatabase, type Database } from "./db/client";
+import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { DiskWatch } from "./disk-space";
+import { getEnv, type Env } from "./env";
+import { setEmbeddedDbStatus } from "./health";
+import { setJobs, startJobs, type JobDefinition, type Jobs } from "./jobs";
+import { logger } from "./logger";
+import { resolveAppSecret, setAppSecret } from "./secret";
+import { runShutdownHooks } from "./shutdown-hooks";
 
 /**
  * Everything the server needs besides HTTP: configuration, the database
@@ -64,6 +65,8 @@ export type RuntimeOptions = {
   /** Every background job of the app (server/job-registry.ts): the platform does not know the features. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jobs carry different data types
   jobs: JobDefinition<any>[];
+  /** How an admin gets their password-reset link (the admin feature's mail, server/app.ts). */
+  passwordResetMailer: PasswordResetMailer;
   /** Run job workers and schedules on this instance (false: only send jobs). */
   work?: boolean;
   /**
@@ -83,8 +86,9 @@ export function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   return holder[globalKey];
 }
 
-async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost }: RuntimeOptions): Promise<Runtime> {
+async function createRuntime({ jobs: jobDefinitions, passwordResetMailer, work = true, onDatabaseLost }: RuntimeOptions): Promise<Runtime> {
   const env = getEnv();
+  setPasswordResetMailer(passwordResetMailer);
   const dataDir = path.resolve(env.DATA_DIR);
   await fs.mkdir(dataDir, { recursive: true });
   setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir, isProduction: env.isProduction }));
@@ -157,6 +161,7 @@ async function createRuntime({ jobs: jobDefinitions, work = true, onDatabaseLost
             await step().catch((error: unknown) => logger.error({ err: error }, "Error while stopping"));
           }
           setJobs(undefined);
+          setPasswordResetMailer(undefined);
           setDatabase(undefined);
           setEmbeddedDbStatus(undefined);
           setJobDatabase(undefined);

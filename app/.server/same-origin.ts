@@ -1,5 +1,5 @@
-import { ApiError } from "./api.ts";
-import { getEnv } from "./env.ts";
+import { ApiError } from "./api";
+import { getEnv } from "./env";
 
 /**
  * Whether a request was sent by a page of this site (docs/decisions/0106-origin-check-and-methods.md,

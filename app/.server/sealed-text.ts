@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { getAppSecret } from "./secret.ts";
+import { getAppSecret } from "./secret";
 
 /**
  * Secrets the app must keep and use again (a mentor's calendar app password) are stored sealed:

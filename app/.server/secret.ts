@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { logger } from "./logger.ts";
+import { logger } from "./logger";
 
 /**
  * APP_SECRET signs tokens (unsubscribe links, confirmations). When it is not

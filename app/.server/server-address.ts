@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parseEnv } from "./env.ts";
+import { parseEnv } from "./env";
 
 /**
  * The base URL the server last ran with, recorded in DATA_DIR/server-address.json when it

@@ -1,4 +1,4 @@
-import { logger } from "./logger.ts";
+import { logger } from "./logger";
 
 /**
  * Work that must finish before the database pool closes on shutdown (e.g. the analytics

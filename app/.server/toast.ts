@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
-import { getAppSecret } from "./secret.ts";
+import { getAppSecret } from "./secret";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 

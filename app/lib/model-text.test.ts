@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHref, modelTextToLine, modelTextToPlain, parseModelText, stripModelMarkup, tokenizeModelText, truncateModelTokens } from "./model-text.ts";
+import { classifyHref, modelTextToLine, modelTextToPlain, parseModelText, stripModelMarkup, tokenizeModelText, truncateModelTokens } from "./model-text";
 
 const ORIGIN = "https://nordlys.studio";
 

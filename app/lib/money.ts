@@ -4,7 +4,7 @@
  * An unknown ISO 4217 code (the database checks only its form) gets two decimals.
  */
 export function majorUnits(minor: number, currency: string): string {
-  let digits = 2;
+  let digits: number;
   try {
     digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

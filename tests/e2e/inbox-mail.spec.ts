@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 import { createAdminWithCli, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";

@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard.ts";
 import type { ApiError } from "../../app/.server/api.ts";
-import { getAuth } from "../../app/.server/auth.ts";
+import { getAuth, setPasswordResetMailer } from "../../app/.server/auth.ts";
 import { adminAuditLog, userRoles, users, verifications } from "../../app/.server/db/schema/index.ts";
 import { resetEnvForTests } from "../../app/.server/env.ts";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs.ts";
@@ -17,6 +17,7 @@ import { createOrPromoteAdmin } from "../../app/features/admin/create-admin.serv
 import { ENROLMENT_LINK_HOURS, redeemEnrolmentLink } from "../../app/features/admin/admin-enrolment.server.ts";
 import { listOutbox, outboxDir, readOutboxMessage } from "../../app/features/admin/outbox.server.ts";
 import { requestPasswordReset, resetPassword } from "../../app/features/admin/password-reset.server.ts";
+import { sendPasswordResetEmail } from "../../app/features/admin/send-password-reset-email.server.ts";
 import { signInWithPassword } from "../../app/features/admin/sign-in-with-password.server.ts";
 import { confirmTotpEnrolment, startTotpEnrolment } from "../../app/features/admin/two-factor-enrolment.server.ts";
 import { verifySecondFactor } from "../../app/features/admin/verify-second-factor.server.ts";
@@ -47,10 +48,13 @@ beforeAll(async () => {
     definitions: [{ ...sendMailJob, pollingIntervalSeconds: 0.5 }],
   });
   setJobs(jobs);
+  // What the server's start hands in (server/app.ts); this file asks for resets without it.
+  setPasswordResetMailer(sendPasswordResetEmail);
 });
 
 afterAll(async () => {
   setJobs(undefined);
+  setPasswordResetMailer(undefined);
   await jobs?.stop();
   closeMailer();
   await fs.rm(dataDir, { recursive: true, force: true });

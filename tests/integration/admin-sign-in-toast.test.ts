@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminSession, postForm, type AdminSession } from "../support/admin-session.ts";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
-import { freshTotpCode } from "../support/totp.ts";
+import { adminSession, postForm, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { freshTotpCode } from "../support/totp";
 
 /**
  * After a successful sign-in with two-factor, the page the admin asked for does not greet them

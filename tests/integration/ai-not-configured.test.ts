@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
  * A fresh clone with no AI provider: the production server answers every AI

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from "../support/fake-openai.ts";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from "../support/fake-openai";
+import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
  * An AI provider that misbehaves, against the production server (a real

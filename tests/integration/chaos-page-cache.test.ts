@@ -4,7 +4,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews } from "~/.server/db/schema";
-import { publicPages } from "../../app/content/public-pages.ts";
+import { publicPages } from "../../app/content/public-pages";
 import { setupTestDatabase } from "../support/database";
 import { residentKb } from "../support/http-probe";
 import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";

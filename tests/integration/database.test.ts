@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { runMigrations } from "../../app/.server/db/migrate.ts";
-import { aiNews, leads } from "../../app/.server/db/schema/index.ts";
-import { jobDefinitions } from "../../server/job-registry.ts";
-import { defineJob, startJobs } from "../../app/.server/jobs.ts";
-import { setupTestDatabase } from "../support/database.ts";
+import { runMigrations } from "../../app/.server/db/migrate";
+import { aiNews, leads } from "../../app/.server/db/schema/index";
+import { jobDefinitions } from "../../server/job-registry";
+import { defineJob, startJobs } from "../../app/.server/jobs";
+import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
-import { makeDataDir, postgresProcessesFor } from "../support/server-process.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { makeDataDir, postgresProcessesFor } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

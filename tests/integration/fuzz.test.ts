@@ -222,7 +222,7 @@ describe("hostile requests to every route", () => {
         try {
           response = await probe(server.url, toProbe(generated));
         } catch (error) {
-          throw new Error(`${describeRequest(generated)}: no answer (${String(error)})`);
+          throw new Error(`${describeRequest(generated)}: no answer (${String(error)})`, { cause: error });
         }
         counts.requests++;
         counts.byStatus.set(response.status, (counts.byStatus.get(response.status) ?? 0) + 1);

@@ -6,7 +6,7 @@ import { setAppSecret } from "~/.server/secret";
 import { countHeldItems, heldItemsPruneJob, pruneHeldItems } from "~/features/admin/held-items.server";
 import { exportLeadsCsv, listLeads } from "~/features/admin/leads.server";
 import { exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
-import { setupTestDatabase } from "../support/database.ts";
+import { setupTestDatabase } from "../support/database";
 
 /**
  * Held items against a real PostgreSQL: the admin lists keep them out of the

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withServerDatabase } from "../support/admin-seed.ts";
-import { adminSession, postForm, type AdminSession } from "../support/admin-session.ts";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { withServerDatabase } from "../support/admin-seed";
+import { adminSession, postForm, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The inbox's admin API and pages over HTTP, against the production server: sign-in and

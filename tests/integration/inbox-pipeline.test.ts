@@ -6,7 +6,7 @@ import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { addNote, InboxChangeError, setOwner, setStage, setValue } from "~/features/inbox/pipeline-changes.server";
 import { inboxQuerySchema, prefixTsQuery, stageChangeSchema } from "~/features/inbox/schema";
-import { setupTestDatabase } from "../support/database.ts";
+import { setupTestDatabase } from "../support/database";
 
 /**
  * The inbox's operations against a real PostgreSQL with migration 0012's triggers: the list's

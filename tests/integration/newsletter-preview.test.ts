@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withServerDatabase } from "../support/admin-seed.ts";
-import { adminSession, postForm, type AdminSession } from "../support/admin-session.ts";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { withServerDatabase } from "../support/admin-seed";
+import { adminSession, postForm, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
  * "Send Newsletter Now" looks first (docs/newsletter.md, "The look before sending"), against the

@@ -366,7 +366,7 @@ async function killChildSenderWhen(ready: () => Promise<boolean>) {
     await waitUntil(ready, 60_000);
   } catch (error) {
     child.kill("SIGKILL");
-    throw new Error(`the child did not get half-way: ${String(error)}\n${output}`);
+    throw new Error(`the child did not get half-way: ${String(error)}\n${output}`, { cause: error });
   } finally {
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -3,10 +3,10 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server.ts";
-import { publicPaths } from "../../app/content/public-pages.ts";
-import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server.ts";
-import { useServerForFile } from "../support/server-process.ts";
+import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server";
+import { publicPaths } from "../../app/content/public-pages";
+import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
+import { useServerForFile } from "../support/server-process";
 
 /**
  * Pages of the production server as browsers and shared caches see them

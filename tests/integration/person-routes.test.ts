@@ -3,9 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertLead, withServerDatabase } from "../support/admin-seed.ts";
-import { adminSession, postForm, type AdminSession } from "../support/admin-session.ts";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import { insertLead, withServerDatabase } from "../support/admin-seed";
+import { adminSession, postForm, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The per-person export and erasure as an admin and an operator reach them (docs/inbox.md,

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server.ts";
-import { makeDataDir, postgresProcessesFor, spawnServer, startServer, useServerForFile, type ServerProcess } from "../support/server-process.ts";
+import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server";
+import { makeDataDir, postgresProcessesFor, spawnServer, startServer, useServerForFile, type ServerProcess } from "../support/server-process";
 
 /**
  * The real production server as `npm start` runs it, with its own embedded
@@ -196,7 +196,7 @@ describe("database lost while running", () => {
   it("answers 503 on /healthz while the database is gone and recovers when it returns", async () => {
     const admin = new URL(inject("postgresUrl"));
     const proxy = await startCuttableProxy({ host: admin.hostname, port: Number(admin.port) });
-    const { createTestDatabase } = await import("../support/database.ts");
+    const { createTestDatabase } = await import("../support/database");
     const database = await createTestDatabase();
     const url = new URL(database.url);
     url.port = String(proxy.port);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findClassConflicts } from "./class-conflicts";
+import { findClassConflicts } from "./class-conflicts.ts";
 
 describe("findClassConflicts (the browser tests' check of class lists)", () => {
   it("reports two utilities that set the same property", () => {

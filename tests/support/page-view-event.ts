@@ -1,5 +1,5 @@
-import type { PageViewEvent } from "~/features/analytics/store-page-views.server";
-import { utcDay } from "~/lib/utc-day";
+import type { PageViewEvent } from "~/features/analytics/store-page-views.server.ts";
+import { utcDay } from "~/lib/utc-day.ts";
 
 /** A page view of `/` as the beacon queues one today, with `overrides`. */
 export function pageView(overrides: Partial<PageViewEvent> = {}): PageViewEvent {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freeTcpPort } from "./dovecot";
+import { freeTcpPort } from "./dovecot.ts";
 
 /**
  * A real CalDAV server for tests: Debian's Radicale (package radicale; `.ci/run` installs it),

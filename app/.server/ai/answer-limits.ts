@@ -1,4 +1,4 @@
-import { getEnv } from "../env.ts";
+import { getEnv } from "../env";
 
 /**
  * The three ways one AI answer is cut off, whatever the provider does

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { LanguageModelUsage } from "ai";
-import { ApiError } from "../api.ts";
-import { getDb } from "../db/client.ts";
-import { aiDailyUsage } from "../db/schema/index.ts";
-import { getEnv } from "../env.ts";
-import { logger } from "../logger.ts";
-import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limit.ts";
-import { AI_ERROR_MESSAGES } from "./errors.ts";
+import { ApiError } from "../api";
+import { getDb } from "../db/client";
+import { aiDailyUsage } from "../db/schema/index";
+import { getEnv } from "../env";
+import { logger } from "../logger";
+import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limit";
+import { AI_ERROR_MESSAGES } from "./errors";
 import { utcDay } from "~/lib/utc-day";
 
 

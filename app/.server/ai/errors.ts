@@ -1,7 +1,7 @@
-import { getEnv } from "../env.ts";
+import { getEnv } from "../env";
 import { APICallError, StreamProviderError } from "ai";
-import { ApiError } from "../api.ts";
-import type { AnswerEndReason } from "./answer-limits.ts";
+import { ApiError } from "../api";
+import type { AnswerEndReason } from "./answer-limits";
 
 /**
  * What the AI endpoints say when something goes wrong. Provider details

@@ -1,12 +1,12 @@
 import { generateText, NoObjectGeneratedError, Output, streamText, type LanguageModel, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
-import { ApiError } from "../api.ts";
-import { getEnv } from "../env.ts";
-import { logger } from "../logger.ts";
-import { aiRequests } from "../metrics.ts";
-import { AnswerScope } from "./answer-limits.ts";
-import { recordAiTokens } from "./budget.ts";
-import { aiBadOutput, answerEndedError, classifyProviderFailure, describeForLog, toAiApiError, type ProviderFailure } from "./errors.ts";
-import { aiModelFor } from "./provider.ts";
+import { ApiError } from "../api";
+import { getEnv } from "../env";
+import { logger } from "../logger";
+import { aiRequests } from "../metrics";
+import { AnswerScope } from "./answer-limits";
+import { recordAiTokens } from "./budget";
+import { aiBadOutput, answerEndedError, classifyProviderFailure, describeForLog, toAiApiError, type ProviderFailure } from "./errors";
+import { aiModelFor } from "./provider";
 
 /**
  * The two calls every AI feature makes: a whole answer (`generateAiText`) or

@@ -1,7 +1,7 @@
-import { consumeRateLimit, defineRateLimit, hashClientIp, type RateLimitDefinition } from "../rate-limit.ts";
-import { consumeAiBudget } from "./budget.ts";
-import { aiNotConfigured } from "./errors.ts";
-import { isAiConfigured } from "./provider.ts";
+import { consumeRateLimit, defineRateLimit, hashClientIp, type RateLimitDefinition } from "../rate-limit";
+import { consumeAiBudget } from "./budget";
+import { aiNotConfigured } from "./errors";
+import { isAiConfigured } from "./provider";
 
 /**
  * The checks in front of every AI endpoint, in this order:

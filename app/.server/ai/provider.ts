@@ -1,8 +1,8 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import { getEnv } from "../env.ts";
-import { guardedFetch, type AnswerScope } from "./answer-limits.ts";
-import { aiNotConfigured } from "./errors.ts";
+import { getEnv } from "../env";
+import { guardedFetch, type AnswerScope } from "./answer-limits";
+import { aiNotConfigured } from "./errors";
 
 // The SDK prints warnings (e.g. a setting a provider ignores) to the console;
 // our own log lines say what matters.

@@ -1,5 +1,5 @@
-import { ApiError } from "../api.ts";
-import { logger } from "../logger.ts";
+import { ApiError } from "../api";
+import { logger } from "../logger";
 
 /**
  * The streaming format of the AI endpoints: Server-Sent Events whose `data`

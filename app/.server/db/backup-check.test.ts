@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareCounts, formatComparison } from "./backup-check.ts";
+import { compareCounts, formatComparison } from "./backup-check";
 
 describe("backup check comparison", () => {
   it("passes only when every table has the same count on both sides", () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { getEnv } from "../env.ts";
-import { embeddedDbUrl, isProcessAlive, readEmbeddedDbInfo, startEmbeddedPostgres } from "./embedded.ts";
+import { getEnv } from "../env";
+import { embeddedDbUrl, isProcessAlive, readEmbeddedDbInfo, startEmbeddedPostgres } from "./embedded";
 
 /**
  * Database access for command-line tools (migrations, admin CLI). They work

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { logger } from "../logger.ts";
-import * as schema from "./schema/index.ts";
+import { logger } from "../logger";
+import * as schema from "./schema/index";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 

@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { logger } from "../logger.ts";
+import { logger } from "../logger";
 
 /**
  * The embedded PostgreSQL server used when DATABASE_URL is unset.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, type Db as JobsDb } from "pg-boss";
-import { getDb, type Database } from "./client.ts";
+import { getDb, type Database } from "./client";
 
 type DrizzleTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { site } from "~/content/site";
-import { getEnv, type Env } from "../env.ts";
+import { getEnv, type Env } from "../env";
 
 /** Where a message goes out: a pooled SMTP connection, or .eml files in the outbox folder. */
 export type MailConfig = {

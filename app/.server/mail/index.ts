@@ -9,8 +9,8 @@
  * DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY set: every message is signed.
  * See docs/mail-and-forms.md.
  */
-export { getMailConfig, parseMailbox, type MailAddressObject, type MailConfig } from "./config.ts";
-export { queueMail, sendMailJob, SEND_MAIL_QUEUE, type QueueMailOptions } from "./queue.ts";
-export { renderEmail } from "./render.ts";
-export { closeMailer, sendMailNow, toHeaderText, type MailAddress, type MailMessage, type SentMail } from "./send-mail.ts";
-export { openMailerPool, type MailerPool, type PreparedMailMessage } from "./send-mail.ts";
+export { getMailConfig, parseMailbox, type MailAddressObject, type MailConfig } from "./config";
+export { queueMail, sendMailJob, SEND_MAIL_QUEUE, type QueueMailOptions } from "./queue";
+export { renderEmail } from "./render";
+export { closeMailer, sendMailNow, toHeaderText, type MailAddress, type MailMessage, type SentMail } from "./send-mail";
+export { openMailerPool, type MailerPool, type PreparedMailMessage } from "./send-mail";

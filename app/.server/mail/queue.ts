@@ -1,7 +1,7 @@
 import type { Db as IDatabase } from "pg-boss";
-import { defineJob, getJobs } from "../jobs.ts";
-import { logger } from "../logger.ts";
-import { sendMailNow, type MailMessage } from "./send-mail.ts";
+import { defineJob, getJobs } from "../jobs";
+import { logger } from "../logger";
+import { sendMailNow, type MailMessage } from "./send-mail";
 
 /**
  * Mail goes out through the `send-mail` queue: the request that wants a mail

@@ -6,10 +6,10 @@ import { simpleParser } from "mailparser";
 import { dkimVerify } from "mailauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/content/site";
-import { resetEnvForTests } from "../env.ts";
-import { parseMailbox } from "./config.ts";
-import { queueMail } from "./queue.ts";
-import { closeMailer, sendMailNow, type MailMessage } from "./send-mail.ts";
+import { resetEnvForTests } from "../env";
+import { parseMailbox } from "./config";
+import { queueMail } from "./queue";
+import { closeMailer, sendMailNow, type MailMessage } from "./send-mail";
 
 /** Without SMTP_URL every message becomes an .eml file: the default of a fresh clone. */
 const savedEnv = { ...process.env };

@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import nodemailer, { type Mail, type SendMailOptions } from "nodemailer";
-import { logger } from "../logger.ts";
-import { DKIM_SIGNED_HEADERS, getMailConfig, type MailAddressObject, type MailConfig } from "./config.ts";
+import { logger } from "../logger";
+import { DKIM_SIGNED_HEADERS, getMailConfig, type MailAddressObject, type MailConfig } from "./config";
 
 /** One address: `"ada@example.com"` or `{ name: "Ada", address: "ada@example.com" }`. */
 export type MailAddress = string | MailAddressObject;

@@ -1,13 +1,9 @@
 import { getEnv } from "~/.server/env";
-import { getAuth, setPasswordResetMailer } from "~/.server/auth";
+import { getAuth } from "~/.server/auth";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { logger } from "~/.server/logger";
 import { authErrorCode } from "./auth-errors.server";
 import { passwordResetIpLimit } from "./rate-limits";
-import { sendPasswordResetEmail } from "./send-password-reset-email.server";
-
-// Reset requests come only through this module, so the mail is registered before the first one.
-setPasswordResetMailer(sendPasswordResetEmail);
 
 /** Sends a reset link when the address has an account; rate-limited per IP. */
 export async function requestPasswordReset(input: { email: string; clientIp: string }): Promise<void> {

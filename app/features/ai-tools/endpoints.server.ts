@@ -11,12 +11,12 @@ import {
 import { answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
 import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { recordConversion, visitFrom } from "~/features/analytics/record-conversion.server";
-import type { AiTool } from "./ai-tool.server.ts";
-import { coldEmailTool } from "./write-cold-email.server.ts";
-import { seoTool } from "./generate-seo-meta.server.ts";
-import { aiChatRequestSchema, generateContentRequestSchema, type GenerateContentRequest } from "./schema.ts";
-import { secretaryTool } from "./secretary.server.ts";
-import { linkedinPostTool } from "./write-linkedin-post.server.ts";
+import type { AiTool } from "./ai-tool.server";
+import { coldEmailTool } from "./write-cold-email.server";
+import { seoTool } from "./generate-seo-meta.server";
+import { aiChatRequestSchema, generateContentRequestSchema, type GenerateContentRequest } from "./schema";
+import { secretaryTool } from "./secretary.server";
+import { linkedinPostTool } from "./write-linkedin-post.server";
 
 /**
  * The Try AI endpoints (docs/ai-tools.md). A request goes: the route's action

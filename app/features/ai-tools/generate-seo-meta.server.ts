@@ -2,9 +2,9 @@ import { parsePartialJson } from "ai";
 import { aiBadOutput, generateAiText } from "~/.server/ai";
 import { logger } from "~/.server/logger";
 import { site } from "~/content/site";
-import { asData, type AiTool } from "./ai-tool.server.ts";
-import { AI_LIMITS, type SeoRequest, type SeoResponse } from "./schema.ts";
-import { fitsSeoLimits, parseSeoAnswer, partialSeo, trimToSeoLimits } from "./seo-output.ts";
+import { asData, type AiTool } from "./ai-tool.server";
+import { AI_LIMITS, type SeoRequest, type SeoResponse } from "./schema";
+import { fitsSeoLimits, parseSeoAnswer, partialSeo, trimToSeoLimits } from "./seo-output";
 
 export const SEO_INSTRUCTIONS = [
   `You write SEO metadata for ${site.name}'s free SEO generator.`,

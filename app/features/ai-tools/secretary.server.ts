@@ -1,5 +1,5 @@
-import { AI_LIMITS, type AiChatRequest, type AiChatResponse } from "./schema.ts";
-import { requireText, type AiTool } from "./ai-tool.server.ts";
+import { AI_LIMITS, type AiChatRequest, type AiChatResponse } from "./schema";
+import { requireText, type AiTool } from "./ai-tool.server";
 
 /** docs/product.md#limits-and-constants: the secretary's system prompt, word for word. */
 export const SECRETARY_INSTRUCTIONS = "You are an efficient AI secretary. Keep replies concise and helpful.";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AI_LIMITS, type SeoResponse } from "./schema.ts";
+import { AI_LIMITS, type SeoResponse } from "./schema";
 
 /**
  * Turning a model's SEO answer into `{title, description}` within the limits

@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
-import { asData, requireText, type AiTool } from "./ai-tool.server.ts";
-import type { EmailRequest, EmailResponse } from "./schema.ts";
+import { asData, requireText, type AiTool } from "./ai-tool.server";
+import type { EmailRequest, EmailResponse } from "./schema";
 
 export const EMAIL_INSTRUCTIONS = [
   `You write cold emails for ${site.name}'s free email writer.`,

@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
-import { asData, requireText, type AiTool } from "./ai-tool.server.ts";
-import type { LinkedinLength, LinkedinRequest, LinkedinResponse, LinkedinTemplate } from "./schema.ts";
+import { asData, requireText, type AiTool } from "./ai-tool.server";
+import type { LinkedinLength, LinkedinRequest, LinkedinResponse, LinkedinTemplate } from "./schema";
 
 const lengthGuide: Record<LinkedinLength, string> = {
   short: "50 to 90 words",

@@ -6,10 +6,10 @@ import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { consumeRateLimit, defineRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
-import { notifyWhenReadable } from "./lead-notification.server.ts";
-import { keepOwnTurns } from "./own-replies.server.ts";
-import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema.ts";
-import { mergeTranscript } from "./transcript.ts";
+import { notifyWhenReadable } from "./lead-notification.server";
+import { keepOwnTurns } from "./own-replies.server";
+import { cleanConversation, type CaptureLeadRequest, type CaptureLeadResponse, type ChatMessage, type UserData } from "./schema";
+import { mergeTranscript } from "./transcript";
 
 /** Captures and contact updates per client address (held ones count too): a person needs a few, a script gets 429. */
 export const leadCaptureRateLimit = defineRateLimit({

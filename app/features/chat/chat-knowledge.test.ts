@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server.ts";
+import { buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server";
 
 describe("plainContent", () => {
   it("keeps facts and drops presentation fields, functions and empty lists", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactInText, withoutContactDetails } from "./contact-in-text.ts";
+import { contactInText, withoutContactDetails } from "./contact-in-text";
 
 describe("contactInText", () => {
   it("reads the name and the address of an introduction, never the address as the name", () => {

@@ -1,4 +1,4 @@
-import { findEmail } from "./schema.ts";
+import { findEmail } from "./schema";
 
 /**
  * A visitor's name and e-mail address as they write them in a chat message ("I am Per Olsen,

@@ -3,7 +3,7 @@ import { projects, type Project } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { site } from "~/content/site";
 import { founders, story } from "~/content/studio";
-import { contactInText, withoutContactDetails } from "./contact-in-text.ts";
+import { contactInText, withoutContactDetails } from "./contact-in-text";
 
 /**
  * The chat's answers without an AI provider (or once today's AI budget is

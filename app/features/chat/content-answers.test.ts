@@ -3,7 +3,7 @@ import { chatCopy, fallbackContactOffer, fallbackDefault } from "~/content/chat"
 import { projects } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { founders } from "~/content/studio";
-import { answerFromContent, topicOf } from "./content-answers.server.ts";
+import { answerFromContent, topicOf } from "./content-answers.server";
 
 const asked = (question: string) => answerFromContent(question, { contactKnown: false });
 const askedKnown = (question: string) => answerFromContent(question, { contactKnown: true });

@@ -4,9 +4,9 @@ import { checkAndSpendFormTraps, createFormStartToken } from "~/.server/form-tra
 import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
-import { captureLead } from "./capture-lead.server.ts";
-import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server.ts";
-import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema.ts";
+import { captureLead } from "./capture-lead.server";
+import { chooseReplySource, replyToChat, streamChatReply } from "./reply-to-chat.server";
+import { captureLeadRequestSchema, replyRequestSchema, type StartLeadFormResponse } from "./schema";
 
 type EndpointArgs = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -6,7 +6,7 @@ import { getEnv } from "~/.server/env";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { getMailConfig, queueMail, renderEmail, type MailMessage } from "~/.server/mail";
 import { LeadNotification } from "~/emails/lead-notification";
-import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
+import { CHAT_LIMITS, type ChatMessage } from "./schema";
 
 /** A stored lead, as much of it as the studio's notification needs. */
 export type LeadForMail = {

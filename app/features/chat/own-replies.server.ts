@@ -6,7 +6,7 @@ import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { getAppSecret } from "~/.server/secret";
 import { chatCopy } from "~/content/chat";
-import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
+import { CHAT_LIMITS, type ChatMessage } from "./schema";
 
 /** How long the server remembers the replies of a conversation: as long as a held lead waits. */
 export const CHAT_REPLY_RETENTION_DAYS = 30;

@@ -3,9 +3,9 @@ import { getDb } from "~/.server/db/client";
 import { leads } from "~/.server/db/schema";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
-import { notifyWhenReadable } from "./lead-notification.server.ts";
-import type { ChatMessage } from "./schema.ts";
-import { mergeTranscript } from "./transcript.ts";
+import { notifyWhenReadable } from "./lead-notification.server";
+import type { ChatMessage } from "./schema";
+import { mergeTranscript } from "./transcript";
 
 /**
  * Whether this conversation has a lead, i.e. the visitor has left their

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { leads } from "~/.server/db/schema";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
-import { notifyWhenReadable } from "./lead-notification.server.ts";
+import { notifyWhenReadable } from "./lead-notification.server";
 import type { ReleaseOutcome } from "~/lib/form-traps";
 
 /**

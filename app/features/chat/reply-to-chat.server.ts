@@ -13,11 +13,11 @@ import {
 import { ApiError } from "~/.server/api";
 import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
-import { buildChatInstructions } from "./chat-knowledge.server.ts";
-import { answerFromContent } from "./content-answers.server.ts";
-import { keepOwnTurns, rememberReply } from "./own-replies.server.ts";
-import { conversationHasLead, recordConversation } from "./record-conversation.server.ts";
-import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema.ts";
+import { buildChatInstructions } from "./chat-knowledge.server";
+import { answerFromContent } from "./content-answers.server";
+import { keepOwnTurns, rememberReply } from "./own-replies.server";
+import { conversationHasLead, recordConversation } from "./record-conversation.server";
+import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema";
 
 /** Per-IP limit of the chat widget's replies (AI or content answers alike). */
 export const leadChatRateLimit = defineAiRateLimit("lead-chat-ip", 30, 600);

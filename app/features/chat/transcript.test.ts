@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
-import { mergeTranscript } from "./transcript.ts";
+import { CHAT_LIMITS, type ChatMessage } from "./schema";
+import { mergeTranscript } from "./transcript";
 
 const u = (content: string): ChatMessage => ({ role: "user", content });
 const a = (content: string): ChatMessage => ({ role: "assistant", content });

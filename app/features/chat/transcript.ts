@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatMessage } from "./schema.ts";
+import { CHAT_LIMITS, type ChatMessage } from "./schema";
 
 const same = (a: ChatMessage, b: ChatMessage) => a.role === b.role && a.content === b.content;
 

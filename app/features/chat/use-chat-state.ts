@@ -19,7 +19,7 @@ function freshState(): StoredChatState {
 
 /** The stored state, or a fresh one when nothing (valid) is stored; a corrupt value is discarded. */
 export function loadChatState(): StoredChatState {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.localStorage.getItem(CHAT_STORAGE_KEY);
   } catch {

@@ -256,7 +256,7 @@ export type MentorProfileInput = { profileName: string; video: MentorVideoSettin
 /** The mentor's public profile, video setting and whether they take bookings (after their hours exist). */
 export async function saveMentorProfile(userId: string, input: MentorProfileInput): Promise<void> {
   if (input.video.kind === "fixed") {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(input.video.url);
     } catch {

@@ -5,11 +5,11 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
-import { webhookAddressFilter } from "./endpoints.server.ts";
-import { TEST_EVENT_TYPE } from "./event-types.ts";
-import { postWebhook } from "./post-webhook.server.ts";
-import { webhookHeaders } from "./signature.server.ts";
-import { toSlackMessage } from "./slack-message.server.ts";
+import { webhookAddressFilter } from "./endpoints.server";
+import { TEST_EVENT_TYPE } from "./event-types";
+import { postWebhook } from "./post-webhook.server";
+import { webhookHeaders } from "./signature.server";
+import { toSlackMessage } from "./slack-message.server";
 
 /**
  * Outbound webhooks (docs/inbox.md, "Webhooks"; docs/decisions/0183): the database triggers write

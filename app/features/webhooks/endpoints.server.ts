@@ -3,8 +3,8 @@ import { addressFilter, checkHostResolves } from "~/.server/address-guard";
 import { getDb } from "~/.server/db/client";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
-import { generateWebhookSecret } from "./signature.server.ts";
-import type { WebhookEndpointErrors, WebhookEndpointInput } from "./schema.ts";
+import { generateWebhookSecret } from "./signature.server";
+import type { WebhookEndpointErrors, WebhookEndpointInput } from "./schema";
 
 /** Endpoints of the outbound webhooks: saved, changed, deleted; the secret is shown once (docs/inbox.md, "Webhooks"). */
 

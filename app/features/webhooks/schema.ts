@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookEventTypes, webhookFormats } from "./event-types.ts";
+import { webhookEventTypes, webhookFormats } from "./event-types";
 
 /** The endpoint form (add and edit), shared by the page's action and the server operation. */
 export const webhookEndpointSchema = z.object({

@@ -1,5 +1,5 @@
 import { stageLabels } from "~/features/inbox/stages";
-import { TEST_EVENT_TYPE } from "./event-types.ts";
+import { TEST_EVENT_TYPE } from "./event-types";
 
 /**
  * The Slack preset: an event as a readable message for a Slack incoming webhook

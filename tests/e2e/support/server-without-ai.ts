@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
+import { SERVER_NODE_FLAGS } from "../../../server/node-flags";
 
 /**
  * A second production server with no AI provider, its own embedded database

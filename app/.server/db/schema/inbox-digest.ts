@@ -1,5 +1,5 @@
 import { date, primaryKey, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { users } from "./auth";
 
 /**
  * The morning digest sent to each admin, one row per admin and day (in DIGEST_TIME_ZONE): the row

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { users } from "./auth";
 
 /**
  * The studio's inbox (docs/inbox.md, decision 0180): every person who reached out, their

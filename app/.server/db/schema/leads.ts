@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { people } from "./inbox.ts";
-import type { HoldReason } from "../../../lib/form-traps.ts";
+import { people } from "./inbox";
+import type { HoldReason } from "../../../lib/form-traps";
 
 export type ConversationMessage = { role: "user" | "assistant"; content: string };
 export type ConversationContext = { messages: ConversationMessage[] };

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-import { people } from "./inbox.ts";
-import type { HoldReason } from "../../../lib/form-traps.ts";
+import { users } from "./auth";
+import { people } from "./inbox";
+import type { HoldReason } from "../../../lib/form-traps";
 
 /** A mentor's video setting: a Jitsi Meet room per booking (default), or their own fixed meeting URL. */
 export type MentorVideoSetting = { kind: "jitsi" } | { kind: "fixed"; url: string };

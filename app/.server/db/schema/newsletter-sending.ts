@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { aiNews } from "./news.ts";
-import { newsletterSubscriptions } from "./newsletter.ts";
+import { aiNews } from "./news";
+import { newsletterSubscriptions } from "./newsletter";
 
 export type NewsletterIssueStatus = "sending" | "paused" | "sent";
 

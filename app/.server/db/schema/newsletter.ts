@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { people } from "./inbox.ts";
+import { people } from "./inbox";
 
 /** Newsletter subscribers (docs/product.md#data; double opt-in: docs/product.md#newsletter). */
 export const newsletterSubscriptions = pgTable(

@@ -2,8 +2,8 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { webhookEventLabels, webhookEventTypes, webhookFormatLabels, webhookFormats } from "../event-types.ts";
-import type { WebhookEndpointErrors } from "../schema.ts";
+import { webhookEventLabels, webhookEventTypes, webhookFormatLabels, webhookFormats } from "../event-types";
+import type { WebhookEndpointErrors } from "../schema";
 
 export type EndpointValues = { url: string; description: string; eventTypes: string[]; format: string; enabled: boolean };
 

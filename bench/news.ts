@@ -10,12 +10,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
-import { startEmbeddedPostgres } from "~/.server/db/embedded";
-import { runMigrations } from "~/.server/db/migrate";
-import { runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
-import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";
-import { rss2, serveFeed, startFixtureServer } from "../tests/fixtures/news/feed-server";
+import { createDatabase, createPool, setDatabase } from "~/.server/db/client.ts";
+import { startEmbeddedPostgres } from "~/.server/db/embedded.ts";
+import { runMigrations } from "~/.server/db/migrate.ts";
+import { runNewsRefresh } from "~/features/news/fetch/refresh-news.server.ts";
+import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server.ts";
+import { rss2, serveFeed, startFixtureServer } from "../tests/fixtures/news/feed-server.ts";
 
 const FEEDS = 50;
 const ITEMS = 50;

@@ -2,12 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { site } from "~/content/site";
-import { adminSignInRules, revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server.ts";
-import { getDb, type Database } from "./db/client.ts";
-import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index.ts";
-import { getEnv } from "./env.ts";
-import { logger } from "./logger.ts";
-import { getAppSecret } from "./secret.ts";
+import { adminSignInRules, revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server";
+import { getDb, type Database } from "./db/client";
+import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index";
+import { getEnv } from "./env";
+import { logger } from "./logger";
+import { getAppSecret } from "./secret";
 
 /**
  * Admin sign-in (docs/admin.md, docs/decisions/0050): better-auth with e-mail and

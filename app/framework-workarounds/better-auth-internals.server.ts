@@ -3,8 +3,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import type { Database } from "~/.server/db/client.ts";
-import { totpAcceptedSteps, twoFactors, verifications } from "~/.server/db/schema/index.ts";
+import type { Database } from "~/.server/db/client";
+import { totpAcceptedSteps, twoFactors, verifications } from "~/.server/db/schema/index";
 
 /**
  * Everything of the admin sign-in that leans on better-auth's internals

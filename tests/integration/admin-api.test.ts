@@ -2,11 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed.ts";
-import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session.ts";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
-import { freshTotpCode } from "../support/totp.ts";
-import { waitUntil } from "../support/wait-until.ts";
+import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
+import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { freshTotpCode } from "../support/totp";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * The admin area over HTTP, against the production server: every admin

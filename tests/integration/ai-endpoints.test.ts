@@ -9,9 +9,9 @@ import * as chatRoute from "~/routes/api/ai-chat";
 import * as chatStreamRoute from "~/routes/api/ai-chat-stream";
 import * as generateRoute from "~/routes/api/generate-content";
 import * as generateStreamRoute from "~/routes/api/generate-content-stream";
-import { setupTestDatabase } from "../support/database.ts";
-import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai.ts";
-import { routeArgs } from "../support/route-args.ts";
+import { setupTestDatabase } from "../support/database";
+import { lastUserText, startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai";
+import { routeArgs } from "../support/route-args";
 
 /**
  * The AI endpoints, called as the router calls them, against a local server

@@ -5,10 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded.ts";
-import { adminSession } from "../support/admin-session.ts";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
-import { waitUntil } from "../support/wait-until.ts";
+import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded";
+import { adminSession } from "../support/admin-session";
+import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * The embedded PostgreSQL under faults an operator meets (docs/decisions/0171): its postmaster

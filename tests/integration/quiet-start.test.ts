@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
-import { freePort, makeDataDir } from "../support/server-process.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { freePort, makeDataDir } from "../support/server-process";
 
 /**
  * A quiet first start at a terminal (docs/decisions/0185): run under a real pseudo-terminal

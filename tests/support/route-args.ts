@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/.server/request-context";
+import { requestInfoContext } from "~/.server/request-context.ts";
 
 /** A router context as the Node server builds it (server/react-router-handler.ts), for one client address. */
 export function requestContextFor(clientIp: string): RouterContextProvider {

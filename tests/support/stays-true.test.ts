@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectStaysTrue } from "./stays-true";
+import { expectStaysTrue } from "./stays-true.ts";
 
 describe("expectStaysTrue", () => {
   it("checks throughout the period and passes when the condition always holds", async () => {

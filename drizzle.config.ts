@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // snapshots and needs no database. Migrations are applied by the app at boot.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/.server/db/schema/index.ts",
+  schema: "./app/.server/db/tables/index.ts",
   out: "./drizzle",
   casing: "snake_case",
 });

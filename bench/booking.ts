@@ -35,7 +35,7 @@ import { RouterContextProvider } from "react-router";
 import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
-import { mentoringBookings, users } from "../app/.server/db/schema/index.ts";
+import { mentoringBookings, users } from "../app/.server/db/tables/index.ts";
 import { getEnv, resetEnvForTests } from "../app/.server/env.ts";
 import { createFormStartToken, MIN_FILL_MS } from "../app/.server/form-traps.ts";
 import { setJobs, startJobs, type Jobs } from "../app/.server/jobs.ts";

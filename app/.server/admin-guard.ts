@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { ApiError } from "./api";
 import { getAuth } from "./auth";
 import { getDb } from "./db/client";
-import { userRoles } from "./db/schema/index";
+import { userRoles } from "./db/tables/index";
 import { getEnv } from "./env";
 import { logger } from "./logger";
 import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin";

@@ -4,7 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { site } from "~/content/site";
 import { adminSignInRules, revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server";
 import { getDb, type Database } from "./db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "./db/schema/index";
+import { accounts, sessions, twoFactors, users, verifications } from "./db/tables/index";
 import { getEnv } from "./env";
 import { logger } from "./logger";
 import { getAppSecret } from "./secret";

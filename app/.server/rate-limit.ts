@@ -4,7 +4,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "./api";
 import { clientNetworkKey } from "./client-ip";
 import { getDb } from "./db/client";
-import { rateLimits } from "./db/schema/index";
+import { rateLimits } from "./db/tables/index";
 import { defineJob } from "./jobs";
 import { rateLimitRejections } from "./metrics";
 import { getAppSecret } from "./secret";

@@ -4,7 +4,7 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import type { Database } from "~/.server/db/client";
-import { totpAcceptedSteps, twoFactors, verifications } from "~/.server/db/schema/index";
+import { totpAcceptedSteps, twoFactors, verifications } from "~/.server/db/tables/index";
 
 /**
  * Everything of the admin sign-in that leans on better-auth's internals

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard";
 import type { ApiError } from "../../app/.server/api";
 import { getAuth, setPasswordResetMailer } from "../../app/.server/auth";
-import { adminAuditLog, userRoles, users, verifications } from "../../app/.server/db/schema/index";
+import { adminAuditLog, userRoles, users, verifications } from "../../app/.server/db/tables/index";
 import { resetEnvForTests } from "../../app/.server/env";
 import { setJobs, startJobs, type Jobs } from "../../app/.server/jobs";
 import { closeMailer, sendMailJob } from "../../app/.server/mail/index";

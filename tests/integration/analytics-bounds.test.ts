@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { metricsRegistry } from "~/.server/metrics";
 import { projects } from "~/content/projects";

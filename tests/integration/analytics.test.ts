@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, createPool, getDb, setDatabase } from "~/.server/db/client";
-import { analyticsSalts } from "~/.server/db/schema";
+import { analyticsSalts } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { runAnalyticsNightly, runAnalyticsRollup } from "~/features/analytics/analytics-jobs.server";
 import { collectPageView, pageViewBuffer, type BeaconRequest } from "~/features/analytics/collect-page-view.server";

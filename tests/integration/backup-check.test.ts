@@ -7,7 +7,7 @@ import { findPgTools, type PgTools } from "~/.server/db/backup-check";
 import { createDatabase, createPool } from "~/.server/db/client";
 import { startEmbeddedPostgres, type EmbeddedDb } from "~/.server/db/embedded";
 import { runMigrations } from "~/.server/db/migrate";
-import { aiNews, leads, newsletterSubscriptions } from "~/.server/db/schema";
+import { aiNews, leads, newsletterSubscriptions } from "~/.server/db/tables";
 import { startJobs } from "~/.server/jobs";
 import { sendMailJob } from "~/.server/mail";
 import { createTestDatabase } from "../support/database";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews, newsFeeds } from "~/.server/db/schema";
+import { aiNews, newsFeeds } from "~/.server/db/tables";
 import { createNewsWorkerPool } from "~/features/news/fetch/news-worker-pool.server";
 import { FEED_POLICY, runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
 import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";

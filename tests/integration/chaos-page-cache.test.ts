@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { publicPages } from "../../app/content/public-pages";
 import { setupTestDatabase } from "../support/database";
 import { residentKb } from "../support/http-probe";

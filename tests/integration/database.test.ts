@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { runMigrations } from "../../app/.server/db/migrate";
-import { aiNews, leads } from "../../app/.server/db/schema/index";
+import { aiNews, leads } from "../../app/.server/db/tables/index";
 import { jobDefinitions } from "../../server/job-registry";
 import { defineJob, startJobs } from "../../app/.server/jobs";
 import { setupTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
-import { submissions } from "~/.server/db/schema";
+import { submissions } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, type Jobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { leads, submissions } from "~/.server/db/schema";
+import { leads, submissions } from "~/.server/db/tables";
 import { setAppSecret } from "~/.server/secret";
 import { countHeldItems, heldItemsPruneJob, pruneHeldItems } from "~/features/admin/held-items.server";
 import { exportLeadsCsv, listLeads } from "~/features/admin/leads.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsFeeds } from "~/.server/db/schema";
+import { newsFeeds } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
 import { conversionRate } from "~/features/analytics/dashboard.server";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, newsletterSubscriptions, submissions } from "~/.server/db/schema";
+import { leads, newsletterSubscriptions, submissions } from "~/.server/db/tables";
 import { setAppSecret } from "~/.server/secret";
 import { createFormStartToken } from "~/.server/form-traps";
 import { createNewsletterToken } from "~/features/newsletter/token.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsConversions, analyticsDaily, enquiries, leads, submissions, users } from "~/.server/db/schema";
+import { analyticsConversions, analyticsDaily, enquiries, leads, submissions, users } from "~/.server/db/tables";
 import { setAppSecret } from "~/.server/secret";
 import { exportLeadsCsv } from "~/features/admin/leads.server";
 import { exportSubmissionsCsv } from "~/features/admin/submissions.server";

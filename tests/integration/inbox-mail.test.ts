@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries, imapState, inboxAttachments, inboxEvents, inboxMails, users } from "~/.server/db/schema";
+import { enquiries, imapState, inboxAttachments, inboxEvents, inboxMails, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";

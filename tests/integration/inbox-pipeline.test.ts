@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsConversions, enquiries, inboxEvents, inboxMails, leads, newsletterSubscriptions, people, submissions, userRoles, users, webhookEvents } from "~/.server/db/schema";
+import { analyticsConversions, enquiries, inboxEvents, inboxMails, leads, newsletterSubscriptions, people, submissions, userRoles, users, webhookEvents } from "~/.server/db/tables";
 import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { addNote, InboxChangeError, setOwner, setStage, setValue } from "~/features/inbox/pipeline-changes.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leads } from "~/.server/db/schema";
+import { leads } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { type Jobs } from "~/.server/jobs";
 import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
+import { aiNews, newsletterIssues, newsletterSubscriptions } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { closeMailer } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";

@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { analyticsConversions, enquiries, mentoringBookings, mentoringMentors, users } from "~/.server/db/schema";
+import { analyticsConversions, enquiries, mentoringBookings, mentoringMentors, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries, inboxMails, leads, submissions, userRoles, users } from "~/.server/db/schema";
+import { enquiries, inboxMails, leads, submissions, userRoles, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { sendMailJob } from "~/.server/mail";

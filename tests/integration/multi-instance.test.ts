@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterSubscriptions } from "~/.server/db/tables";
 import { startJobs, type Jobs } from "~/.server/jobs";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
 import { createAdminWithCli } from "../support/admin-seed";

@@ -1,6 +1,6 @@
 import { parseRssFeed } from "feedsmith";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
 import { loader as rssLoader } from "~/routes/ai-news-rss";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews, newsFeeds } from "~/.server/db/schema";
+import { aiNews, newsFeeds } from "~/.server/db/tables";
 import { listFeedHealth } from "~/features/news/read/list-feed-health.server";
 import { runNewsRefresh } from "~/features/news/fetch/refresh-news.server";
 import { createSafeFetcher } from "~/features/news/fetch/safe-fetch.server";

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/schema";
+import { aiNews, newsFeeds, newsRefreshState } from "~/.server/db/tables";
 import { fetchAiNews } from "~/features/news/fetch/fetch-ai-news.server";
 import { pruneOldNews } from "~/features/news/fetch/prune-news.server";
 import { FEED_POLICY, refreshNews, runNewsRefresh } from "~/features/news/fetch/refresh-news.server";

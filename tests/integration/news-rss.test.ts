@@ -1,7 +1,7 @@
 import { parseHTML } from "linkedom";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { buildNewsRss } from "~/features/news/read/news-rss.server";
 import type { NewsArticle } from "~/features/news/schema";

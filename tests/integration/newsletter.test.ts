@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/schema";
+import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { type Jobs } from "~/.server/jobs";
 import { closeMailer } from "~/.server/mail";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, analyticsConversions, mentoringBookings, newsletterSubscriptions, people, users } from "~/.server/db/schema";
+import { adminAuditLog, analyticsConversions, mentoringBookings, newsletterSubscriptions, people, users } from "~/.server/db/tables";
 import { setJobs, startJobs, getJobs, type Jobs } from "~/.server/jobs";
 import { queueMail, sendMailJob } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";

@@ -1,13 +1,13 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries, leads, submissions, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/schema";
+import { enquiries, leads, submissions, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { deliverWebhookJob, fanOutWebhookEvents, replayWebhookDelivery, sendWebhookTestEvent, WEBHOOK_RETRY, webhookFanOutJob } from "~/features/webhooks/deliveries.server";
 import { createWebhookEndpoint } from "~/features/webhooks/endpoints.server";
 import { signWebhook } from "~/features/webhooks/signature.server";
-import type { WebhookEventType } from "~/.server/db/schema";
+import type { WebhookEventType } from "~/.server/db/tables";
 import { setupTestDatabase } from "../support/database";
 import { startWebhookReceiver, type WebhookReceiver } from "../fixtures/webhooks/receiver";
 import { waitUntil } from "../support/wait-until";

@@ -18,7 +18,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "../../app/.server/db/schema/index.ts";
+} from "../../app/.server/db/tables/index.ts";
 
 /**
  * One person with something in every table the inbox knows (tests of the per-person export

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { LanguageModelUsage } from "ai";
 import { ApiError } from "../api";
 import { getDb } from "../db/client";
-import { aiDailyUsage } from "../db/schema/index";
+import { aiDailyUsage } from "../db/tables/index";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limit";

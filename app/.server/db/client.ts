@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "../logger";
-import * as schema from "./schema/index";
+import * as schema from "./tables/index";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 

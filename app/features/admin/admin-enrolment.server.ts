@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getDb } from "~/.server/db/client";
-import { twoFactors, users, verifications } from "~/.server/db/schema";
+import { twoFactors, users, verifications } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { getAppSecret } from "~/.server/secret";
 

@@ -1,7 +1,7 @@
 import { getAuth } from "~/.server/auth";
 import { revokePasswordResetTokens } from "~/framework-workarounds/better-auth-internals.server";
 import { getDb } from "~/.server/db/client";
-import { userRoles, users } from "~/.server/db/schema";
+import { userRoles, users } from "~/.server/db/tables";
 import { eq } from "drizzle-orm";
 import { issueEnrolmentLink, resetTwoFactor } from "./admin-enrolment.server";
 

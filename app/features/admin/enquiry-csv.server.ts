@@ -1,4 +1,4 @@
-import { enquiries, users } from "~/.server/db/schema";
+import { enquiries, users } from "~/.server/db/tables";
 import { majorUnits } from "~/lib/money";
 
 /**

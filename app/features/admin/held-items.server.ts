@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, lt, type AnyColumn } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, leads, mentoringBookings, submissions } from "~/.server/db/schema";
+import { enquiries, leads, mentoringBookings, submissions } from "~/.server/db/tables";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import type { HoldReason } from "~/lib/form-traps";

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { adminAuditLog } from "~/.server/db/schema";
+import { adminAuditLog } from "~/.server/db/tables";
 import { hashClientIp } from "~/.server/rate-limit";
 
 export type AuditAction =

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, submissions, users } from "~/.server/db/schema";
+import { enquiries, submissions, users } from "~/.server/db/tables";
 import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
 import { csvFilename, toCsv } from "./csv.server";
 import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterSubscriptions as subs } from "~/.server/db/schema";
+import { newsletterSubscriptions as subs } from "~/.server/db/tables";
 import { csvFilename, toCsv } from "./csv.server";
 import { PAGE_SIZE, type ListQuery } from "./schema";
 import { containsAny, pageCount } from "./search.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { analyticsDaily } from "~/.server/db/schema";
+import { analyticsDaily } from "~/.server/db/tables";
 import { addDays, aggregateEvents, type DailyRow } from "./rollup.server";
 
 /**

@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import type { DeviceClass } from "~/.server/db/schema";
+import type { DeviceClass } from "~/.server/db/tables";
 import { publicPaths } from "~/content/public-pages";
 
 /**

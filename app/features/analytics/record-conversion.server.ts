@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { skipWrite } from "~/.server/disk-space";
 import { getDb } from "~/.server/db/client";
-import { analyticsConversions, analyticsEvents, analyticsVisitors, type ConversionKind } from "~/.server/db/schema";
+import { analyticsConversions, analyticsEvents, analyticsVisitors, type ConversionKind } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { readConsentFromCookieHeader } from "~/features/consent/consent.server";

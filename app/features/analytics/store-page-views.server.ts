@@ -1,5 +1,5 @@
 import { getDb } from "~/.server/db/client";
-import type { DeviceClass } from "~/.server/db/schema";
+import type { DeviceClass } from "~/.server/db/tables";
 import { boundDailyEvents } from "./daily-bounds.server";
 
 /** One counted page view, as queued by the beacon endpoint. */

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { analyticsSalts } from "~/.server/db/schema";
+import { analyticsSalts } from "~/.server/db/tables";
 
 /**
  * The cookieless visitor key (docs/analytics.md, "Privacy design"), as Plausible describes it:

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { leads } from "~/.server/db/schema";
+import { leads } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import type { FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";

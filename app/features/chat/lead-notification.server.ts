@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import { leads } from "~/.server/db/schema";
+import { leads } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob, getJobs } from "~/.server/jobs";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { chatReplies } from "~/.server/db/schema";
+import { chatReplies } from "~/.server/db/tables";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { getAppSecret } from "~/.server/secret";

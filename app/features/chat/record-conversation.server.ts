@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { leads } from "~/.server/db/schema";
+import { leads } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { notifyWhenReadable } from "./lead-notification.server";

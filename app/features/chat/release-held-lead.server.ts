@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { leads } from "~/.server/db/schema";
+import { leads } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { notifyWhenReadable } from "./lead-notification.server";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { submissions } from "~/.server/db/schema";
+import { submissions } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";

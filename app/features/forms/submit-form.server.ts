@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { withTransaction } from "~/.server/db/transaction";
-import { submissions } from "~/.server/db/schema";
+import { submissions } from "~/.server/db/tables";
 import { checkAndSpendFormTraps, type FormTrapResult } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";

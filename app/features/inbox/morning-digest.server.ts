@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
-import { enquiries, inboxDigests, inboxMails, people, userRoles, users } from "~/.server/db/schema";
+import { enquiries, inboxDigests, inboxMails, people, userRoles, users } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob } from "~/.server/jobs";

@@ -16,7 +16,7 @@ import {
   rateLimits,
   submissions,
   users,
-} from "~/.server/db/schema";
+} from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";

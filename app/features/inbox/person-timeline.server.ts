@@ -11,7 +11,7 @@ import {
   people,
   submissions,
   type ConversationMessage,
-} from "~/.server/db/schema";
+} from "~/.server/db/tables";
 import { loadEnquiries, type EnquirySummary } from "./list-people.server";
 
 /**

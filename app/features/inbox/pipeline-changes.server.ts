@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/schema";
+import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./stages";
 

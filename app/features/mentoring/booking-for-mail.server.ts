@@ -1,5 +1,5 @@
 import { getEnv } from "~/.server/env";
-import type { mentoringBookings } from "~/.server/db/schema";
+import type { mentoringBookings } from "~/.server/db/tables";
 import { bookingLinks } from "./booking-links.server";
 import type { Mentor } from "./mentors.server";
 import type { BookingForMail } from "./types";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings } from "~/.server/db/schema";
+import { mentoringBookings } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { queueMail } from "~/.server/mail";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ApiError } from "~/.server/api";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings, OCCUPYING_STATUSES, type MentoringBookingStatus } from "~/.server/db/schema";
+import { mentoringBookings, OCCUPYING_STATUSES, type MentoringBookingStatus } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { checkAndSpendFormTraps, type FormTrapResult } from "~/.server/form-traps";

@@ -1,6 +1,6 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES } from "~/.server/db/schema";
+import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES } from "~/.server/db/tables";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { bookingForMail } from "./booking-for-mail.server";

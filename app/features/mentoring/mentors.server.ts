@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ApiError } from "~/.server/api";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/schema";
+import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
 import { openText, sealText } from "~/.server/sealed-text";
 import { founders } from "~/content/studio";
 import { availabilityInputSchema, type AvailabilityInput } from "./booking-schema";

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { mentoringBookings } from "~/.server/db/schema";
+import { mentoringBookings } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";

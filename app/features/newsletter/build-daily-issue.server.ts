@@ -2,7 +2,7 @@ import { utcDay } from "~/lib/utc-day";
 import { and, desc, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
-import { aiNews, newsletterIssues, newsletterIssueStories, type NewsletterIssueStory } from "~/.server/db/schema";
+import { aiNews, newsletterIssues, newsletterIssueStories, type NewsletterIssueStory } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { renderEmail, toHeaderText } from "~/.server/mail";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterSubscriptions } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { verifyNewsletterToken } from "./token.server";

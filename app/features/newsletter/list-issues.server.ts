@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterDeliveries, newsletterIssues, type NewsletterIssueStatus } from "~/.server/db/schema";
+import { newsletterDeliveries, newsletterIssues, type NewsletterIssueStatus } from "~/.server/db/tables";
 
 export type IssueSummary = {
   issueDate: string;

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
+import { newsletterDeliveries, newsletterIssues } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { utcDay } from "~/lib/utc-day";
 import { issueFingerprint, issueToSend } from "./preview-issue.server";

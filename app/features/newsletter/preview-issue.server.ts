@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterIssues } from "~/.server/db/schema";
+import { newsletterIssues } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { utcDay } from "~/lib/utc-day";
 import { composeDailyIssue, UNSUBSCRIBE_PLACEHOLDER } from "./build-daily-issue.server";

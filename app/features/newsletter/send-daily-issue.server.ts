@@ -1,7 +1,7 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import pg from "pg";
 import { getDb, handleClientErrors } from "~/.server/db/client";
-import { newsletterIssues } from "~/.server/db/schema";
+import { newsletterIssues } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { newsletterDeliveries } from "~/.server/metrics";

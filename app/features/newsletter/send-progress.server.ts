@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import type { NewsletterIssueStatus } from "~/.server/db/schema";
+import type { NewsletterIssueStatus } from "~/.server/db/tables";
 import { utcDay } from "~/lib/utc-day";
 
 /** The window the sending rate is measured over. */

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { withTransaction } from "~/.server/db/transaction";
-import { newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterSubscriptions } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { subscriptionDeliveries } from "./subscription-deliveries.server";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
-import { newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterSubscriptions } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { eraseInTransaction } from "~/features/inbox/person-data.server";
 

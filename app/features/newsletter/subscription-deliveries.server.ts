@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterDeliveries, newsletterIssues } from "~/.server/db/schema";
+import { newsletterDeliveries, newsletterIssues } from "~/.server/db/tables";
 
 /** The daily issues sent (or tried) to one subscription, oldest first. */
 export async function subscriptionDeliveries(subscriptionId: string) {

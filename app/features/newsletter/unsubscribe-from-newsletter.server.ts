@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { withTransaction } from "~/.server/db/transaction";
-import { newsletterDeliveries, newsletterSubscriptions } from "~/.server/db/schema";
+import { newsletterDeliveries, newsletterSubscriptions } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { verifyNewsletterToken } from "./token.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne, sql, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from "~/.server/db/schema";
+import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob, getJobs } from "~/.server/jobs";

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { addressFilter, checkHostResolves } from "~/.server/address-guard";
 import { getDb } from "~/.server/db/client";
-import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/schema";
+import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { generateWebhookSecret } from "./signature.server";
 import type { WebhookEndpointErrors, WebhookEndpointInput } from "./schema";

@@ -1,4 +1,4 @@
-import type { WebhookEventType, WebhookFormat } from "~/.server/db/schema/inbox";
+import type { WebhookEventType, WebhookFormat } from "~/.server/db/tables/inbox";
 
 /** The events an endpoint can subscribe to, in the form's order (docs/inbox.md, "Webhooks"). */
 export const webhookEventTypes = [

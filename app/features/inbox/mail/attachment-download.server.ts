@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { inboxAttachments } from "~/.server/db/schema";
+import { inboxAttachments } from "~/.server/db/tables";
 
 /**
  * An attachment of an incoming mail as a download (docs/inbox.md): always `attachment`, never

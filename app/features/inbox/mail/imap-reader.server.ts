@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
 import pg from "pg";
 import { getDb, isDatabaseUnavailable } from "~/.server/db/client";
-import { imapState } from "~/.server/db/schema";
+import { imapState } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { importMessage, type FetchedMessage, type ImportLimits } from "./import-mail.server";
 

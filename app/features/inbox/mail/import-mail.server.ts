@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import { enquiries, imapState, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/schema";
+import { enquiries, imapState, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { autoReplyReason } from "./auto-reply";
 import { sanitizeMailHtml } from "./sanitize-mail-html.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, inboxMails, people } from "~/.server/db/schema";
+import { enquiries, inboxMails, people } from "~/.server/db/tables";
 import { defaultSubject, threadMails } from "./send-reply.server";
 
 /** What the compose page shows: the person, their enquiries, the chosen one's thread and subject. */

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client";
-import { savedReplies } from "~/.server/db/schema";
+import { savedReplies } from "~/.server/db/tables";
 import { MAX_REPLY_CHARS } from "./reply-text";
 
 /** Saved replies: common answers an admin starts a reply from (docs/inbox.md, "Replying"). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AdminUser } from "~/.server/admin-guard";
 import type { Database } from "~/.server/db/client";
-import { enquiries, inboxEvents, inboxMails, people } from "~/.server/db/schema";
+import { enquiries, inboxEvents, inboxMails, people } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { getMailConfig, queueMail } from "~/.server/mail";
 import { defineRateLimit, tryConsumeRateLimit } from "~/.server/rate-limit";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/schema";
+import { enquiries, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 
 /**

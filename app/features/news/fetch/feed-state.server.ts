@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsFeeds } from "~/.server/db/schema";
+import { newsFeeds } from "~/.server/db/tables";
 import { logger, SUMMARISED_AT_TERMINAL } from "~/.server/logger";
 import { cleanText } from "~/lib/clean-text";
 import { FEED_POLICY } from "./feed-policy";

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { notifyNewsChanged } from "~/.server/page-cache-events";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { getDb } from "~/.server/db/client";
-import { newsRefreshState } from "~/.server/db/schema";
+import { newsRefreshState } from "~/.server/db/tables";
 import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
 import { logger, tellTerminal } from "~/.server/logger";

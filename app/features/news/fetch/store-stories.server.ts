@@ -1,7 +1,7 @@
 import { setImmediate } from "node:timers/promises";
 import { inArray, or, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { cleanText } from "~/lib/clean-text";
 import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";

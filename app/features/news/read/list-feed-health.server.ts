@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsFeeds } from "~/.server/db/schema";
+import { newsFeeds } from "~/.server/db/tables";
 import { configuredFeeds } from "../fetch/feed-list.server";
 
 /**

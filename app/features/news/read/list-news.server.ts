@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { aiNews } from "~/.server/db/schema";
+import { aiNews } from "~/.server/db/tables";
 import { NEWS_LIMITS, type NewsArticle } from "../schema";
 
 /** Stored stories, as the pages and the API show them (docs/product.md#json-api's table reads). */

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsFeeds } from "~/.server/db/schema";
+import { newsFeeds } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { configuredFeeds } from "../fetch/feed-list.server";
 import { FEED_POLICY } from "../fetch/feed-policy";

@@ -1,6 +1,6 @@
 import { count, isNotNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { aiNews, newsFeeds } from "~/.server/db/schema";
+import { aiNews, newsFeeds } from "~/.server/db/tables";
 
 export type NewsStatus = {
   /** Stories stored (what the hub shows). */

@@ -5,7 +5,8 @@
  *   dev          development server with hot reload
  *   build        production build
  *   typecheck    route types + tsc (the TypeScript, then the JavaScript scripts: tsconfig.scripts.json)
- *   lint         eslint
+ *   lint         eslint, then the Prettier format check
+ *   format       Prettier writes the format the lint step checks
  *   unit         vitest, project "unit": plain functions and components (no build, no database)
  *   integration  vitest, project "integration": real embedded PostgreSQL and the production build
  *   e2e          production build + Playwright in Chromium
@@ -201,7 +202,9 @@ function ensureDovecot() {
   const found = () => ["/usr/sbin/dovecot", "/usr/bin/dovecot"].some((file) => fs.existsSync(file));
   if (found()) return;
   if (aptInstall(["dovecot-imapd"], "No Dovecot for the inbox's IMAP tests") && found()) return;
-  say("The inbox's IMAP tests need Dovecot.\n  Debian/Ubuntu: sudo apt-get install dovecot-imapd\n  Elsewhere: install Dovecot 2.3 (its dovecot binary in /usr/sbin or /usr/bin)");
+  say(
+    "The inbox's IMAP tests need Dovecot.\n  Debian/Ubuntu: sudo apt-get install dovecot-imapd\n  Elsewhere: install Dovecot 2.3 (its dovecot binary in /usr/sbin or /usr/bin)",
+  );
   process.exit(1);
 }
 
@@ -238,8 +241,12 @@ const TYPECHECK_STEPS = [
   // The JavaScript command-line tools and benchmarks, with their JSDoc types (tsconfig.scripts.json).
   ["tsc", ["--noEmit", "-p", "tsconfig.scripts.json"], "Type-checking the scripts..."],
 ];
-/** @type {[string, string[], string]} */
-const LINT_STEP = ["eslint", ["--max-warnings=0", "."], "Linting..."];
+/** @type {Array<[string, string[], string]>} */
+const LINT_STEPS = [
+  ["eslint", ["--max-warnings=0", "."], "Linting..."],
+  // One layout for every code file (.prettierrc.json); `npm run format` writes it.
+  ["prettier", ["--check", "--log-level=warn", "."], "Checking the format (Prettier)..."],
+];
 
 /**
  * The type check and the linter side by side: each is one process on one core, and neither needs
@@ -254,7 +261,13 @@ async function typecheckAndLint() {
     }
     return 0;
   };
-  const lint = () => runStep(bin(LINT_STEP[0]), LINT_STEP[1], { ...quietly, label: LINT_STEP[2] });
+  const lint = async () => {
+    for (const [tool, args, label] of LINT_STEPS) {
+      const code = await runStep(bin(tool), args, { ...quietly, label });
+      if (code !== 0) return code;
+    }
+    return 0;
+  };
   const [typecheckCode, lintCode] = await Promise.all([typecheck(), lint()]);
   if (typecheckCode !== 0 || lintCode !== 0) {
     say(`${typecheckCode !== 0 ? "Type-checking" : "Linting"} failed.`);
@@ -273,15 +286,16 @@ const tasks = {
   },
   async dev() {
     // Vite resolves react-router with the "development" condition; Node must load the same copy.
-    process.exit(
-      await run(process.execPath, ["--conditions=development", "server/main.ts"], { env: { NODE_ENV: "development" } }),
-    );
+    process.exit(await run(process.execPath, ["--conditions=development", "server/main.ts"], { env: { NODE_ENV: "development" } }));
   },
   async typecheck() {
     for (const [tool, args, label] of TYPECHECK_STEPS) await step(bin(tool), args, { label });
   },
   async lint() {
-    await step(bin(LINT_STEP[0]), LINT_STEP[1], { label: LINT_STEP[2] });
+    for (const [tool, args, label] of LINT_STEPS) await step(bin(tool), args, { label });
+  },
+  async format() {
+    await step(bin("prettier"), ["--write", "--log-level=warn", "."], { label: "Formatting (Prettier)..." });
   },
   async unit(args) {
     // Plain functions and components: no build, no database (vitest.config.ts, project "unit").
@@ -300,10 +314,16 @@ const tasks = {
     // Four files at a time on two cores: much of their time is waiting (servers and databases
     // starting, mail servers that answer late, the two-factor clock), so more files than cores
     // finish sooner (391 s with two, 298 s with four, on a two-core machine).
-    await step(bin("vitest"), ["run", "--project", "integration", "--maxWorkers=4", "--exclude", CHAOS_TESTS], { label: "Integration tests (Vitest)...", env });
+    await step(bin("vitest"), ["run", "--project", "integration", "--maxWorkers=4", "--exclude", CHAOS_TESTS], {
+      label: "Integration tests (Vitest)...",
+      env,
+    });
     // The chaos tests measure recovery times and memory of a server under load: one file at a
     // time, so that what they measure is the server, not another test file competing for the cores.
-    await step(bin("vitest"), ["run", "--project", "integration", "--maxWorkers=1", "tests/integration/chaos-"], { label: "Chaos tests, one file at a time (Vitest)...", env });
+    await step(bin("vitest"), ["run", "--project", "integration", "--maxWorkers=1", "tests/integration/chaos-"], {
+      label: "Chaos tests, one file at a time (Vitest)...",
+      env,
+    });
   },
   async e2e(args) {
     const chromium = findChromium();

@@ -34,7 +34,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["~/features", "~/features/**", "**/features", "**/features/**"],
-              message: "app/.server is the platform below the features: pass the feature's part in (server/app.ts) or let the feature register it.",
+              message:
+                "app/.server is the platform below the features: pass the feature's part in (server/app.ts) or let the feature register it.",
             },
           ],
         },
@@ -72,7 +73,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["~/features", "~/features/**", "**/features", "**/features/**"],
-              message: "This folder sits below the features (docs/architecture.md, \"Layers\"): move the part that needs the feature into app/features/<feature>.",
+              message:
+                'This folder sits below the features (docs/architecture.md, "Layers"): move the part that needs the feature into app/features/<feature>.',
             },
           ],
         },
@@ -89,7 +91,14 @@ export default tseslint.config(
     rules: { "nordlys/import-extensions": ["error", "never"] },
   },
   {
-    files: ["server/**/*.{ts,tsx,mjs}", "scripts/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "tests/fixtures/**/*.ts", "tests/support/**/*.ts", "*.config.ts"],
+    files: [
+      "server/**/*.{ts,tsx,mjs}",
+      "scripts/**/*.{ts,mjs}",
+      "bench/**/*.{ts,mjs}",
+      "tests/fixtures/**/*.ts",
+      "tests/support/**/*.ts",
+      "*.config.ts",
+    ],
     plugins: { nordlys },
     rules: { "nordlys/import-extensions": ["error", "always"] },
   },

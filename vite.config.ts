@@ -86,7 +86,8 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // Shared chunks are named after every route that uses them ("ui~root~home~..."): keep file names short.
-            chunkFileNames: (chunk) => (chunk.name.includes("~") ? `assets/${chunk.name.split("~")[0]}-[hash].js` : "assets/[name]-[hash].js"),
+            chunkFileNames: (chunk) =>
+              chunk.name.includes("~") ? `assets/${chunk.name.split("~")[0]}-[hash].js` : "assets/[name]-[hash].js",
             codeSplitting: {
               // Fewer, larger files: each script a page loads costs a request and compresses on its
               // own, so a dozen small shared chunks cost a home page about 4 KB (gzip) more than the

@@ -1,12 +1,7 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
-import {
-  isRouteErrorResponse,
-  ServerRouter,
-  type EntryContext,
-  type HandleErrorFunction,
-} from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { contentSecurityPolicy, inlineScripts, scriptHash } from "~/.server/content-security-policy";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
@@ -24,12 +19,7 @@ export const streamTimeout = 5_000;
  * every other response `private, no-store`). Pages are rendered in full before the first byte goes out:
  * their loaders have finished by then, and a page is tens of kilobytes.
  */
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -49,11 +39,15 @@ export default function handleRequest(
           const { html, deferredModule } = deferHydration(rendered);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The database did not answer (app/.server/page-errors.ts): say when to come back.
-          if (status === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+          if (status === 503 && !responseHeaders.has("Retry-After"))
+            responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
           if (import.meta.env.PROD) {
             const scripts = deferredModule === null ? inlineScripts(html) : [...inlineScripts(html), deferredModule];
             const scriptHashes = [...new Set(scripts.map(scriptHash))];
-            responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, https: getEnv().PUBLIC_URL.startsWith("https://") }));
+            responseHeaders.set(
+              "Content-Security-Policy",
+              contentSecurityPolicy({ scriptHashes, https: getEnv().PUBLIC_URL.startsWith("https://") }),
+            );
           }
           resolve(new Response(html, { headers: responseHeaders, status }));
         }, reject);

@@ -113,7 +113,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 function errorPageWords(status: number): { title: string; heading: string; text: string } {
-  if (status === 404) return { title: "Page not found", heading: "Oops! Page not found", text: "The page you are looking for does not exist." };
+  if (status === 404)
+    return { title: "Page not found", heading: "Oops! Page not found", text: "The page you are looking for does not exist." };
   // The database did not answer (app/.server/page-errors.ts): nothing is broken for good.
   if (status === 503) {
     return {
@@ -122,7 +123,11 @@ function errorPageWords(status: number): { title: string; heading: string; text:
       text: "The service is temporarily unavailable. Please try again in a moment.",
     };
   }
-  return { title: "Something went wrong", heading: "Something went wrong on our side", text: "We have been notified. Please try again in a moment." };
+  return {
+    title: "Something went wrong",
+    heading: "Something went wrong on our side",
+    text: "We have been notified. Please try again in a moment.",
+  };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -17,7 +17,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? 300);
 
 const fake = await startFakeOpenAI({
-  handler: () => ({ text: "Here is a short plan for your Monday: emails first, then the roadmap review, then lunch.", firstTokenDelayMs: FIRST_TOKEN_MS, chunkDelayMs: 5 }),
+  handler: () => ({
+    text: "Here is a short plan for your Monday: emails first, then the roadmap review, then lunch.",
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+    chunkDelayMs: 5,
+  }),
 });
 const dataDir = await makeDataDir("nordlys-bench-");
 const server = await startServer({ DATA_DIR: dataDir, AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_DAILY_REQUEST_BUDGET: "100000" });

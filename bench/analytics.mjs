@@ -46,7 +46,11 @@ const PATHS = Array.from({ length: 50 }, (_, i) => (i === 0 ? "/" : `/bench/page
  */
 function pageView(i) {
   /** @type {{ p: string | undefined, q: string, w: number | undefined, r?: string }} */
-  const body = { p: PATHS[i % PATHS.length], q: i % 5 === 0 ? `?utm_source=bench&utm_campaign=campaign-${i % 7}` : "", w: [390, 820, 1440][i % 3] };
+  const body = {
+    p: PATHS[i % PATHS.length],
+    q: i % 5 === 0 ? `?utm_source=bench&utm_campaign=campaign-${i % 7}` : "",
+    w: [390, 820, 1440][i % 3],
+  };
   if (i % 4 === 0) body.r = `https://referrer-${i % 9}.example/some/page`;
   /** @type {Record<string, string>} */
   const headers = { "content-type": "text/plain;charset=UTF-8", "user-agent": `${CHROME} Bench/${i % 2000}` };
@@ -80,7 +84,10 @@ const TICK_MS = 10; // USER_HZ = 100 on Linux
 function cpuMs(serverPid, dataDir) {
   const stat = (/** @type {string | number | undefined} */ pid) => {
     try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      const fields = fs
+        .readFileSync(`/proc/${pid}/stat`, "utf8")
+        .replace(/^.*\) /, "")
+        .split(" ");
       return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
     } catch {
       return null;
@@ -171,12 +178,22 @@ async function burstThenStop(server, count) {
 
 say(`Starting the production server on port ${port}...`);
 // The bench is one client sending as fast as it can: no per-client limit, and caps above what it sends.
-const BENCH_ENV = { LOG_LEVEL: "warn", ANALYTICS_BEACON_LIMIT_PER_MINUTE: "0", ANALYTICS_MAX_VIEWS_PER_DAY: "100000000", ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: "1000000" };
+const BENCH_ENV = {
+  LOG_LEVEL: "warn",
+  ANALYTICS_BEACON_LIMIT_PER_MINUTE: "0",
+  ANALYTICS_MAX_VIEWS_PER_DAY: "100000000",
+  ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: "1000000",
+};
 const server = await startServer({ port, env: BENCH_ENV });
 let restarted;
 try {
   // Warm up (JIT, the day's salt, pool connections), then start from an empty table.
-  await autocannon({ url: server.baseUrl, connections: 10, amount: 2000, requests: [{ method: "POST", path: "/a/e", body: pageView(1).body, headers: pageView(1).headers }] });
+  await autocannon({
+    url: server.baseUrl,
+    connections: 10,
+    amount: 2000,
+    requests: [{ method: "POST", path: "/a/e", body: pageView(1).body, headers: pageView(1).headers }],
+  });
   await waitForCount(server.dataDir, 2000);
   await withDatabase(server.dataDir, (client) => client.query("truncate analytics_events, analytics_visitors"));
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -190,7 +207,9 @@ try {
   const cpuAfter = cpuMs(server.pid, server.dataDir);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const rssAfter = rssOf(server.pid) ?? 0;
-  const visitors = await withDatabase(server.dataDir, async (client) => Number((await client.query("select count(*)::int as n from analytics_visitors")).rows[0].n));
+  const visitors = await withDatabase(server.dataDir, async (client) =>
+    Number((await client.query("select count(*)::int as n from analytics_visitors")).rows[0].n),
+  );
 
   say(`Clean shutdown: ${options.burst} page views, then SIGTERM at once...`);
   await withDatabase(server.dataDir, (client) => client.query("truncate analytics_events, analytics_visitors"));

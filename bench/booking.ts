@@ -114,11 +114,20 @@ resetEnvForTests();
 setAppSecret("booking-bench-secret-booking-bench-secret");
 
 type Figure = { name: string; targetMs: number | null; samples: number; p50: number; p95: number; max: number; ok: boolean | null };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 function figure(name: string, times: number[], targetMs: number | null): Figure {
   const sorted = [...times].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
-  return { name, targetMs, samples: sorted.length, p50: percentile(sorted, 50), p95, max: sorted.at(-1)!, ok: targetMs === null ? null : p95 < targetMs };
+  return {
+    name,
+    targetMs,
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p95,
+    max: sorted.at(-1)!,
+    ok: targetMs === null ? null : p95 < targetMs,
+  };
 }
 
 /** A deterministic shuffle (the same seed every run). */
@@ -200,7 +209,10 @@ async function main(): Promise<Result> {
   const url = database.url;
   await runMigrations(url);
   const env = getEnv();
-  pool = createPool(url, WEB_POOL_SIZE, { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
+  pool = createPool(url, WEB_POOL_SIZE, {
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   const db = createDatabase(pool);
   setDatabase(db);
   // A web-only instance: the booking's jobs are inserted in its transaction, nobody works on them.
@@ -211,7 +223,9 @@ async function main(): Promise<Result> {
   const seedStarted = performance.now();
   const now = new Date();
   const mentorIds = ZONES.map((_, index) => `bench-mentor-${index + 1}`);
-  await db.insert(users).values(mentorIds.map((id, index) => ({ id, email: `mentor-${index + 1}@nordlys.test`, name: `Mentor ${index + 1}` })));
+  await db
+    .insert(users)
+    .values(mentorIds.map((id, index) => ({ id, email: `mentor-${index + 1}@nordlys.test`, name: `Mentor ${index + 1}` })));
   for (const [index, id] of mentorIds.entries()) {
     await saveAvailabilityOf(id, ZONES[index]!);
   }
@@ -266,7 +280,13 @@ async function main(): Promise<Result> {
     const at = new Date();
     const started = performance.now();
     for (const mentor of mentors) {
-      computeSlots({ mentorId: mentor.profile.id, availability: mentor.availability, busy: [...(taken.get(mentor.profile.id) ?? []), ...mentor.calendarBusy], now: at, days: DAYS });
+      computeSlots({
+        mentorId: mentor.profile.id,
+        availability: mentor.availability,
+        busy: [...(taken.get(mentor.profile.id) ?? []), ...mentor.calendarBusy],
+        now: at,
+        days: DAYS,
+      });
     }
     const ms = performance.now() - started;
     if (i >= WARMUP_RUNS) computeTimes.push(ms);
@@ -275,9 +295,15 @@ async function main(): Promise<Result> {
 
   // --- 2. Bookings: the free slots, split into ones that may all be booked at once.
   const { slots: free } = await freeSlots({ days: DAYS });
-  const apart = mentors.flatMap((mentor) => pickApart(free.filter((slot) => slot.mentorId === mentor.profile.id), Infinity));
+  const apart = mentors.flatMap((mentor) =>
+    pickApart(
+      free.filter((slot) => slot.mentorId === mentor.profile.id),
+      Infinity,
+    ),
+  );
   const needed = WARMUP_BOOKINGS + ROUNDS * CONCURRENT + 1;
-  if (apart.length < needed) throw new Error(`only ${apart.length} free slots can be booked side by side; ${needed} are needed (fewer --rounds)`);
+  if (apart.length < needed)
+    throw new Error(`only ${apart.length} free slots can be booked side by side; ${needed} are needed (fewer --rounds)`);
   const queue = shuffled(apart, 4242).slice(0, needed);
 
   const statuses: Record<string, number> = {};
@@ -309,10 +335,20 @@ async function main(): Promise<Result> {
   const raceOk =
     raceStatuses[201] === 1 &&
     raceStatuses[409] === CONCURRENT - 1 &&
-    raceTaken.every((answer) => Array.isArray(answer.body.slots) && (answer.body.slots as Array<{ id: string }>).length > 0 && !(answer.body.slots as Array<{ id: string }>).some((slot) => slot.id === raceSlot.id));
+    raceTaken.every(
+      (answer) =>
+        Array.isArray(answer.body.slots) &&
+        (answer.body.slots as Array<{ id: string }>).length > 0 &&
+        !(answer.body.slots as Array<{ id: string }>).some((slot) => slot.id === raceSlot.id),
+    );
 
   return {
-    machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: {
+      cores: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+    },
     parameters: {
       mentors: MENTORS,
       zones: ZONES,
@@ -333,7 +369,11 @@ async function main(): Promise<Result> {
       figure(`free slots, ${DAYS} days, ${MENTORS} mentors (freeSlots)`, slotTimes, SLOTS_TARGET_MS),
       figure(`  of which computeSlots alone`, computeTimes, null),
       figure(`booking, ${CONCURRENT} concurrent, different slots`, bookTimes, BOOKING_TARGET_MS),
-      figure(`booking, ${CONCURRENT} concurrent, one slot (race)`, raceAnswers.map((answer) => answer.ms), BOOKING_TARGET_MS),
+      figure(
+        `booking, ${CONCURRENT} concurrent, one slot (race)`,
+        raceAnswers.map((answer) => answer.ms),
+        BOOKING_TARGET_MS,
+      ),
     ],
     booking: { requests: bookTimes.length, statuses, roundWallMs: roundWallMs.map((ms) => Math.round(ms)) },
     race: { statuses: raceStatuses, ok: raceOk },
@@ -370,7 +410,8 @@ else {
   const { machine, seeded } = result;
   const ms = (n: number) => n.toFixed(1).padStart(8);
   const rows = result.figures.map(
-    (f) => `${f.name.padEnd(52)} ${String(f.samples).padStart(5)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.max)}   ${f.targetMs === null ? "" : `< ${String(f.targetMs).padEnd(4)} ${f.ok ? "meets" : "MISSES"}`}`,
+    (f) =>
+      `${f.name.padEnd(52)} ${String(f.samples).padStart(5)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.max)}   ${f.targetMs === null ? "" : `< ${String(f.targetMs).padEnd(4)} ${f.ok ? "meets" : "MISSES"}`}`,
   );
   const statusText = (counts: Record<string, number>) =>
     Object.entries(counts)

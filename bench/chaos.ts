@@ -250,8 +250,24 @@ async function send(url: string, init: RequestInit = {}): Promise<Outcome> {
   }
 }
 
-const browserHeaders = { "Accept-Encoding": "br, gzip", Accept: "text/html", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
-const PAGES = ["/", "/services", "/projects", "/about", "/contact", "/apply", "/mentoring", "/ai-news", "/try-ai", "/privacy-policy", "/admin/login"];
+const browserHeaders = {
+  "Accept-Encoding": "br, gzip",
+  Accept: "text/html",
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36",
+};
+const PAGES = [
+  "/",
+  "/services",
+  "/projects",
+  "/about",
+  "/contact",
+  "/apply",
+  "/mentoring",
+  "/ai-news",
+  "/try-ai",
+  "/privacy-policy",
+  "/admin/login",
+];
 
 type Submission = { kind: "page-form" | "api-form" | "chat-lead"; email: string; status: number | null };
 const submissions: Submission[] = [];
@@ -284,7 +300,11 @@ async function formClient(kind: "page-form" | "api-form") {
     const n = ++sequence;
     const email = `chaos-${n}@bench.example`;
     const headers = { "X-Forwarded-For": clientAddress(n), "User-Agent": browserHeaders["User-Agent"] };
-    const fields = { name: `Chaos Visitor ${n}`, email, message: `Benchmark message ${n}: we would like to talk about an assistant for our clinic.` };
+    const fields = {
+      name: `Chaos Visitor ${n}`,
+      email,
+      message: `Benchmark message ${n}: we would like to talk about an assistant for our clinic.`,
+    };
     const outcome =
       kind === "page-form"
         ? await send(`${base}/contact`, {
@@ -368,13 +388,16 @@ const storedSubmissions = new Set(
 const storedLeads = new Set(
   (await check.query<{ email: string }>("select email from leads where email like 'chaos-%@bench.example'")).rows.map((r) => r.email),
 );
-const duplicates = Number(
-  (
-    await check.query<{ n: string }>(
-      "select (select count(*) from submissions where email like 'chaos-%@bench.example') + (select count(*) from leads where email like 'chaos-%@bench.example') as n",
-    )
-  ).rows[0]!.n,
-) - storedSubmissions.size - storedLeads.size;
+const duplicates =
+  Number(
+    (
+      await check.query<{ n: string }>(
+        "select (select count(*) from submissions where email like 'chaos-%@bench.example') + (select count(*) from leads where email like 'chaos-%@bench.example') as n",
+      )
+    ).rows[0]!.n,
+  ) -
+  storedSubmissions.size -
+  storedLeads.size;
 await check.end();
 
 let stored = 0;
@@ -405,11 +428,15 @@ for (const child of restarted) {
 }
 await database.stop();
 
-const byClass = (test: (status: number) => boolean) => [...answers].filter(([status]) => test(Number(status))).reduce((sum, [, n]) => sum + n, 0);
+const byClass = (test: (status: number) => boolean) =>
+  [...answers].filter(([status]) => test(Number(status))).reduce((sum, [, n]) => sum + n, 0);
 const answered = requests - noAnswer;
 const ok2xx3xx = byClass((s) => s >= 200 && s < 400);
 const fiveXX = byClass((s) => s >= 500);
-const longest = recoveries.reduce<number | null>((max, r) => (r.recoveryMs === null ? Number.POSITIVE_INFINITY : Math.max(max ?? 0, r.recoveryMs)), null);
+const longest = recoveries.reduce<number | null>(
+  (max, r) => (r.recoveryMs === null ? Number.POSITIVE_INFINITY : Math.max(max ?? 0, r.recoveryMs)),
+  null,
+);
 const result = {
   durationSeconds: durationMs / 1000,
   fault: values.fault,
@@ -442,11 +469,21 @@ else {
     ["requests answered", `${answered} (no answer: ${noAnswer})`],
     ["2xx/3xx share", `${(result.share2xx3xx * 100).toFixed(1)} %`],
     ["5xx", `${fiveXX} (503: ${result.count503}, other: ${fiveXX - result.count503})`],
-    ["statuses", Object.entries(result.statuses).map(([s, n]) => `${s}×${n}`).join(" ")],
+    [
+      "statuses",
+      Object.entries(result.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" "),
+    ],
     ["submissions sent", String(submissions.length)],
     ["  stored (2xx)", String(stored)],
     ["  told to retry", `${toldToRetry}${unanswered ? ` (of which no answer: ${unanswered})` : ""}`],
-    ["  stored + told = sent", result.sumsMatch ? `yes (${stored} + ${toldToRetry} = ${submissions.length})` : `NO: lost ${lost}, stored after an error ${storedAfterError}, duplicate rows ${duplicates}`],
+    [
+      "  stored + told = sent",
+      result.sumsMatch
+        ? `yes (${stored} + ${toldToRetry} = ${submissions.length})`
+        : `NO: lost ${lost}, stored after an error ${storedAfterError}, duplicate rows ${duplicates}`,
+    ],
     ["recovery per fault", result.recoveriesMs.map((ms) => (ms === null ? "none" : `${ms} ms`)).join(", ")],
     ["longest recovery", result.longestRecoveryMs === null ? "did not recover" : `${result.longestRecoveryMs} ms`],
     ["peak RSS", `${result.peakRssMb} MB`],

@@ -73,8 +73,31 @@ const seedRows = Math.floor(ENTRIES / 3);
 const leadRows = Math.floor(seedRows / 2);
 const submissionRows = seedRows - leadRows;
 const eventRows = ENTRIES - seedRows;
-const words = ["booking", "assistant", "website", "migration", "invoice", "chatbot", "analytics", "Oslo", "Trondheim", "Stavanger", "design", "budget", "launch", "support", "integration", "Tromsø"];
-await db.query("create or replace function pg_temp.words(n int, salt int) returns text language sql as $$ select string_agg((array[" + words.map((w) => `'${w}'`).join(",") + "])[1 + ((salt * 7 + i * 13) % " + words.length + ")], ' ') from generate_series(1, n) i $$");
+const words = [
+  "booking",
+  "assistant",
+  "website",
+  "migration",
+  "invoice",
+  "chatbot",
+  "analytics",
+  "Oslo",
+  "Trondheim",
+  "Stavanger",
+  "design",
+  "budget",
+  "launch",
+  "support",
+  "integration",
+  "Tromsø",
+];
+await db.query(
+  "create or replace function pg_temp.words(n int, salt int) returns text language sql as $$ select string_agg((array[" +
+    words.map((w) => `'${w}'`).join(",") +
+    "])[1 + ((salt * 7 + i * 13) % " +
+    words.length +
+    ")], ' ') from generate_series(1, n) i $$",
+);
 
 async function stopDatabase(error: unknown): Promise<never> {
   await db.end().catch(() => undefined);
@@ -240,7 +263,10 @@ async function cleanUp() {
 
 const healthDeadline = performance.now() + 120_000;
 while (performance.now() < healthDeadline && !exited) {
-  const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  const ok = await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ok) break;
   await sleep(100);
 }
@@ -251,11 +277,15 @@ if (exited || performance.now() >= healthDeadline) {
 }
 const adminEmail = "bench-admin@example.com";
 const adminPassword = "bench admin password";
-await promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", adminEmail, "--password", adminPassword], {
-  cwd: root,
-  env: { ...env, LOG_LEVEL: "warn" },
-  timeout: 60_000,
-});
+await promisify(execFile)(
+  process.execPath,
+  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", adminEmail, "--password", adminPassword],
+  {
+    cwd: root,
+    env: { ...env, LOG_LEVEL: "warn" },
+    timeout: 60_000,
+  },
+);
 const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
   method: "POST",
   headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.77" },
@@ -312,7 +342,10 @@ try {
 
 if (values.json) process.stdout.write(`${JSON.stringify({ seeded: counts, samples: SAMPLES, figures }, null, 2)}\n`);
 else {
-  const rows = figures.map((f) => `${f.name.padEnd(28)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.max.toFixed(1).padStart(8)}   < ${String(f.targetMs).padEnd(4)} ${f.ok ? "ok" : "MISSED"}`);
+  const rows = figures.map(
+    (f) =>
+      `${f.name.padEnd(28)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.max.toFixed(1).padStart(8)}   < ${String(f.targetMs).padEnd(4)} ${f.ok ? "ok" : "MISSED"}`,
+  );
   process.stdout.write(
     [
       `Inbox: ${counts.people} people, ${counts.enquiries} enquiries, ${Number(counts.leads) + Number(counts.submissions) + Number(counts.events)} timeline entries, ${counts.mails} mails; ${SAMPLES} requests each, one at a time`,

@@ -22,8 +22,7 @@ const ITEMS = 50;
 const HOUR = 3_600_000;
 
 const words = "model agent benchmark reasoning inference dataset training open weights research safety evaluation compute".split(" ");
-const sentence = (seed: number, length: number) =>
-  Array.from({ length }, (_, i) => words[(seed * 7 + i * 3) % words.length]).join(" ");
+const sentence = (seed: number, length: number) => Array.from({ length }, (_, i) => words[(seed * 7 + i * 3) % words.length]).join(" ");
 
 function feedXml(feed: number): string {
   return rss2({
@@ -60,10 +59,14 @@ async function main() {
     const fetcher = createSafeFetcher({ allowPrivate: true });
     const full = await runNewsRefresh({ feeds, fetcher });
     const stored = await pool.query<{ count: string }>("SELECT count(*) FROM ai_news");
-    say(`Full refresh:     ${(full.durationMs / 1000).toFixed(2)} s  (${full.fetched} fetched, ${full.added} stories stored, ${stored.rows[0]?.count} rows)  target < 5 s`);
+    say(
+      `Full refresh:     ${(full.durationMs / 1000).toFixed(2)} s  (${full.fetched} fetched, ${full.added} stories stored, ${stored.rows[0]?.count} rows)  target < 5 s`,
+    );
 
     const second = await runNewsRefresh({ feeds, fetcher });
-    say(`All-304 refresh:  ${(second.durationMs / 1000).toFixed(2)} s  (${second.notModified} not modified, ${second.added} added)  target < 1 s`);
+    say(
+      `All-304 refresh:  ${(second.durationMs / 1000).toFixed(2)} s  (${second.notModified} not modified, ${second.added} added)  target < 1 s`,
+    );
     await fetcher.close();
 
     const ok = full.durationMs < 5_000 && second.durationMs < 1_000 && second.notModified === FEEDS;

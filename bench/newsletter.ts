@@ -301,7 +301,15 @@ try {
     if (!statsLine) throw new Error(`the sender printed no stats:\n${output.stderr()}`);
     const stats = (
       JSON.parse(statsLine) as {
-        stats: { seconds: number; rssAtStartMb: number; hwmAtStartMb: number; peakRssMb: number; heapTotalMb: number; heapUsedMb: number; externalMb: number };
+        stats: {
+          seconds: number;
+          rssAtStartMb: number;
+          hwmAtStartMb: number;
+          peakRssMb: number;
+          heapTotalMb: number;
+          heapUsedMb: number;
+          externalMb: number;
+        };
       }
     ).stats;
     // The result is the pretty-printed JSON at the end of stdout (log lines come before it).
@@ -313,7 +321,9 @@ try {
     rssBeforeMb = stats.rssAtStartMb;
     hwmBeforeMb = stats.hwmAtStartMb;
     memory.hwmMb = Math.max(memory.hwmMb, stats.peakRssMb);
-    say(`V8 while sending, at most: heap ${round(stats.heapTotalMb)} MB (used ${round(stats.heapUsedMb)} MB), off-heap ${round(stats.externalMb)} MB`);
+    say(
+      `V8 while sending, at most: heap ${round(stats.heapTotalMb)} MB (used ${round(stats.heapUsedMb)} MB), off-heap ${round(stats.externalMb)} MB`,
+    );
   }
 
   // Memory against progress: the highest RSS seen in each quarter of the messages.

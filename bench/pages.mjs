@@ -137,7 +137,13 @@ async function measurePair(page, encoding, ours, yardstick) {
   process.stderr.write(".");
   const site = summarise(oursSamples);
   const plain = summarise(staticSamples);
-  return { page, encoding: encoding.name, site, static: plain, ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100 };
+  return {
+    page,
+    encoding: encoding.name,
+    site,
+    static: plain,
+    ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100,
+  };
 }
 
 /**
@@ -151,7 +157,9 @@ function startStaticServer(dir) {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
-    child.once("message", (childPort) => resolve({ pid: child.pid, url: (page) => `http://127.0.0.1:${childPort}${fileName(page)}`, stop: () => child.kill() }));
+    child.once("message", (childPort) =>
+      resolve({ pid: child.pid, url: (page) => `http://127.0.0.1:${childPort}${fileName(page)}`, stop: () => child.kill() }),
+    );
     child.once("exit", (code) => reject(new Error(`static server exited with ${code}`)));
   });
 }
@@ -171,7 +179,9 @@ async function saveForStaticServer(baseUrl, dir) {
       const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
       const reply = await rawGet(baseUrl + page, headers);
       if (reply.status !== 200 || reply.headers["x-page-cache"] !== "hit" || reply.headers["content-encoding"] !== encoding.expect) {
-        throw new Error(`${page} (${encoding.name}): ${reply.status}, page cache ${reply.headers["x-page-cache"]}, encoding ${reply.headers["content-encoding"]}`);
+        throw new Error(
+          `${page} (${encoding.name}): ${reply.status}, page cache ${reply.headers["x-page-cache"]}, encoding ${reply.headers["content-encoding"]}`,
+        );
       }
       const suffix = encoding.name === "br" ? ".br" : encoding.name === "gzip" ? ".gz" : "";
       fs.writeFileSync(path.join(dir, fileName(page) + suffix), reply.body);
@@ -277,7 +287,8 @@ let staticServer;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-static-"));
 try {
   // Warm up (the first requests store the pages; JIT), then idle RSS.
-  for (const page of pages) for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + page, { headers: { "accept-encoding": "br" } })).arrayBuffer();
+  for (const page of pages)
+    for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + page, { headers: { "accept-encoding": "br" } })).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const postgresRss = childPids(server.pid).reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
   const idle = { serverRssMb: mb(rssOf(server.pid) ?? 0), postgresRssMb: mb(postgresRss) };
@@ -297,7 +308,12 @@ try {
   const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/", server.baseUrl).pathname);
   const story = /href="(\/ai-news\/[0-9a-f-]{36})"/.exec(await (await fetch(`${server.baseUrl}/ai-news`)).text())?.[1];
-  const publicPages = [...listed.filter((page) => !page.startsWith("/projects/")), "/projects/lawsecai", ...(story ? [story] : []), "/unsubscribe"];
+  const publicPages = [
+    ...listed.filter((page) => !page.startsWith("/projects/")),
+    "/projects/lawsecai",
+    ...(story ? [story] : []),
+    "/unsubscribe",
+  ];
   say(`JavaScript a browser downloads, ${publicPages.length} pages...`);
   results.javascript = (await browserJavaScript(server.baseUrl, publicPages)).map(({ path: page, gzip, files }) => ({
     page,
@@ -330,25 +346,37 @@ if (!values["skip-jobs"]) {
 const pad = (/** @type {string | number} */ value, /** @type {number} */ width) => String(value).padEnd(width);
 /** @type {string[]} */
 const lines = [];
-lines.push(`npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`);
-lines.push(`${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (bench/static-server.mjs)`);
+lines.push(
+  `npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`,
+);
+lines.push(
+  `${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (bench/static-server.mjs)`,
+);
 lines.push("");
-lines.push(`${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("static", 9)}${pad("ratio", 7)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("static p99", 12)}non-2xx/errors`);
+lines.push(
+  `${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("static", 9)}${pad("ratio", 7)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("static p99", 12)}non-2xx/errors`,
+);
 for (const row of results.pages) {
   lines.push(
     `${pad(row.page, 22)}${pad(row.encoding, 10)}${pad(row.site.requestsPerSecond, 9)}${pad(row.static.requestsPerSecond, 9)}${pad(row.ratio, 7)}` +
       `${pad(row.site.p50Ms, 8)}${pad(row.site.p99Ms, 8)}${pad(row.static.p99Ms, 12)}${row.site.non2xx}/${row.site.errors}`,
   );
 }
-lines.push(`${pad("POST /api/newsletter-subscribe", 32)}${pad(results.signup.requestsPerSecond, 9)}${pad("", 16)}${pad(results.signup.p50Ms, 8)}${pad(results.signup.p99Ms, 8)}`);
+lines.push(
+  `${pad("POST /api/newsletter-subscribe", 32)}${pad(results.signup.requestsPerSecond, 9)}${pad("", 16)}${pad(results.signup.p50Ms, 8)}${pad(results.signup.p99Ms, 8)}`,
+);
 lines.push("");
 const encoded = results.pages.filter((row) => row.encoding !== "identity");
 const lowest = encoded.reduce((min, row) => (row.ratio < min.ratio ? row : min));
 const slowest = results.pages.reduce((max, row) => (row.site.p99Ms > max.site.p99Ms ? row : max));
 lines.push(`lowest ratio with br or gzip: ${lowest.ratio} (${lowest.page}, ${lowest.encoding}; target >= ${TARGETS.ratio})`);
 lines.push(`highest p99: ${slowest.site.p99Ms} ms (${slowest.page}, ${slowest.encoding}; target < ${TARGETS.p99Ms})`);
-lines.push(`server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`);
-lines.push(`cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`);
+lines.push(
+  `server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`,
+);
+lines.push(
+  `cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`,
+);
 lines.push("");
 lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
 for (const row of results.javascript) {
@@ -356,8 +384,12 @@ for (const row of results.javascript) {
 }
 if (results.news && results.newsletter) {
   lines.push("");
-  lines.push(`bench:news        full refresh ${results.news.fullRefreshSeconds} s (target < 5), all-304 refresh ${results.news.notModifiedRefreshSeconds} s (target < 1)`);
-  lines.push(`bench:newsletter  ${results.newsletter.messagesPerSecond} messages/s (target >= 500), peak RSS ${results.newsletter.peakRssMb} MB (target < 300)`);
+  lines.push(
+    `bench:news        full refresh ${results.news.fullRefreshSeconds} s (target < 5), all-304 refresh ${results.news.notModifiedRefreshSeconds} s (target < 1)`,
+  );
+  lines.push(
+    `bench:newsletter  ${results.newsletter.messagesPerSecond} messages/s (target >= 500), peak RSS ${results.newsletter.peakRssMb} MB (target < 300)`,
+  );
 }
 console.log(lines.join("\n"));
 

@@ -43,8 +43,9 @@ export const importExtensions = {
     fixable: "code",
     schema: [{ enum: ["always", "never"] }],
     messages: {
-      never: "Import without the file's extension here (\"{{ wanted }}\"): Vite, Vitest and tsx find the file (docs/decisions/0191).",
-      always: "Import the file by its full name here (\"{{ wanted }}\"): Node runs some files in this folder itself and resolves nothing (docs/decisions/0191).",
+      never: 'Import without the file\'s extension here ("{{ wanted }}"): Vite, Vitest and tsx find the file (docs/decisions/0191).',
+      always:
+        'Import the file by its full name here ("{{ wanted }}"): Node runs some files in this folder itself and resolves nothing (docs/decisions/0191).',
     },
   },
   create(context) {

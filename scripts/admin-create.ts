@@ -21,7 +21,8 @@ import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { enrolmentUrl } from "../app/features/admin/admin-enrolment.server.ts";
 import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
 
-const usage = "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name'] [--reset-enrolment]";
+const usage =
+  "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name'] [--reset-enrolment]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -67,7 +68,13 @@ async function promptPassword(question: string): Promise<string> {
 let args;
 try {
   args = parseArgs({
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, "reset-enrolment": { type: "boolean" }, help: { type: "boolean" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      "reset-enrolment": { type: "boolean" },
+      help: { type: "boolean" },
+    },
   }).values;
 } catch (error) {
   fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);

@@ -48,8 +48,14 @@ async function projectImages() {
     if (isFresh(source, [...outputs, og])) continue;
     for (const width of PROJECT_WIDTHS) {
       const resized = load(source).resize({ width, height: Math.round((width * 10) / 16), fit: "cover" });
-      await resized.clone().avif({ quality: 55, effort: 6 }).toFile(path.join(outDir, `${slug}-${width}.avif`));
-      await resized.clone().webp({ quality: 78 }).toFile(path.join(outDir, `${slug}-${width}.webp`));
+      await resized
+        .clone()
+        .avif({ quality: 55, effort: 6 })
+        .toFile(path.join(outDir, `${slug}-${width}.avif`));
+      await resized
+        .clone()
+        .webp({ quality: 78 })
+        .toFile(path.join(outDir, `${slug}-${width}.webp`));
     }
     await load(source).resize({ width: 1200, height: 630, fit: "cover" }).jpeg({ quality: 82, mozjpeg: true }).toFile(og);
     built++;
@@ -71,8 +77,14 @@ async function screenImages() {
     if (isFresh(source, outputs)) continue;
     for (const width of PROJECT_WIDTHS) {
       const resized = load(source).resize({ width, height: Math.round((width * 10) / 16), fit: "cover" });
-      await resized.clone().avif({ quality: 55, effort: 6 }).toFile(path.join(outDir, `${name}-${width}.avif`));
-      await resized.clone().webp({ quality: 78 }).toFile(path.join(outDir, `${name}-${width}.webp`));
+      await resized
+        .clone()
+        .avif({ quality: 55, effort: 6 })
+        .toFile(path.join(outDir, `${name}-${width}.avif`));
+      await resized
+        .clone()
+        .webp({ quality: 78 })
+        .toFile(path.join(outDir, `${name}-${width}.webp`));
     }
     built++;
   }

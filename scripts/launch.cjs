@@ -20,9 +20,12 @@ var required = String((pkg.engines && pkg.engines.node) || ">=22.22").replace(/^
 
 /** @param {string} version @returns {number[]} */
 function parse(version) {
-  return String(version).replace(/^v/, "").split(".").map(function (part) {
-    return parseInt(part, 10) || 0;
-  });
+  return String(version)
+    .replace(/^v/, "")
+    .split(".")
+    .map(function (part) {
+      return parseInt(part, 10) || 0;
+    });
 }
 
 /** @param {string} version @param {string} minimum @returns {boolean} */
@@ -77,8 +80,7 @@ function cachedNode() {
   var platform = process.platform === "win32" ? "win" : process.platform;
   var arch = process.arch;
   var cacheDir =
-    process.env.NORDLYS_NODE_CACHE ||
-    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "nordlys-site", "node24");
+    process.env.NORDLYS_NODE_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "nordlys-site", "node24");
   var packageName = "node-" + platform + "-" + arch;
   var binary =
     platform === "win"
@@ -95,20 +97,30 @@ function ensureModernNode() {
     if (isAtLeast(version, required)) return target.binary;
   }
   say(
-    "This Node (" + process.version + ") is older than the " + required + " this project needs. " +
-      "Fetching Node 24 (" + target.packageName + "@24) from the npm registry into " + target.cacheDir + " (once)..."
+    "This Node (" +
+      process.version +
+      ") is older than the " +
+      required +
+      " this project needs. " +
+      "Fetching Node 24 (" +
+      target.packageName +
+      "@24) from the npm registry into " +
+      target.cacheDir +
+      " (once)...",
   );
   fs.mkdirSync(target.cacheDir, { recursive: true });
   var npm = process.platform === "win32" ? "npm.cmd" : "npm";
   var result = childProcess.spawnSync(
     npm,
     ["install", "--prefix", target.cacheDir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", target.packageName + "@24"],
-    { stdio: "inherit" }
+    { stdio: "inherit" },
   );
   if (result.status !== 0 || !fs.existsSync(target.binary)) {
     say(
-      "Could not fetch Node 24. Install Node " + required + " or newer yourself (https://nodejs.org), " +
-        "or set NORDLYS_NODE_CACHE to a writable folder, then run the command again."
+      "Could not fetch Node 24. Install Node " +
+        required +
+        " or newer yourself (https://nodejs.org), " +
+        "or set NORDLYS_NODE_CACHE to a writable folder, then run the command again.",
     );
     process.exit(1);
   }

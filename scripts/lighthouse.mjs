@@ -63,7 +63,9 @@ async function audit(url, formFactor, chromePort) {
   if (!result) throw new Error(`${url} (${formFactor}): Lighthouse returned no result`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const details = /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (lhr.audits["network-requests"]?.details);
+  const details = /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (
+    lhr.audits["network-requests"]?.details
+  );
   const scripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
@@ -96,7 +98,16 @@ const pages = values.pages ? values.pages.split(",") : await publicPages();
 for (const page of pages) await (await fetch(`${baseUrl}${page}`)).arrayBuffer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 /** @type {Array<{ page: string, formFactor: string, performance: number, accessibility: number, bestPractices: number, seo: number, lcp: number, tbt: number, cls: number, scriptBytes: number, failed: string[] }>} */
@@ -141,7 +152,9 @@ try {
 process.stderr.write("\n");
 const pad = (/** @type {string | number} */ value, /** @type {number} */ width) => String(value).padEnd(width);
 console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}against the production build, ${baseUrl}`);
-console.log(`${pad("page", 52)}${pad("device", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("LCP", 9)}${pad("TBT", 8)}CLS`);
+console.log(
+  `${pad("page", 52)}${pad("device", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("LCP", 9)}${pad("TBT", 8)}CLS`,
+);
 for (const row of rows) {
   console.log(
     `${pad(row.page, 52)}${pad(row.formFactor, 9)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}` +
@@ -149,12 +162,21 @@ for (const row of rows) {
   );
 }
 const home = rows.find((row) => row.page === "/" && row.formFactor === "mobile");
-if (home) console.log(`JavaScript transferred for / (Brotli, with HTTP headers, as Lighthouse counts it): ${(home.scriptBytes / 1024).toFixed(1)} KB (npm run bench reports the gzip size per page)`);
+if (home)
+  console.log(
+    `JavaScript transferred for / (Brotli, with HTTP headers, as Lighthouse counts it): ${(home.scriptBytes / 1024).toFixed(1)} KB (npm run bench reports the gzip size per page)`,
+  );
 const failing = rows.filter((row) => row.failed.length);
 for (const row of failing) console.log(`Failed binary audits on ${row.page} (${row.formFactor}): ${row.failed.join(", ")}`);
 const belowTarget = rows.filter((row) =>
   row.formFactor === "mobile"
-    ? row.performance < 100 || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100 || row.cls > 0 || row.lcp >= 2000 || row.tbt >= 100
+    ? row.performance < 100 ||
+      row.accessibility < 100 ||
+      row.bestPractices < 100 ||
+      row.seo < 100 ||
+      row.cls > 0 ||
+      row.lcp >= 2000 ||
+      row.tbt >= 100
     : row.lcp >= 800 || row.cls > 0,
 );
 console.log(

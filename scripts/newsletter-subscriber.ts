@@ -46,7 +46,9 @@ try {
         process.stdout.write(
           result.erased
             ? `Erased ${email} (subscription and delivery history; ${result.queuedMailsRemoved} queued mail(s) removed${
-                result.personErased ? "; nothing else was held, so the person is gone too" : "; they also wrote to the studio: npm run inbox:person -- erase erases the rest"
+                result.personErased
+                  ? "; nothing else was held, so the person is gone too"
+                  : "; they also wrote to the studio: npm run inbox:person -- erase erases the rest"
               }).\n`
             : `No newsletter subscriber with the address ${email}; ${result.queuedMailsRemoved} queued mail(s) removed.\n`,
         );

@@ -22,7 +22,11 @@ import { spawn } from "node:child_process";
  * @param {StepOptions} [options]
  * @returns {Promise<number>}
  */
-export function runStep(command, args, { cwd, env, label, quiet = Boolean(process.stderr.isTTY), say = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export function runStep(
+  command,
+  args,
+  { cwd, env, label, quiet = Boolean(process.stderr.isTTY), say = (line) => process.stderr.write(`${line}\n`) } = {},
+) {
   const started = Date.now();
   if (label) say(`[nordlys] ${label}`);
   return new Promise((resolve) => {

@@ -32,7 +32,10 @@ const { values: options } = parseArgs({
     only: { type: "string" },
   },
 });
-const widths = options.widths.split(",").map(Number).filter((width) => width > 0);
+const widths = options.widths
+  .split(",")
+  .map(Number)
+  .filter((width) => width > 0);
 const only = options.only ? new Set(options.only.split(",").map((item) => item.trim())) : null;
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4398);
 /** @type {{ email: string, password: string, totp: OTPAuth.TOTP | null, enrolmentLink: string | null }} */
@@ -45,7 +48,10 @@ const NOT_FOUND_PATH = "/this-page-does-not-exist";
 function fileNameOf(pagePath) {
   if (pagePath === NOT_FOUND_PATH) return "not-found";
   if (/^\/ai-news\/[^/]+$/.test(pagePath) && !pagePath.endsWith(".xml")) return "ai-news-story";
-  const name = pagePath.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "");
+  const name = pagePath
+    .replace(/^\//, "")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/-+$/, "");
   return name || "home";
 }
 
@@ -199,7 +205,12 @@ async function seedDashboardData(dataDir) {
 /** @param {string} dataDir */
 async function seedMentoring(dataDir) {
   await withDatabase(dataDir, async (client) => {
-    const weekly = JSON.stringify([1, 2, 3, 4, 5].flatMap((day) => [{ day, start: "09:00", end: "12:00" }, { day, start: "13:00", end: "17:00" }]));
+    const weekly = JSON.stringify(
+      [1, 2, 3, 4, 5].flatMap((day) => [
+        { day, start: "09:00", end: "12:00" },
+        { day, start: "13:00", end: "17:00" },
+      ]),
+    );
     const { rows } = await client.query(
       `insert into mentoring_mentors (user_id, profile_name, weekly, session_minutes)
        select id, 'Maya Okafor-Lund', $1::jsonb, '[30, 60]'::jsonb from users where email = $2 returning user_id`,
@@ -248,7 +259,20 @@ async function publicPages(baseUrl) {
   return pages;
 }
 
-const adminPages = ["/admin/login", "/admin", "/admin/leads", "/admin/submissions", "/admin/subscribers", "/admin/newsletter", "/admin/newsletter?step=preview", "/admin/outbox", "/admin/feeds", "/admin/mentoring", "/admin/mentoring/availability", "/admin/account"];
+const adminPages = [
+  "/admin/login",
+  "/admin",
+  "/admin/leads",
+  "/admin/submissions",
+  "/admin/subscribers",
+  "/admin/newsletter",
+  "/admin/newsletter?step=preview",
+  "/admin/outbox",
+  "/admin/feeds",
+  "/admin/mentoring",
+  "/admin/mentoring/availability",
+  "/admin/account",
+];
 
 /**
  * Signs in through the real pages. The first sign-in of an admin sets up two-factor
@@ -270,7 +294,10 @@ async function signIn(page, baseUrl, folder, files) {
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
-  await Promise.all([page.waitForURL((url) => url.search.includes("step=code") || !url.pathname.startsWith("/admin/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.search.includes("step=code") || !url.pathname.startsWith("/admin/login")),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   if (page.url().includes("/admin/two-factor-setup")) {
     await settle(page);
     files.push(path.join(folder, "admin-two-factor-setup.png"));
@@ -284,7 +311,10 @@ async function signIn(page, baseUrl, folder, files) {
     await page.getByText("Two-factor authentication is on").waitFor({ timeout: 30_000 });
   } else {
     await page.getByLabel("Authentication code").fill(await freshCode());
-    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/admin/login")), page.getByRole("button", { name: "Verify" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/admin/login")),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
   }
 }
 
@@ -355,7 +385,15 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   for (const width of widths) {
     const folder = path.join(options.out, String(width));
@@ -371,7 +409,8 @@ try {
       const signedIn = await adminContext.newPage();
       await signIn(signedIn, server.baseUrl, folder, files);
       await signedIn.close();
-      for (const pagePath of admin.filter((item) => item !== "/admin/login")) files.push(await shoot(adminContext, server.baseUrl, pagePath, folder));
+      for (const pagePath of admin.filter((item) => item !== "/admin/login"))
+        files.push(await shoot(adminContext, server.baseUrl, pagePath, folder));
       await adminContext.close();
     }
     say(`${width} px: ${pages.length + admin.length} pages in ${folder}`);

@@ -183,7 +183,10 @@ const pageViewBeacon: RequestHandler = (req, res) => {
     finish(req.path === "/" ? 405 : 404, JSON.stringify({ error: req.path === "/" ? "Use POST." : "Not found." }));
     return;
   }
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   if (type !== "text/plain" && type !== "application/json") {
     finish(415, JSON.stringify({ error: "Send the page view as text/plain or application/json." }));
     return;
@@ -253,7 +256,6 @@ function loadContext(requestId: string, clientIp: string, connectionClosed?: Abo
   context.set(requestInfoContext, { requestId, clientIp, connectionClosed });
   return context;
 }
-
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "true") return true;

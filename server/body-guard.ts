@@ -75,7 +75,11 @@ async function clean(bytes: Buffer, contentType: string, isPage: boolean): Promi
 }
 
 /** Refusals that need no byte of the body: encoding, declared size, content type. */
-function refusalBeforeReading(req: express.Request, maxBytes: number, isPage: boolean): Refusal | { ok: false; status: 413; message: string } | null {
+function refusalBeforeReading(
+  req: express.Request,
+  maxBytes: number,
+  isPage: boolean,
+): Refusal | { ok: false; status: 413; message: string } | null {
   const encoding = req.headers["content-encoding"];
   if (encoding && encoding.toLowerCase() !== "identity") {
     return { ok: false, status: 415, message: "Send the request body uncompressed (no Content-Encoding)." };

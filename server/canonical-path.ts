@@ -29,7 +29,10 @@ export function canonicalPagePath(path: string): string | null {
   } catch {
     return null;
   }
-  const normal = decoded.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1").toLowerCase();
+  const normal = decoded
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1")
+    .toLowerCase();
   return PUBLIC_PATHS.has(normal) || STORY_PATH.test(normal) ? normal : null;
 }
 

@@ -5,7 +5,15 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
-import { createHtmlCache, expiresAt, sharedCacheControl, sitePagePolicy, sitePageTier, type PageKind, type PageTier } from "./html-cache.ts";
+import {
+  createHtmlCache,
+  expiresAt,
+  sharedCacheControl,
+  sitePagePolicy,
+  sitePageTier,
+  type PageKind,
+  type PageTier,
+} from "./html-cache.ts";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -54,7 +62,11 @@ async function startApp(
       const page = options.page?.(path) ?? {};
       return new Response(page.body ?? `<!doctype html><p>${path} render ${count}</p>${"<i>filler</i>".repeat(200)}`, {
         status: page.status ?? 200,
-        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-abc'", ...page.headers },
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": "script-src 'self' 'sha256-abc'",
+          ...page.headers,
+        },
       });
     },
   });
@@ -172,16 +184,28 @@ describe("createHtmlCache", () => {
       const reply = await get(`${app.url}${path}`);
       return { text: reply.body.toString(), cacheControl: reply.headers["cache-control"] };
     };
-    expect(await page("/legal")).toMatchObject({ text: expect.stringContaining("render 1"), cacheControl: "public, max-age=300, s-maxage=600, stale-while-revalidate=60" });
+    expect(await page("/legal")).toMatchObject({
+      text: expect.stringContaining("render 1"),
+      cacheControl: "public, max-age=300, s-maxage=600, stale-while-revalidate=60",
+    });
     // 23:50 -> kept until 23:55 (5 minutes; the next refresh slot is at 00:00).
-    expect(await page("/news")).toMatchObject({ text: expect.stringContaining("render 1"), cacheControl: "public, max-age=60, s-maxage=300, stale-while-revalidate=30" });
+    expect(await page("/news")).toMatchObject({
+      text: expect.stringContaining("render 1"),
+      cacheControl: "public, max-age=60, s-maxage=300, stale-while-revalidate=30",
+    });
     now += 4 * 60_000; // 23:54
-    expect(await page("/news")).toMatchObject({ text: expect.stringContaining("render 1"), cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=30" });
+    expect(await page("/news")).toMatchObject({
+      text: expect.stringContaining("render 1"),
+      cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=30",
+    });
     expect((await page("/legal")).cacheControl).toBe("public, max-age=300, s-maxage=360, stale-while-revalidate=60");
     now += 3 * 60_000; // 23:57
     expect((await page("/news")).text).toContain("render 2");
     now += 2 * 60_000; // 23:59: stored at 23:57, kept until 00:01 (a minute after the refresh slot), not 00:02
-    expect(await page("/news")).toMatchObject({ text: expect.stringContaining("render 2"), cacheControl: "public, max-age=60, s-maxage=120, stale-while-revalidate=30" });
+    expect(await page("/news")).toMatchObject({
+      text: expect.stringContaining("render 2"),
+      cacheControl: "public, max-age=60, s-maxage=120, stale-while-revalidate=30",
+    });
     expect((await page("/legal")).text).toContain("render 1");
     now += 60_000; // 00:00 the next day: the legal page's date changed
     expect((await page("/legal")).text).toContain("render 2");
@@ -211,7 +235,9 @@ describe("createHtmlCache", () => {
       expect(reply.body.toString(), path).toBe(`passed on: ${path}`);
       expect(reply.headers["x-page-cache"], path).toBeUndefined();
     }
-    const post = await new Promise<number>((resolve) => http.request(`${app.url}/about`, { method: "POST" }, (r) => (r.resume(), resolve(r.statusCode ?? 0))).end());
+    const post = await new Promise<number>((resolve) =>
+      http.request(`${app.url}/about`, { method: "POST" }, (r) => (r.resume(), resolve(r.statusCode ?? 0))).end(),
+    );
     expect(post).toBe(200);
     expect(app.renders("/about")).toBe(0);
 
@@ -289,7 +315,17 @@ describe("sitePagePolicy", () => {
     expect(sitePagePolicy("/")).toBe("news");
     expect(sitePagePolicy("/ai-news")).toBe("news");
     expect(sitePagePolicy("/ai-news/123")).toBe("news");
-    for (const path of ["/contact", "/apply", "/mentoring", "/admin/leads", "/api/fetch-ai-news", "/ai-news/rss.xml", "/unsubscribe", "/projects.data", "/about/"]) {
+    for (const path of [
+      "/contact",
+      "/apply",
+      "/mentoring",
+      "/admin/leads",
+      "/api/fetch-ai-news",
+      "/ai-news/rss.xml",
+      "/unsubscribe",
+      "/projects.data",
+      "/about/",
+    ]) {
       expect(sitePagePolicy(path), path).toBeNull();
     }
   });

@@ -64,13 +64,7 @@ function stopReadingBody(req: express.Request, res: express.Response) {
 }
 
 /** Answers a request the server will not handle, reading no more of its body (stopReadingBody). */
-export function refuse(
-  req: express.Request,
-  res: express.Response,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
+export function refuse(req: express.Request, res: express.Response, status: number, message: string, headers: Record<string, string> = {}) {
   if (hasUnreadBody(req)) stopReadingBody(req, res);
   sendError(req, res, status, message, headers);
 }

@@ -98,11 +98,7 @@ async function main() {
     server.once("error", reject);
   }).catch(async (error: NodeJS.ErrnoException) => {
     await runtime.stop();
-    fail(
-      error.code === "EADDRINUSE"
-        ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.`
-        : error,
-    );
+    fail(error.code === "EADDRINUSE" ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.` : error);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -34,7 +34,8 @@ export function requestLogging(): RequestHandler {
     autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
     // A 503 is the site saying "try again in a moment" (the database away, a full queue), already
     // logged where it was decided: a warning, not an error line per visitor.
-    customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info"),
+    customLogLevel: (_req, res, error) =>
+      error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info",
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -149,7 +150,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
   if (status >= 500) logger.error({ err: error, path: req.path }, "Unhandled server error");
   const message =
-    status >= 500 ? "Something went wrong on our side." : status === 413 ? "The request body is too large." : "The request could not be understood.";
+    status >= 500
+      ? "Something went wrong on our side."
+      : status === 413
+        ? "The request body is too large."
+        : "The request could not be understood.";
   sendError(req, res, status, message);
 };
 

@@ -83,7 +83,10 @@ export const originGuard: express.RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  req.log.warn({ path: req.path, origin: origin?.slice(0, 200) ?? null, secFetchSite: secFetchSite ?? null }, "Cross-origin form post refused");
+  req.log.warn(
+    { path: req.path, origin: origin?.slice(0, 200) ?? null, secFetchSite: secFetchSite ?? null },
+    "Cross-origin form post refused",
+  );
   refuse(
     req,
     res,

@@ -49,10 +49,7 @@ type RequireAdminOptions = {
 export type AdminUser = { id: string; email: string; name: string; twoFactorEnabled: boolean };
 
 export type AdminAccess =
-  | { status: "admin"; user: AdminUser }
-  | { status: "anonymous" }
-  | { status: "forbidden"; user: AdminUser }
-  | { status: "error" };
+  { status: "admin"; user: AdminUser } | { status: "anonymous" } | { status: "forbidden"; user: AdminUser } | { status: "error" };
 
 /**
  * Who is asking: the better-auth session from the request's cookies, then the

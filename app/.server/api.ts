@@ -85,7 +85,8 @@ export async function answerApi(request: Request, work: () => Promise<Response>)
 
 /** ApiError 405 unless the request uses one of `methods`. */
 export function requireMethod(request: Request, ...methods: string[]): void {
-  if (!methods.includes(request.method)) throw new ApiError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
+  if (!methods.includes(request.method))
+    throw new ApiError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
 }
 
 /**

@@ -26,7 +26,10 @@ describe("request targets", () => {
 
 describe("JSON bodies", () => {
   it("removes control characters but tab and line breaks, and replaces lone surrogates", () => {
-    const body = cleanJsonBody(json(String.raw`{"name":"An\u0000na\u0007","message":"line 1\r\nline\t2\u001b[31m","lone":"a\ud800b"}`), "application/json");
+    const body = cleanJsonBody(
+      json(String.raw`{"name":"An\u0000na\u0007","message":"line 1\r\nline\t2\u001b[31m","lone":"a\ud800b"}`),
+      "application/json",
+    );
     expect(parsed(body)).toEqual({ name: "Anna", message: "line 1\r\nline\t2[31m", lone: "a\uFFFDb" });
   });
 
@@ -42,9 +45,17 @@ describe("JSON bodies", () => {
       status: 400,
       message: "The request body is not valid UTF-8.",
     });
-    expect(cleanJsonBody(json('{"a":'), "application/json")).toMatchObject({ ok: false, status: 400, message: "The request body is not valid JSON." });
+    expect(cleanJsonBody(json('{"a":'), "application/json")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The request body is not valid JSON.",
+    });
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
-    expect(cleanJsonBody(json(deep), "application/json")).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/nested too deeply/) });
+    expect(cleanJsonBody(json(deep), "application/json")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/nested too deeply/),
+    });
     const justDeepEnough = "[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH);
     expect(cleanJsonValue(JSON.parse(justDeepEnough))).toMatchObject({ ok: true });
   });
@@ -56,7 +67,10 @@ describe("JSON bodies", () => {
 
 describe("form bodies", () => {
   it("cleans names and values of an urlencoded form; invalid UTF-8 becomes U+FFFD", async () => {
-    const body = await cleanFormBody(Buffer.from("name=An%00na&message=hi%0D%0Athere%1B&bad=%FF&n%00ame2=x"), "application/x-www-form-urlencoded");
+    const body = await cleanFormBody(
+      Buffer.from("name=An%00na&message=hi%0D%0Athere%1B&bad=%FF&n%00ame2=x"),
+      "application/x-www-form-urlencoded",
+    );
     expect(body.ok).toBe(true);
     if (!body.ok) return;
     expect(body.contentType).toBe("application/x-www-form-urlencoded");

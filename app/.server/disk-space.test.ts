@@ -11,9 +11,15 @@ describe("DiskWatch", () => {
   let watch: DiskWatch | undefined;
   const MB = 1024 * 1024;
   const reserve = () => path.join(dir, "disk-reserve");
-  const reserveSize = () => fs.stat(reserve()).then((stat) => stat.size, () => 0);
+  const reserveSize = () =>
+    fs.stat(reserve()).then(
+      (stat) => stat.size,
+      () => 0,
+    );
   const skippedPageViews = async () =>
-    (await metricsRegistry.getSingleMetric("nordlys_disk_low_skipped_writes_total")!.get()).values.find((value) => value.labels.kind === "page_view")?.value ?? 0;
+    (await metricsRegistry.getSingleMetric("nordlys_disk_low_skipped_writes_total")!.get()).values.find(
+      (value) => value.labels.kind === "page_view",
+    )?.value ?? 0;
 
   beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-disk-watch-"));

@@ -98,7 +98,11 @@ new Gauge({
   help: "Reserve files held for the embedded database (0 while given back because the disk is short)",
   registers: [metricsRegistry],
   collect() {
-    this.set(watching()?.state().volumes.filter((volume) => volume.hasReserve).length ?? 0);
+    this.set(
+      watching()
+        ?.state()
+        .volumes.filter((volume) => volume.hasReserve).length ?? 0,
+    );
   },
 });
 
@@ -220,7 +224,11 @@ export class DiskWatch {
     const isLow = this.volumes.some((volume) => volume.freeBytes < lowBytes);
     if (isLow !== this.isLow) {
       const volumes = this.volumes.map(({ name, dir, freeBytes }) => ({ name, dir, freeMb: Math.floor(freeBytes / 1048576) }));
-      if (isLow) logger.error({ volumes, lowMb: lowBytes / 1048576 }, "Disk space low: page views, news refreshes and conversion records are not stored until space is freed");
+      if (isLow)
+        logger.error(
+          { volumes, lowMb: lowBytes / 1048576 },
+          "Disk space low: page views, news refreshes and conversion records are not stored until space is freed",
+        );
       else logger.info({ volumes }, "Disk space back: storing everything again");
     }
     this.isLow = isLow;

@@ -33,11 +33,9 @@ const booleanFlagOnByDefault = z
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
 const urlWithProtocols = (protocols: string[]) =>
-  z
-    .url({ error: "must be a URL" })
-    .refine((value) => protocols.includes(new URL(value).protocol), {
-      error: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
-    });
+  z.url({ error: "must be a URL" }).refine((value) => protocols.includes(new URL(value).protocol), {
+    error: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  });
 
 const envSchema = z
   .object({
@@ -58,7 +56,9 @@ const envSchema = z
       .min(100, { error: "must be between 100 and 600000" })
       .max(600_000, { error: "must be between 100 and 600000" })
       .default(5_000)
-      .describe("Web requests: PostgreSQL cancels a statement running longer; the client gives up 1 s later if the server does not answer at all"),
+      .describe(
+        "Web requests: PostgreSQL cancels a statement running longer; the client gives up 1 s later if the server does not answer at all",
+      ),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
@@ -73,10 +73,7 @@ const envSchema = z
       .max(3_600_000, { error: "must be between 100 and 3600000" })
       .default(60_000)
       .describe("Background jobs (their own pool): the statement limit, as DATABASE_STATEMENT_TIMEOUT_MS is for web requests"),
-    APP_SECRET: z
-      .string()
-      .min(32, { error: "must be at least 32 characters (try: openssl rand -hex 32)" })
-      .optional(),
+    APP_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -hex 32)" }).optional(),
     SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]).optional(),
     MAIL_FROM: optionalString,
     MAIL_TO_STUDIO: z.email({ error: "must be an e-mail address" }).optional(),
@@ -214,7 +211,9 @@ const envSchema = z
       .min(0, { error: "must be 0 (no limit) or more" })
       .max(1_000_000, { error: "must be at most 1000000" })
       .default(60)
-      .describe("Page-view beacons one client (an IPv4 address or an IPv6 /64) may send per minute to one instance; 0 turns the limit off (benchmarks)"),
+      .describe(
+        "Page-view beacons one client (an IPv4 address or an IPv6 /64) may send per minute to one instance; 0 turns the limit off (benchmarks)",
+      ),
     ANALYTICS_MAX_VIEWS_PER_DAY: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
@@ -249,28 +248,36 @@ const envSchema = z
       .min(1, { error: "must be between 1 and 100000" })
       .max(100_000, { error: "must be between 1 and 100000" })
       .default(200)
-      .describe("Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)"),
+      .describe(
+        "Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)",
+      ),
     EMBEDDED_DB_RESTART_ATTEMPTS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
       .min(1, { error: "must be between 1 and 20" })
       .max(20, { error: "must be between 1 and 20" })
       .default(6)
-      .describe("Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)"),
+      .describe(
+        "Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)",
+      ),
     DISK_LOW_MB: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number of megabytes" })
       .min(0, { error: "must be between 0 and 1048576" })
       .max(1_048_576, { error: "must be between 0 and 1048576" })
       .default(256)
-      .describe("Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off"),
+      .describe(
+        "Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off",
+      ),
     DISK_RESERVE_MB: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number of megabytes" })
       .min(0, { error: "must be between 0 and 4096" })
       .max(4096, { error: "must be between 0 and 4096" })
       .default(64)
-      .describe("Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none"),
+      .describe(
+        "Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none",
+      ),
     DISK_CHECK_SECONDS: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number of seconds" })
@@ -299,15 +306,15 @@ const envSchema = z
       .min(16, { error: "must be between 16 and 4096 MB" })
       .max(4096, { error: "must be between 16 and 4096 MB" })
       .default(64)
-      .describe("Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)"),
+      .describe(
+        "Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)",
+      ),
     METRICS_TOKEN: z
       .string()
       .min(16, { error: "must be at least 16 characters" })
       .optional()
       .describe("Bearer token that unlocks /metrics; unset keeps /metrics off"),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** json: JSON lines; text: a readable summary for a person (app/.server/log-format.ts). Unset: text at a terminal. */
     LOG_FORMAT: z.enum(["json", "text"]).optional(),
   })
@@ -341,9 +348,7 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(

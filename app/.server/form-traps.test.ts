@@ -35,7 +35,10 @@ describe("checkFormTraps", () => {
   });
 
   it("keeps the stored fill time within a PostgreSQL integer and never negative", () => {
-    expect(check({ startToken: createFormStartToken(NOW - 90 * 24 * 3600 * 1000) })).toEqual({ holdReason: "expired-token", fillMs: 2_147_483_647 });
+    expect(check({ startToken: createFormStartToken(NOW - 90 * 24 * 3600 * 1000) })).toEqual({
+      holdReason: "expired-token",
+      fillMs: 2_147_483_647,
+    });
     // A start time from the future (clock skew between instances) is not a person's pace either.
     expect(check({ startToken: createFormStartToken(NOW + 5_000) })).toEqual({ holdReason: "too-fast", fillMs: 0 });
   });

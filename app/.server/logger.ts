@@ -25,7 +25,11 @@ export function serializeError(input: unknown): unknown {
   const value = input instanceof Error ? input : (input as { raw?: unknown } | null)?.raw;
   if (!(value instanceof Error)) return input;
   const chain: ErrorLike[] = [];
-  for (let error: unknown = value; error instanceof Error && chain.length < 8 && !chain.includes(error); error = (error as ErrorLike).cause) {
+  for (
+    let error: unknown = value;
+    error instanceof Error && chain.length < 8 && !chain.includes(error);
+    error = (error as ErrorLike).cause
+  ) {
     chain.push(error);
   }
   const serialized = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;

@@ -95,11 +95,9 @@ export async function refundRateLimit(definition: RateLimitDefinition, key: stri
 export async function consumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<void> {
   const result = await tryConsumeRateLimit(definition, key, cost);
   if (!result.allowed) {
-    throw new ApiError(
-      429,
-      definition.message ?? "Too many requests. Please wait a moment and try again.",
-      { "Retry-After": String(result.retryAfterSeconds) },
-    );
+    throw new ApiError(429, definition.message ?? "Too many requests. Please wait a moment and try again.", {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
   }
 }
 
@@ -110,7 +108,10 @@ export async function consumeRateLimit(definition: RateLimitDefinition, key: str
  * Keyed with APP_SECRET so the hashes cannot be matched against a list of addresses.
  */
 export function hashClientIp(ip: string): string {
-  return createHmac("sha256", getAppSecret()).update(`ip:${clientNetworkKey(ip)}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", getAppSecret())
+    .update(`ip:${clientNetworkKey(ip)}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** Deletes expired counters once an hour (on one instance). */
@@ -118,6 +119,8 @@ export const pruneRateLimitsJob = defineJob({
   name: "rate-limits-prune",
   schedule: "17 * * * *",
   handler: async () => {
-    await getDb().delete(rateLimits).where(lt(rateLimits.expire, sql`${Date.now()}`));
+    await getDb()
+      .delete(rateLimits)
+      .where(lt(rateLimits.expire, sql`${Date.now()}`));
   },
 });

@@ -27,7 +27,10 @@ export function normaliseRecipient(email: string): string {
 
 /** A keyed hash of the normalised address: the counters table holds no addresses. */
 export function recipientKey(email: string): string {
-  return createHmac("sha256", getAppSecret()).update(`recipient:${normaliseRecipient(email)}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", getAppSecret())
+    .update(`recipient:${normaliseRecipient(email)}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** Counts one mail to `email`'s person against the shared hourly allowance. */

@@ -37,7 +37,10 @@ function siteOrigins(request: Request): string[] {
 
 /** The verdict for a Fetch request (in a loader, action or API endpoint). */
 export function requestOriginVerdict(request: Request): OriginVerdict {
-  return originVerdict({ origin: request.headers.get("Origin"), secFetchSite: request.headers.get("Sec-Fetch-Site") }, siteOrigins(request));
+  return originVerdict(
+    { origin: request.headers.get("Origin"), secFetchSite: request.headers.get("Sec-Fetch-Site") },
+    siteOrigins(request),
+  );
 }
 
 /** True when a browser sent `request` from a page on another origin (programs without Origin are not cross-origin). */

@@ -8,11 +8,7 @@ import { logger } from "./logger";
  * configured, one is generated on first start and kept under DATA_DIR so that
  * links stay valid across restarts.
  */
-export async function resolveAppSecret(options: {
-  configured?: string;
-  dataDir: string;
-  isProduction: boolean;
-}): Promise<string> {
+export async function resolveAppSecret(options: { configured?: string; dataDir: string; isProduction: boolean }): Promise<string> {
   if (options.configured) return options.configured;
   const file = path.join(path.resolve(options.dataDir), "app-secret");
   const stored = (await fs.readFile(file, "utf8").catch(() => "")).trim();

@@ -32,12 +32,7 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo }: Mobile
           <ul className="flex flex-col gap-1">
             {mainNav.map((link) => (
               <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={(state) => navLinkClass(state, "menu")}
-                  onClick={close}
-                >
+                <NavLink to={link.to} end={link.to === "/"} className={(state) => navLinkClass(state, "menu")} onClick={close}>
                   {link.label}
                 </NavLink>
               </li>

@@ -115,7 +115,17 @@ export type ModelTextProps = {
  * (no dangerouslySetInnerHTML): a `<script>` in the text shows as those characters and a
  * `javascript:` link is its label as plain text. docs/decisions/0184.
  */
-export function ModelText({ text, links = "in-app", onInternalLink, origin, layout = "blocks", maxChars, linkClassName, linkStyle, className }: ModelTextProps) {
+export function ModelText({
+  text,
+  links = "in-app",
+  onInternalLink,
+  origin,
+  layout = "blocks",
+  maxChars,
+  linkClassName,
+  linkStyle,
+  className,
+}: ModelTextProps) {
   const siteOrigin = origin ?? (typeof window === "undefined" ? undefined : window.location.origin);
   const options: RenderOptions = { links, origin: siteOrigin, onInternalLink, linkClassName: linkClassName ?? linkClass, linkStyle };
   if (layout === "inline") {

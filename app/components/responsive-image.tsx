@@ -36,7 +36,8 @@ export function ResponsiveImage({ base, alt, sizes, width = 1280, height = 800, 
   const srcSet = (format: "avif" | "webp") => IMAGE_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
   // The page's largest image: ask for it from <head>, before the parser reaches the <img>
   // (browsers without AVIF skip a preload of that type and use the <picture> as usual).
-  if (priority) preload(`${base}-960.avif`, { as: "image", type: "image/avif", imageSrcSet: srcSet("avif"), imageSizes: sizes, fetchPriority: "high" });
+  if (priority)
+    preload(`${base}-960.avif`, { as: "image", type: "image/avif", imageSrcSet: srcSet("avif"), imageSizes: sizes, fetchPriority: "high" });
 
   // An image can finish (or fail) before React hydrates and attaches onLoad/onError. Seen
   // during the hydration commit, the update is a transition: it would otherwise re-render

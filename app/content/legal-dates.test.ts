@@ -4,7 +4,9 @@ import { cookiePolicy, privacyPolicy, termsOfService, type LegalDocument } from 
 
 /** The SHA-256 of a legal document's text: everything a reader sees but the date itself. */
 export function legalTextSha256(document: LegalDocument): string {
-  return createHash("sha256").update(JSON.stringify([document.title, document.description, document.intro, document.sections])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([document.title, document.description, document.intro, document.sections]))
+    .digest("hex");
 }
 
 describe("legal pages say when their text last changed", () => {

@@ -29,8 +29,7 @@ const { name, privacyEmail, contactEmail } = legalEntity;
 export const privacyPolicy: LegalDocument = {
   lastChanged: { date: "2026-11-24", textSha256: "ab3df1a7e6b659f5259cd14b8ff23803b42f7ecc25f9fffb534eb27d7314245e" },
   title: "Privacy Policy",
-  description:
-    "How Nordlys Studio collects, uses, stores and protects personal data on this website, and how to exercise your rights.",
+  description: "How Nordlys Studio collects, uses, stores and protects personal data on this website, and how to exercise your rights.",
   intro: `This policy explains what personal data ${name} collects when you use this website, why, and what you can do about it. We keep it short and collect as little as we can.`,
   sections: [
     {
@@ -118,11 +117,15 @@ export const termsOfService: LegalDocument = {
   sections: [
     {
       title: "1. Acceptance of these terms",
-      paragraphs: ["If you do not agree to these terms, please do not use the site. If you use it on behalf of an organisation, you confirm that you may accept them for it."],
+      paragraphs: [
+        "If you do not agree to these terms, please do not use the site. If you use it on behalf of an organisation, you confirm that you may accept them for it.",
+      ],
     },
     {
       title: "2. Who may use the site",
-      paragraphs: ["You must be at least 13 years old to use this site. If you are under the age of majority where you live, use it with the permission of a parent or guardian."],
+      paragraphs: [
+        "You must be at least 13 years old to use this site. If you are under the age of majority where you live, use it with the permission of a parent or guardian.",
+      ],
     },
     {
       title: "3. Our services",
@@ -200,8 +203,7 @@ export const termsOfService: LegalDocument = {
 export const cookiePolicy: LegalDocument = {
   lastChanged: { date: "2026-11-24", textSha256: "d7e9eba52d1c933621ab77db95799335d1b208e2c5fb65fdca7f9add515749dc" },
   title: "Cookie Policy",
-  description:
-    "Which cookies the Nordlys Studio website uses, why, how long they last, and how to accept, decline or delete them.",
+  description: "Which cookies the Nordlys Studio website uses, why, how long they last, and how to accept, decline or delete them.",
   intro: "This policy explains the small files (cookies) and similar storage this site uses and how you stay in control of them.",
   sections: [
     {

@@ -86,10 +86,22 @@ export const projects: Project[] = [
         "Urgent reports, a leak or a broken lock, waited in the same queue as questions about the laundry room, and the first reply took five hours on a normal day.",
       ],
       approach: [
-        { title: "Read the inbox", text: "With the front desk we sorted three months of anonymised messages into 41 recurring questions and the cases that must always reach a person." },
-        { title: "Ground every answer", text: "Leases and house rules were split into clauses and indexed per building, so the assistant only ever cites the tenant's own lease." },
-        { title: "Draw the line", text: "Money, complaints and safety go to a person with a drafted reply, approved in one click or edited first." },
-        { title: "Measure every week", text: "A set of 300 real questions ran on every change; nothing shipped that answered fewer of them correctly than the week before." },
+        {
+          title: "Read the inbox",
+          text: "With the front desk we sorted three months of anonymised messages into 41 recurring questions and the cases that must always reach a person.",
+        },
+        {
+          title: "Ground every answer",
+          text: "Leases and house rules were split into clauses and indexed per building, so the assistant only ever cites the tenant's own lease.",
+        },
+        {
+          title: "Draw the line",
+          text: "Money, complaints and safety go to a person with a drafted reply, approved in one click or edited first.",
+        },
+        {
+          title: "Measure every week",
+          text: "A set of 300 real questions ran on every change; nothing shipped that answered fewer of them correctly than the week before.",
+        },
       ],
       screens: [
         {
@@ -150,10 +162,22 @@ export const projects: Project[] = [
         "Renters asked the same questions under every post, whether the street was quiet, whether there was a desk, how far the market was, because none of it could be searched or filtered.",
       ],
       approach: [
-        { title: "Post once, in Thai", text: "Landlords post from their phone in their own language; we kept the form to the seven things renters asked about most in the group." },
-        { title: "Translate for meaning", text: "Each translation is checked against the Thai original by a second model pass, with a glossary so a soi stays a soi and deposit terms are never reworded." },
-        { title: "Search the way people talk", text: "A renter's plain-words request is turned into weighted criteria and ranked with neighbourhood data, past tenants' noise reports and commute times." },
-        { title: "Test with landlords first", text: "Twelve landlords from the group tried every release in Thai before it went live, and their confusions shaped the form." },
+        {
+          title: "Post once, in Thai",
+          text: "Landlords post from their phone in their own language; we kept the form to the seven things renters asked about most in the group.",
+        },
+        {
+          title: "Translate for meaning",
+          text: "Each translation is checked against the Thai original by a second model pass, with a glossary so a soi stays a soi and deposit terms are never reworded.",
+        },
+        {
+          title: "Search the way people talk",
+          text: "A renter's plain-words request is turned into weighted criteria and ranked with neighbourhood data, past tenants' noise reports and commute times.",
+        },
+        {
+          title: "Test with landlords first",
+          text: "Twelve landlords from the group tried every release in Thai before it went live, and their confusions shaped the form.",
+        },
       ],
       screens: [
         {
@@ -186,8 +210,7 @@ export const projects: Project[] = [
     client: "Ceramics and interiors brand, Copenhagen",
     year: 2023,
     tags: ["E-commerce", "Visual search", "Styling"],
-    description:
-      "An online shop for handmade ceramics with a styling assistant that suggests pieces from a photo of your own table.",
+    description: "An online shop for handmade ceramics with a styling assistant that suggests pieces from a photo of your own table.",
     image: "/images/projects/shno-bergendorff",
     alt: "Illustration of handmade ceramic bowls and vases on a shelf beside a phone showing matching suggestions",
     outcome: "Average order value up 31% after customers started using the photo styling assistant.",
@@ -214,10 +237,22 @@ export const projects: Project[] = [
         "The old shop showed one studio photo per product, although no two batches come out of the kiln alike, so the piece a customer received often did not match the piece they had ordered.",
       ],
       approach: [
-        { title: "Sell the batch, not the product", text: "We rebuilt the catalogue around kiln batches, so the studio photographs a batch once and every listing shows the pieces a customer will actually receive." },
-        { title: "Read the customer's room", text: "The styling assistant picks the dominant colours and shapes out of a photo of the customer's table or shelf and matches them against each batch's glaze and form." },
-        { title: "Be honest about glaze", text: "Every suggestion says when a glaze is likely to look darker or lighter at home, in the maker's own words rather than the model's." },
-        { title: "Test with regulars", text: "Twenty regular customers tried the assistant with their own photos before launch; their questions became the care guides and glaze notes." },
+        {
+          title: "Sell the batch, not the product",
+          text: "We rebuilt the catalogue around kiln batches, so the studio photographs a batch once and every listing shows the pieces a customer will actually receive.",
+        },
+        {
+          title: "Read the customer's room",
+          text: "The styling assistant picks the dominant colours and shapes out of a photo of the customer's table or shelf and matches them against each batch's glaze and form.",
+        },
+        {
+          title: "Be honest about glaze",
+          text: "Every suggestion says when a glaze is likely to look darker or lighter at home, in the maker's own words rather than the model's.",
+        },
+        {
+          title: "Test with regulars",
+          text: "Twenty regular customers tried the assistant with their own photos before launch; their questions became the care guides and glaze notes.",
+        },
       ],
       screens: [
         {
@@ -277,10 +312,22 @@ export const projects: Project[] = [
         "General-purpose AI tools were out of the question: clients would not upload contracts to a service that might keep them outside the EU, and a reviewer that misses a clause is worse than none.",
       ],
       approach: [
-        { title: "Write the law as tests", text: "With the founders we turned Article 28(3) into 23 checkable requirements, each with examples of strong, weak and missing wording." },
-        { title: "Map clause by clause", text: "Each requirement is matched to the clauses that cover it, and the model must quote the sentence it relied on or report it missing." },
-        { title: "Test against lawyers", text: "120 signed agreements were reviewed by lawyers and by the tool; we tuned until it missed nothing the lawyers had flagged." },
-        { title: "Keep the lawyer in charge", text: "Every finding is accepted or dismissed by a person, and the report records who decided what." },
+        {
+          title: "Write the law as tests",
+          text: "With the founders we turned Article 28(3) into 23 checkable requirements, each with examples of strong, weak and missing wording.",
+        },
+        {
+          title: "Map clause by clause",
+          text: "Each requirement is matched to the clauses that cover it, and the model must quote the sentence it relied on or report it missing.",
+        },
+        {
+          title: "Test against lawyers",
+          text: "120 signed agreements were reviewed by lawyers and by the tool; we tuned until it missed nothing the lawyers had flagged.",
+        },
+        {
+          title: "Keep the lawyer in charge",
+          text: "Every finding is accepted or dismissed by a person, and the report records who decided what.",
+        },
       ],
       screens: [
         {
@@ -340,10 +387,22 @@ export const projects: Project[] = [
         "Every evening one of them spent about an hour copying balances into a spreadsheet for the accountant, and a mistake there went unnoticed until the month closed.",
       ],
       approach: [
-        { title: "Read-only by design", text: "The dashboard holds only read-only API keys, so a bug or a stolen password can show a position but never move one." },
-        { title: "One stream, six venues", text: "Each exchange's WebSocket feed is normalised into one event stream, with REST polling as a fallback when a feed goes quiet." },
-        { title: "Explain, don't just flag", text: "Statistical checks find the unusual; a language model then writes one sentence saying what changed, by how much and compared with what." },
-        { title: "Tune with the traders", text: "For two weeks every alert was rated useful or noise by the desk, and thresholds were adjusted until noise was rare." },
+        {
+          title: "Read-only by design",
+          text: "The dashboard holds only read-only API keys, so a bug or a stolen password can show a position but never move one.",
+        },
+        {
+          title: "One stream, six venues",
+          text: "Each exchange's WebSocket feed is normalised into one event stream, with REST polling as a fallback when a feed goes quiet.",
+        },
+        {
+          title: "Explain, don't just flag",
+          text: "Statistical checks find the unusual; a language model then writes one sentence saying what changed, by how much and compared with what.",
+        },
+        {
+          title: "Tune with the traders",
+          text: "For two weeks every alert was rated useful or noise by the desk, and thresholds were adjusted until noise was rare.",
+        },
       ],
       screens: [
         {
@@ -403,10 +462,22 @@ export const projects: Project[] = [
         "The apps they tried graded a pupil against a recording at a fixed tempo, which punished exactly the slow, careful practice teachers ask for.",
       ],
       approach: [
-        { title: "Listen on the phone", text: "Pitch and onset detection run on the device, so the app works offline in a practice room and no recording leaves the phone." },
-        { title: "Follow, don't lead", text: "The accompaniment is generated bar by bar and follows the player's tempo, slowing down with them instead of leaving them behind." },
-        { title: "Feedback per bar", text: "After a take, the bars where pitch or timing drifted are marked on the score, with the two most worth practising first." },
-        { title: "Bring the teacher in", text: "A weekly report goes to the teacher, so the next lesson starts where the pupil struggled." },
+        {
+          title: "Listen on the phone",
+          text: "Pitch and onset detection run on the device, so the app works offline in a practice room and no recording leaves the phone.",
+        },
+        {
+          title: "Follow, don't lead",
+          text: "The accompaniment is generated bar by bar and follows the player's tempo, slowing down with them instead of leaving them behind.",
+        },
+        {
+          title: "Feedback per bar",
+          text: "After a take, the bars where pitch or timing drifted are marked on the score, with the two most worth practising first.",
+        },
+        {
+          title: "Bring the teacher in",
+          text: "A weekly report goes to the teacher, so the next lesson starts where the pupil struggled.",
+        },
       ],
       screens: [
         {
@@ -439,8 +510,7 @@ export const projects: Project[] = [
     client: "Nordlys Studio (free tool)",
     year: 2023,
     tags: ["Free tool", "Design", "Analytics"],
-    description:
-      "Branded QR codes in your colours, with AI-suggested designs that stay scannable and optional scan statistics.",
+    description: "Branded QR codes in your colours, with AI-suggested designs that stay scannable and optional scan statistics.",
     image: "/images/projects/qr-code-generator",
     alt: "Illustration of a green and violet QR code with a logo in the centre beside a scan statistics chart",
     outcome: "More than 18,000 codes generated in its first year, all checked for scannability before download.",
@@ -466,10 +536,22 @@ export const projects: Project[] = [
         "The generators they had used would export anything, so the fault was found only after the print run. A reprint of a batch of posters or menus costs a small business far more than the design did.",
       ],
       approach: [
-        { title: "Start from the brand", text: "An uploaded logo gives the brand colours, and the assistant proposes combinations of colour, module shape and eye style that suit it." },
-        { title: "Test like a phone", text: "Every design is rendered and read by a standard decoder through six simulated cameras: an older phone, dim light, glare, an angle, blur and a small print." },
-        { title: "Refuse a bad download", text: "A design that fails any test cannot be downloaded; the tool says which test failed and suggests the smallest change that passes." },
-        { title: "Count without tracking", text: "Scan counts are optional and store only a daily total per code, with no IP address, device or location kept." },
+        {
+          title: "Start from the brand",
+          text: "An uploaded logo gives the brand colours, and the assistant proposes combinations of colour, module shape and eye style that suit it.",
+        },
+        {
+          title: "Test like a phone",
+          text: "Every design is rendered and read by a standard decoder through six simulated cameras: an older phone, dim light, glare, an angle, blur and a small print.",
+        },
+        {
+          title: "Refuse a bad download",
+          text: "A design that fails any test cannot be downloaded; the tool says which test failed and suggests the smallest change that passes.",
+        },
+        {
+          title: "Count without tracking",
+          text: "Scan counts are optional and store only a daily total per code, with no IP address, device or location kept.",
+        },
       ],
       screens: [
         {
@@ -502,8 +584,7 @@ export const projects: Project[] = [
     client: "Kvist Learning, for schools",
     year: 2025,
     tags: ["Education", "Generative AI", "Games"],
-    description:
-      "Pupils describe a game in a few sentences and get a playable 2D browser game they can then change block by block.",
+    description: "Pupils describe a game in a few sentences and get a playable 2D browser game they can then change block by block.",
     image: "/images/projects/game-creator",
     alt: "Illustration of a simple platform game with a fox character, beside a text box describing the game",
     outcome: "Used in 37 classrooms; pupils' own games became the most-opened assignments of the term.",
@@ -529,10 +610,22 @@ export const projects: Project[] = [
         "Free AI game generators were no answer for a school: they produced code no pupil could read, had no teacher in the loop, and let anything through.",
       ],
       approach: [
-        { title: "Generate into blocks", text: "The model writes a game in a small rule language of our own, never free code, so every rule it makes can be shown and edited as a visual block." },
-        { title: "Playable in a minute", text: "Sprites, levels and rules come from a curated library for ages 10 to 15, so a description becomes a game in about a minute and always runs." },
-        { title: "Filters written with teachers", text: "Four teachers wrote the content rules with us, and anything borderline goes to the teacher instead of being silently refused." },
-        { title: "A term in real classrooms", text: "We piloted with six classes; the teachers' notes on where pupils got stuck reshaped the block editor twice." },
+        {
+          title: "Generate into blocks",
+          text: "The model writes a game in a small rule language of our own, never free code, so every rule it makes can be shown and edited as a visual block.",
+        },
+        {
+          title: "Playable in a minute",
+          text: "Sprites, levels and rules come from a curated library for ages 10 to 15, so a description becomes a game in about a minute and always runs.",
+        },
+        {
+          title: "Filters written with teachers",
+          text: "Four teachers wrote the content rules with us, and anything borderline goes to the teacher instead of being silently refused.",
+        },
+        {
+          title: "A term in real classrooms",
+          text: "We piloted with six classes; the teachers' notes on where pupils got stuck reshaped the block editor twice.",
+        },
       ],
       screens: [
         {
@@ -551,7 +644,14 @@ export const projects: Project[] = [
         { value: "#1", label: "pupils' own games were the most-opened assignments of the term" },
         { value: "~1 min", label: "from a pupil's description to a playable game" },
       ],
-      stack: ["TypeScript", "Phaser", "Blockly", "A rule language of our own, checked before it runs", "GPT-4o mini in an EU region", "PostgreSQL"],
+      stack: [
+        "TypeScript",
+        "Phaser",
+        "Blockly",
+        "A rule language of our own, checked before it runs",
+        "GPT-4o mini in an EU region",
+        "PostgreSQL",
+      ],
       quote: {
         text: "The pupils start by playing their own game and end up asking how the jump works. That question used to take us half a term to reach.",
         by: "Eirik Dahle",
@@ -592,10 +692,22 @@ export const projects: Project[] = [
         "About a third of each intake dropped out before the end of the course, and in exit interviews the reason given most often was not feeling ready to speak to a real guest.",
       ],
       approach: [
-        { title: "Scenes from real shifts", text: "With the teachers we wrote 40 scenes from hotel and restaurant work, from a late check-in to a guest with an allergy, each with goals the student must reach." },
-        { title: "Level the tutor", text: "The tutor keeps to the vocabulary of the student's level, A2 to B2, and plays the guest more patiently or more hurriedly as the student grows." },
-        { title: "Correct gently", text: "Mistakes are not interrupted; after the scene the student sees three corrections at most, each with a better way to say it." },
-        { title: "Brief the teacher", text: "Before each class the teacher sees which scenes the group found hardest, so class time goes to what students cannot yet practise alone." },
+        {
+          title: "Scenes from real shifts",
+          text: "With the teachers we wrote 40 scenes from hotel and restaurant work, from a late check-in to a guest with an allergy, each with goals the student must reach.",
+        },
+        {
+          title: "Level the tutor",
+          text: "The tutor keeps to the vocabulary of the student's level, A2 to B2, and plays the guest more patiently or more hurriedly as the student grows.",
+        },
+        {
+          title: "Correct gently",
+          text: "Mistakes are not interrupted; after the scene the student sees three corrections at most, each with a better way to say it.",
+        },
+        {
+          title: "Brief the teacher",
+          text: "Before each class the teacher sees which scenes the group found hardest, so class time goes to what students cannot yet practise alone.",
+        },
       ],
       screens: [
         {
@@ -614,7 +726,14 @@ export const projects: Project[] = [
         { value: "40", label: "hotel and restaurant scenes written with the teachers" },
         { value: "2", label: "languages, Spanish and English, at levels A2 to B2" },
       ],
-      stack: ["React Native", "TypeScript", "Node.js API", "PostgreSQL", "GPT-4o mini in an EU region", "Azure speech services for pronunciation hints"],
+      stack: [
+        "React Native",
+        "TypeScript",
+        "Node.js API",
+        "PostgreSQL",
+        "GPT-4o mini in an EU region",
+        "Azure speech services for pronunciation hints",
+      ],
       quote: {
         text: "Our students used to meet their first difficult guest at work. Now they have met a hundred of them on their phone before the course ends, and they stay to the end.",
         by: "Lucía Moreno",
@@ -628,8 +747,7 @@ export const projects: Project[] = [
     client: "Law firm, Gothenburg",
     year: 2025,
     tags: ["Legal", "Automation", "Client intake"],
-    description:
-      "A client-intake assistant and document drafting workflow for a family-law firm, in Swedish and English.",
+    description: "A client-intake assistant and document drafting workflow for a family-law firm, in Swedish and English.",
     image: "/images/projects/juristfirma-iverstrom",
     alt: "Illustration of a law office desk with a document being drafted and an intake form on a tablet",
     outcome: "Intake calls shortened by half; first drafts of standard documents ready in minutes instead of hours.",
@@ -655,10 +773,22 @@ export const projects: Project[] = [
         "Those first documents, agreements on custody, residence and contact and the forms that go with them, follow the firm's own templates closely, yet each one took two to three hours to draft by hand.",
       ],
       approach: [
-        { title: "Write the intake with the lawyers", text: "Two of the firm's lawyers wrote every question with us, in plain Swedish and English, with a short explanation of why it is asked." },
-        { title: "Let the client pause", text: "The intake saves every answer, can be left and resumed, and never asks for something the client has already said." },
-        { title: "Only the firm's templates", text: "Drafts are built by filling the firm's own templates from the intake; the model chooses clauses and wording, never invents new ones, and marks every filled field." },
-        { title: "Keep it in Sweden", text: "Hosting, storage and the language model run in Sweden, and every opening of a file is logged for the firm's records." },
+        {
+          title: "Write the intake with the lawyers",
+          text: "Two of the firm's lawyers wrote every question with us, in plain Swedish and English, with a short explanation of why it is asked.",
+        },
+        {
+          title: "Let the client pause",
+          text: "The intake saves every answer, can be left and resumed, and never asks for something the client has already said.",
+        },
+        {
+          title: "Only the firm's templates",
+          text: "Drafts are built by filling the firm's own templates from the intake; the model chooses clauses and wording, never invents new ones, and marks every filled field.",
+        },
+        {
+          title: "Keep it in Sweden",
+          text: "Hosting, storage and the language model run in Sweden, and every opening of a file is logged for the firm's records.",
+        },
       ],
       screens: [
         {
@@ -677,7 +807,13 @@ export const projects: Project[] = [
         { value: "8 min", label: "median time to a first draft, down from two to three hours" },
         { value: "100%", label: "of drafts reviewed and signed off by a lawyer" },
       ],
-      stack: ["TypeScript", "React Router", "PostgreSQL", "A Swedish-hosted open-weight language model", "docx templates filled on the server"],
+      stack: [
+        "TypeScript",
+        "React Router",
+        "PostgreSQL",
+        "A Swedish-hosted open-weight language model",
+        "docx templates filled on the server",
+      ],
       quote: {
         text: "Clients arrive at the first meeting having told their story once, at their own pace. We spend the meeting on advice, and the first draft is waiting for us to review.",
         by: "Maria Iverström",

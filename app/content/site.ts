@@ -6,8 +6,7 @@ export const site = {
   name: "Nordlys Studio",
   shortName: "Nordlys",
   tagline: "AI products, built with you",
-  description:
-    "Nordlys Studio designs and builds AI products: assistants, automations and apps that save teams 40+ hours per month.",
+  description: "Nordlys Studio designs and builds AI products: assistants, automations and apps that save teams 40+ hours per month.",
   contactEmail: "hello@nordlys.studio",
   privacyEmail: "privacy@nordlys.studio",
   replyPromise: "We reply within 24 hours.",

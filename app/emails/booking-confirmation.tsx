@@ -73,8 +73,8 @@ export function BookingConfirmation({
         ))}
       </Text>
       <Text style={emailText}>
-        <strong>What to prepare:</strong> the one or two questions that matter most to you, and anything you want to show (a repository,
-        a prototype, a prompt that misbehaves) ready to share on screen. Check your camera and microphone, and find a quiet place.
+        <strong>What to prepare:</strong> the one or two questions that matter most to you, and anything you want to show (a repository, a
+        prototype, a prompt that misbehaves) ready to share on screen. Check your camera and microphone, and find a quiet place.
       </Text>
       <Text style={emailText}>
         <strong>Payment:</strong>{" "}

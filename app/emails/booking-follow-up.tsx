@@ -24,9 +24,7 @@ export function BookingFollowUp({ firstName, mentorName, bookAgainUrl, siteUrl }
       <Text style={emailText}>
         Want to keep going? Book your next session: <Link href={bookAgainUrl}>{bookAgainUrl}</Link>
       </Text>
-      <Text style={emailText}>
-        Anything we could do better? Just reply: the {site.name} team reads every answer.
-      </Text>
+      <Text style={emailText}>Anything we could do better? Just reply: the {site.name} team reads every answer.</Text>
     </EmailLayout>
   );
 }

@@ -56,7 +56,9 @@ export function BookingMentorNotification({
   return (
     <EmailLayout
       preview={kind === "confirmed" ? `${learnerName} booked ${whenMentor}` : `Scholarship request from ${learnerName}: ${whenMentor}`}
-      heading={kind === "confirmed" ? `New mentoring session with ${learnerName}` : `Approval needed: scholarship session for ${learnerName}`}
+      heading={
+        kind === "confirmed" ? `New mentoring session with ${learnerName}` : `Approval needed: scholarship session for ${learnerName}`
+      }
       siteUrl={siteUrl}
       footer={
         kind === "confirmed"
@@ -66,8 +68,7 @@ export function BookingMentorNotification({
     >
       {kind === "approval-needed" ? (
         <Text style={emailText}>
-          The slot is held until the request is approved or declined. Decide in the admin:{" "}
-          <Link href={adminUrl}>{adminUrl}</Link>
+          The slot is held until the request is approved or declined. Decide in the admin: <Link href={adminUrl}>{adminUrl}</Link>
         </Text>
       ) : null}
       <Text style={emailText}>

@@ -44,8 +44,8 @@ export function BookingPending({ firstName, mentorName, whenLearner, whenMentor,
         ) : null}
       </Text>
       <Text style={emailText}>
-        Once it is approved you get a confirmation with the video link and a calendar invite. If we cannot offer a scholarship this
-        time, we tell you by e-mail.
+        Once it is approved you get a confirmation with the video link and a calendar invite. If we cannot offer a scholarship this time, we
+        tell you by e-mail.
       </Text>
       <Text style={emailText}>
         No longer need it? <Link href={cancelUrl}>Withdraw the request</Link>.

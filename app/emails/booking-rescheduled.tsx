@@ -62,8 +62,8 @@ export function BookingRescheduled({
       </Text>
       {links ? (
         <Text style={emailText}>
-          <Link href={links.rescheduleUrl}>Reschedule again</Link> or <Link href={links.cancelUrl}>cancel</Link>; links from earlier
-          e-mails no longer work.
+          <Link href={links.rescheduleUrl}>Reschedule again</Link> or <Link href={links.cancelUrl}>cancel</Link>; links from earlier e-mails
+          no longer work.
         </Text>
       ) : audience === "mentor" ? (
         <Text style={emailMuted}>To cancel or move it again, use the admin.</Text>

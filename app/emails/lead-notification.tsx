@@ -38,7 +38,9 @@ export function LeadNotification({ name, email, company, message, transcript, le
       {message ? (
         <Section style={{ margin: "0 0 16px" }}>
           <Text style={{ ...emailText, fontWeight: 600, margin: "0 0 4px" }}>What brings them here</Text>
-          <Text style={{ ...emailText, whiteSpace: "pre-wrap", backgroundColor: emailColors.ink50, borderRadius: "10px", padding: "12px 14px" }}>
+          <Text
+            style={{ ...emailText, whiteSpace: "pre-wrap", backgroundColor: emailColors.ink50, borderRadius: "10px", padding: "12px 14px" }}
+          >
             {message}
           </Text>
         </Section>

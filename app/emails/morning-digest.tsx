@@ -45,10 +45,13 @@ export function MorningDigest({ enquiries, enquiriesTotal, answers, answersTotal
         {enquiries.length === 0 ? <Text style={emailMuted}>None: everyone has had an answer.</Text> : null}
         {enquiries.map((enquiry) => (
           <Text key={`${enquiry.personId}-${enquiry.waitingSince.toISOString()}`} style={item}>
-            <Link href={personUrl(enquiry.personId)}>{enquiry.who}</Link> ({enquiry.kind}, {enquiry.stage}): waiting {waited(enquiry.waitingSince, now)}
+            <Link href={personUrl(enquiry.personId)}>{enquiry.who}</Link> ({enquiry.kind}, {enquiry.stage}): waiting{" "}
+            {waited(enquiry.waitingSince, now)}
           </Text>
         ))}
-        {enquiriesTotal > enquiries.length ? <Text style={emailMuted}>And {enquiriesTotal - enquiries.length} more in the inbox.</Text> : null}
+        {enquiriesTotal > enquiries.length ? (
+          <Text style={emailMuted}>And {enquiriesTotal - enquiries.length} more in the inbox.</Text>
+        ) : null}
       </Section>
       <Section>
         <Text style={{ ...emailText, fontWeight: 600, margin: "16px 0 8px" }}>Answers not yet read ({answersTotal})</Text>

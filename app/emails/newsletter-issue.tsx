@@ -30,7 +30,7 @@ export function NewsletterIssue({ dateLabel, stories, unsubscribeUrl, siteUrl, p
       siteUrl={siteUrl}
       footer={
         <>
-          You get this e-mail because you subscribed to the {site.name} daily AI news. {" "}
+          You get this e-mail because you subscribed to the {site.name} daily AI news.{" "}
           <Link href={unsubscribeUrl} style={{ color: emailColors.ink600, textDecoration: "underline" }}>
             Unsubscribe
           </Link>{" "}
@@ -51,7 +51,13 @@ export function NewsletterIssue({ dateLabel, stories, unsubscribeUrl, siteUrl, p
             {part === "text" ? (
               modelTextToPlain(story.summary, { siteUrl })
             ) : (
-              <ModelText text={story.summary} layout="inline" links="absolute" origin={origin} linkStyle={{ color: emailColors.aurora700, textDecoration: "underline" }} />
+              <ModelText
+                text={story.summary}
+                layout="inline"
+                links="absolute"
+                origin={origin}
+                linkStyle={{ color: emailColors.aurora700, textDecoration: "underline" }}
+              />
             )}
           </Text>
           <Link href={story.url} style={{ color: emailColors.aurora700, fontWeight: 600, fontSize: "14px" }}>

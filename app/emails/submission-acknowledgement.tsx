@@ -30,9 +30,7 @@ export function SubmissionAcknowledgement({ firstName, heading, nextSteps, siteU
         <strong>You will hear from us within 24 hours.</strong> If something is urgent, reply to this e-mail or write to{" "}
         <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
       </Text>
-      <Text style={emailText}>
-        The {site.name} team
-      </Text>
+      <Text style={emailText}>The {site.name} team</Text>
     </EmailLayout>
   );
 }

@@ -139,9 +139,7 @@ export function matchingTotpStep(secret: string, code: string, now = Date.now())
 
 /** Deletes every outstanding password-reset link of the account (after its password changed). */
 export async function revokePasswordResetTokens(db: Database, userId: string): Promise<void> {
-  await db
-    .delete(verifications)
-    .where(and(like(verifications.identifier, `${RESET_TOKEN_PREFIX}%`), eq(verifications.value, userId)));
+  await db.delete(verifications).where(and(like(verifications.identifier, `${RESET_TOKEN_PREFIX}%`), eq(verifications.value, userId)));
 }
 
 /**

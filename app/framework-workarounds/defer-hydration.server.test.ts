@@ -8,7 +8,8 @@ const preloads = [
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/>',
   '<link rel="modulepreload" href="/assets/home-C.js"/>',
 ];
-const moduleCode = 'import "/assets/entry.client-A.js";\nimport * as route0 from "/assets/root-B.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");';
+const moduleCode =
+  'import "/assets/entry.client-A.js";\nimport * as route0 from "/assets/root-B.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");';
 const contextScript = '<script>window.__reactRouterContext = {"a":"\\u003c/script>"};</script>';
 const moduleScript = `<script type="module" async="">${moduleCode}</script>`;
 const page =
@@ -50,7 +51,8 @@ describe("deferHydration", () => {
   });
 
   it("passes a page without React Router's module script through unchanged", () => {
-    const plain = '<html><head><link rel="icon" href="/favicon.svg"/></head><body><script type="module" src="/x.js"></script><p>a</p></body></html>';
+    const plain =
+      '<html><head><link rel="icon" href="/favicon.svg"/></head><body><script type="module" src="/x.js"></script><p>a</p></body></html>';
     expect(deferHydration(plain)).toEqual({ html: plain, deferredModule: null });
     // An unfinished script is left alone.
     expect(deferHydration("<p>a</p><script>x").html).toBe("<p>a</p><script>x");

@@ -89,5 +89,8 @@ export function deferredScripts(html: string): { preloads: string; code: string 
 
 /** A JavaScript string literal that is safe inside a `<script>` element. */
 function scriptString(value: string): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

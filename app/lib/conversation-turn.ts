@@ -19,6 +19,10 @@ export function checkVisitorTurn(
   }
   const checked = scope === "last" ? [last] : conversation.filter((message) => message.role === "user");
   if (checked.some((message) => message.content.trim().length > maxChars)) {
-    ctx.addIssue({ code: "custom", path: ["messages"], message: `A message can be at most ${maxChars.toLocaleString("en-US")} characters.` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["messages"],
+      message: `A message can be at most ${maxChars.toLocaleString("en-US")} characters.`,
+    });
   }
 }

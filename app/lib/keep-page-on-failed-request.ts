@@ -25,7 +25,10 @@ export async function keepPageOnFailedRequest<Answer, Failure extends object>(
   failure: (form: FormData) => Failure,
 ) {
   // Read before the server action sends the body (a body can be read once).
-  const form = await request.clone().formData().catch(() => new FormData());
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   try {
     return await serverAction();
   } catch (error) {

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { classifyHref, modelTextToLine, modelTextToPlain, parseModelText, stripModelMarkup, tokenizeModelText, truncateModelTokens } from "./model-text";
+import {
+  classifyHref,
+  modelTextToLine,
+  modelTextToPlain,
+  parseModelText,
+  stripModelMarkup,
+  tokenizeModelText,
+  truncateModelTokens,
+} from "./model-text";
 
 const ORIGIN = "https://nordlys.studio";
 
 describe("tokenizeModelText", () => {
   it("finds bold text and links, and leaves everything else as text", () => {
-    expect(tokenizeModelText("We build **AI apps**. See [our services](/services) or [OpenAI](https://openai.com/research).", ORIGIN)).toEqual([
+    expect(
+      tokenizeModelText("We build **AI apps**. See [our services](/services) or [OpenAI](https://openai.com/research).", ORIGIN),
+    ).toEqual([
       { type: "text", text: "We build " },
       { type: "bold", children: [{ type: "text", text: "AI apps" }] },
       { type: "text", text: ". See " },
@@ -38,7 +48,9 @@ describe("tokenizeModelText", () => {
       { type: "text", text: " and " },
       { type: "bold", children: [{ type: "text", text: "also bold" }] },
     ]);
-    expect(tokenizeModelText("snake_case_name, 5 * 3 * 2, a * b", ORIGIN)).toEqual([{ type: "text", text: "snake_case_name, 5 * 3 * 2, a * b" }]);
+    expect(tokenizeModelText("snake_case_name, 5 * 3 * 2, a * b", ORIGIN)).toEqual([
+      { type: "text", text: "snake_case_name, 5 * 3 * 2, a * b" },
+    ]);
   });
 
   it("nests italics and links in bold and bold in italics", () => {
@@ -53,16 +65,28 @@ describe("tokenizeModelText", () => {
         ],
       },
       { type: "text", text: " and " },
-      { type: "italic", children: [{ type: "text", text: "x " }, { type: "bold", children: [{ type: "text", text: "y" }] }, { type: "text", text: " z" }] },
+      {
+        type: "italic",
+        children: [
+          { type: "text", text: "x " },
+          { type: "bold", children: [{ type: "text", text: "y" }] },
+          { type: "text", text: " z" },
+        ],
+      },
     ]);
     // A link's label is text: its own markers are read, never a link inside a link.
-    expect(tokenizeModelText("[**Big** news](/ai-news)", ORIGIN)).toEqual([{ type: "link", text: "Big news", href: "/ai-news", kind: "internal" }]);
+    expect(tokenizeModelText("[**Big** news](/ai-news)", ORIGIN)).toEqual([
+      { type: "link", text: "Big news", href: "/ai-news", kind: "internal" },
+    ]);
   });
 
   it("leaves unclosed and unbalanced markers as their characters", () => {
     expect(tokenizeModelText("**Big news", ORIGIN)).toEqual([{ type: "text", text: "**Big news" }]);
     expect(tokenizeModelText("** not bold **", ORIGIN)).toEqual([{ type: "text", text: "** not bold **" }]);
-    expect(tokenizeModelText("**a** **b", ORIGIN)).toEqual([{ type: "bold", children: [{ type: "text", text: "a" }] }, { type: "text", text: " **b" }]);
+    expect(tokenizeModelText("**a** **b", ORIGIN)).toEqual([
+      { type: "bold", children: [{ type: "text", text: "a" }] },
+      { type: "text", text: " **b" },
+    ]);
     expect(tokenizeModelText("*half", ORIGIN)).toEqual([{ type: "text", text: "*half" }]);
     expect(tokenizeModelText("[unclosed](/services and [x]", ORIGIN)).toEqual([{ type: "text", text: "[unclosed](/services and [x]" }]);
   });
@@ -70,12 +94,20 @@ describe("tokenizeModelText", () => {
   it("turns javascript:, data: and other schemes into their plain label", () => {
     // With parentheses in the URL the link syntax does not match at all: the whole thing stays text.
     expect(tokenizeModelText("[click](javascript:alert(1))", ORIGIN)).toEqual([{ type: "text", text: "[click](javascript:alert(1))" }]);
-    const tokens = tokenizeModelText("[x](javascript:void0) [img](data:text/html;base64,PHNjcmlwdD4=) [f](file:///etc/passwd) [v](vbscript:msgbox) [j](JavaScript:void0)", ORIGIN);
+    const tokens = tokenizeModelText(
+      "[x](javascript:void0) [img](data:text/html;base64,PHNjcmlwdD4=) [f](file:///etc/passwd) [v](vbscript:msgbox) [j](JavaScript:void0)",
+      ORIGIN,
+    );
     expect(tokens).toEqual([{ type: "text", text: "x img f v j" }]);
   });
 
   it("links this site's absolute URLs in-app, and treats //host and relative paths as not internal", () => {
-    expect(tokenizeModelText("[a](https://nordlys.studio/projects/lawsecai?x=1#top) [b](//evil.example/x) [c](/\\evil.example) [d](contact)", ORIGIN)).toEqual([
+    expect(
+      tokenizeModelText(
+        "[a](https://nordlys.studio/projects/lawsecai?x=1#top) [b](//evil.example/x) [c](/\\evil.example) [d](contact)",
+        ORIGIN,
+      ),
+    ).toEqual([
       { type: "link", text: "a", href: "/projects/lawsecai?x=1#top", kind: "internal" },
       { type: "text", text: " b c d" },
     ]);
@@ -83,7 +115,13 @@ describe("tokenizeModelText", () => {
 
   it("allows mailto links and bold around links", () => {
     expect(tokenizeModelText("**Write [us](mailto:hello@nordlys.studio)** or ** not bold", ORIGIN)).toEqual([
-      { type: "bold", children: [{ type: "text", text: "Write " }, { type: "link", text: "us", href: "mailto:hello@nordlys.studio", kind: "mailto" }] },
+      {
+        type: "bold",
+        children: [
+          { type: "text", text: "Write " },
+          { type: "link", text: "us", href: "mailto:hello@nordlys.studio", kind: "mailto" },
+        ],
+      },
       { type: "text", text: " or ** not bold" },
     ]);
   });
@@ -98,7 +136,13 @@ describe("parseModelText", () => {
       {
         type: "list",
         ordered: false,
-        items: [[{ type: "text", text: "call " }, { type: "bold", children: [{ type: "text", text: "Anna" }] }], [{ type: "text", text: "send the invoice (today)" }]],
+        items: [
+          [
+            { type: "text", text: "call " },
+            { type: "bold", children: [{ type: "text", text: "Anna" }] },
+          ],
+          [{ type: "text", text: "send the invoice (today)" }],
+        ],
       },
       { type: "list", ordered: true, items: [[{ type: "text", text: "one" }], [{ type: "text", text: "two" }]] },
       { type: "paragraph", children: [{ type: "text", text: "After." }] },
@@ -108,7 +152,8 @@ describe("parseModelText", () => {
 
 describe("modelTextToPlain", () => {
   it("strips the markup; in a text e-mail links keep their address after the label", () => {
-    const text = "**Big** news, see [services](/services) and [OpenAI](https://openai.com/). [x](javascript:alert(1)) [us](mailto:hi@nordlys.studio)";
+    const text =
+      "**Big** news, see [services](/services) and [OpenAI](https://openai.com/). [x](javascript:alert(1)) [us](mailto:hi@nordlys.studio)";
     expect(modelTextToPlain(text, { siteUrl: ORIGIN })).toBe(
       "Big news, see services (https://nordlys.studio/services) and OpenAI (https://openai.com/). [x](javascript:alert(1)) us (hi@nordlys.studio)",
     );

@@ -31,9 +31,7 @@ export type ModelToken =
 
 export type LinkKind = "internal" | "external" | "mailto";
 
-export type ModelBlock =
-  | { type: "paragraph"; children: ModelToken[] }
-  | { type: "list"; ordered: boolean; items: ModelToken[][] };
+export type ModelBlock = { type: "paragraph"; children: ModelToken[] } | { type: "list"; ordered: boolean; items: ModelToken[][] };
 
 const LINK = /^\[([^[\]\n]{1,300})\]\(\s*([^()\s]{1,2000})\s*\)/;
 
@@ -187,7 +185,12 @@ function plainWithLinks(tokens: ModelToken[], siteUrl: string): string {
     .map((token) => {
       if (token.type === "text") return token.text;
       if (token.type !== "link") return plainWithLinks(token.children, siteUrl);
-      const target = token.kind === "internal" ? `${siteUrl.replace(/\/+$/, "")}${token.href}` : token.kind === "mailto" ? token.href.replace(/^mailto:/, "") : token.href;
+      const target =
+        token.kind === "internal"
+          ? `${siteUrl.replace(/\/+$/, "")}${token.href}`
+          : token.kind === "mailto"
+            ? token.href.replace(/^mailto:/, "")
+            : token.href;
       return token.text === target || token.text === token.href ? target : `${token.text} (${target})`;
     })
     .join("");
@@ -199,7 +202,9 @@ export function modelTextToPlain(text: string, options: PlainOptions = {}): stri
   const inline = (tokens: ModelToken[]) => (options.siteUrl ? plainWithLinks(tokens, options.siteUrl) : plainInline(tokens));
   return parseModelText(text, origin)
     .map((block) =>
-      block.type === "paragraph" ? inline(block.children) : block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${inline(item)}`).join("\n"),
+      block.type === "paragraph"
+        ? inline(block.children)
+        : block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${inline(item)}`).join("\n"),
     )
     .join("\n\n");
 }

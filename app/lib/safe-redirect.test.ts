@@ -63,9 +63,45 @@ describe("safeRedirectPath", () => {
   const tricky = fc
     .array(
       fc.constantFrom(
-        "/", "//", "\\", ".", "..", "%2F", "%2f", "%5C", "%09", "%0A", "%00", "%2e", "\t", "\n", "\r", "\u0000", " ",
-        "\u00A0", "\u1680", "\u2000", "\u2028", "\u3000", "\uFEFF", "\u200B", "\uD800", "evil.example", "@", ":", "http:",
-        "https://", "javascript:", "?", "#", "&", "a", "é", "ｅｖｉｌ", "／", "＼",
+        "/",
+        "//",
+        "\\",
+        ".",
+        "..",
+        "%2F",
+        "%2f",
+        "%5C",
+        "%09",
+        "%0A",
+        "%00",
+        "%2e",
+        "\t",
+        "\n",
+        "\r",
+        "\u0000",
+        " ",
+        "\u00A0",
+        "\u1680",
+        "\u2000",
+        "\u2028",
+        "\u3000",
+        "\uFEFF",
+        "\u200B",
+        "\uD800",
+        "evil.example",
+        "@",
+        ":",
+        "http:",
+        "https://",
+        "javascript:",
+        "?",
+        "#",
+        "&",
+        "a",
+        "é",
+        "ｅｖｉｌ",
+        "／",
+        "＼",
       ),
       { maxLength: 12 },
     )
@@ -73,16 +109,23 @@ describe("safeRedirectPath", () => {
 
   it("never answers with anything but a same-site path, for any string", () => {
     fc.assert(
-      fc.property(fc.oneof(tricky, fc.string({ unit: "binary", maxLength: 40 }), tricky.map((value) => `/${value}`)), (value) => {
-        const result = safeRedirectPath(value, "/fallback");
-        expect(result.startsWith("/")).toBe(true);
-        expect(result.startsWith("//")).toBe(false);
-        expect(result).toMatch(/^[\x21-\x7E]+$/);
-        expect(landsOnSite(result)).toBe(true);
-        expect(new Headers({ Location: result }).get("Location")).toBe(result);
-        // What it returns, it returns unchanged.
-        expect(safeRedirectPath(result, "/fallback")).toBe(result);
-      }),
+      fc.property(
+        fc.oneof(
+          tricky,
+          fc.string({ unit: "binary", maxLength: 40 }),
+          tricky.map((value) => `/${value}`),
+        ),
+        (value) => {
+          const result = safeRedirectPath(value, "/fallback");
+          expect(result.startsWith("/")).toBe(true);
+          expect(result.startsWith("//")).toBe(false);
+          expect(result).toMatch(/^[\x21-\x7E]+$/);
+          expect(landsOnSite(result)).toBe(true);
+          expect(new Headers({ Location: result }).get("Location")).toBe(result);
+          // What it returns, it returns unchanged.
+          expect(safeRedirectPath(result, "/fallback")).toBe(result);
+        },
+      ),
       { seed: 20261124, numRuns: 2000 },
     );
   });

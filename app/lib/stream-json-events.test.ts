@@ -71,7 +71,11 @@ async function failure(promise: Promise<unknown>): Promise<StreamRequestError> {
 describe("streamJsonEvents", () => {
   it("posts JSON, hands over each delta, and resolves with the done value", async () => {
     const deltas: string[] = [];
-    const result = await streamJsonEvents<{ content: string; echo: unknown }>(`${base}/text`, { question: "hi" }, { onDelta: (text) => deltas.push(text) });
+    const result = await streamJsonEvents<{ content: string; echo: unknown }>(
+      `${base}/text`,
+      { question: "hi" },
+      { onDelta: (text) => deltas.push(text) },
+    );
     expect(deltas).toEqual(["Hel", "lo"]);
     expect(result).toEqual({ content: "Hello", echo: { question: "hi" } });
     expect(received.at(-1)).toEqual({ method: "POST", type: "application/json", accept: "text/event-stream" });
@@ -85,7 +89,9 @@ describe("streamJsonEvents", () => {
   });
 
   it("throws the server's message for an error event, or an error answer", async () => {
-    expect((await failure(streamJsonEvents(`${base}/error-event`, {}))).serverMessage).toBe("The answer was interrupted. Please try again.");
+    expect((await failure(streamJsonEvents(`${base}/error-event`, {}))).serverMessage).toBe(
+      "The answer was interrupted. Please try again.",
+    );
     const limited = await failure(streamJsonEvents(`${base}/429`, {}));
     expect([limited.status, limited.serverMessage]).toEqual([429, "Too many requests. Please wait a few minutes."]);
   });

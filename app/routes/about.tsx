@@ -22,8 +22,8 @@ export default function Page() {
     <>
       <PageHeader eyebrow="About Nordlys Studio" title="About us">
         <p>
-          We are a small AI product studio in Oslo. Three founders, a handful of trusted specialists, and one rule: every product
-          we build has to give people time back.
+          We are a small AI product studio in Oslo. Three founders, a handful of trusted specialists, and one rule: every product we build
+          has to give people time back.
         </p>
       </PageHeader>
 
@@ -103,7 +103,15 @@ export default function Page() {
                 key={partner.name}
                 className="flex flex-col items-center justify-center gap-2 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 px-4 py-6"
               >
-                <img src={partner.logo} alt={partner.name} width={240} height={72} loading="lazy" decoding="async" className="h-auto w-full max-w-[200px]" />
+                <img
+                  src={partner.logo}
+                  alt={partner.name}
+                  width={240}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-auto w-full max-w-[200px]"
+                />
                 <span className="text-xs font-medium uppercase tracking-wider text-ink-600">{partner.sector}</span>
               </li>
             ))}

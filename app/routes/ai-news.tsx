@@ -60,8 +60,8 @@ export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold uppercase tracking-wider text-aurora-700">AI News</p>
             <h1 className="mt-2 max-w-3xl text-4xl font-semibold sm:text-5xl">AI News Hub</h1>
             <p className="mt-4 max-w-2xl text-lg text-ink-600">
-              The latest stories from AI labs, research blogs and the tech press, summarised so you can scan them in
-              minutes, with the full article one click away.
+              The latest stories from AI labs, research blogs and the tech press, summarised so you can scan them in minutes, with the full
+              article one click away.
             </p>
           </div>
           <NewsletterSignup variant="ai-news" />
@@ -75,15 +75,13 @@ export default function AiNewsPage({ loaderData }: Route.ComponentProps) {
           <h2 id="news-about-heading" className="font-semibold text-ink-800">
             About these stories
           </h2>
+          <p className="mt-2">News sources are aggregated from across the web and updated every {NEWS_LIMITS.refreshMinutes} minutes.</p>
           <p className="mt-2">
-            News sources are aggregated from across the web and updated every {NEWS_LIMITS.refreshMinutes} minutes.
-          </p>
-          <p className="mt-2">
-            Disclaimer: stories, summaries and excerpts come from their original publishers, who own the content
-            and its copyright; each story names and links its source. Summaries are generated automatically and may
-            be incomplete or inaccurate: read the original article before relying on it. Links to external sites are
-            provided for convenience; we do not control and are not responsible for their content. This page is
-            provided as is, without warranty of any kind. Publishers who want a story removed can contact us.
+            Disclaimer: stories, summaries and excerpts come from their original publishers, who own the content and its copyright; each
+            story names and links its source. Summaries are generated automatically and may be incomplete or inaccurate: read the original
+            article before relying on it. Links to external sites are provided for convenience; we do not control and are not responsible
+            for their content. This page is provided as is, without warranty of any kind. Publishers who want a story removed can contact
+            us.
           </p>
         </div>
       </section>

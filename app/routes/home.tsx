@@ -38,7 +38,10 @@ export async function loader() {
     sectionsHtml: {
       // Links only, no state: rendered here so the page's script carries neither its markup nor its icons.
       tools: renderToStaticMarkup(
-        <ToolsBlock section={toolsSection} aiPaused={isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel }} />,
+        <ToolsBlock
+          section={toolsSection}
+          aiPaused={isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel }}
+        />,
       ),
       story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
@@ -66,7 +69,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     organization(publicUrl ?? "", loaderData?.content.founders ?? []),
   ];
 };
-
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, sectionsHtml } = loaderData;
@@ -172,4 +174,3 @@ function ProjectsSection({ projects, section }: { projects: ProjectCardData[]; s
     </section>
   );
 }
-

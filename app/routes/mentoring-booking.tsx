@@ -9,7 +9,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring-booking";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Your mentoring session", description: "Move or cancel your mentoring session.", path: "/mentoring/booking", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Your mentoring session",
+    description: "Move or cancel your mentoring session.",
+    path: "/mentoring/booking",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export function headers() {
   // The address carries a personal link: never stored by a cache, never sent on as a referrer.
@@ -27,7 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, () => ({ outcome: "failed" as const, message: "Your change could not be sent: check your connection and try again.", nextSlots: [] }));
+  keepPageOnFailedRequest(args, () => ({
+    outcome: "failed" as const,
+    message: "Your change could not be sent: check your connection and try again.",
+    nextSlots: [],
+  }));
 
 function formatted(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
   return new Intl.DateTimeFormat("en-GB", { ...options, timeZone, hourCycle: "h23" }).format(new Date(iso));
@@ -75,7 +85,8 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   const { booking, options } = loaderData;
   const failed = answer?.outcome === "failed" ? answer : null;
   const choices = failed && failed.nextSlots.length > 0 ? failed.nextSlots : options;
-  const time = (iso: string) => formatted(iso, booking.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  const time = (iso: string) =>
+    formatted(iso, booking.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
   return (
     <>
       <PageHeader eyebrow="Mentoring" title="Your mentoring session">
@@ -89,14 +100,19 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
         <Card id="reschedule" className="flex flex-col gap-4 p-6">
           <h2 className="text-xl font-semibold">Move it</h2>
           {choices.length === 0 ? (
-            <p className="text-ink-700">No other free time in the next three weeks. Reply to your confirmation mail and we will find one.</p>
+            <p className="text-ink-700">
+              No other free time in the next three weeks. Reply to your confirmation mail and we will find one.
+            </p>
           ) : (
             <Form method="post" className="flex flex-col gap-4" preventScrollReset>
               <input type="hidden" name="intent" value="reschedule" />
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="mb-2 text-ink-700">New time ({booking.timeZone})</legend>
                 {choices.map((option) => (
-                  <label key={option.id} className="flex cursor-pointer items-center gap-3 rounded-md border border-ink-300 p-3 has-[:checked]:border-aurora-700 has-[:checked]:bg-aurora-50">
+                  <label
+                    key={option.id}
+                    className="flex cursor-pointer items-center gap-3 rounded-md border border-ink-300 p-3 has-[:checked]:border-aurora-700 has-[:checked]:bg-aurora-50"
+                  >
                     <input type="radio" name="slotId" value={option.id} required className="size-4 accent-aurora-700" />
                     {time(option.start)}
                   </label>

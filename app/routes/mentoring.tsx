@@ -30,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A post that fails on the way keeps the page and what was typed (docs/decisions/0177), the booking's too. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  const intent = (await args.request.clone().formData().catch(() => new FormData())).get("intent");
+  const intent = (
+    await args.request
+      .clone()
+      .formData()
+      .catch(() => new FormData())
+  ).get("intent");
   if (intent === "book") return keepPageOnFailedRequest(args, bookingFailedOnTheWay);
   return keepFormOnFailedRequest("mentoring", args);
 }

@@ -39,7 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const check = await whileDatabaseAnswers(request, () => checkConfirmationToken(token));
   const headers = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-  if (check.status !== "valid") return data({ state: "error" as const, message: check.status === "expired" ? EXPIRED : INVALID }, { headers });
+  if (check.status !== "valid")
+    return data({ state: "error" as const, message: check.status === "expired" ? EXPIRED : INVALID }, { headers });
   return data(
     { state: check.alreadyConfirmed ? ("confirmed" as const) : ("ready" as const), message: null, email: maskEmail(check.email), token },
     { headers },
@@ -58,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A confirmation whose post fails on the way keeps the button, with the failure message (docs/decisions/0177). */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form) => ({ state: "ready" as const, message: newsletterMessages.confirmFailed, token: String(form.get("token") ?? "") }));
+  keepPageOnFailedRequest(args, (form) => ({
+    state: "ready" as const,
+    message: newsletterMessages.confirmFailed,
+    token: String(form.get("token") ?? ""),
+  }));
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // After a failed post the address shown is still the one the link named.
@@ -76,8 +81,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <div className="flex flex-col gap-3">
                 <p className="text-lg font-medium">Subscription confirmed.</p>
                 <p className="text-ink-700">
-                  {"email" in view && view.email ? `${view.email} will` : "You will"} get the 5 top AI stories every morning at 8 AM UTC. Every
-                  e-mail has a one-click unsubscribe link.
+                  {"email" in view && view.email ? `${view.email} will` : "You will"} get the 5 top AI stories every morning at 8 AM UTC.
+                  Every e-mail has a one-click unsubscribe link.
                 </p>
                 <p>
                   <Link to="/ai-news" className="font-medium text-aurora-700 underline underline-offset-4">

@@ -31,7 +31,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > 8 * 1024) {
-    return data({ result: { outcome: "error" as const, message: "Your request is too large." }, variant: "home" as const }, { status: 413 });
+    return data(
+      { result: { outcome: "error" as const, message: "Your request is too large." }, variant: "home" as const },
+      { status: 413 },
+    );
   }
   const form = await request.formData();
   const variant = form.get("source") === "ai-news" ? ("ai-news" as const) : ("home" as const);
@@ -58,7 +61,11 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   keepPageOnFailedRequest(args, (form) => {
     const email = form.get("email");
     return {
-      result: { outcome: "error" as const, message: newsletterMessages.failedLater, email: typeof email === "string" ? email.slice(0, 300) : "" },
+      result: {
+        outcome: "error" as const,
+        message: newsletterMessages.failedLater,
+        email: typeof email === "string" ? email.slice(0, 300) : "",
+      },
       variant: form.get("source") === "ai-news" ? ("ai-news" as const) : ("home" as const),
     };
   });

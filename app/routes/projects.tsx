@@ -26,8 +26,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow="Portfolio" title="Projects">
         <p>
-          Ten AI products we designed, built and shipped with founders and teams, from a tenant assistant that answers from the
-          lease to a text-to-game engine for classrooms. Each page shows what changed for the client.
+          Ten AI products we designed, built and shipped with founders and teams, from a tenant assistant that answers from the lease to a
+          text-to-game engine for classrooms. Each page shows what changed for the client.
         </p>
       </PageHeader>
       <section aria-label="All projects" className="container-page py-14">

@@ -12,8 +12,7 @@ export function loader() {
   return { project: project ? toProjectCard(project) : undefined };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  referenceMeta(reference, loaderData?.project, publicUrlFrom(matches));
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => referenceMeta(reference, loaderData?.project, publicUrlFrom(matches));
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <ReferencePage reference={reference} project={loaderData.project} />;

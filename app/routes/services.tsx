@@ -29,8 +29,8 @@ export default function Page() {
     <>
       <PageHeader eyebrow="What we offer" title="Services">
         <p>
-          Four ways to work with us. Whichever you choose, you get senior people, a plan measured in hours saved, and a reply to
-          your first message within 24 hours.
+          Four ways to work with us. Whichever you choose, you get senior people, a plan measured in hours saved, and a reply to your first
+          message within 24 hours.
         </p>
       </PageHeader>
       <div className="container-page py-14">

@@ -94,7 +94,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-aurora-700" />
               <div className="flex flex-col gap-3">
                 <p className="text-lg font-medium">{newsletterMessages.unsubscribeSuccess}</p>
-                <p className="text-ink-700">You will not get the daily AI news any more. Changed your mind? Sign up again on the home page.</p>
+                <p className="text-ink-700">
+                  You will not get the daily AI news any more. Changed your mind? Sign up again on the home page.
+                </p>
                 <p>
                   <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
                     Return to the homepage

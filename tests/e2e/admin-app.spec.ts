@@ -33,7 +33,9 @@ async function expectNoMarketingChrome(page: Page) {
   await expect(page.getByRole("heading", { name: "Get Involved" })).toHaveCount(0);
 }
 
-test("the sign-in and every admin page have the admin's own frame: no marketing navigation, buttons, chat, cookie button or footer", async ({ page }) => {
+test("the sign-in and every admin page have the admin's own frame: no marketing navigation, buttons, chat, cookie button or footer", async ({
+  page,
+}) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expectNoMarketingChrome(page);
@@ -102,7 +104,9 @@ test("a signed-out visit to an admin page leads to the sign-in and, after passwo
   await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
 });
 
-test("a chat transcript shows the assistant's links and bold as the visitor saw them; markup and script links stay inert", async ({ page }) => {
+test("a chat transcript shows the assistant's links and bold as the visitor saw them; markup and script links stay inert", async ({
+  page,
+}) => {
   const leadName = `Transcript ${unique()}`;
   const leadEmail = `${unique()}@lead.example`;
   await insertLead(dataDir, {
@@ -114,7 +118,7 @@ test("a chat transcript shows the assistant's links and bold as the visitor saw 
         role: "assistant",
         content:
           "We ship **working assistants** in weeks. See our [services](/services) or [the docs](https://docs.example.com/start). " +
-          "<script>window.__transcriptRan = true</script><img src=x onerror=\"window.__transcriptRan = true\"> [click me](javascript:window.__transcriptRan=true)",
+          '<script>window.__transcriptRan = true</script><img src=x onerror="window.__transcriptRan = true"> [click me](javascript:window.__transcriptRan=true)',
       },
     ],
   });
@@ -143,8 +147,14 @@ test("a chat transcript shows the assistant's links and bold as the visitor saw 
   await expectNoClassConflicts(page);
 });
 
-test("Send Newsletter Now: says whether an issue was ever sent, and the success toast comes only with mail sent", async ({ page, baseURL }) => {
-  const hadIssue = await withServerDatabase(dataDir, async (client) => (await client.query("select 1 from newsletter_issues limit 1")).rowCount! > 0);
+test("Send Newsletter Now: says whether an issue was ever sent, and the success toast comes only with mail sent", async ({
+  page,
+  baseURL,
+}) => {
+  const hadIssue = await withServerDatabase(
+    dataDir,
+    async (client) => (await client.query("select 1 from newsletter_issues limit 1")).rowCount! > 0,
+  );
   // Stories to send: the first request fills the empty news hub from the fixture feeds.
   const api = await playwrightRequest.newContext({ baseURL });
   expect((await api.post("/api/fetch-ai-news", { data: { force: false } })).ok()).toBe(true);
@@ -179,7 +189,9 @@ test("Send Newsletter Now: says whether an issue was ever sent, and the success 
   await expect(page).toHaveURL("/admin/newsletter");
   const firstCount = Number(await sentNow.textContent());
   expect(firstCount).toBeGreaterThanOrEqual(1);
-  await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveText(`Newsletter sent successfully to ${firstCount} subscribers!`);
+  await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveText(
+    `Newsletter sent successfully to ${firstCount} subscribers!`,
+  );
   await expect.poll(async () => (await outboxMailsFor(reader)).length, { timeout: 15_000 }).toBe(1);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 
@@ -194,7 +206,9 @@ test("Send Newsletter Now: says whether an issue was ever sent, and the success 
     await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveCount(0);
     await expect(page.locator('[data-sonner-toast][data-type="info"]')).toContainText("Nothing new to send");
   } else {
-    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveText(`Newsletter sent successfully to ${secondCount} subscribers!`);
+    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toHaveText(
+      `Newsletter sent successfully to ${secondCount} subscribers!`,
+    );
   }
   expect(await outboxMailsFor(reader)).toHaveLength(1);
 });

@@ -26,15 +26,15 @@ test.describe("sign-in page", () => {
   test.use({ expectedConsoleErrors: [/status of 401/] });
 
   test("is accessible and refuses a wrong password without saying which part was wrong", async ({ page }) => {
-  await page.goto("/admin/login");
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(`nobody-${unique()}@example.com`);
-  await page.getByLabel("Password").fill("not a real password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.", { timeout: 30_000 });
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(`nobody-${unique()}@example.com`);
+    await page.getByLabel("Password").fill("not a real password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.", { timeout: 30_000 });
   });
 });
 
@@ -52,127 +52,132 @@ test.describe("admin journey", () => {
   // The wrong code on purpose answers 400, and the password before the enrolment link 403, which the browser logs.
   test.use({ expectedConsoleErrors: [/status of 40[03]/] });
 
-  test("a new admin sets up TOTP at first sign-in before seeing any lead, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({ page }) => {
-  // Two scrypt sign-ins, a set-up and four axe runs: on a busy machine this takes over a minute.
-  test.setTimeout(180_000);
-  const { email, password, enrolmentLink } = await createAdmin();
-  const leadName = `Lead ${unique()}`;
-  await insertLead(dataDir, {
-    name: leadName,
-    email: `${unique()}@lead.example`,
-    company: "Fjord Analytics",
-    message: "We need a support assistant.",
-    messages: [
-      { role: "user", content: "Can you build a support bot?" },
-      { role: "assistant", content: "Yes. Tell me about your customers." },
-    ],
-  });
-  const silentLead = `Silent ${unique()}`;
-  await insertLead(dataDir, { name: silentLead, email: `${unique()}@lead.example` });
+  test("a new admin sets up TOTP at first sign-in before seeing any lead, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({
+    page,
+  }) => {
+    // Two scrypt sign-ins, a set-up and four axe runs: on a busy machine this takes over a minute.
+    test.setTimeout(180_000);
+    const { email, password, enrolmentLink } = await createAdmin();
+    const leadName = `Lead ${unique()}`;
+    await insertLead(dataDir, {
+      name: leadName,
+      email: `${unique()}@lead.example`,
+      company: "Fjord Analytics",
+      message: "We need a support assistant.",
+      messages: [
+        { role: "user", content: "Can you build a support bot?" },
+        { role: "assistant", content: "Yes. Tell me about your customers." },
+      ],
+    });
+    const silentLead = `Silent ${unique()}`;
+    await insertLead(dataDir, { name: silentLead, email: `${unique()}@lead.example` });
 
-  // The password alone does not open an account without two-factor: the enrolment link is needed first.
-  await submitPassword(page, email, password);
-  await expect(page.getByRole("alert")).toContainText("Open the enrolment link that `npm run admin:create` printed");
-  await openEnrolmentLink(page, enrolmentLink);
-  await expect(page.getByText("Enrolment link accepted")).toBeVisible();
-  // The password step leads to the two-factor set-up, not to the leads.
-  await submitPassword(page, email, password);
-  await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin");
-  await expect(page.getByRole("heading", { level: 1, name: "Set up two-factor sign-in" })).toBeVisible();
-  await expect(page.getByText(leadName)).toHaveCount(0);
-  await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  // Any other admin page sends them back here.
-  await page.goto("/admin/outbox");
-  await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
-  await page.goto("/admin/two-factor-setup?redirectTo=%2Fadmin%2Fleads");
-  await waitForHydration(page);
+    // The password alone does not open an account without two-factor: the enrolment link is needed first.
+    await submitPassword(page, email, password);
+    await expect(page.getByRole("alert")).toContainText("Open the enrolment link that `npm run admin:create` printed");
+    await openEnrolmentLink(page, enrolmentLink);
+    await expect(page.getByText("Enrolment link accepted")).toBeVisible();
+    // The password step leads to the two-factor set-up, not to the leads.
+    await submitPassword(page, email, password);
+    await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin");
+    await expect(page.getByRole("heading", { level: 1, name: "Set up two-factor sign-in" })).toBeVisible();
+    await expect(page.getByText(leadName)).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    // Any other admin page sends them back here.
+    await page.goto("/admin/outbox");
+    await expect(page).toHaveURL("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
+    await page.goto("/admin/two-factor-setup?redirectTo=%2Fadmin%2Fleads");
+    await waitForHydration(page);
 
-  await page.getByLabel("Your password").fill(password);
-  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
-  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  const totp = totpFromSecret(secret);
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await page.getByLabel("3. Enter the 6-digit code the app shows").fill("000000");
-  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await expect(page.getByText("That code is not valid. Check the time on your phone and try again.")).toBeVisible();
-  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await freshTotpCode(totp));
-  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
-  await expect(page).toHaveURL("/admin/leads");
-  await expect(page.getByRole("article", { name: leadName })).toBeVisible();
+    await page.getByLabel("Your password").fill(password);
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+    const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    const totp = totpFromSecret(secret);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await page.getByLabel("3. Enter the 6-digit code the app shows").fill("000000");
+    await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await expect(page.getByText("That code is not valid. Check the time on your phone and try again.")).toBeVisible();
+    await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await freshTotpCode(totp));
+    await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+    await expect(page).toHaveURL("/admin/leads");
+    await expect(page.getByRole("article", { name: leadName })).toBeVisible();
 
-  // The account page shows it on.
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
+    // The account page shows it on.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
 
-  // Sign out, then sign in again: the password alone is not enough.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL("/admin/login");
-  await expect(page.getByText("You are signed out")).toBeVisible();
-  await page.goto("/admin/leads");
-  await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fleads");
-  await expect(page.getByText("Please log in to access this page")).toBeVisible();
+    // Sign out, then sign in again: the password alone is not enough.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/admin/login");
+    await expect(page.getByText("You are signed out")).toBeVisible();
+    await page.goto("/admin/leads");
+    await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fleads");
+    await expect(page.getByText("Please log in to access this page")).toBeVisible();
 
-  await submitPassword(page, email, password);
-  await expect(page.getByRole("heading", { level: 1, name: "Two-factor code" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await page.getByLabel("Authentication code").fill("000000");
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("alert")).toContainText("That code is not valid");
-  await page.getByLabel("Authentication code").fill(await freshTotpCode(totp));
-  await page.getByRole("button", { name: "Verify" }).click();
-  // Signing in without a page to return to lands on the dashboard.
-  await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await submitPassword(page, email, password);
+    await expect(page.getByRole("heading", { level: 1, name: "Two-factor code" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await page.getByLabel("Authentication code").fill("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not valid");
+    await page.getByLabel("Authentication code").fill(await freshTotpCode(totp));
+    await page.getByRole("button", { name: "Verify" }).click();
+    // Signing in without a page to return to lands on the dashboard.
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
-  // Review a lead's chat.
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Leads/ }).click();
-  await expect(page).toHaveURL("/admin/leads");
-  await waitForHydration(page);
-  await expect(page.getByText("GDPR")).toBeVisible();
-  const card = page.getByRole("article", { name: leadName });
-  await expect(card.getByText("chatbot")).toBeVisible();
-  await expect(card.getByText("Fjord Analytics")).toBeVisible();
-  await expect(page.getByRole("article", { name: silentLead }).getByRole("button", { name: "View Chat" })).toBeDisabled();
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await card.getByRole("button", { name: "View Chat" }).click();
-  const dialog = page.getByRole("dialog", { name: `Chat with ${leadName}` });
-  await expect(dialog.getByText("Can you build a support bot?")).toBeVisible();
-  await expect(dialog.getByText("User", { exact: true })).toBeVisible();
-  await expect(dialog.getByText("AI Assistant", { exact: true })).toBeVisible();
-  await expect(dialog.getByRole("log", { name: "Conversation" })).toHaveCSS("height", "500px");
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
+    // Review a lead's chat.
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: /^Leads/ })
+      .click();
+    await expect(page).toHaveURL("/admin/leads");
+    await waitForHydration(page);
+    await expect(page.getByText("GDPR")).toBeVisible();
+    const card = page.getByRole("article", { name: leadName });
+    await expect(card.getByText("chatbot")).toBeVisible();
+    await expect(card.getByText("Fjord Analytics")).toBeVisible();
+    await expect(page.getByRole("article", { name: silentLead }).getByRole("button", { name: "View Chat" })).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await card.getByRole("button", { name: "View Chat" }).click();
+    const dialog = page.getByRole("dialog", { name: `Chat with ${leadName}` });
+    await expect(dialog.getByText("Can you build a support bot?")).toBeVisible();
+    await expect(dialog.getByText("User", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("AI Assistant", { exact: true })).toBeVisible();
+    await expect(dialog.getByRole("log", { name: "Conversation" })).toHaveCSS("height", "500px");
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
 
-  // Search, then export what the search found.
-  await page.getByLabel("Search leads").fill(leadName);
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("article")).toHaveCount(1);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await fs.readFile((await download.path()) ?? "", "utf8");
-  expect(csv).toContain(leadName);
-  expect(csv).toContain("User: Can you build a support bot?");
-  expect(csv).not.toContain(silentLead);
+    // Search, then export what the search found.
+    await page.getByLabel("Search leads").fill(leadName);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await fs.readFile((await download.path()) ?? "", "utf8");
+    expect(csv).toContain(leadName);
+    expect(csv).toContain("User: Can you build a support bot?");
+    expect(csv).not.toContain(silentLead);
 
-  // Delete with confirmation.
-  await card.getByRole("link", { name: `Delete lead ${leadName}` }).click();
-  const confirm = page.getByRole("group", { name: `Delete the lead of ${leadName}?` });
-  await expect(confirm).toBeFocused();
-  await confirm.getByRole("button", { name: "Delete permanently" }).click();
-  await expect(page.getByText("Lead deleted")).toBeVisible();
-  await expect(page.getByRole("article", { name: leadName })).toHaveCount(0);
-  await expect(page.getByText("No leads match this search")).toBeVisible();
+    // Delete with confirmation.
+    await card.getByRole("link", { name: `Delete lead ${leadName}` }).click();
+    const confirm = page.getByRole("group", { name: `Delete the lead of ${leadName}?` });
+    await expect(confirm).toBeFocused();
+    await confirm.getByRole("button", { name: "Delete permanently" }).click();
+    await expect(page.getByText("Lead deleted")).toBeVisible();
+    await expect(page.getByRole("article", { name: leadName })).toHaveCount(0);
+    await expect(page.getByText("No leads match this search")).toBeVisible();
   });
 });
 
@@ -186,7 +191,10 @@ test("signInAsAdmin and signInWithCode give other tests an enrolled admin", asyn
 });
 
 test.describe("held items", () => {
-  test("an admin finds what looked automated under Held, deletes a held lead, and releases a submission whose mails then go out once", async ({ page, request }) => {
+  test("an admin finds what looked automated under Held, deletes a held lead, and releases a submission whose mails then go out once", async ({
+    page,
+    request,
+  }) => {
     const tag = unique();
     const client = { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
     // Through the public API, as a browser's autofill would send them: the hidden field filled in.
@@ -194,13 +202,25 @@ test.describe("held items", () => {
     const submissionEmail = `held-${tag}@example.com`;
     const sent = await request.post("/api/send-contact-email", {
       headers: client,
-      data: { source: "contact", name: submissionName, email: submissionEmail, message: "My password manager filled this in.", disclaimerAccepted: true, website: "https://autofill.example" },
+      data: {
+        source: "contact",
+        name: submissionName,
+        email: submissionEmail,
+        message: "My password manager filled this in.",
+        disclaimerAccepted: true,
+        website: "https://autofill.example",
+      },
     });
     expect(await sent.json()).toEqual({ success: true });
     const leadName = `Held Lead ${tag}`;
     const captured = await request.post("/api/lead-chatbot", {
       headers: client,
-      data: { action: "capture_lead", userData: { name: leadName, email: `held-lead-${tag}@example.com` }, conversationId: randomUUID(), website: "x" },
+      data: {
+        action: "capture_lead",
+        userData: { name: leadName, email: `held-lead-${tag}@example.com` },
+        conversationId: randomUUID(),
+        website: "x",
+      },
     });
     expect(captured.status()).toBe(200);
 
@@ -233,7 +253,10 @@ test.describe("held items", () => {
     await nav.getByRole("link", { name: /^Submissions/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Submissions" })).toBeVisible();
     await expect(page.getByRole("article", { name: submissionName })).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Inbox or held items" }).getByRole("link", { name: /^Held \(\d+\)$/ }).click();
+    await page
+      .getByRole("navigation", { name: "Inbox or held items" })
+      .getByRole("link", { name: /^Held \(\d+\)$/ })
+      .click();
     await page.getByLabel("Search submissions").fill(tag);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/held=1/);
@@ -250,8 +273,14 @@ test.describe("held items", () => {
     await expect(page.getByText("No submissions match")).toBeVisible();
     // The notification to the studio and the acknowledgement to the sender, once each.
     await expect.poll(async () => (await outboxMailsFor(submissionEmail)).length, { timeout: 15_000 }).toBe(2);
-    const queued = await withServerDatabase(dataDir, async (db) =>
-      (await db.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [`%${submissionEmail}%`])).rows[0]!.n,
+    const queued = await withServerDatabase(
+      dataDir,
+      async (db) =>
+        (
+          await db.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [
+            `%${submissionEmail}%`,
+          ])
+        ).rows[0]!.n,
     );
     expect(queued).toBe(2);
 

@@ -49,7 +49,10 @@ async function navigateTo(page: Page, name: string, heading: RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
 }
 
-test("with no choice made, page views and client-side navigations are counted and no analytics cookie is set", async ({ page, context }) => {
+test("with no choice made, page views and client-side navigations are counted and no analytics cookie is set", async ({
+  page,
+  context,
+}) => {
   const campaign = `e2e-none-${unique()}`;
   await page.goto(`/about?utm_source=e2e&utm_campaign=${campaign}`);
   await waitForHydration(page);
@@ -62,7 +65,11 @@ test("with no choice made, page views and client-side navigations are counted an
   expect(await cookieNames(context)).toEqual([]);
 });
 
-test("declined: counted without a cookie, and a contact message is credited to the campaign of the day's first page", async ({ page, context, baseURL }) => {
+test("declined: counted without a cookie, and a contact message is credited to the campaign of the day's first page", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.slow();
   await context.addCookies([{ name: "cookie_consent", value: "declined", url: baseURL! }]);
   const campaign = `e2e-declined-${unique()}`;
@@ -82,8 +89,11 @@ test("declined: counted without a cookie, and a contact message is credited to t
   await expect(page.getByText("Thanks! We'll be in touch.").first()).toBeVisible({ timeout: 15_000 });
 
   await expect.poll(() => pathsOf(campaign), WAIT).toEqual(["/services", "/contact"]);
-  const conversion = await withServerDatabase(dataDir, async (db) =>
-    (await db.query("select kind, entry_path, utm_source, attributed_by from analytics_conversions where utm_campaign = $1", [campaign])).rows,
+  const conversion = await withServerDatabase(
+    dataDir,
+    async (db) =>
+      (await db.query("select kind, entry_path, utm_source, attributed_by from analytics_conversions where utm_campaign = $1", [campaign]))
+        .rows,
   );
   expect(conversion).toEqual([{ kind: "contact", entry_path: "/services", utm_source: "newsletter", attributed_by: "visitor-key" }]);
   expect(await cookieNames(context)).not.toContain(VISITOR_COOKIE);
@@ -91,7 +101,10 @@ test("declined: counted without a cookie, and a contact message is credited to t
 
 test.describe("accepted", () => {
   // The chat's lead capture: its toast and panel are part of the journey.
-  test("the next page sets a first-party cookie; a chat lead is credited to the first visit; declining removes the cookie", async ({ page, context }) => {
+  test("the next page sets a first-party cookie; a chat lead is credited to the first visit; declining removes the cookie", async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const campaign = `e2e-accepted-${unique()}`;
     await page.goto(`/?utm_source=linkedin&utm_medium=social&utm_campaign=${campaign}`);
@@ -108,10 +121,12 @@ test.describe("accepted", () => {
     const cookie = (await context.cookies()).find((item) => item.name === VISITOR_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(366 * 24 * 3600 * 1000);
-    await expect.poll(async () => (await visitOf(campaign)).map((row) => [row.path, row.visitor_id !== null]), WAIT).toEqual([
-      ["/", false],
-      ["/projects", true],
-    ]);
+    await expect
+      .poll(async () => (await visitOf(campaign)).map((row) => [row.path, row.visitor_id !== null]), WAIT)
+      .toEqual([
+        ["/", false],
+        ["/projects", true],
+      ]);
 
     await page.getByRole("button", { name: "Chat with us" }).click();
     const chat = page.getByRole("dialog", { name: "Nordlys assistant" });
@@ -122,8 +137,15 @@ test.describe("accepted", () => {
     await expect
       .poll(
         () =>
-          withServerDatabase(dataDir, async (db) =>
-            (await db.query("select kind, entry_path, utm_source, utm_medium, attributed_by from analytics_conversions where utm_campaign = $1", [campaign])).rows,
+          withServerDatabase(
+            dataDir,
+            async (db) =>
+              (
+                await db.query(
+                  "select kind, entry_path, utm_source, utm_medium, attributed_by from analytics_conversions where utm_campaign = $1",
+                  [campaign],
+                )
+              ).rows,
           ),
         WAIT,
       )
@@ -135,11 +157,13 @@ test.describe("accepted", () => {
     await banner.getByRole("button", { name: "Decline" }).click();
     await expect.poll(() => cookieNames(context), WAIT).not.toContain(VISITOR_COOKIE);
     await navigateTo(page, "About", /About/);
-    await expect.poll(async () => (await visitOf(campaign)).map((row) => [row.path, row.visitor_id !== null]), WAIT).toEqual([
-      ["/", false],
-      ["/projects", true],
-      ["/about", false],
-    ]);
+    await expect
+      .poll(async () => (await visitOf(campaign)).map((row) => [row.path, row.visitor_id !== null]), WAIT)
+      .toEqual([
+        ["/", false],
+        ["/projects", true],
+        ["/about", false],
+      ]);
   });
 });
 
@@ -198,13 +222,23 @@ test("the dashboard shows a campaign's visitors and conversions, is accessible, 
     await visitor.close();
   }
   await expect
-    .poll(() => withServerDatabase(dataDir, async (db) => (await db.query("select 1 from analytics_conversions where utm_campaign = $1", [campaign])).rowCount), WAIT)
+    .poll(
+      () =>
+        withServerDatabase(
+          dataDir,
+          async (db) => (await db.query("select 1 from analytics_conversions where utm_campaign = $1", [campaign])).rowCount,
+        ),
+      WAIT,
+    )
     .toBe(1);
 
   await signInAsAdmin(page, "/admin");
   await page.goto("/admin?range=7");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const campaigns = page.getByRole("region", { name: "Campaigns" });
   const row = campaigns.getByRole("row", { name: new RegExp(campaign) });
   await expect(row.getByRole("cell")).toHaveText(["1", "1", "100"]);
@@ -226,5 +260,7 @@ test("the dashboard shows a campaign's visitors and conversions, is accessible, 
   expect(Buffer.concat(csv).toString("utf8")).toContain(`${campaign},1,1,100`);
 
   // Admin pages are not counted: the dashboard visit itself left no page view.
-  expect(await withServerDatabase(dataDir, async (db) => (await db.query("select 1 from analytics_events where path like '/admin%'")).rowCount)).toBe(0);
+  expect(
+    await withServerDatabase(dataDir, async (db) => (await db.query("select 1 from analytics_events where path like '/admin%'")).rowCount),
+  ).toBe(0);
 });

@@ -70,14 +70,20 @@ async function storedLead(email: string) {
 /** Mails queued that mention `text` (queued in the same transaction as the lead, so none now means none). */
 async function mailJobsMentioning(text: string) {
   return withServerDatabase(process.env.E2E_DATA_DIR ?? "", async (client) => {
-    const result = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [`%${text}%`]);
+    const result = await client.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1",
+      [`%${text}%`],
+    );
     return result.rows[0]!.n;
   });
 }
 
 /** The chat state in localStorage now (it is saved 300 ms after a change: poll, do not read once). */
 function storedState(page: Page) {
-  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? "null"), STORAGE_KEY) as Promise<Record<string, unknown> | null>;
+  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? "null"), STORAGE_KEY) as Promise<Record<
+    string,
+    unknown
+  > | null>;
 }
 
 async function box(locator: Locator) {
@@ -225,7 +231,9 @@ test.describe("the intro form", () => {
 });
 
 test.describe("the conversation", () => {
-  test("Enter sends, Shift+Enter makes a new line; 'Thinking...', then the reply streams in; chips after the first message", async ({ page }) => {
+  test("Enter sends, Shift+Enter makes a new line; 'Thinking...', then the reply streams in; chips after the first message", async ({
+    page,
+  }) => {
     // Streams a reply word by word after a first-token delay, twice: more time on a busy machine.
     test.slow();
     await visit(page);
@@ -300,7 +308,6 @@ test.describe("the conversation", () => {
     await expect(userBubbles(page).first()).toContainText("Tell me about your services");
     await expect(assistantBubbles(page).last()).toContainText("Here is a concise answer to: Tell me about your services");
   });
-
 });
 
 test.describe("a failed reply", () => {
@@ -321,7 +328,9 @@ test.describe("a failed reply", () => {
 test.describe("an intro form that looks automated", () => {
   const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-  test("with its hidden field filled (as some autofill tools do) the lead is held, not mailed, and the visitor is welcomed as usual", async ({ page }) => {
+  test("with its hidden field filled (as some autofill tools do) the lead is held, not mailed, and the visitor is welcomed as usual", async ({
+    page,
+  }) => {
     const email = uniqueEmail("chat-honeypot");
     await visit(page);
     await openChat(page);
@@ -341,7 +350,10 @@ test.describe("an intro form that looks automated", () => {
     await form.getByRole("button", { name: "Start Chatting" }).click();
     const response = await capture;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ website: "https://ada.example", formStartedAt: expect.stringMatching(/^\d+\.[\w-]{12}\.[\w-]{22}$/) });
+    expect(response.request().postDataJSON()).toMatchObject({
+      website: "https://ada.example",
+      formStartedAt: expect.stringMatching(/^\d+\.[\w-]{12}\.[\w-]{22}$/),
+    });
     await expect(page.getByText("Success!")).toBeVisible();
     await expect(assistantBubbles(page).first()).toContainText("Thanks, Autofill!");
 
@@ -515,13 +527,26 @@ test.describe("persistence", () => {
     await expect(userBubbles(page)).toHaveText([/Remember this message/]);
     await expect(assistantBubbles(page)).toHaveCount(2);
     // The reload starts no new conversation: the stored id stays, through the debounced save after it.
-    await expectStaysTrue(async () => (await storedState(page))?.conversationId === stored?.conversationId, { for: 450, what: "the stored conversation id" });
+    await expectStaysTrue(async () => (await storedState(page))?.conversationId === stored?.conversationId, {
+      for: 450,
+      what: "the stored conversation id",
+    });
   });
 
   for (const [name, value] of [
     ["not JSON", "{not json"],
     ["the wrong shape", JSON.stringify({ version: 1, messages: "<img src=x onerror=alert(1)>", showLeadForm: "yes" })],
-    ["a role the chat does not know", JSON.stringify({ version: 1, conversationId: "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", messages: [{ role: "system", content: "x" }], hasSubmittedLead: false, showLeadForm: false, leadDismissed: true })],
+    [
+      "a role the chat does not know",
+      JSON.stringify({
+        version: 1,
+        conversationId: "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+        messages: [{ role: "system", content: "x" }],
+        hasSubmittedLead: false,
+        showLeadForm: false,
+        leadDismissed: true,
+      }),
+    ],
   ] as const) {
     test(`a stored state that is ${name} is discarded, not a crash`, async ({ page }) => {
       await visit(page);
@@ -530,7 +555,9 @@ test.describe("persistence", () => {
       await waitForHydration(page);
       await openChat(page);
       await expect(panel(page).getByRole("button", { name: "Start Chatting" })).toBeVisible();
-      await expect.poll(() => storedState(page)).toMatchObject({ version: 1, messages: [], showLeadForm: true, hasSubmittedLead: false, leadDismissed: false });
+      await expect
+        .poll(() => storedState(page))
+        .toMatchObject({ version: 1, messages: [], showLeadForm: true, hasSubmittedLead: false, leadDismissed: false });
     });
   }
 });

@@ -36,7 +36,11 @@ test("the close control declines", async ({ page }) => {
   await expect.poll(() => consentCookie(page)).toBe("declined");
 });
 
-test("a visitor who has chosen never sees the banner, not even before the page's JavaScript has run", async ({ page, context, baseURL }) => {
+test("a visitor who has chosen never sees the banner, not even before the page's JavaScript has run", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: "cookie_consent", value: "accepted", url: baseURL! }]);
   // Hold the page's modules back: what shows is the server's HTML (the same for everyone) and its inline script.
   let releaseScripts!: () => void;

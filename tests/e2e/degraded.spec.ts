@@ -25,7 +25,9 @@ async function expectSourcesTriedAndFailed(region: ReturnType<Page["locator"]>) 
   await expect(note.getByTestId("news-next-try")).toHaveText(/^Next check (in \d+ minutes?|any moment now)\.$/);
 }
 
-test("/ai-news with no reachable feed: 'No news available', when the sources were tried and will be again, never 'Updated'", async ({ page }) => {
+test("/ai-news with no reachable feed: 'No news available', when the sources were tried and will be again, never 'Updated'", async ({
+  page,
+}) => {
   await page.goto("/ai-news");
   await waitForHydration(page);
   const hub = page.getByRole("region", { name: "Latest Stories" });
@@ -39,7 +41,10 @@ test("/ai-news with no reachable feed: 'No news available', when the sources wer
   await expectNoClassConflicts(page);
 });
 
-test("the page as served (cached for everyone) states clock times in UTC, which the browser then words relative to now", async ({ request, page }) => {
+test("the page as served (cached for everyone) states clock times in UTC, which the browser then words relative to now", async ({
+  request,
+  page,
+}) => {
   // Make sure a refresh has been tried, then read the raw HTML the page cache serves.
   await page.goto("/ai-news");
   await waitForHydration(page);

@@ -67,7 +67,11 @@ async function expectPageKept(page: Page, heading: string | RegExp) {
 }
 
 const formCases: { source: FormSource; path: string; long: Record<string, string> }[] = [
-  { source: "apply", path: "/apply", long: { "Your idea": "A booking assistant for clinics.", "Why should we build this?": "Clinics lose a day a week to calls." } },
+  {
+    source: "apply",
+    path: "/apply",
+    long: { "Your idea": "A booking assistant for clinics.", "Why should we build this?": "Clinics lose a day a week to calls." },
+  },
   { source: "mentoring", path: "/mentoring", long: { "Your learning goals": "Ship my first RAG app." } },
   { source: "contact", path: "/contact", long: { Message: "We need an assistant for our support desk." } },
 ];
@@ -172,8 +176,11 @@ for (const failure of Object.keys(failures) as Failure[]) {
       // A subscription waiting for its confirmation, and the link of its mail (signed with the server's secret).
       setAppSecret((await fs.readFile(path.join(process.env.E2E_DATA_DIR!, "app-secret"), "utf8")).trim());
       const email = `confirm-${randomInt(1e9)}@example.com`;
-      const id = await withServerDatabase(process.env.E2E_DATA_DIR!, async (client) =>
-        (await client.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id", [email])).rows[0]!.id,
+      const id = await withServerDatabase(
+        process.env.E2E_DATA_DIR!,
+        async (client) =>
+          (await client.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id", [email])).rows[0]!
+            .id,
       );
       await page.goto(`/newsletter/confirm?token=${createNewsletterToken("confirm", id)}`);
       await waitForHydration(page);
@@ -184,8 +191,11 @@ for (const failure of Object.keys(failures) as Failure[]) {
       expect(posts.count()).toBe(1);
       await expectPageKept(page, "Confirm your subscription");
       await expect(page.getByRole("button", { name: "Confirm subscription" })).toBeEnabled();
-      const confirmed = await withServerDatabase(process.env.E2E_DATA_DIR!, async (client) =>
-        (await client.query<{ confirmed: boolean }>("select confirmed from newsletter_subscriptions where id = $1", [id])).rows[0]!.confirmed,
+      const confirmed = await withServerDatabase(
+        process.env.E2E_DATA_DIR!,
+        async (client) =>
+          (await client.query<{ confirmed: boolean }>("select confirmed from newsletter_subscriptions where id = $1", [id])).rows[0]!
+            .confirmed,
       );
       expect(confirmed).toBe(false);
     });
@@ -202,7 +212,9 @@ for (const failure of Object.keys(failures) as Failure[]) {
       await composer.press("Enter");
 
       // The chat's messages show in a bar at the top of its panel (docs/chat.md), not as page toasts.
-      await expect(panel.locator("[data-chat-notice]").getByText(CHAT_MESSAGES.sendFailedDescription, { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(panel.locator("[data-chat-notice]").getByText(CHAT_MESSAGES.sendFailedDescription, { exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
       expect(posts.count()).toBe(1);
       await expect(composer).toHaveValue("What does a chatbot project cost?");
       await expect(panel).toBeVisible();
@@ -238,7 +250,14 @@ for (const failure of Object.keys(failures) as Failure[]) {
       const name = `Failed Delete ${randomInt(1e9)}`;
       const sent = await request.post("/api/send-contact-email", {
         headers: { "X-Forwarded-For": `198.19.${randomInt(256)}.${randomInt(1, 255)}` },
-        data: { source: "contact", name, email: `delete-${randomInt(1e9)}@example.com`, message: "Please delete me.", disclaimerAccepted: true, website: "x" },
+        data: {
+          source: "contact",
+          name,
+          email: `delete-${randomInt(1e9)}@example.com`,
+          message: "Please delete me.",
+          disclaimerAccepted: true,
+          website: "x",
+        },
       });
       expect(sent.ok()).toBe(true);
       await signInAsAdmin(page, "/admin/submissions");
@@ -324,7 +343,12 @@ test.describe("without JavaScript", () => {
     }
   });
 
-  test("Accept works the same way, and the shared page is still the same bytes for everyone", async ({ page, context, baseURL, playwright }) => {
+  test("Accept works the same way, and the shared page is still the same bytes for everyone", async ({
+    page,
+    context,
+    baseURL,
+    playwright,
+  }) => {
     await context.clearCookies();
     await page.goto("/about");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();

@@ -77,7 +77,11 @@ function checkFocusedElement({ minWidth, minContrast }: { minWidth: number; minC
     if (style.boxShadow === "none") return null;
     for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
       const color = /(rgba?|color|oklch|oklab|hsla?)\([^)]*\)|#[0-9a-f]+/i.exec(shadow)?.[0] ?? "";
-      const lengths = shadow.replace(color, "").match(/-?[\d.]+px/g)?.map(parseFloat) ?? [];
+      const lengths =
+        shadow
+          .replace(color, "")
+          .match(/-?[\d.]+px/g)
+          ?.map(parseFloat) ?? [];
       const [x = 0, y = 0, blur = 0, spread = 0] = lengths;
       if (color && x === 0 && y === 0 && blur === 0 && spread >= 1 && rgba(color)[3] > 0) return { width: spread, color, offset: 0 };
     }
@@ -91,12 +95,20 @@ function checkFocusedElement({ minWidth, minContrast }: { minWidth: number; minC
     for (let node = owner.parentElement; node && node !== document.body; node = node.parentElement) {
       const style = getComputedStyle(node);
       const clips =
-        style.overflowX !== "visible" || style.overflowY !== "visible" || style.contentVisibility === "auto" || /paint|strict|content/.test(style.contain);
+        style.overflowX !== "visible" ||
+        style.overflowY !== "visible" ||
+        style.contentVisibility === "auto" ||
+        /paint|strict|content/.test(style.contain);
       if (!clips) continue;
       const edge = node.getBoundingClientRect();
       const inside = (a: number, b: number) => a >= b - 0.5;
       // Any overflow other than visible clips both axes (CSS makes the other axis auto).
-      if (!(inside(box.left - reach, edge.left) && inside(box.top - reach, edge.top) && inside(edge.right, box.right + reach) && inside(edge.bottom, box.bottom + reach))) {
+      if (!(
+        inside(box.left - reach, edge.left) &&
+        inside(box.top - reach, edge.top) &&
+        inside(edge.right, box.right + reach) &&
+        inside(edge.bottom, box.bottom + reach)
+      )) {
         return node;
       }
     }
@@ -108,7 +120,8 @@ function checkFocusedElement({ minWidth, minContrast }: { minWidth: number; minC
   let indicator = indicatorOf(element);
   for (let node = element.parentElement, depth = 0; !indicator && node && depth < 5; node = node.parentElement, depth++) {
     const around = node.getBoundingClientRect();
-    const encloses = around.left <= box.left + 1 && around.top <= box.top + 1 && around.right >= box.right - 1 && around.bottom >= box.bottom - 1;
+    const encloses =
+      around.left <= box.left + 1 && around.top <= box.top + 1 && around.right >= box.right - 1 && around.bottom >= box.bottom - 1;
     const found = encloses ? indicatorOf(node) : null;
     if (found) [owner, indicator] = [node, found];
   }
@@ -121,7 +134,11 @@ function checkFocusedElement({ minWidth, minContrast }: { minWidth: number; minC
   for (const behind of neighbours) {
     const ratio = contrast(over(rgba(indicator.color), behind), behind);
     if (ratio < minContrast) {
-      return { done: false, label, problem: `indicator ${indicator.color} on rgb(${behind.map(Math.round).join(", ")}): ${ratio.toFixed(2)}:1` };
+      return {
+        done: false,
+        label,
+        problem: `indicator ${indicator.color} on rgb(${behind.map(Math.round).join(", ")}): ${ratio.toFixed(2)}:1`,
+      };
     }
   }
   return { done: false, label, problem: null };

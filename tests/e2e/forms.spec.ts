@@ -70,9 +70,10 @@ async function storedSubmission(email: string) {
       "select hold_reason, fill_ms from submissions where email = $1",
       [email],
     );
-    const jobs = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [
-      `%${email}%`,
-    ]);
+    const jobs = await client.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1",
+      [`%${email}%`],
+    );
     return { rows: rows.rows, mailJobs: jobs.rows[0]!.n };
   });
 }
@@ -122,7 +123,9 @@ test.describe("with JavaScript", () => {
     const definition = formDefinitions[form.source];
     const disclaimer = disclaimers[definition.disclaimer];
 
-    test(`${form.path}: checks fields in the browser, sends without a reload, toasts and confirms on the page until asked for another`, async ({ page }) => {
+    test(`${form.path}: checks fields in the browser, sends without a reload, toasts and confirms on the page until asked for another`, async ({
+      page,
+    }) => {
       await page.goto(form.path);
       await waitForHydration(page);
       // After hydration: with a mentor taking bookings, /mentoring then follows the browser's zone,
@@ -193,7 +196,9 @@ test.describe("with JavaScript", () => {
     });
   }
 
-  test("a form filled and sent at once, as autofill does, shows the usual confirmation and is held for review instead of lost", async ({ page }) => {
+  test("a form filled and sent at once, as autofill does, shows the usual confirmation and is held for review instead of lost", async ({
+    page,
+  }) => {
     const form = cases[2]!;
     const definition = formDefinitions[form.source];
     // No waiting for anything: autofill fills the form, the visitor clicks. On a machine too busy to
@@ -224,33 +229,33 @@ test.describe("with JavaScript", () => {
   });
 
   test.describe("refused", () => {
-  test.use({ expectedConsoleErrors: [/status of 429/] });
+    test.use({ expectedConsoleErrors: [/status of 429/] });
 
-  test("a refused submission shows the server's message and keeps what was typed", async ({ page, request }) => {
-    const ip = `198.19.${randomInt(256)}.${randomInt(1, 255)}`;
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
-    // Use up this address's submissions through the API.
-    for (let i = 0; i < 5; i++) {
-      const response = await request.post("/api/send-contact-email", {
-        headers: { "X-Forwarded-For": ip },
-        data: { source: "contact", name: "Load", email: `load${i}@example.com`, message: "Hi", disclaimerAccepted: true },
-      });
-      expect(response.status()).toBe(200);
-    }
-    const form = cases[2]!;
-    await page.goto(form.path);
-    const loadedAt = Date.now();
-    await waitForHydration(page);
-    const email = uniqueEmail("refused");
-    await fill(page, form, email);
-    await waitForFillTime(page, loadedAt);
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(
-      page.locator("[data-sonner-toast]").getByText("Too many submissions from your network. Please wait a few minutes and try again."),
-    ).toBeVisible();
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(form.long.Message!);
-  });
+    test("a refused submission shows the server's message and keeps what was typed", async ({ page, request }) => {
+      const ip = `198.19.${randomInt(256)}.${randomInt(1, 255)}`;
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+      // Use up this address's submissions through the API.
+      for (let i = 0; i < 5; i++) {
+        const response = await request.post("/api/send-contact-email", {
+          headers: { "X-Forwarded-For": ip },
+          data: { source: "contact", name: "Load", email: `load${i}@example.com`, message: "Hi", disclaimerAccepted: true },
+        });
+        expect(response.status()).toBe(200);
+      }
+      const form = cases[2]!;
+      await page.goto(form.path);
+      const loadedAt = Date.now();
+      await waitForHydration(page);
+      const email = uniqueEmail("refused");
+      await fill(page, form, email);
+      await waitForFillTime(page, loadedAt);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(
+        page.locator("[data-sonner-toast]").getByText("Too many submissions from your network. Please wait a few minutes and try again."),
+      ).toBeVisible();
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue(form.long.Message!);
+    });
   });
 });
 
@@ -262,7 +267,10 @@ test.describe("without JavaScript", () => {
     const definition = formDefinitions[form.source];
     const disclaimer = disclaimers[definition.disclaimer];
 
-    test(`${form.path}: a plain POST shows errors inline, keeps values, then confirms; the link brings an empty form back`, async ({ page, browser }) => {
+    test(`${form.path}: a plain POST shows errors inline, keeps values, then confirms; the link brings an empty form back`, async ({
+      page,
+      browser,
+    }) => {
       await page.goto(form.path);
       const loadedAt = Date.now();
       const area = areaOf(page, form);
@@ -271,7 +279,8 @@ test.describe("without JavaScript", () => {
       await area.getByRole("button", { name: definition.submitLabel }).click();
 
       await expectFieldError(page, area, "Email", "Valid email required");
-      for (const [label] of Object.entries(form.long)) await expect(area.getByLabel(label, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      for (const [label] of Object.entries(form.long))
+        await expect(area.getByLabel(label, { exact: true })).toHaveAttribute("aria-invalid", "true");
       await expect(area.getByText("Please acknowledge the terms to proceed")).toBeVisible();
       await expect(area.getByLabel("Name", { exact: true })).toHaveValue("Ada Lovelace");
       await expect(area.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");

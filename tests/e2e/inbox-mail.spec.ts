@@ -65,7 +65,10 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The mail test server exited: ${errors}`);
-    const healthy = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`The mail test server did not start: ${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -112,7 +115,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test("an admin writes a reply from a saved reply, it arrives over SMTP threaded, and the person's answer read from the mailbox shows up in the conversation, still unread there", async ({ page }) => {
+test("an admin writes a reply from a saved reply, it arrives over SMTP threaded, and the person's answer read from the mailbox shows up in the conversation, still unread there", async ({
+  page,
+}) => {
   await signIn(page, "/admin/inbox/saved-replies");
   await waitForHydration(page);
   await page.getByLabel("Title").fill("Thanks for reaching out");
@@ -130,7 +135,9 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await page.getByLabel("Your reply").fill("Hello Grace,");
   await page.getByLabel("Saved reply").selectOption({ label: "Thanks for reaching out" });
   await page.getByRole("button", { name: "Use" }).click();
-  await expect(page.getByLabel("Your reply")).toHaveValue("Hello Grace,\n\nThank you for your message. Our portfolio: https://nordlys.test/work");
+  await expect(page.getByLabel("Your reply")).toHaveValue(
+    "Hello Grace,\n\nThank you for your message. Our portfolio: https://nordlys.test/work",
+  );
   await expectNoAxeViolations(page);
   await expectNoClassConflicts(page);
   await shoot(page, "inbox-reply");
@@ -142,7 +149,10 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   expect(mail!.parsed.replyTo?.value[0]?.address).toBe(`studio+${person.token}@nordlys.test`);
   expect(mail!.parsed.from?.value[0]?.address).toBe("studio@nordlys.test");
   expect(mail!.parsed.text).toContain("Our portfolio: https://nordlys.test/work");
-  const stage = await withServerDatabase(dataDir, async (client) => (await client.query("select stage from enquiries where id = $1", [person.enquiryId])).rows[0].stage);
+  const stage = await withServerDatabase(
+    dataDir,
+    async (client) => (await client.query("select stage from enquiries where id = $1", [person.enquiryId])).rows[0].stage,
+  );
   expect(stage).toBe("contacted");
 
   const uid = await dovecot.append(
@@ -166,7 +176,10 @@ test("an admin writes a reply from a saved reply, it arrives over SMTP threaded,
   await expect(page.getByText("From grace@example.org")).toBeVisible();
   const flags = await dovecot.messages();
   expect(flags.find((message) => message.uid === uid)?.flags).not.toContain("\\Seen");
-  const stored = await withServerDatabase(dataDir, async (client) => (await client.query("select person_id from inbox_mails where message_id = '<grace-answer@example.org>'")).rows);
+  const stored = await withServerDatabase(
+    dataDir,
+    async (client) => (await client.query("select person_id from inbox_mails where message_id = '<grace-answer@example.org>'")).rows,
+  );
   expect(stored).toEqual([{ person_id: person.personId }]);
   // And on the person's one timeline, beside the reply that it answers.
   await page.goto(`/admin/inbox/people/${person.personId}`);
@@ -186,18 +199,32 @@ test("the JSON endpoint replies as the page does, and refuses without a sign-in"
   expect(await response.json()).toMatchObject({ sent: true, stageChanged: false });
   const received = await smtp.waitFor(before + 1, 30_000);
   expect(received.at(-1)!.parsed.inReplyTo).toBe("<grace-answer@example.org>");
-  const bad = await page.request.post(`/api/admin/people/${person.personId}/reply`, { data: { enquiryId: "nope", text: "" }, headers: { Origin: baseURL } });
+  const bad = await page.request.post(`/api/admin/people/${person.personId}/reply`, {
+    data: { enquiryId: "nope", text: "" },
+    headers: { Origin: baseURL },
+  });
   expect(bad.status()).toBe(400);
 
   const anonymous = await playwright.request.newContext({ baseURL });
-  const refused = await anonymous.post(`/api/admin/people/${person.personId}/reply`, { data: { enquiryId: person.enquiryId, text: "Hi" }, headers: { Origin: baseURL } });
+  const refused = await anonymous.post(`/api/admin/people/${person.personId}/reply`, {
+    data: { enquiryId: person.enquiryId, text: "Hi" },
+    headers: { Origin: baseURL },
+  });
   expect(refused.status()).toBe(401);
   await anonymous.dispose();
 });
 
 test("a mail from a stranger that names Grace's thread is Unmatched; an admin assigns one and discards another", async ({ page }) => {
-  const lastOut = await withServerDatabase(dataDir, async (client) => (await client.query("select message_id from inbox_mails where direction = 'out' order by created_at desc limit 1")).rows[0].message_id);
-  for (const [from, id] of [["mallory@evil.example", "forged"], ["grace.hopper@work.example", "other-address"]]) {
+  const lastOut = await withServerDatabase(
+    dataDir,
+    async (client) =>
+      (await client.query("select message_id from inbox_mails where direction = 'out' order by created_at desc limit 1")).rows[0]
+        .message_id,
+  );
+  for (const [from, id] of [
+    ["mallory@evil.example", "forged"],
+    ["grace.hopper@work.example", "other-address"],
+  ]) {
     await dovecot.append(
       [
         `From: ${from}`,
@@ -233,8 +260,14 @@ test("a mail from a stranger that names Grace's thread is Unmatched; an admin as
   await page.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page.getByText("Mail deleted")).toBeVisible();
   await expect(page.getByText("No unmatched mail")).toBeVisible();
-  const rows = await withServerDatabase(dataDir, async (client) =>
-    (await client.query("select message_id, person_id from inbox_mails where message_id in ('<forged@example.org>', '<other-address@example.org>') order by message_id")).rows,
+  const rows = await withServerDatabase(
+    dataDir,
+    async (client) =>
+      (
+        await client.query(
+          "select message_id, person_id from inbox_mails where message_id in ('<forged@example.org>', '<other-address@example.org>') order by message_id",
+        )
+      ).rows,
   );
   expect(rows).toEqual([{ message_id: "<other-address@example.org>", person_id: person.personId }]);
   expect((await dovecot.messages()).every((message) => !message.flags.includes("\\Seen"))).toBe(true);

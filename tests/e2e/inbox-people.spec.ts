@@ -29,13 +29,19 @@ async function seed(tag: string): Promise<string> {
       return rows[0]!.id;
     };
     const won = await insert(`won-${tag}@example.com`, "contact");
-    await db.query(`update enquiries set stage = 'won', stage_changed_at = now(), value_minor = 1250000, currency = 'NOK', first_reply_at = created_at + interval '5 hours', waiting_since = null where source_id = $1`, [won]);
+    await db.query(
+      `update enquiries set stage = 'won', stage_changed_at = now(), value_minor = 1250000, currency = 'NOK', first_reply_at = created_at + interval '5 hours', waiting_since = null where source_id = $1`,
+      [won],
+    );
     await db.query(
       `insert into analytics_conversions (kind, entity_id, occurred_at, day, entry_path, utm_source, utm_campaign, attributed_by) values ('contact', $1, now(), current_date, '/services', 'newsletter-partner', $2, 'cookie')`,
       [won, `campaign-${tag}`],
     );
     const eur = await insert(`eur-${tag}@example.com`, "apply");
-    await db.query(`update enquiries set stage = 'won', stage_changed_at = now(), value_minor = 99999, currency = 'EUR' where source_id = $1`, [eur]);
+    await db.query(
+      `update enquiries set stage = 'won', stage_changed_at = now(), value_minor = 99999, currency = 'EUR' where source_id = $1`,
+      [eur],
+    );
     await insert(`waiting-${tag}@example.com`, "mentoring");
     const { rows } = await db.query<{ id: string }>(`select id from people where email_key = $1`, [`won-${tag}@example.com`]);
     return rows[0]!.id;
@@ -63,7 +69,8 @@ async function expectNothingOverlaps(page: Page, regionNames: string[]) {
       for (let j = i + 1; j < blocks.length; j += 1) {
         const a = blocks[i]!;
         const b = blocks[j]!;
-        const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+        const overlap =
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
         expect(overlap, `${name}: "${a.text}" and "${b.text}" overlap`).toBe(false);
       }
     }
@@ -72,7 +79,9 @@ async function expectNothingOverlaps(page: Page, regionNames: string[]) {
 
 const NEW_PANELS = ["Time to first reply", "From visit to won", "Enquiries by stage", "Won value by source", "Won value by campaign"];
 
-test("the dashboard shows replies, stages, won value per currency and the funnel, readable at 390 and 1440 px", async ({ page }, testInfo) => {
+test("the dashboard shows replies, stages, won value per currency and the funnel, readable at 390 and 1440 px", async ({
+  page,
+}, testInfo) => {
   // axe over the whole dashboard (every chart and table) takes a while on a busy machine.
   test.setTimeout(240_000);
   const tag = randomUUID().slice(0, 8);
@@ -107,30 +116,32 @@ test.describe(() => {
   // The wrong password is answered 400, which the browser logs.
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
-test("the erase page says what goes and asks for the admin's password", async ({ page }, testInfo) => {
+  test("the erase page says what goes and asks for the admin's password", async ({ page }, testInfo) => {
     test.setTimeout(180_000);
-  const personId = await seed(randomUUID().slice(0, 8));
-  await signInAsAdmin(page, "/admin");
-  await page.goto(`/admin/inbox/people/${personId}/erase`);
-  await expect(page.getByRole("heading", { level: 1, name: "Erase a person" })).toBeVisible();
-  await expect(page.getByText("1 form submission")).toBeVisible();
-  await expect(page.getByRole("link", { name: "export as JSON" })).toHaveAttribute("href", `/admin/inbox/people/${personId}/export`);
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
+    const personId = await seed(randomUUID().slice(0, 8));
+    await signInAsAdmin(page, "/admin");
+    await page.goto(`/admin/inbox/people/${personId}/erase`);
+    await expect(page.getByRole("heading", { level: 1, name: "Erase a person" })).toBeVisible();
+    await expect(page.getByText("1 form submission")).toBeVisible();
+    await expect(page.getByRole("link", { name: "export as JSON" })).toHaveAttribute("href", `/admin/inbox/people/${personId}/export`);
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
 
-  await page.getByLabel("Your password, to confirm").fill("not my password");
-  await page.getByRole("button", { name: "Erase everything" }).click();
-  await expect(page.getByText("That password is not right")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByLabel("Your password, to confirm")).toHaveAttribute("aria-invalid", "true");
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const shot = testInfo.outputPath(`erase-${width}.png`);
-    await page.screenshot({ path: shot, fullPage: true });
-    await testInfo.attach(`erase-${width}.png`, { path: shot, contentType: "image/png" });
-  }
-  expect(await withServerDatabase(dataDir(), async (db) => (await db.query("select 1 from people where id = $1", [personId])).rowCount)).toBe(1);
-});
+    await page.getByLabel("Your password, to confirm").fill("not my password");
+    await page.getByRole("button", { name: "Erase everything" }).click();
+    await expect(page.getByText("That password is not right")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel("Your password, to confirm")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const shot = testInfo.outputPath(`erase-${width}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      await testInfo.attach(`erase-${width}.png`, { path: shot, contentType: "image/png" });
+    }
+    expect(
+      await withServerDatabase(dataDir(), async (db) => (await db.query("select 1 from people where id = $1", [personId])).rowCount),
+    ).toBe(1);
+  });
 });

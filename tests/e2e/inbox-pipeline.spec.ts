@@ -30,7 +30,9 @@ async function seedLead(name: string, message: string): Promise<{ enquiryId: str
     ],
   });
   return withServerDatabase(dataDir, async (client) => {
-    const result = await client.query<{ id: string; person_id: string }>("select id, person_id from enquiries where source_id = $1", [leadId]);
+    const result = await client.query<{ id: string; person_id: string }>("select id, person_id from enquiries where source_id = $1", [
+      leadId,
+    ]);
     return { enquiryId: result.rows[0]!.id, personId: result.rows[0]!.person_id };
   });
 }
@@ -80,12 +82,18 @@ test("an enquiry moves through the stages with the mouse and with the keyboard; 
   await expectNoClassConflicts(page);
 
   const events = await withServerDatabase(dataDir, async (client) =>
-    (await client.query<{ body: string }>("select body from inbox_events where enquiry_id = $1 order by id", [enquiryId])).rows.map((row) => row.body),
+    (await client.query<{ body: string }>("select body from inbox_events where enquiry_id = $1 order by id", [enquiryId])).rows.map(
+      (row) => row.body,
+    ),
   );
   expect(events).toEqual(["New → Contacted", "Contacted → Qualified", "Qualified → Won (NOK 12,500.00)"]);
 });
 
-test("without JavaScript the card's stage select moves it; the list, the board and the person page pass axe", async ({ page, browser, baseURL }) => {
+test("without JavaScript the card's stage select moves it; the list, the board and the person page pass axe", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const name = `Plain Person ${randomUUID().slice(0, 6)}`;
   const word = `Fjellheim${randomUUID().slice(0, 4)}`;
   const { enquiryId, personId } = await seedLead(name, `Our office is in ${word}`);

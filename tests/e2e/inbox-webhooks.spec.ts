@@ -33,7 +33,11 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
 });
 
-test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the delivery log, and Replay sends it again", async ({ page, browser, baseURL }) => {
+test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the delivery log, and Replay sends it again", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const path = `/ok/e2e-${randomInt(1e9)}`;
   await signInAsAdmin(page, "/admin/webhooks");
   await waitForHydration(page);
@@ -52,7 +56,10 @@ test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the 
 
   // A visitor sends the contact form (slowly enough not to be held).
   const email = `webhook-${Date.now()}-${randomInt(1e6)}@example.com`;
-  const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const visitor = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
   await visitor.addCookies([{ name: "cookie_consent", value: "declined", url: baseURL! }]);
   const contact = await visitor.newPage();
   await contact.goto("/contact");
@@ -69,8 +76,15 @@ test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the 
 
   await expect.poll(() => receiver.on(path).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   const first = receiver.on(path)[0]!;
-  const headers = { "webhook-id": first.headers["webhook-id"]!, "webhook-timestamp": first.headers["webhook-timestamp"]!, "webhook-signature": first.headers["webhook-signature"]! };
-  const event = new Webhook(secret).verify(first.body, headers) as { type: string; data: { person: { email: string; name: string }; enquiry: { kind: string } } };
+  const headers = {
+    "webhook-id": first.headers["webhook-id"]!,
+    "webhook-timestamp": first.headers["webhook-timestamp"]!,
+    "webhook-signature": first.headers["webhook-signature"]!,
+  };
+  const event = new Webhook(secret).verify(first.body, headers) as {
+    type: string;
+    data: { person: { email: string; name: string }; enquiry: { kind: string } };
+  };
   expect(event.type).toBe("enquiry.created");
   expect(event.data.person).toMatchObject({ email, name: "Per Olsen" });
   expect(event.data.enquiry.kind).toBe("contact");
@@ -88,7 +102,10 @@ test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the 
   await expectNoClassConflicts(page);
 
   // Replay: the same webhook-id, signed again.
-  await endpoint.getByRole("button", { name: /^Replay enquiry\.created delivery/ }).first().click();
+  await endpoint
+    .getByRole("button", { name: /^Replay enquiry\.created delivery/ })
+    .first()
+    .click();
   await expect(page.getByText("Replay queued, with the same webhook-id")).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => receiver.on(path).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   const second = receiver.on(path)[1]!;
@@ -111,7 +128,11 @@ test("an admin adds an endpoint; a contact enquiry arrives signed, shows in the 
   }
 });
 
-test("without JavaScript the endpoint form checks its fields, adds the endpoint and shows the secret once", async ({ page, browser, baseURL }) => {
+test("without JavaScript the endpoint form checks its fields, adds the endpoint and shows the secret once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInAsAdmin(page, "/admin/webhooks");
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {

@@ -73,7 +73,8 @@ function slotFromId(id: string): { start: Date; minutes: number } {
 
 const inZone = (date: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat("en-GB", { ...options, timeZone, hourCycle: "h23" }).format(date);
-const longDate = (date: Date, timeZone: string) => inZone(date, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const longDate = (date: Date, timeZone: string) =>
+  inZone(date, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 const clock = (date: Date, timeZone: string) => inZone(date, timeZone, { hour: "2-digit", minute: "2-digit" });
 
 /** The booking part of the page (its section is labelled by "Book a session"). */
@@ -103,7 +104,9 @@ function decodedMail(eml: string): string {
 
 /** The learner's mails (addressed to them, not the mentor's copy), decoded. */
 async function mailsTo(email: string): Promise<string[]> {
-  return (await outboxMailsFor(email)).map(decodedMail).filter((mail) => new RegExp(`^To:.*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail));
+  return (await outboxMailsFor(email))
+    .map(decodedMail)
+    .filter((mail) => new RegExp(`^To:.*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail));
 }
 
 /** A confirmed session for `mentorId` at `start`, written directly (as another learner's booking committed meanwhile). */
@@ -146,7 +149,9 @@ test.describe("without JavaScript", () => {
     // The accessible name: the full date and time in the chosen zone, the length, and the mentor's own time.
     const expectedName = `${longDate(slot.start, "Asia/Kolkata")}, ${clock(slot.start, "Asia/Kolkata")} to ${clock(new Date(slot.start.getTime() + slot.minutes * 60_000), "Asia/Kolkata")} (Asia/Kolkata), 60 minutes, with ${MENTOR_NAME}; ${clock(slot.start, "Europe/Oslo")} for ${MENTOR_NAME} in Oslo`;
     await expect(first).toHaveAccessibleName(expectedName);
-    expect(inZone(slot.start, "Asia/Kolkata", { year: "numeric", month: "2-digit", day: "2-digit" }).split("/").reverse().join("-")).toBe(day);
+    expect(inZone(slot.start, "Asia/Kolkata", { year: "numeric", month: "2-digit", day: "2-digit" }).split("/").reverse().join("-")).toBe(
+      day,
+    );
     await section.getByRole("radio", { name: expectedName }).check();
 
     const email = uniqueEmail("nojs");
@@ -177,7 +182,9 @@ test.describe("without JavaScript", () => {
 test.describe("with JavaScript in Auckland", () => {
   test.use({ timezoneId: "Pacific/Auckland" });
 
-  test("the page follows the browser's zone; a time is booked with the keyboard alone, without a reload; axe finds nothing", async ({ page }) => {
+  test("the page follows the browser's zone; a time is booked with the keyboard alone, without a reload; axe finds nothing", async ({
+    page,
+  }) => {
     await page.goto("/mentoring");
     await waitForHydration(page);
     const section = bookingSection(page);
@@ -274,7 +281,9 @@ test.describe("a time taken meanwhile", () => {
     const first = timeRadios(section).first();
     const slotId = (await first.getAttribute("value")) ?? "";
     const slot = slotFromId(slotId);
-    expect(inZone(slot.start, "Europe/Oslo", { year: "numeric", month: "2-digit", day: "2-digit" }).split("/").reverse().join("-")).toBe(day);
+    expect(inZone(slot.start, "Europe/Oslo", { year: "numeric", month: "2-digit", day: "2-digit" }).split("/").reverse().join("-")).toBe(
+      day,
+    );
 
     await first.check();
     const email = uniqueEmail("taken");
@@ -353,8 +362,10 @@ test.describe("a booking post that fails on the way", () => {
     // Back online: the same form, sent again, books that time (nothing was stored by the lost post).
     await section.getByRole("button", { name: "Book session" }).click();
     await expect(page.getByRole("region", { name: "Your session is booked" })).toBeVisible({ timeout: 15_000 });
-    const stored = await withServerDatabase(dataDir(), async (client) =>
-      (await client.query<{ n: number }>("select count(*)::int as n from mentoring_bookings where email = $1", [email])).rows[0]!.n,
+    const stored = await withServerDatabase(
+      dataDir(),
+      async (client) =>
+        (await client.query<{ n: number }>("select count(*)::int as n from mentoring_bookings where email = $1", [email])).rows[0]!.n,
     );
     expect(stored).toBe(1);
   });
@@ -383,7 +394,9 @@ test("the learner's link page shows the session, moves it, and the old link then
   await chosen.check();
   await page.getByRole("button", { name: "Move my session" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session moved", { timeout: 15_000 });
-  await expect(page.getByRole("status")).toContainText(`Your session is now ${longDate(newStart, "Asia/Kolkata")}, ${clock(newStart, "Asia/Kolkata")}`);
+  await expect(page.getByRole("status")).toContainText(
+    `Your session is now ${longDate(newStart, "Asia/Kolkata")}, ${clock(newStart, "Asia/Kolkata")}`,
+  );
   await expectNoAxeViolations(page);
   await expectNoClassConflicts(page);
 
@@ -392,7 +405,9 @@ test("the learner's link page shows the session, moves it, and the old link then
   await expectNoAxeViolations(page);
   await expectNoClassConflicts(page);
   // The updated invite, with new links, goes to the learner.
-  await expect.poll(async () => (await mailsTo(firstLearner.email)).filter((m) => !m.includes(`token=${token}`)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mailsTo(firstLearner.email)).filter((m) => !m.includes(`token=${token}`)).length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
 });
 
 test.describe("the mentor", () => {
@@ -404,7 +419,8 @@ test.describe("the mentor", () => {
     // A session of its own, a week ahead at 13:00 in Oslo (whatever the other tests booked).
     const day = new Date(Date.now() + 8 * 86_400_000);
     const date = inZone(day, "Europe/Oslo", { year: "numeric", month: "2-digit", day: "2-digit" }).split("/").reverse().join("-");
-    const offset = inZone(new Date(`${date}T12:00:00Z`), "Europe/Oslo", { timeZoneName: "longOffset" }).match(/GMT([+-]\d{2}:\d{2})/)?.[1] ?? "+01:00";
+    const offset =
+      inZone(new Date(`${date}T12:00:00Z`), "Europe/Oslo", { timeZoneName: "longOffset" }).match(/GMT([+-]\d{2}:\d{2})/)?.[1] ?? "+01:00";
     const start = new Date(`${date}T13:00:00${offset}`);
     const email = uniqueEmail("agenda");
     await insertBooking(start, 60, "Agenda Learner", email);

@@ -89,7 +89,10 @@ type Box = { x: number; y: number; width: number; height: number };
 
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 /** elementFromPoint at the centre of `target` is `target` (or inside it): nothing covers it. */
 async function expectUncovered(target: Locator) {
@@ -152,8 +155,15 @@ for (const size of SIZES) {
           const bottom = Math.min(rect.bottom, view.bottom);
           return bottom > top ? new DOMRect(rect.left, top, rect.width, bottom - top) : null;
         };
-        const messages = [...document.querySelectorAll('[role="dialog"] [data-role]')].map(box).map(visible).filter((rect): rect is DOMRect => rect !== null);
-        return { covers: covers.length, messages: messages.length, overlaps: covers.flatMap((cover) => messages.filter((message) => overlap(cover, message))).length };
+        const messages = [...document.querySelectorAll('[role="dialog"] [data-role]')]
+          .map(box)
+          .map(visible)
+          .filter((rect): rect is DOMRect => rect !== null);
+        return {
+          covers: covers.length,
+          messages: messages.length,
+          overlaps: covers.flatMap((cover) => messages.filter((message) => overlap(cover, message))).length,
+        };
       });
     const afterStart = await coveredMessages();
     expect(afterStart.covers).toBeGreaterThanOrEqual(1);
@@ -183,7 +193,9 @@ for (const size of SIZES) {
   });
 }
 
-test("without a model the chat reads 'I am Per Olsen, per@example.com', passes the question on, and stores the lead by name", async ({ page }) => {
+test("without a model the chat reads 'I am Per Olsen, per@example.com', passes the question on, and stores the lead by name", async ({
+  page,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}/about`);
@@ -197,7 +209,9 @@ test("without a model the chat reads 'I am Per Olsen, per@example.com', passes t
   await composer.fill("I am Per Olsen, per@example.com, we want an assistant for our dental clinic");
   await composer.press("Enter");
   const answer = panel.locator('[data-role="assistant"]').last();
-  await expect(answer).toContainText("Thanks, Per! I can't answer that from what's on this site, so I'll pass your message to the team", { timeout: 15_000 });
+  await expect(answer).toContainText("Thanks, Per! I can't answer that from what's on this site, so I'll pass your message to the team", {
+    timeout: 15_000,
+  });
   await expect(answer.locator("strong", { hasText: "Yes" })).toBeVisible();
   await expect(answer).toContainText("a founder will reply to per@example.com within 24 hours.");
   const prompt = panel.getByRole("group", { name: "Save your e-mail" });
@@ -206,8 +220,15 @@ test("without a model the chat reads 'I am Per Olsen, per@example.com', passes t
   await prompt.getByRole("button", { name: "Yes" }).click();
   await expect(panel.getByRole("status").filter({ hasText: "Contact saved!" })).toBeVisible();
   await expect
-    .poll(() => withServerDatabase(server.dataDir, async (client) => (await client.query("select name, email from leads where email = $1", ["per@example.com"])).rows), {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        withServerDatabase(
+          server.dataDir,
+          async (client) => (await client.query("select name, email from leads where email = $1", ["per@example.com"])).rows,
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
     .toEqual([{ name: "Per Olsen", email: "per@example.com" }]);
 });

@@ -16,7 +16,15 @@ const TITLES = {
   days: "Agents that plan ahead",
 };
 
-type Article = { id: string; title: string; summary: string; fullContent: string; source: string; sourceUrl: string | null; publishedAt: string };
+type Article = {
+  id: string;
+  title: string;
+  summary: string;
+  fullContent: string;
+  source: string;
+  sourceUrl: string | null;
+  publishedAt: string;
+};
 
 let stored: Article[] = [];
 
@@ -119,7 +127,10 @@ test.describe("home: Latest AI News", () => {
   test("the dialog works from the keyboard: Enter opens, focus stays inside, Escape closes and restores focus", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const trigger = page.getByTestId("news-card").filter({ hasText: TITLES.hours }).getByRole("link", { name: /Read Full Story/ });
+    const trigger = page
+      .getByTestId("news-card")
+      .filter({ hasText: TITLES.hours })
+      .getByRole("link", { name: /Read Full Story/ });
     await trigger.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: TITLES.hours });
@@ -136,8 +147,15 @@ test.describe("home: Latest AI News", () => {
   test("a story without a link offers a web search of title plus source", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByTestId("news-card").filter({ hasText: TITLES.linkless }).getByRole("link", { name: /Read Full Story/ }).click();
-    const href = await page.getByRole("dialog").getByRole("link", { name: /View Original Source/ }).getAttribute("href");
+    await page
+      .getByTestId("news-card")
+      .filter({ hasText: TITLES.linkless })
+      .getByRole("link", { name: /Read Full Story/ })
+      .click();
+    const href = await page
+      .getByRole("dialog")
+      .getByRole("link", { name: /View Original Source/ })
+      .getAttribute("href");
     const url = new URL(href!);
     expect(url.hostname).toBe("www.google.com");
     expect(url.searchParams.get("q")).toBe(`${TITLES.linkless} Research Weekly`);
@@ -161,7 +179,10 @@ test.describe("home: Latest AI News", () => {
 });
 
 test.describe("limits", () => {
-  test("past the per-client limit on refreshes, 'Refresh News' answers with the limit's message and keeps the stories", async ({ page, baseURL }) => {
+  test("past the per-client limit on refreshes, 'Refresh News' answers with the limit's message and keeps the stories", async ({
+    page,
+    baseURL,
+  }) => {
     const client = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": client });
     // Use up this client's 20 forced refreshes per 10 minutes with the no-JavaScript form post.
@@ -248,7 +269,11 @@ test.describe("without JavaScript", () => {
     await expect(section.getByTestId("news-card")).toHaveCount(5);
     await section.getByRole("button", { name: "Refresh News" }).click();
     await expect(page).toHaveURL("/");
-    await section.getByTestId("news-card").filter({ hasText: TITLES.day }).getByRole("link", { name: /Read Full Story/ }).click();
+    await section
+      .getByTestId("news-card")
+      .filter({ hasText: TITLES.day })
+      .getByRole("link", { name: /Read Full Story/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES.day);
   });
 });

@@ -34,7 +34,9 @@ async function confirmationLink(address: string): Promise<string> {
     .poll(
       async () => {
         // Finished mails only: the writer renames "<name>.eml.tmp" to "<name>.eml" when done.
-        const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.includes("newsletter-confirmation") && file.endsWith(".eml"));
+        const files = (await fs.readdir(dir).catch(() => [])).filter(
+          (file) => file.includes("newsletter-confirmation") && file.endsWith(".eml"),
+        );
         for (const file of files) {
           const mail = await simpleParser(await fs.readFile(path.join(dir, file)));
           const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
@@ -106,7 +108,10 @@ test.describe("with JavaScript", () => {
     await signUp(page, `  ${email.toUpperCase()} `);
     await expectSubscribedOnce(page, "Successfully subscribed! Check your email for confirmation.");
     await expect(page.getByRole("region", { name: "Latest AI News" })).toBeVisible();
-    expect(reloads.every((url) => new URL(url).searchParams.get("_routes")?.split(",").includes("routes/home") === false), reloads.join(" ")).toBe(true);
+    expect(
+      reloads.every((url) => new URL(url).searchParams.get("_routes")?.split(",").includes("routes/home") === false),
+      reloads.join(" "),
+    ).toBe(true);
     await expect(card.getByTestId("newsletter-subscribed")).toBeFocused();
     await expectAccessibleWhenToastsGone(page);
     await card.getByRole("button", { name: "Subscribe another address" }).click();
@@ -147,7 +152,11 @@ test.describe("with JavaScript", () => {
       await page.goto("/ai-news");
       await waitForHydration(page);
       await signUp(page, email);
-      await expect(page.locator("[data-sonner-toast]").getByText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/)).toBeVisible();
+      await expect(
+        page
+          .locator("[data-sonner-toast]")
+          .getByText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/),
+      ).toBeVisible();
       await expect(page.getByTestId("newsletter-subscribed")).toHaveCount(0);
       await expect(page.getByLabel("Email address")).toHaveValue(email);
       // The form stays, with the pointer still on the button: axe checks the page at rest.
@@ -200,7 +209,10 @@ test.describe("with JavaScript", () => {
       expect(response.status()).toBe(200);
       expect(response.headers()["location"]).toBeUndefined();
       expect(await response.text()).toContain(newsletterMessages.unsubscribeSuccess);
-      const forged = await client.post("/unsubscribe/one-click?token=forged", { form: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+      const forged = await client.post("/unsubscribe/one-click?token=forged", {
+        form: { "List-Unsubscribe": "One-Click" },
+        maxRedirects: 0,
+      });
       expect(forged.status()).toBe(400);
     } finally {
       await client.dispose();
@@ -209,7 +221,10 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("admin", () => {
-  test("/admin/newsletter sends visitors to the sign-in with the product's toast; the send endpoint answers 401 JSON", async ({ page, request }) => {
+  test("/admin/newsletter sends visitors to the sign-in with the product's toast; the send endpoint answers 401 JSON", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/admin/newsletter");
     await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fnewsletter");
     await expect(toast(page, "Please log in to access this page")).toBeVisible();
@@ -222,7 +237,9 @@ test.describe("admin", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of (400|429)/] });
 
-  test("sign-up posts to a page that answers with errors inline or the confirmation panel; unsubscribe works by button", async ({ page }) => {
+  test("sign-up posts to a page that answers with errors inline or the confirmation panel; unsubscribe works by button", async ({
+    page,
+  }) => {
     await page.goto("/");
     await signUp(page, "nope");
     await expect(page).toHaveURL(/\/newsletter\/subscribe$/);
@@ -245,7 +262,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(newsletterMessages.unsubscribeSuccess)).toBeVisible();
   });
 
-  test("signing up again after unsubscribing, within the hour of the last mail: a note says when a new link can be sent", async ({ page, request }) => {
+  test("signing up again after unsubscribing, within the hour of the last mail: a note says when a new link can be sent", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/");
     const email = uniqueEmail("nojs-again");
     await signUp(page, email);
@@ -257,7 +277,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await signUp(page, email);
     await expect(page).toHaveURL(/\/newsletter\/subscribe$/);
-    await expect(page.getByRole("status")).toContainText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/);
+    await expect(page.getByRole("status")).toContainText(
+      /^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/,
+    );
     await expect(page.getByLabel("Email address")).toHaveValue(email);
     await expect(page.getByLabel("Email address")).not.toHaveAttribute("aria-invalid");
     await expect(page.getByRole("alert")).toHaveCount(0);

@@ -31,15 +31,15 @@ test.describe("404", () => {
   test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/] });
 
   test("unknown paths show the 404 page with a way home", async ({ page }) => {
-  const response = await page.goto("/this/does/not/exist");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  await expectNoAxeViolations(page);
-  await expectNoClassConflicts(page);
-  await waitForHydration(page);
-  await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
-  await expect(page).toHaveURL("/");
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL("/");
   });
 });
 
@@ -74,10 +74,13 @@ test("a page is painted before its JavaScript is fetched, then hydrates (decisio
 test("a page downloads just the two preloaded font subsets (decision 0083)", async ({ page }) => {
   await page.goto("/ai-news");
   await page.evaluate(() => document.fonts.ready);
-  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
-    links.map((link) => new URL((link as HTMLLinkElement).href).pathname).sort(),
-  );
-  expect(preloaded).toEqual([expect.stringMatching(/\/inter-latin-core-[\w-]+\.woff2$/), expect.stringMatching(/\/space-grotesk-latin-core-[\w-]+\.woff2$/)]);
+  const preloaded = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname).sort());
+  expect(preloaded).toEqual([
+    expect.stringMatching(/\/inter-latin-core-[\w-]+\.woff2$/),
+    expect.stringMatching(/\/space-grotesk-latin-core-[\w-]+\.woff2$/),
+  ]);
   const fonts = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
@@ -115,7 +118,9 @@ test.describe("scroll positions with off-screen blocks not yet drawn (decision 0
 
   test("the home page skips drawing its lower blocks on first load", async ({ page }) => {
     await page.goto("/");
-    const modes = await page.locator(".lazy-render").evaluateAll((blocks) => blocks.map((block) => getComputedStyle(block).contentVisibility));
+    const modes = await page
+      .locator(".lazy-render")
+      .evaluateAll((blocks) => blocks.map((block) => getComputedStyle(block).contentVisibility));
     expect(modes.length).toBeGreaterThan(5);
     expect(new Set(modes)).toEqual(new Set(["auto"]));
   });

@@ -17,7 +17,10 @@ const headings: Record<string, RegExp | string> = {
 
 function nameOf(path: string): string {
   if (path === "/") return "home";
-  return path.slice(1).replace(/^references\//, "reference-").replace(/^projects\//, "project-");
+  return path
+    .slice(1)
+    .replace(/^references\//, "reference-")
+    .replace(/^projects\//, "project-");
 }
 
 /** The marketing pages this suite owns, from the one list of public pages (app/content/public-pages.ts). */

@@ -59,9 +59,11 @@ test.describe("home", () => {
     }
 
     // Sections in docs/product.md#pages order.
-    const order = await page.locator("main section[aria-labelledby]").evaluateAll((sections) =>
-      sections.map((section) => document.getElementById(section.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
-    );
+    const order = await page
+      .locator("main section[aria-labelledby]")
+      .evaluateAll((sections) =>
+        sections.map((section) => document.getElementById(section.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
+      );
     expect(order.slice(0, 6).map((text) => text.replace(/ (into reality|that scale|that matter|fast)$/, ""))).toEqual([
       "We build AI ideas",
       "Ideas We've Brought to Life",
@@ -86,7 +88,11 @@ test.describe("home", () => {
     await page.getByRole("button", { name: "Pause headline animation" }).click();
     const paused = await phrase.textContent();
     // Paused: the phrase outlasts two of its intervals (a deadline, not a sleep: it fails as soon as it changes).
-    await expectStaysTrue(async () => (await phrase.textContent()) === paused, { for: 2 * PHRASE_INTERVAL_MS, everyMs: 200, what: `the paused phrase "${paused}"` });
+    await expectStaysTrue(async () => (await phrase.textContent()) === paused, {
+      for: 2 * PHRASE_INTERVAL_MS,
+      everyMs: 200,
+      what: `the paused phrase "${paused}"`,
+    });
     await expect(page.getByRole("button", { name: "Play headline animation" })).toHaveAttribute("aria-pressed", "true");
   });
 
@@ -270,11 +276,29 @@ test("services lists the four offers with the product's names", async ({ page })
 
 test.describe("legal pages", () => {
   // The date the text last changed (app/content/legal.ts, lastChanged), never today's.
-  const label = (date: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  const label = (date: string) =>
+    new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${date}T12:00:00Z`),
+    );
   const pages = [
-    { path: "/privacy-policy", sections: 11, date: privacyPolicy.lastChanged.date, statements: ["under 13", "up to 1 year", "up to 2 years", "Do Not Track"] },
-    { path: "/terms-of-service", sections: 13, date: termsOfService.lastChanged.date, statements: ["at least 13 years old", "the amount you paid us in the 12 months before the claim"] },
-    { path: "/cookie-policy", sections: 9, date: cookiePolicy.lastChanged.date, statements: ["up to 1 year", "up to 2 years", "does not respond to Do Not Track"] },
+    {
+      path: "/privacy-policy",
+      sections: 11,
+      date: privacyPolicy.lastChanged.date,
+      statements: ["under 13", "up to 1 year", "up to 2 years", "Do Not Track"],
+    },
+    {
+      path: "/terms-of-service",
+      sections: 13,
+      date: termsOfService.lastChanged.date,
+      statements: ["at least 13 years old", "the amount you paid us in the 12 months before the claim"],
+    },
+    {
+      path: "/cookie-policy",
+      sections: 9,
+      date: cookiePolicy.lastChanged.date,
+      statements: ["up to 1 year", "up to 2 years", "does not respond to Do Not Track"],
+    },
   ];
   for (const legal of pages) {
     test(`${legal.path} has ${legal.sections} sections, the date its text last changed and the required statements`, async ({ page }) => {

@@ -274,7 +274,9 @@ test.describe("LinkedIn post generator", () => {
 
   test("the share menu copies, opens LinkedIn and builds the share links with the product's truncations", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await context.route("https://www.linkedin.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>LinkedIn</title>" }));
+    await context.route("https://www.linkedin.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>LinkedIn</title>" }),
+    );
     await open(page, "#linkedin");
     await page.getByLabel("Topic *").fill("Shipping small");
     await page.getByRole("button", { name: "Generate post" }).click();

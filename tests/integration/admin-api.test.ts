@@ -50,7 +50,7 @@ beforeAll(async () => {
   const userEnrolment = await openEnrolmentLink(await createAdminWithCli(dataDir, USER.email, USER.password));
   await demoteUser(dataDir, USER.email);
   leadId = await insertLead(dataDir, {
-    name: "=HYPERLINK(\"http://evil\")",
+    name: '=HYPERLINK("http://evil")',
     email: "lead@example.com",
     company: "Acme",
     messages: [{ role: "user", content: "Hi" }],
@@ -140,7 +140,9 @@ describe("admin pages refuse everyone but admins", () => {
           });
           expect(response.status, `${method} ${path}`).toBe(302);
           const signIn = `/admin/login?redirectTo=${encodeURIComponent(path.split("?")[0]!)}`;
-          expect(response.headers.get("location")).toBe(cookie ? "/" : method === "GET" ? `/admin/login?redirectTo=${encodeURIComponent(path)}` : signIn);
+          expect(response.headers.get("location")).toBe(
+            cookie ? "/" : method === "GET" ? `/admin/login?redirectTo=${encodeURIComponent(path)}` : signIn,
+          );
           const toastCookie = response.headers.getSetCookie().find((line) => line.startsWith("toast="));
           expect(toastCookie).toBeTruthy();
           // The toast shows on the page the redirect leads to.
@@ -159,7 +161,10 @@ describe("admin pages refuse everyone but admins", () => {
       expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
     }
     // Two-factor is on already: the set-up page sends them on.
-    const setup = await fetch(`${base}/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox`, { headers: { cookie: adminCookie }, redirect: "manual" });
+    const setup = await fetch(`${base}/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox`, {
+      headers: { cookie: adminCookie },
+      redirect: "manual",
+    });
     expect(setup.headers.get("location")).toBe("/admin/outbox");
     const login = await fetch(`${base}/admin/login`);
     expect(await login.text()).toContain('content="noindex, nofollow"');
@@ -169,8 +174,19 @@ describe("admin pages refuse everyone but admins", () => {
 describe("admins", () => {
   it("set their hours as a mentor with PUT /api/admin/mentoring/availability; bad hours are refused with the reason and change nothing; /mentoring then offers times", async () => {
     const put = (body: unknown) =>
-      fetch(`${base}/api/admin/mentoring/availability`, { method: "PUT", headers: { cookie: adminCookie, origin: base, "content-type": "application/json" }, body: JSON.stringify(body) });
-    const hours = { timeZone: "Europe/Oslo", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })), sessionMinutes: 60, bufferMinutes: 10, minNoticeHours: 1, horizonDays: 14 };
+      fetch(`${base}/api/admin/mentoring/availability`, {
+        method: "PUT",
+        headers: { cookie: adminCookie, origin: base, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const hours = {
+      timeZone: "Europe/Oslo",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      sessionMinutes: 60,
+      bufferMinutes: 10,
+      minNoticeHours: 1,
+      horizonDays: 14,
+    };
     const saved = await put(hours);
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ timeZone: "Europe/Oslo", sessionMinutes: [60], bufferMinutes: 10 });
@@ -216,8 +232,9 @@ describe("admins", () => {
     expect(csv).toContain("created_at,name,email,company,message,source,conversation,id");
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain("User: Hi");
-    const actions = await withServerDatabase(dataDir, async (client) =>
-      (await client.query<{ action: string; user_email: string }>("select action, user_email from admin_audit_log")).rows,
+    const actions = await withServerDatabase(
+      dataDir,
+      async (client) => (await client.query<{ action: string; user_email: string }>("select action, user_email from admin_audit_log")).rows,
     );
     expect(actions).toContainEqual({ action: "export-leads", user_email: admin.email });
   });
@@ -228,8 +245,10 @@ describe("admins", () => {
     expect(await first.json()).toEqual({ deleted: true, id: leadId });
     const second = await fetch(`${base}/api/admin/leads/${leadId}`, { method: "DELETE", headers: admin.headers });
     expect(second.status).toBe(404);
-    const rows = await withServerDatabase(dataDir, async (client) =>
-      (await client.query("select 1 from admin_audit_log where action = 'delete-lead' and target = $1", [leadId])).rowCount,
+    const rows = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (await client.query("select 1 from admin_audit_log where action = 'delete-lead' and target = $1", [leadId])).rowCount,
     );
     expect(rows).toBe(1);
   });
@@ -248,10 +267,14 @@ describe("admins", () => {
     // The summary and the first table are the configured feeds (here the built-in list, which
     // earlier visits to the empty hub tried to refresh); the two rows written above belong to no
     // configuration and are listed apart, with their state.
-    const configured = await withServerDatabase(dataDir, async (client) =>
-      (await client.query<{ total: number; attention: number }>(
-        "select count(*)::int as total, count(*) filter (where disabled_at is not null or consecutive_failures > 0)::int as attention from news_feeds where url not like '%.example/feed.xml'",
-      )).rows[0]!,
+    const configured = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (
+          await client.query<{ total: number; attention: number }>(
+            "select count(*)::int as total, count(*) filter (where disabled_at is not null or consecutive_failures > 0)::int as attention from news_feeds where url not like '%.example/feed.xml'",
+          )
+        ).rows[0]!,
     );
     const [current, earlier] = html.split("No longer configured");
     expect(current).toContain(`${configured.attention} of ${configured.total} feeds need attention.`);
@@ -289,9 +312,10 @@ describe("held items", () => {
 
   async function mailJobsMentioning(text: string): Promise<number> {
     return withServerDatabase(dataDir, async (client) => {
-      const result = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1", [
-        `%${text}%`,
-      ]);
+      const result = await client.query<{ n: number }>(
+        "select count(*)::int as n from pgboss.job where name = 'send-mail' and data::text like $1",
+        [`%${text}%`],
+      );
       return result.rows[0]!.n;
     });
   }
@@ -303,7 +327,14 @@ describe("held items", () => {
     const sent = await fetch(`${base}/api/send-contact-email`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.40" },
-      body: JSON.stringify({ source: "contact", name: "Hilda Held", email, message: "Autofilled by my browser.", disclaimerAccepted: true, website: "https://hilda.example" }),
+      body: JSON.stringify({
+        source: "contact",
+        name: "Hilda Held",
+        email,
+        message: "Autofilled by my browser.",
+        disclaimerAccepted: true,
+        website: "https://hilda.example",
+      }),
     });
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true });
@@ -359,8 +390,10 @@ describe("held items", () => {
 
     const after = (await (await adminGet("/api/admin/submissions")).json()) as { submissions: Array<{ id: string; hold: unknown }> };
     expect(after.submissions).toContainEqual(expect.objectContaining({ id: item.id, hold: null }));
-    const audits = await withServerDatabase(dataDir, async (client) =>
-      (await client.query("select 1 from admin_audit_log where action = 'release-submission' and target = $1", [item.id])).rowCount,
+    const audits = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (await client.query("select 1 from admin_audit_log where action = 'release-submission' and target = $1", [item.id])).rowCount,
     );
     expect(audits).toBe(1);
   });
@@ -390,7 +423,9 @@ describe("held items", () => {
     expect(await captured.json()).toEqual({ success: true, conversationId, created: true });
     expect(await mailJobsMentioning(email)).toBe(0);
 
-    const held = (await (await adminGet("/api/admin/leads?held=1")).json()) as { leads: Array<{ id: string; email: string; hold: { reason: string } }> };
+    const held = (await (await adminGet("/api/admin/leads?held=1")).json()) as {
+      leads: Array<{ id: string; email: string; hold: { reason: string } }>;
+    };
     const lead = held.leads.find((row) => row.email === email)!;
     expect(lead.hold.reason).toBe("honeypot");
     const inbox = (await (await adminGet("/api/admin/leads")).json()) as { leads: Array<{ email: string }> };
@@ -419,7 +454,11 @@ describe("held items", () => {
 
 describe("brute force", () => {
   it("a flood of wrong passwords from many addresses stops password guessing but lets the owner in with password and code", async () => {
-    const target = await adminSession(base, dataDir, { email: "target@example.com", password: "target password 123", clientIp: "203.0.113.99" });
+    const target = await adminSession(base, dataDir, {
+      email: "target@example.com",
+      password: "target password 123",
+      clientIp: "203.0.113.99",
+    });
     for (let i = 0; i < 8; i++) {
       const response = await signIn(target.email, `guess number ${i}`, `203.0.113.${i + 1}`);
       expect(response.status).toBe(401);
@@ -447,7 +486,13 @@ describe("brute force", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.52", origin: base },
-      body: new URLSearchParams({ intent: "password", withCode: "1", email: target.email, password: target.password, code: await freshTotpCode(target.totp) }),
+      body: new URLSearchParams({
+        intent: "password",
+        withCode: "1",
+        email: target.email,
+        password: target.password,
+        code: await freshTotpCode(target.totp),
+      }),
     });
     expect(viaPage.status).toBe(302);
     expect(viaPage.headers.get("location")).toBe("/admin");
@@ -495,7 +540,12 @@ describe("two-factor at first sign-in", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.31", origin: base, cookie: enrolment },
-      body: new URLSearchParams({ intent: "password", email: "fresh2@example.com", password: "fresh admin password", redirectTo: "/admin/outbox" }),
+      body: new URLSearchParams({
+        intent: "password",
+        email: "fresh2@example.com",
+        password: "fresh admin password",
+        redirectTo: "/admin/outbox",
+      }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/two-factor-setup?redirectTo=%2Fadmin%2Foutbox");
@@ -540,7 +590,10 @@ describe("the enrolment link that admin:create prints", () => {
     expect(reset).toContain("Turned off two-factor sign-in");
     expect((await signIn(enrolled.email, enrolled.password, "198.51.100.33")).status).toBe(403);
     const cookie = await openEnrolmentLink(reset);
-    expect(await (await signIn(enrolled.email, enrolled.password, "198.51.100.33", {}, cookie)).json()).toEqual({ signedIn: true, twoFactorEnabled: false });
+    expect(await (await signIn(enrolled.email, enrolled.password, "198.51.100.33", {}, cookie)).json()).toEqual({
+      signedIn: true,
+      twoFactorEnabled: false,
+    });
   });
 });
 
@@ -584,7 +637,11 @@ describe("sign-in API", () => {
       ["POST", "/api/auth/two-factor/disable"],
       ["POST", "/api/auth/two-factor/get-totp-uri"],
     ] as const) {
-      const response = await fetch(base + path, { method, headers: { cookie: session, origin: base, "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      const response = await fetch(base + path, {
+        method,
+        headers: { cookie: session, origin: base, "Content-Type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(response.status, path).toBe(404);
     }
   });
@@ -597,7 +654,12 @@ describe("requests from other sites", () => {
       { method: "DELETE", path: `/api/admin/leads/${lead}` },
       { method: "POST", path: "/api/send-daily-newsletter" },
       { method: "POST", path: "/api/auth/sign-out", type: "application/json", body: "{}" },
-      { method: "POST", path: "/api/auth/sign-in/email", type: "application/json", body: JSON.stringify({ email: admin.email, password: admin.password }) },
+      {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        type: "application/json",
+        body: JSON.stringify({ email: admin.email, password: admin.password }),
+      },
       { method: "POST", path: "/admin/leads", body: `intent=delete&id=${lead}` },
       { method: "POST", path: "/admin/account", body: `intent=disable&password=${encodeURIComponent(admin.password)}` },
       { method: "POST", path: "/admin/sign-out", body: "" },
@@ -617,10 +679,14 @@ describe("requests from other sites", () => {
       }
     }
     // Nothing happened: the lead is there, the session works, two-factor is still on.
-    const leads = (await (await fetch(`${base}/api/admin/leads`, { headers: { cookie: adminCookie } })).json()) as { leads: Array<{ id: string }> };
+    const leads = (await (await fetch(`${base}/api/admin/leads`, { headers: { cookie: adminCookie } })).json()) as {
+      leads: Array<{ id: string }>;
+    };
     expect(leads.leads.map((row) => row.id)).toContain(lead);
-    const enabled = await withServerDatabase(dataDir, async (client) =>
-      (await client.query<{ on: boolean }>("select two_factor_enabled as on from users where email = $1", [admin.email])).rows[0]?.on,
+    const enabled = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (await client.query<{ on: boolean }>("select two_factor_enabled as on from users where email = $1", [admin.email])).rows[0]?.on,
     );
     expect(enabled).toBe(true);
     // The same request from the site itself goes through.
@@ -642,11 +708,14 @@ describe("auth mail in the outbox", () => {
     type Listing = { messages: Array<{ file: string; to: string; subject: string; redacted: boolean }> };
     let listed: Listing["messages"][number] | undefined;
     await expect
-      .poll(async () => {
-        const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie: adminCookie } })).json()) as Listing;
-        listed = list.messages.find((message) => message.to === victim.email);
-        return listed;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie: adminCookie } })).json()) as Listing;
+          listed = list.messages.find((message) => message.to === victim.email);
+          return listed;
+        },
+        { timeout: 20_000 },
+      )
       .toMatchObject({ subject: expect.stringMatching(/Reset your .* admin password/), redacted: true });
 
     const viaApi = await fetch(`${base}/api/admin/outbox/${listed!.file}`, { headers: { cookie: adminCookie } });

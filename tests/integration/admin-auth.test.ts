@@ -232,7 +232,12 @@ describe("two-factor authentication", () => {
     expect(await getAdminAccess(pending.jar.request())).toEqual({ status: "anonymous" });
     const wrong = await verifySecondFactor({ code: "123456", method: "totp", request: pending.jar.request(), clientIp: freshIp() });
     expect(wrong.status).toBe("invalid");
-    const right = await verifySecondFactor({ code: await freshTotpCode(totp), method: "totp", request: pending.jar.request(), clientIp: freshIp() });
+    const right = await verifySecondFactor({
+      code: await freshTotpCode(totp),
+      method: "totp",
+      request: pending.jar.request(),
+      clientIp: freshIp(),
+    });
     if (right.status !== "signed-in") throw new Error(right.status);
     pending.jar.apply(right.headers);
     expect(await getAdminAccess(pending.jar.request())).toMatchObject({ status: "admin" });
@@ -247,29 +252,37 @@ describe("two-factor authentication", () => {
   });
 
   // May wait for the clock to reach a fresh 30-second step.
-  it("accepts a TOTP code once: sent again while still valid, or twice at the same moment, only one sign-in gets it", { timeout: 90_000 }, async () => {
-    const admin = await enrolledAdmin("replay@example.com");
-    const code = await freshTotpCode(admin.totp);
-    expect((await signInWithCode(admin.email, admin.password, code)).status).toBe("signed-in");
-    // The same code, seconds later, from another address: refused although the clock still accepts it.
-    const replayed = await signInWithCode(admin.email, admin.password, code);
-    expect(replayed.status).toBe("invalid");
-    expect(await getAdminAccess(replayed.jar.request())).toEqual({ status: "anonymous" });
+  it(
+    "accepts a TOTP code once: sent again while still valid, or twice at the same moment, only one sign-in gets it",
+    { timeout: 90_000 },
+    async () => {
+      const admin = await enrolledAdmin("replay@example.com");
+      const code = await freshTotpCode(admin.totp);
+      expect((await signInWithCode(admin.email, admin.password, code)).status).toBe("signed-in");
+      // The same code, seconds later, from another address: refused although the clock still accepts it.
+      const replayed = await signInWithCode(admin.email, admin.password, code);
+      expect(replayed.status).toBe("invalid");
+      expect(await getAdminAccess(replayed.jar.request())).toEqual({ status: "anonymous" });
 
-    // Two pending sign-ins race with one new code (as two instances would): exactly one gets in.
-    const [first, second] = [await signIn(admin.email, admin.password), await signIn(admin.email, admin.password)];
-    const racing = await freshTotpCode(admin.totp);
-    const results = await Promise.all(
-      [first, second].map(({ jar }) => verifySecondFactor({ code: racing, method: "totp", request: jar.request(), clientIp: freshIp() })),
-    );
-    expect(results.map((result) => result.status).sort()).toEqual(["invalid", "signed-in"]);
-  });
+      // Two pending sign-ins race with one new code (as two instances would): exactly one gets in.
+      const [first, second] = [await signIn(admin.email, admin.password), await signIn(admin.email, admin.password)];
+      const racing = await freshTotpCode(admin.totp);
+      const results = await Promise.all(
+        [first, second].map(({ jar }) => verifySecondFactor({ code: racing, method: "totp", request: jar.request(), clientIp: freshIp() })),
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(["invalid", "signed-in"]);
+    },
+  );
 
   it("refuses to trust a device: trustDevice is an error, and the next sign-in still asks for a code", async () => {
     const admin = await enrolledAdmin("trust@example.com");
     const pending = await signIn(admin.email, admin.password);
     const refused = await getAuth()
-      .api.verifyTOTP({ body: { code: await freshTotpCode(admin.totp), trustDevice: true }, headers: pending.jar.request().headers, returnHeaders: true })
+      .api.verifyTOTP({
+        body: { code: await freshTotpCode(admin.totp), trustDevice: true },
+        headers: pending.jar.request().headers,
+        returnHeaders: true,
+      })
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ body: { code: "TRUST_DEVICE_NOT_OFFERED" } });
     const again = await signIn(admin.email, admin.password, pending.jar);
@@ -346,7 +359,12 @@ describe("the enrolment link of a new admin (admin:create)", () => {
     // Enrolled: any browser signs in with the password and a code, link or not.
     const pending = await signIn("ivy@example.com", "ivy's long password", new Jar());
     expect(pending.result.status).toBe("two-factor");
-    const verified = await verifySecondFactor({ code: await freshTotpCode(totp), method: "totp", request: pending.jar.request(), clientIp: freshIp() });
+    const verified = await verifySecondFactor({
+      code: await freshTotpCode(totp),
+      method: "totp",
+      request: pending.jar.request(),
+      clientIp: freshIp(),
+    });
     expect(verified.status).toBe("signed-in");
     expect(other.enrolment).toBeDefined();
   });
@@ -354,14 +372,18 @@ describe("the enrolment link of a new admin (admin:create)", () => {
   it("expires after 24 hours, and a new admin:create replaces the old link", async () => {
     const created = await createOrPromoteAdmin({ email: "kit@example.com", password: "kit's long password" });
     const issuedAt = Date.now();
-    expect(await redeemEnrolmentLink(created.enrolment!.token, new Date(issuedAt + ENROLMENT_LINK_HOURS * 3600_000 + 1000))).toEqual({ status: "invalid" });
+    expect(await redeemEnrolmentLink(created.enrolment!.token, new Date(issuedAt + ENROLMENT_LINK_HOURS * 3600_000 + 1000))).toEqual({
+      status: "invalid",
+    });
 
     const second = await createOrPromoteAdmin({ email: "kit@example.com" });
     const third = await createOrPromoteAdmin({ email: "kit@example.com" });
     // Only the newest link works.
     expect(await redeemEnrolmentLink(second.enrolment!.token)).toEqual({ status: "invalid" });
     // Expired in the database (as 24 hours later): refused.
-    await database.current.db.$client.query("update verifications set expires_at = now() - interval '1 second' where identifier like 'admin-enrolment:%'");
+    await database.current.db.$client.query(
+      "update verifications set expires_at = now() - interval '1 second' where identifier like 'admin-enrolment:%'",
+    );
     expect(await redeemEnrolmentLink(third.enrolment!.token)).toEqual({ status: "invalid" });
     const fourth = await createOrPromoteAdmin({ email: "kit@example.com" });
     expect((await redeemEnrolmentLink(fourth.enrolment!.token)).status).toBe("accepted");
@@ -466,7 +488,8 @@ describe("password confirmations on admin pages", () => {
     const admin = await enrolledAdmin("confirm-ip@example.com");
     const ip = freshIp();
     // 20 attempts per address per 15 minutes, shared with sign-ins from it.
-    for (let i = 0; i < 20; i++) await signInWithPassword({ email: `nobody${i}@example.com`, password: "x", request: new Jar().request(), clientIp: ip });
+    for (let i = 0; i < 20; i++)
+      await signInWithPassword({ email: `nobody${i}@example.com`, password: "x", request: new Jar().request(), clientIp: ip });
     const limited = await postAccount(admin.jar, { intent: "disable", password: admin.password }, ip);
     expect(limited.status).toBe(429);
     expect(await twoFactorOn(admin.email)).toBe(true);

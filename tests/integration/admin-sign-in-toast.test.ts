@@ -45,12 +45,24 @@ it("a signed-out visit's 'Please log in' toast is dropped by the sign-in with a 
   applyCookies(jar, refused);
   expect(jar.has("toast")).toBe(true);
 
-  const password = await postForm(base, "/admin/login", { intent: "password", email: admin.email, password: admin.password, redirectTo: "/admin/newsletter" }, cookieHeader(jar), ip);
+  const password = await postForm(
+    base,
+    "/admin/login",
+    { intent: "password", email: admin.email, password: admin.password, redirectTo: "/admin/newsletter" },
+    cookieHeader(jar),
+    ip,
+  );
   expect(password.status).toBe(302);
   expect(password.headers.get("location")).toMatch(/^\/admin\/login\?step=code/);
   applyCookies(jar, password);
 
-  const code = await postForm(base, "/admin/login", { intent: "code", method: "totp", code: await freshTotpCode(admin.totp), redirectTo: "/admin/newsletter" }, cookieHeader(jar), ip);
+  const code = await postForm(
+    base,
+    "/admin/login",
+    { intent: "code", method: "totp", code: await freshTotpCode(admin.totp), redirectTo: "/admin/newsletter" },
+    cookieHeader(jar),
+    ip,
+  );
   expect(code.status).toBe(302);
   expect(code.headers.get("location")).toBe("/admin/newsletter");
   applyCookies(jar, code);

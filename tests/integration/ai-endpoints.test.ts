@@ -40,7 +40,10 @@ async function call(
   const method = options.method ?? "POST";
   const request = new Request(`http://localhost${path}`, {
     method,
-    headers: { "Content-Type": options.contentType ?? "application/json", ...(options.userAgent ? { "User-Agent": options.userAgent } : {}) },
+    headers: {
+      "Content-Type": options.contentType ?? "application/json",
+      ...(options.userAgent ? { "User-Agent": options.userAgent } : {}),
+    },
     body: method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     signal: options.signal,
   });
@@ -236,7 +239,12 @@ describe("streaming variants", () => {
     const response = await call("/api/generate-content/stream", { task: "linkedin", topic: "Remote work" });
     expect(response.status).toBe(200);
     const events = await readEvents(response);
-    expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toBe("The first words");
+    expect(
+      events
+        .filter((e) => e.type === "delta")
+        .map((e) => e.text)
+        .join(""),
+    ).toBe("The first words");
     expect(events.at(-1)).toEqual({ type: "error", error: "The answer was interrupted. Please try again." });
     expect(JSON.stringify(events)).not.toContain("node 7");
   });
@@ -254,8 +262,16 @@ describe("streaming variants", () => {
 
   it("streams SEO as partial objects and ends with the checked result", async () => {
     fake.enqueue({
-      text: JSON.stringify({ title: "Remote Work Tools for Small Teams", description: "Compare the remote work tools small teams love. Try them free today." }),
-      chunks: ['{"title": "Remote Work', ' Tools for Small Teams", "descr', 'iption": "Compare the remote work tools', ' small teams love. Try them free today."}'],
+      text: JSON.stringify({
+        title: "Remote Work Tools for Small Teams",
+        description: "Compare the remote work tools small teams love. Try them free today.",
+      }),
+      chunks: [
+        '{"title": "Remote Work',
+        ' Tools for Small Teams", "descr',
+        'iption": "Compare the remote work tools',
+        ' small teams love. Try them free today."}',
+      ],
     });
     const response = await call("/api/generate-content/stream", { task: "seo", topic: "remote work tools" });
     const events = await readEvents(response);
@@ -264,14 +280,19 @@ describe("streaming variants", () => {
     expect(partials.length).toBeGreaterThanOrEqual(3);
     expect(events.at(-1)).toEqual({
       type: "done",
-      value: { title: "Remote Work Tools for Small Teams", description: "Compare the remote work tools small teams love. Try them free today." },
+      value: {
+        title: "Remote Work Tools for Small Teams",
+        description: "Compare the remote work tools small teams love. Try them free today.",
+      },
     });
   });
 });
 
 describe("POST /api/generate-content", () => {
   it("seo: asks for JSON and returns {title, description}", async () => {
-    fake.enqueue({ text: '```json\n{"title": "AI Bookkeeping for Freelancers", "description": "Let AI sort receipts and invoices so you can bill more hours. See how it works."}\n```' });
+    fake.enqueue({
+      text: '```json\n{"title": "AI Bookkeeping for Freelancers", "description": "Let AI sort receipts and invoices so you can bill more hours. See how it works."}\n```',
+    });
     const response = await call("/api/generate-content", { task: "seo", topic: "AI bookkeeping for freelancers" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -355,7 +376,10 @@ describe("POST /api/generate-content", () => {
       [{ task: "seo", topic: "x".repeat(301) }, "The topic can be at most 300 characters."],
       [{ task: "email", product: "CRM" }, "Please describe your audience."],
       [{ task: "email", product: "CRM", audience: "x".repeat(301) }, "The audience can be at most 300 characters."],
-      [{ task: "linkedin", topic: "x", tone: "sarcastic" }, "The tone must be one of: friendly, professional, storytelling, inspirational, bold, thought-leader."],
+      [
+        { task: "linkedin", topic: "x", tone: "sarcastic" },
+        "The tone must be one of: friendly, professional, storytelling, inspirational, bold, thought-leader.",
+      ],
       [{ task: "linkedin", topic: "x", length: "epic" }, "The length must be one of: short, medium, long."],
       [{ task: "linkedin", topic: "x", template: "haiku" }, "The template must be one of: none, story, listicle, advice, announcement."],
       [{ task: "linkedin", topic: "x", viralMode: "yes" }, "viralMode must be true or false."],
@@ -411,7 +435,10 @@ describe("protection", () => {
     await database.current.db.$client.query("DELETE FROM ai_daily_usage");
     setEnv({ AI_DAILY_REQUEST_BUDGET: "40", AI_DAILY_TOKEN_BUDGET: "100" });
     try {
-      fake.enqueue({ text: "One answer.", usage: { promptTokens: 40, completionTokens: 20 } }, { text: "Two answers.", usage: { promptTokens: 30, completionTokens: 25 } });
+      fake.enqueue(
+        { text: "One answer.", usage: { promptTokens: 40, completionTokens: 20 } },
+        { text: "Two answers.", usage: { promptTokens: 30, completionTokens: 25 } },
+      );
       expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
       const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
       expect(streamed.status).toBe(200);
@@ -503,7 +530,10 @@ describe("analytics", () => {
       host: "localhost",
     });
     await pageViewBuffer().flush();
-    fake.enqueue({ text: '{"title":"AI for clinics","description":"How clinics use AI assistants."}' }, { text: '{"title":"Again","description":"Again."}' });
+    fake.enqueue(
+      { text: '{"title":"AI for clinics","description":"How clinics use AI assistants."}' },
+      { text: '{"title":"Again","description":"Again."}' },
+    );
     for (let i = 0; i < 2; i++) {
       const response = await call("/api/generate-content", { task: "seo", topic: "AI for clinics" }, { ip, userAgent });
       expect(response.status).toBe(200);

@@ -85,27 +85,59 @@ describe("which path a page view is stored under", () => {
   });
 
   it("stores every other path, a made-up one, an unknown project or story, a file, as one (not found)", () => {
-    for (const path of ["/wp-login.php", "/flood/8f3a", "/projects/no-such-project", "/ai-news/not-a-uuid", "/ai-news/rss.xml", "/sitemap.xml", "/about/extra", "/%F0%9F%92%A5", "/%E0%A4%A"]) {
+    for (const path of [
+      "/wp-login.php",
+      "/flood/8f3a",
+      "/projects/no-such-project",
+      "/ai-news/not-a-uuid",
+      "/ai-news/rss.xml",
+      "/sitemap.xml",
+      "/about/extra",
+      "/%F0%9F%92%A5",
+      "/%E0%A4%A",
+    ]) {
       expect(countedPath(path), path).toBe(NOT_FOUND_PATH);
     }
   });
 
   it("never counts the admin area, the API or the beacon, in any letter case or encoding", () => {
-    for (const path of ["/admin", "/Admin", "/ADMIN", "/Admin/leads", "/aDmIn/login", "/%61dmin", "/%41DMIN/leads", "/API/ai-chat", "/A", "/a/e"]) {
+    for (const path of [
+      "/admin",
+      "/Admin",
+      "/ADMIN",
+      "/Admin/leads",
+      "/aDmIn/login",
+      "/%61dmin",
+      "/%41DMIN/leads",
+      "/API/ai-chat",
+      "/A",
+      "/a/e",
+    ]) {
       expect(isUncountedPath(path), path).toBe(true);
       expect(dropReason({ userAgent: CHROME, automated: false, purpose: undefined, path, countAutomated: false })).toBe("uncounted-path");
     }
-    for (const path of ["/", "/about", "/administration-tips", "/apply", "/ai-news", "/api-docs"]) expect(isUncountedPath(path), path).toBe(false);
+    for (const path of ["/", "/about", "/administration-tips", "/apply", "/ai-news", "/api-docs"])
+      expect(isUncountedPath(path), path).toBe(false);
   });
 
   it("through the endpoint: /Admin/… is dropped, /About is stored as /about, a probe as (not found)", async () => {
-    const beacon = (p: string, clientIp: string): BeaconRequest => ({ body: JSON.stringify({ p }), userAgent: CHROME, cookieHeader: undefined, purpose: undefined, clientIp, host: "nordlys.test" });
+    const beacon = (p: string, clientIp: string): BeaconRequest => ({
+      body: JSON.stringify({ p }),
+      userAgent: CHROME,
+      cookieHeader: undefined,
+      purpose: undefined,
+      clientIp,
+      host: "nordlys.test",
+    });
     expect((await collectPageView(beacon("/Admin/leads", "198.51.100.1"))).outcome).toBe("uncounted-path");
     expect((await collectPageView(beacon("/ADMIN", "198.51.100.1"))).outcome).toBe("uncounted-path");
     expect((await collectPageView(beacon("/About", "198.51.100.2"))).outcome).toBe("counted");
     expect((await collectPageView(beacon("/.env", "198.51.100.2"))).outcome).toBe("counted");
     await pageViewBuffer().flush();
-    expect(await rows<{ path: string }>(sql`select path from analytics_events order by id`)).toEqual([{ path: "/about" }, { path: NOT_FOUND_PATH }]);
+    expect(await rows<{ path: string }>(sql`select path from analytics_events order by id`)).toEqual([
+      { path: "/about" },
+      { path: NOT_FOUND_PATH },
+    ]);
   });
 });
 
@@ -142,14 +174,21 @@ describe("the day's caps", () => {
     // Visitor a: 25 views (10 stored); then 20 visitors of 2 views each, until the day's 40 are reached.
     const first = await storePageViews(Array.from({ length: 25 }, () => pageView({ visitorKey: "a".repeat(22) })));
     expect(first).toEqual({ stored: 10, overCap: 15 });
-    const second = await storePageViews(Array.from({ length: 40 }, (_, i) => pageView({ visitorKey: `v${Math.floor(i / 2)}`.padEnd(22, "x") })));
+    const second = await storePageViews(
+      Array.from({ length: 40 }, (_, i) => pageView({ visitorKey: `v${Math.floor(i / 2)}`.padEnd(22, "x") })),
+    );
     expect(second).toEqual({ stored: 30, overCap: 10 });
     expect(await storePageViews([pageView({ visitorKey: "late".padEnd(22, "x") })])).toEqual({ stored: 0, overCap: 1 });
-    const perVisitor = await rows<{ visitor_key: string; n: number }>(sql`select visitor_key, count(*)::int as n from analytics_events where day = ${day}::date group by 1 order by 2 desc`);
+    const perVisitor = await rows<{ visitor_key: string; n: number }>(
+      sql`select visitor_key, count(*)::int as n from analytics_events where day = ${day}::date group by 1 order by 2 desc`,
+    );
     expect(perVisitor.reduce((sum, row) => sum + row.n, 0)).toBe(40);
     expect(perVisitor[0]).toEqual({ visitor_key: "a".repeat(22), n: 10 });
     // Another day has caps of its own.
-    expect(await storePageViews([pageView({ day: "2026-01-02", occurredAt: new Date("2026-01-02T10:00:00Z") })])).toEqual({ stored: 1, overCap: 0 });
+    expect(await storePageViews([pageView({ day: "2026-01-02", occurredAt: new Date("2026-01-02T10:00:00Z") })])).toEqual({
+      stored: 1,
+      overCap: 0,
+    });
   });
 
   it("hold when two writers store at once (as two instances on one database would)", async () => {
@@ -177,14 +216,54 @@ describe("the day's caps", () => {
     const stored = await rows<{ path: string; referrer_host: string; utm_source: string; utm_medium: string; utm_campaign: string }>(
       sql`select path, referrer_host, utm_source, utm_medium, utm_campaign from analytics_events order by id`,
     );
-    expect(stored.map((row) => row.path)).toEqual(["/", "/about", "/contact", "(other)", "(other)", NOT_FOUND_PATH, "(other)", NOT_FOUND_PATH]);
-    expect(stored.map((row) => row.referrer_host)).toEqual(["site0.example", "site1.example", "site2.example", "site3.example", "(other)", "(other)", "(other)", "(other)"]);
-    expect(stored.map((row) => row.utm_source)).toEqual(["source0", "source1", "(other)", "(other)", "(other)", "(other)", "(other)", "(other)"]);
+    expect(stored.map((row) => row.path)).toEqual([
+      "/",
+      "/about",
+      "/contact",
+      "(other)",
+      "(other)",
+      NOT_FOUND_PATH,
+      "(other)",
+      NOT_FOUND_PATH,
+    ]);
+    expect(stored.map((row) => row.referrer_host)).toEqual([
+      "site0.example",
+      "site1.example",
+      "site2.example",
+      "site3.example",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+    ]);
+    expect(stored.map((row) => row.utm_source)).toEqual([
+      "source0",
+      "source1",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+    ]);
     expect(stored.map((row) => row.utm_medium)).toEqual(["email", "social", "email", "social", "email", "social", "email", "social"]);
-    expect(stored.map((row) => row.utm_campaign)).toEqual(["campaign0", "campaign1", "(other)", "(other)", "(other)", "(other)", "(other)", "(other)"]);
+    expect(stored.map((row) => row.utm_campaign)).toEqual([
+      "campaign0",
+      "campaign1",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+      "(other)",
+    ]);
     // A value stored before stays itself.
-    await storePageViews([pageView({ path: "/about", referrerHost: "site1.example", utmCampaign: "campaign0", visitorKey: "again".padEnd(22, "x") })]);
-    expect((await rows<{ path: string }>(sql`select path, referrer_host, utm_campaign from analytics_events order by id desc limit 1`))[0]).toEqual({
+    await storePageViews([
+      pageView({ path: "/about", referrerHost: "site1.example", utmCampaign: "campaign0", visitorKey: "again".padEnd(22, "x") }),
+    ]);
+    expect(
+      (await rows<{ path: string }>(sql`select path, referrer_host, utm_campaign from analytics_events order by id desc limit 1`))[0],
+    ).toEqual({
       path: "/about",
       referrer_host: "site1.example",
       utm_campaign: "campaign0",
@@ -198,7 +277,10 @@ describe("the day's caps", () => {
       .returning({ id: aiNews.id });
     const unknown = "/ai-news/00000000-0000-4000-8000-000000000000";
     await storePageViews([pageView({ path: `/ai-news/${story!.id}` }), pageView({ path: unknown, visitorKey: "u".repeat(22) })]);
-    expect((await rows<{ path: string }>(sql`select path from analytics_events order by id`)).map((row) => row.path)).toEqual([`/ai-news/${story!.id}`, NOT_FOUND_PATH]);
+    expect((await rows<{ path: string }>(sql`select path from analytics_events order by id`)).map((row) => row.path)).toEqual([
+      `/ai-news/${story!.id}`,
+      NOT_FOUND_PATH,
+    ]);
   });
 
   it("shows the buckets on the dashboard by what they hold", async () => {

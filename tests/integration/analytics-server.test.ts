@@ -42,12 +42,18 @@ afterAll(async () => {
 });
 
 function post(server: ServerProcess, body: string, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/a/e`, { method: "POST", body, headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": CHROME, ...headers } });
+  return fetch(`${server.url}/a/e`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": CHROME, ...headers },
+  });
 }
 
 /** Page views stored with a campaign that starts so (the tests' page views are told apart by campaign: paths are the site's pages). */
 async function count(campaignPrefix: string): Promise<number> {
-  const result = await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events where utm_campaign like ${`${campaignPrefix}%`}`);
+  const result = await db().execute<{ n: number }>(
+    sql`select count(*)::int as n from analytics_events where utm_campaign like ${`${campaignPrefix}%`}`,
+  );
   return result.rows[0]!.n;
 }
 
@@ -63,7 +69,13 @@ describe("POST /a/e", () => {
     const invalid = await post(a, "{not json");
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ error: "The body is not JSON." });
-    expect((await post(a, JSON.stringify({ p: "/about", q: "?utm_campaign=http-bot" }), { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0)" })).status).toBe(204);
+    expect(
+      (
+        await post(a, JSON.stringify({ p: "/about", q: "?utm_campaign=http-bot" }), {
+          "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0)",
+        })
+      ).status,
+    ).toBe(204);
     await expect.poll(() => count("http-"), { timeout: 10_000 }).toBe(1);
   });
 
@@ -95,7 +107,13 @@ describe("two instances, one database", () => {
   it("store every page view once, with the same visitor key, and write what is queued before they stop", async () => {
     const perServer = 300;
     const send = (server: ServerProcess, name: string) =>
-      Promise.all(Array.from({ length: perServer }, (_, i) => post(server, JSON.stringify({ p: "/projects", q: `?utm_campaign=load-${name}&utm_content=${i}` })).then((response) => response.status)));
+      Promise.all(
+        Array.from({ length: perServer }, (_, i) =>
+          post(server, JSON.stringify({ p: "/projects", q: `?utm_campaign=load-${name}&utm_content=${i}` })).then(
+            (response) => response.status,
+          ),
+        ),
+      );
     const statuses = await Promise.all([send(a, "a"), send(b, "b")]);
     expect(statuses.flat().every((status) => status === 204)).toBe(true);
     // Stop both at once: whatever the second-by-second flush has not written yet is written on the way out.
@@ -103,7 +121,9 @@ describe("two instances, one database", () => {
     expect([exitA, exitB]).toEqual([0, 0]);
     expect(await count("load-a")).toBe(perServer);
     expect(await count("load-b")).toBe(perServer);
-    const keys = await db().execute<{ n: number }>(sql`select count(distinct visitor_key)::int as n from analytics_events where utm_campaign like 'load-%'`);
+    const keys = await db().execute<{ n: number }>(
+      sql`select count(distinct visitor_key)::int as n from analytics_events where utm_campaign like 'load-%'`,
+    );
     expect(keys.rows[0]!.n).toBe(1);
     expect(a.output() + b.output()).toContain("Analytics: page views written before shutdown");
   });

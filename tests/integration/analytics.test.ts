@@ -64,7 +64,17 @@ function beacon(body: Record<string, unknown>, overrides: Partial<BeaconRequest>
   };
 }
 
-type EventRow = { path: string; referrer_host: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; device: string; visitor_key: string; visitor_id: string | null; day: string };
+type EventRow = {
+  path: string;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string;
+  visitor_key: string;
+  visitor_id: string | null;
+  day: string;
+};
 
 async function storedEvents(): Promise<EventRow[]> {
   await pageViewBuffer().flush();
@@ -77,7 +87,12 @@ async function storedEvents(): Promise<EventRow[]> {
 describe("the beacon endpoint's checks", () => {
   it("stores a page view with the referrer's host, the utm_* parameters and the device class, and nothing else", async () => {
     const answer = await collectPageView(
-      beacon({ p: "/projects/lawsecai", q: "?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch&token=secret", r: "https://www.news.example/a/b?x=1", w: 390 }),
+      beacon({
+        p: "/projects/lawsecai",
+        q: "?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch&token=secret",
+        r: "https://www.news.example/a/b?x=1",
+        w: 390,
+      }),
     );
     expect(answer).toEqual({ status: 204, outcome: "counted", setCookie: undefined });
     const [row] = await storedEvents();
@@ -96,7 +111,19 @@ describe("the beacon endpoint's checks", () => {
       sql`select column_name from information_schema.columns where table_name = 'analytics_events'`,
     );
     expect(columns.rows.map((column) => column.column_name).sort()).toEqual(
-      ["day", "device", "id", "occurred_at", "path", "referrer_host", "utm_campaign", "utm_medium", "utm_source", "visitor_id", "visitor_key"].sort(),
+      [
+        "day",
+        "device",
+        "id",
+        "occurred_at",
+        "path",
+        "referrer_host",
+        "utm_campaign",
+        "utm_medium",
+        "utm_source",
+        "visitor_id",
+        "visitor_key",
+      ].sort(),
     );
   });
 
@@ -131,7 +158,9 @@ describe("the beacon endpoint's checks", () => {
     process.env.ANALYTICS_COUNT_AUTOMATED = "1";
     resetEnvForTests();
     try {
-      expect((await collectPageView(beacon({ p: "/", a: 1 }, { userAgent: CHROME.replace("Chrome/", "HeadlessChrome/") }))).outcome).toBe("counted");
+      expect((await collectPageView(beacon({ p: "/", a: 1 }, { userAgent: CHROME.replace("Chrome/", "HeadlessChrome/") }))).outcome).toBe(
+        "counted",
+      );
       expect((await collectPageView(beacon({ p: "/" }, { userAgent: "curl/8.5.0" }))).outcome).toBe("bot");
     } finally {
       delete process.env.ANALYTICS_COUNT_AUTOMATED;
@@ -141,7 +170,13 @@ describe("the beacon endpoint's checks", () => {
   });
 
   it("refuses what is not a page view with 400 and stores nothing", async () => {
-    for (const body of ["not json", "[]", JSON.stringify({ p: "relative" }), JSON.stringify({ p: "//evil.example/x" }), JSON.stringify({ p: "/", w: "wide" })]) {
+    for (const body of [
+      "not json",
+      "[]",
+      JSON.stringify({ p: "relative" }),
+      JSON.stringify({ p: "//evil.example/x" }),
+      JSON.stringify({ p: "/", w: "wide" }),
+    ]) {
       expect(await collectPageView(beacon({}, { body }))).toMatchObject({ status: 400, outcome: "invalid" });
     }
     expect(await storedEvents()).toEqual([]);
@@ -158,8 +193,12 @@ describe("consent", () => {
   });
 
   it("with 'accepted' sets a one-year HttpOnly first-party cookie, and the next page view carries its id", async () => {
-    const first = await collectPageView(beacon({ p: "/", q: "?utm_campaign=autumn", r: "https://search.example/" }, { cookieHeader: "cookie_consent=accepted" }));
-    expect(first.setCookie).toMatch(new RegExp(`^${VISITOR_COOKIE_NAME}=[^;]+; Max-Age=31536000; Path=/; .*HttpOnly; Secure; SameSite=Lax`));
+    const first = await collectPageView(
+      beacon({ p: "/", q: "?utm_campaign=autumn", r: "https://search.example/" }, { cookieHeader: "cookie_consent=accepted" }),
+    );
+    expect(first.setCookie).toMatch(
+      new RegExp(`^${VISITOR_COOKIE_NAME}=[^;]+; Max-Age=31536000; Path=/; .*HttpOnly; Secure; SameSite=Lax`),
+    );
     const cookie = first.setCookie!.split(";")[0]!;
     const second = await collectPageView(beacon({ p: "/contact" }, { cookieHeader: `cookie_consent=accepted; ${cookie}` }));
     expect(second.setCookie).toBeUndefined();
@@ -192,15 +231,25 @@ describe("the visitor key", () => {
     const now = new Date();
     await collectPageView(beacon({ p: "/" }), now);
     const [row] = await storedEvents();
-    const [salt] = await getDb().select().from(analyticsSalts).where(sql`${analyticsSalts.day} = ${utcDay(now)}`);
-    expect(visitorKey(Buffer.from(salt!.salt, "base64"), { host: "nordlys.test", clientIp: "203.0.113.7", userAgent: CHROME })).toBe(row!.visitor_key);
+    const [salt] = await getDb()
+      .select()
+      .from(analyticsSalts)
+      .where(sql`${analyticsSalts.day} = ${utcDay(now)}`);
+    expect(visitorKey(Buffer.from(salt!.salt, "base64"), { host: "nordlys.test", clientIp: "203.0.113.7", userAgent: CHROME })).toBe(
+      row!.visitor_key,
+    );
   });
 
   it("cannot be computed again once the day's salt is deleted: the same visitor gets another key", async () => {
     const day = "2026-11-20";
     const before = visitorKey(await saltFor(day), { host: "nordlys.test", clientIp: "203.0.113.7", userAgent: CHROME });
     expect(await deletePastSalts("2026-11-21")).toBeGreaterThanOrEqual(1);
-    expect(await getDb().select().from(analyticsSalts).where(sql`${analyticsSalts.day} < '2026-11-21'`)).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(analyticsSalts)
+        .where(sql`${analyticsSalts.day} < '2026-11-21'`),
+    ).toEqual([]);
     const after = visitorKey(await saltFor(day), { host: "nordlys.test", clientIp: "203.0.113.7", userAgent: CHROME });
     expect(after).not.toBe(before);
   });
@@ -230,7 +279,12 @@ describe("the write queue", () => {
     const real = getDb();
     const deadPool = createPool(`postgres://nobody:nothing@127.0.0.1:${await freePort()}/none`, 1);
     const dead = createDatabase(deadPool);
-    const queue = new EventBuffer<PageViewEvent>({ flushIntervalMs: 20, maxBatch: 10, maxBuffered: 25, write: (batch) => storePageViews(batch) });
+    const queue = new EventBuffer<PageViewEvent>({
+      flushIntervalMs: 20,
+      maxBatch: 10,
+      maxBuffered: 25,
+      write: (batch) => storePageViews(batch),
+    });
     setDatabase(dead);
     try {
       for (let i = 0; i < 30; i++) queue.add(pageView({ path: `/down-${i}` }));
@@ -242,7 +296,8 @@ describe("the write queue", () => {
       await deadPool.end();
     }
     expect(await queue.stop({ timeoutMs: 10_000 })).toBe(0);
-    const [count] = (await getDb().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events where path like '/down-%'`)).rows;
+    const [count] = (await getDb().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events where path like '/down-%'`))
+      .rows;
     expect(count!.n).toBe(25);
     expect(queue.add(pageView({}))).toBe(false);
   });
@@ -253,7 +308,15 @@ describe("rollups and retention", () => {
     const a = "a".repeat(22);
     const b = "b".repeat(22);
     await storePageViews([
-      pageView({ day: "2026-11-20", occurredAt: new Date("2026-11-20T08:00:00Z"), path: "/", visitorKey: a, referrerHost: "news.example", utmSource: "hn", utmCampaign: "launch" }),
+      pageView({
+        day: "2026-11-20",
+        occurredAt: new Date("2026-11-20T08:00:00Z"),
+        path: "/",
+        visitorKey: a,
+        referrerHost: "news.example",
+        utmSource: "hn",
+        utmCampaign: "launch",
+      }),
       pageView({ day: "2026-11-20", occurredAt: new Date("2026-11-20T08:01:00Z"), path: "/contact", visitorKey: a }),
       pageView({ day: "2026-11-20", occurredAt: new Date("2026-11-20T09:00:00Z"), path: "/about", visitorKey: b, device: "mobile" }),
       pageView({ day: "2026-11-21", occurredAt: new Date("2026-11-21T10:00:00Z"), path: "/", visitorKey: a }),
@@ -317,7 +380,9 @@ describe("rollups and retention", () => {
   it("the 10-minute rollup covers today and yesterday", async () => {
     await seedTwoDays();
     await runAnalyticsRollup(new Date("2026-11-21T12:00:00Z"));
-    const days = await getDb().execute<{ day: string }>(sql`select distinct to_char(day, 'YYYY-MM-DD') as day from analytics_daily order by 1`);
+    const days = await getDb().execute<{ day: string }>(
+      sql`select distinct to_char(day, 'YYYY-MM-DD') as day from analytics_daily order by 1`,
+    );
     expect(days.rows).toEqual([{ day: "2026-11-20" }, { day: "2026-11-21" }]);
   });
 });
@@ -328,9 +393,14 @@ describe("conversions", () => {
   }
 
   async function conversions() {
-    const result = await getDb().execute<{ kind: string; entity_id: string; entry_path: string | null; referrer_host: string | null; utm_campaign: string | null; attributed_by: string | null }>(
-      sql`select kind, entity_id, entry_path, referrer_host, utm_campaign, attributed_by from analytics_conversions order by id`,
-    );
+    const result = await getDb().execute<{
+      kind: string;
+      entity_id: string;
+      entry_path: string | null;
+      referrer_host: string | null;
+      utm_campaign: string | null;
+      attributed_by: string | null;
+    }>(sql`select kind, entity_id, entry_path, referrer_host, utm_campaign, attributed_by from analytics_conversions order by id`);
     return result.rows;
   }
 
@@ -341,7 +411,14 @@ describe("conversions", () => {
     await pageViewBuffer().flush();
     await recordConversion({ kind: "contact", entityId: "submission-1", visit: await visitFrom(requestFrom(ua), "203.0.113.7") });
     expect(await conversions()).toEqual([
-      { kind: "contact", entity_id: "submission-1", entry_path: "/services", referrer_host: "ads.example", utm_campaign: "winter", attributed_by: "visitor-key" },
+      {
+        kind: "contact",
+        entity_id: "submission-1",
+        entry_path: "/services",
+        referrer_host: "ads.example",
+        utm_campaign: "winter",
+        attributed_by: "visitor-key",
+      },
     ]);
   });
 
@@ -365,7 +442,11 @@ describe("conversions", () => {
     await recordConversion({ kind: "lead", entityId: "lead-1", visit: await visitFrom(requestFrom(ua, cookie), "198.51.100.9") });
     expect(await conversions()).toMatchObject([{ kind: "lead", entry_path: "/", utm_campaign: "first-touch", attributed_by: "cookie" }]);
     // After declining, the cookie's id is not used (and the beacon removes the cookie).
-    await recordConversion({ kind: "lead", entityId: "lead-2", visit: await visitFrom(requestFrom(ua, cookie.replace("accepted", "declined")), "198.51.100.9") });
+    await recordConversion({
+      kind: "lead",
+      entityId: "lead-2",
+      visit: await visitFrom(requestFrom(ua, cookie.replace("accepted", "declined")), "198.51.100.9"),
+    });
     expect((await conversions())[1]).toMatchObject({ entity_id: "lead-2", entry_path: null, attributed_by: null });
   });
 
@@ -376,7 +457,11 @@ describe("conversions", () => {
         insert into submissions (source, name, email, fields, disclaimer_accepted, held_at, hold_reason)
         values ('contact', 'Quick Fill', 'quick@example.com', '{"message":"hi"}', true, now(), 'too-fast') returning id`)
     ).rows;
-    const [lead] = (await getDb().execute<{ id: string }>(sql`insert into leads (email, held_at, hold_reason) values ('bot@example.com', now(), 'honeypot') returning id`)).rows;
+    const [lead] = (
+      await getDb().execute<{ id: string }>(
+        sql`insert into leads (email, held_at, hold_reason) values ('bot@example.com', now(), 'honeypot') returning id`,
+      )
+    ).rows;
     await recordConversion({ kind: "contact", entityId: held!.id, visit: undefined });
     await recordConversion({ kind: "lead", entityId: lead!.id, visit: undefined });
     const counted = async () => (await conversionCounts(today, today)).reduce((sum, row) => sum + row.count, 0);
@@ -393,7 +478,11 @@ describe("conversions", () => {
   it("a confirmed subscription takes the visit of its sign-up; AI tool uses count once a visitor and day", async () => {
     const ua = browser();
     await collectPageView(beacon({ p: "/ai-news", q: "?utm_campaign=news" }, { userAgent: ua }));
-    await recordConversion({ kind: "newsletter-signup", entityId: "subscription-1", visit: await visitFrom(requestFrom(ua), "203.0.113.7") });
+    await recordConversion({
+      kind: "newsletter-signup",
+      entityId: "subscription-1",
+      visit: await visitFrom(requestFrom(ua), "203.0.113.7"),
+    });
     // The confirmation link is opened elsewhere: another browser, no visit of its own.
     await recordConversion({ kind: "subscriber", entityId: "subscription-1", visit: await visitFrom(requestFrom(browser()), "192.0.2.1") });
     const visit = await visitFrom(requestFrom(ua), "203.0.113.7");
@@ -422,7 +511,13 @@ describe("conversions", () => {
     const deadPool = createPool(`postgres://nobody:nothing@127.0.0.1:${await freePort()}/none`, 1);
     setDatabase(createDatabase(deadPool));
     try {
-      await expect(recordConversion({ kind: "lead", entityId: "lead-x", visit: { clientIp: "203.0.113.7", userAgent: browser(), visitorId: null } satisfies VisitRef })).resolves.toBeUndefined();
+      await expect(
+        recordConversion({
+          kind: "lead",
+          entityId: "lead-x",
+          visit: { clientIp: "203.0.113.7", userAgent: browser(), visitorId: null } satisfies VisitRef,
+        }),
+      ).resolves.toBeUndefined();
     } finally {
       setDatabase(real);
       await deadPool.end();

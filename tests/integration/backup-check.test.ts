@@ -84,7 +84,11 @@ beforeAll(async () => {
     })),
   );
   await db.insert(newsletterSubscriptions).values(
-    Array.from({ length: 25 }, (_, i) => ({ email: `reader${i}@example.test`, confirmed: i % 2 === 0, confirmedAt: i % 2 === 0 ? new Date() : null })),
+    Array.from({ length: 25 }, (_, i) => ({
+      email: `reader${i}@example.test`,
+      confirmed: i % 2 === 0,
+      confirmedAt: i % 2 === 0 ? new Date() : null,
+    })),
   );
   await db.insert(leads).values({ name: "Ada Lovelace", email: "ada@example.test", company: "Analytical Engines" });
   await pool.end();

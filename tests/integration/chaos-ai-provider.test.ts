@@ -83,7 +83,11 @@ type StreamEvent = { type: string; text?: string; error?: string };
 
 /** Reads a whole event stream over fetch. */
 async function streamEvents(path: string, body: unknown): Promise<{ status: number; events: StreamEvent[] }> {
-  const response = await fetch(server.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(server.url + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   const events = text
     .split("\n\n")
@@ -103,7 +107,11 @@ const question = { messages: [{ role: "user", content: "Tell me everything" }] }
 /** `streaming`: the visitor leaves once text is on screen; `waiting`: before the provider's first token. */
 const endpoints: Array<{ path: string; body: unknown; leaves: "streaming" | "waiting" }> = [
   { path: "/api/ai-chat/stream", body: question, leaves: "streaming" },
-  { path: "/api/generate-content/stream", body: { task: "email", product: "Bread", audience: "Cafés", tone: "friendly" }, leaves: "streaming" },
+  {
+    path: "/api/generate-content/stream",
+    body: { task: "email", product: "Bread", audience: "Cafés", tone: "friendly" },
+    leaves: "streaming",
+  },
   { path: "/api/lead-chatbot/stream", body: question, leaves: "streaming" },
   { path: "/api/generate-content/stream", body: { task: "seo", topic: "Bakeries" }, leaves: "waiting" },
   { path: "/api/ai-chat", body: question, leaves: "waiting" },
@@ -112,30 +120,34 @@ const endpoints: Array<{ path: string; body: unknown; leaves: "streaming" | "wai
 ];
 
 describe("a provider that streams one character a second", () => {
-  it.each(endpoints)("closes the provider connection within 2 s of the visitor leaving $path while $leaves", async ({ path, body, leaves }) => {
-    // Waiting: the provider takes a minute to its first token.
-    fake.setHandler(leaves === "streaming" ? slowProvider : () => ({ text: "Late.", firstTokenDelayMs: 60_000 }));
-    const visitor = visit(path, body);
-    if (leaves === "streaming") {
-      // The stream has started: the visitor has text on screen, then closes the tab.
-      await visitor.response;
-      await expect.poll(() => visitor.received(), { timeout: 30_000 }).toContain('"type":"delta"');
-    } else {
-      await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBe(1);
-    }
-    const provider = fake.requests[0]!;
-    expect(provider.closedAt).toBeUndefined();
-    const left = Date.now();
-    visitor.leave();
+  it.each(endpoints)(
+    "closes the provider connection within 2 s of the visitor leaving $path while $leaves",
+    async ({ path, body, leaves }) => {
+      // Waiting: the provider takes a minute to its first token.
+      fake.setHandler(leaves === "streaming" ? slowProvider : () => ({ text: "Late.", firstTokenDelayMs: 60_000 }));
+      const visitor = visit(path, body);
+      if (leaves === "streaming") {
+        // The stream has started: the visitor has text on screen, then closes the tab.
+        await visitor.response;
+        await expect.poll(() => visitor.received(), { timeout: 30_000 }).toContain('"type":"delta"');
+      } else {
+        await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBe(1);
+      }
+      const provider = fake.requests[0]!;
+      expect(provider.closedAt).toBeUndefined();
+      const left = Date.now();
+      visitor.leave();
 
-    await expect.poll(() => provider.closedAt, { timeout: 2000, interval: 50 }).toBeDefined();
-    expect(provider.closedByClient).toBe(true);
-    expect(provider.closedAt! - left).toBeLessThan(2000);
-    // The visitor leaving closed it, not the total deadline.
-    expect(provider.closedAt! - provider.receivedAt).toBeLessThan((DEADLINE_SECONDS - 2) * 1000);
-    expect(fake.requests).toHaveLength(1);
-    figure(`${path} ${leaves}: provider closed ${provider.closedAt! - left} ms after the visitor left`);
-  }, 60_000);
+      await expect.poll(() => provider.closedAt, { timeout: 2000, interval: 50 }).toBeDefined();
+      expect(provider.closedByClient).toBe(true);
+      expect(provider.closedAt! - left).toBeLessThan(2000);
+      // The visitor leaving closed it, not the total deadline.
+      expect(provider.closedAt! - provider.receivedAt).toBeLessThan((DEADLINE_SECONDS - 2) * 1000);
+      expect(fake.requests).toHaveLength(1);
+      figure(`${path} ${leaves}: provider closed ${provider.closedAt! - left} ms after the visitor left`);
+    },
+    60_000,
+  );
 
   it("ends a stream at the total deadline with the product's message and closes the provider connection", async () => {
     fake.setHandler(slowProvider);
@@ -144,7 +156,10 @@ describe("a provider that streams one character a second", () => {
     const took = Date.now() - started;
 
     expect(status).toBe(200);
-    const text = events.filter((event) => event.type === "delta").map((event) => event.text).join("");
+    const text = events
+      .filter((event) => event.type === "delta")
+      .map((event) => event.text)
+      .join("");
     expect(text.length).toBeGreaterThan(2);
     expect(text.length).toBeLessThan(DEADLINE_SECONDS + 2);
     expect(events.at(-1)).toEqual({ type: "error", error: TOOK_TOO_LONG });
@@ -160,7 +175,11 @@ describe("a provider that streams one character a second", () => {
   it("answers a JSON request whose provider outlasts the deadline with 503 'took too long'", async () => {
     fake.setHandler(slowProvider);
     const started = Date.now();
-    const response = await fetch(server.url + "/api/ai-chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(question) });
+    const response = await fetch(server.url + "/api/ai-chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(question),
+    });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: "The AI service took too long to answer. Please try again." });
     expect(Date.now() - started).toBeLessThan((DEADLINE_SECONDS + 5) * 1000);
@@ -180,7 +199,10 @@ describe("a provider that sends 200 MB", () => {
       fake.setHandler(() => ({ flood: { bytes: FLOOD_BYTES } }));
       const { status, events } = await streamEvents(path, question);
       expect(status, path).toBe(200);
-      const relayed = events.filter((event) => event.type === "delta").map((event) => event.text).join("");
+      const relayed = events
+        .filter((event) => event.type === "delta")
+        .map((event) => event.text)
+        .join("");
       expect(relayed.length, path).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
       expect(relayed.length, path).toBeGreaterThan(MAX_ANSWER_CHARS / 2);
       expect(events.at(-1), path).toEqual({ type: "error", error: TOO_LONG });
@@ -192,7 +214,11 @@ describe("a provider that sends 200 MB", () => {
 
     fake.reset();
     fake.setHandler(() => ({ flood: { bytes: FLOOD_BYTES } }));
-    const json = await fetch(server.url + "/api/ai-chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(question) });
+    const json = await fetch(server.url + "/api/ai-chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(question),
+    });
     expect(json.status).toBe(502);
     expect(await json.json()).toEqual({ error: TOO_LONG });
     const provider = fake.requests[0]!;

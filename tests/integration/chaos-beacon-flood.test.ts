@@ -85,7 +85,14 @@ async function flood(next: (i: number) => Promise<number>): Promise<{ statuses: 
   const deadline = Date.now() + FLOOD_MS;
   let peakRssKb = 0;
   let i = 0;
-  const sampler = setInterval(() => void rssKb().then((kb) => (peakRssKb = Math.max(peakRssKb, kb)), () => undefined), 200);
+  const sampler = setInterval(
+    () =>
+      void rssKb().then(
+        (kb) => (peakRssKb = Math.max(peakRssKb, kb)),
+        () => undefined,
+      ),
+    200,
+  );
   try {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -162,7 +169,9 @@ describe("a flood of unique page views", () => {
     // Unknown paths are one bucket.
     expect(await one(sql`select count(distinct path)::int as n from analytics_events where utm_medium = 'one-client'`)).toEqual({ n: 1 });
     expect((peakRssKb - baselineKb) / 1024).toBeLessThan(150);
-    process.stdout.write(`[chaos-beacon-flood] one client: ${sent} beacons in ${FLOOD_MS / 1000} s, ${flooded.n} stored; RSS ${Math.round(baselineKb / 1024)} -> peak ${Math.round(peakRssKb / 1024)} MB\n`);
+    process.stdout.write(
+      `[chaos-beacon-flood] one client: ${sent} beacons in ${FLOOD_MS / 1000} s, ${flooded.n} stored; RSS ${Math.round(baselineKb / 1024)} -> peak ${Math.round(peakRssKb / 1024)} MB\n`,
+    );
   }, 60_000);
 
   it("from many addresses: the day's caps hold the stored rows and their distinct values; the server stays up", async () => {
@@ -178,7 +187,9 @@ describe("a flood of unique page views", () => {
     const text = await settled();
     const total = await one<{ n: number }>(sql`select count(*)::int as n from analytics_events`);
     expect(total.n).toBeLessThanOrEqual(CAPS.viewsPerDay);
-    const perVisitor = await one<{ n: number }>(sql`select coalesce(max(n), 0)::int as n from (select count(*) as n from analytics_events group by day, visitor_key) t`);
+    const perVisitor = await one<{ n: number }>(
+      sql`select coalesce(max(n), 0)::int as n from (select count(*) as n from analytics_events group by day, visitor_key) t`,
+    );
     expect(perVisitor.n).toBeLessThanOrEqual(CAPS.viewsPerVisitor);
     const distinct = await one<{ paths: number; referrers: number; sources: number; campaigns: number }>(sql`
       select count(distinct path) filter (where path not in ('(other)', '(not found)'))::int as paths,

@@ -105,9 +105,21 @@ let sequence = 0;
 /** A distinct client address per request (the server trusts X-Forwarded-For from loopback), so no rate limit is met. */
 const clientIp = () => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence++ & 255}`;
 
-type Outcome = { kind: "form" | "signup" | "lead" | "booking" | "booking-form" | "story" | "home" | "beacon"; status: number; ms: number; key: string; startedAt: number; problem?: string };
+type Outcome = {
+  kind: "form" | "signup" | "lead" | "booking" | "booking-form" | "story" | "home" | "beacon";
+  status: number;
+  ms: number;
+  key: string;
+  startedAt: number;
+  problem?: string;
+};
 
-async function timed(kind: Outcome["kind"], key: string, send: () => Promise<Response>, check: (response: Response, body: string) => string | undefined): Promise<Outcome> {
+async function timed(
+  kind: Outcome["kind"],
+  key: string,
+  send: () => Promise<Response>,
+  check: (response: Response, body: string) => string | undefined,
+): Promise<Outcome> {
   const startedAt = Date.now();
   try {
     const response = await send();
@@ -140,7 +152,12 @@ function postContactForm(): Promise<Outcome> {
       fetch(`${server.url}/contact`, {
         method: "POST",
         body,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": clientIp(), Accept: "text/html" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Forwarded-For": clientIp(),
+          Accept: "text/html",
+        },
       }),
     (response, html) => {
       if (response.status === 200) return html.includes(message) ? "the stored form still shows what was typed" : undefined;
@@ -162,7 +179,12 @@ function postSignup(): Promise<Outcome> {
       fetch(`${server.url}/newsletter/subscribe`, {
         method: "POST",
         body: new URLSearchParams({ email, source: "home", nickname: "" }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": clientIp(), Accept: "text/html" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Forwarded-For": clientIp(),
+          Accept: "text/html",
+        },
       }),
     (response, html) => {
       if (response.status === 200) return undefined;
@@ -263,13 +285,19 @@ function postBookingForm(): Promise<Outcome> {
       fetch(`${server.url}/mentoring`, {
         method: "POST",
         body,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": clientIp(), Accept: "text/html" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Forwarded-For": clientIp(),
+          Accept: "text/html",
+        },
       }),
     (response, html) => {
       if (response.status === 200) return html.includes("Your session is booked") ? undefined : "200 without the confirmation";
       if (response.status !== 503) return `status ${response.status}`;
       if (!html.includes(UNAVAILABLE_MESSAGE)) return "503 page without the message";
-      if (!html.includes(goals) || !html.includes(email) || !chosenInput(html, slotId)?.includes(' checked=""')) return "503 page lost the chosen time or what was typed";
+      if (!html.includes(goals) || !html.includes(email) || !chosenInput(html, slotId)?.includes(' checked=""'))
+        return "503 page lost the chosen time or what was typed";
       return unavailableHeaders(response);
     },
   );
@@ -292,7 +320,12 @@ function loadStory(): Promise<Outcome> {
 
 /** A page from the page cache: always there. */
 function loadHome(): Promise<Outcome> {
-  return timed("home", "", () => fetch(`${server.url}/about`), (response) => (response.status === 200 ? undefined : `status ${response.status}`));
+  return timed(
+    "home",
+    "",
+    () => fetch(`${server.url}/about`),
+    (response) => (response.status === 200 ? undefined : `status ${response.status}`),
+  );
 }
 
 function sendBeacon(): Promise<Outcome> {
@@ -323,7 +356,16 @@ function startLoad() {
         await sleep(ms);
       }
     })();
-  const loops = [every(100, sendBeacon), every(500, loadHome), every(500, loadStory), every(1_000, postContactForm), every(1_500, postSignup), every(1_500, postLead), every(2_000, postBooking), every(3_000, postBookingForm)];
+  const loops = [
+    every(100, sendBeacon),
+    every(500, loadHome),
+    every(500, loadStory),
+    every(1_000, postContactForm),
+    every(1_500, postSignup),
+    every(1_500, postLead),
+    every(2_000, postBooking),
+    every(3_000, postBookingForm),
+  ];
   return {
     outcomes,
     async stop(): Promise<Outcome[]> {
@@ -361,7 +403,8 @@ async function recoveryAfter(since: number, probes: Outcome[]): Promise<number> 
           process.stdout.write(`[chaos-database] ${kind} works again after ${ms} ms\n`);
           return ms;
         }
-        if (Date.now() - since > 30_000) throw new Error(`${kind}: not working again 30 s after the database returned:\n${server.output().slice(-3000)}`);
+        if (Date.now() - since > 30_000)
+          throw new Error(`${kind}: not working again 30 s after the database returned:\n${server.output().slice(-3000)}`);
         await sleep(100);
       }
     }),
@@ -390,7 +433,9 @@ async function postgresTree(): Promise<number[]> {
 
 /** What every scenario asserts once its load has stopped. */
 async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: number, label: string) {
-  process.stdout.write(`[chaos-database] ${label}: recovery ${recoveryMs} ms; ${outcomes.length} requests, ${outcomes.filter((o) => o.status === 503).length} answered 503\n`);
+  process.stdout.write(
+    `[chaos-database] ${label}: recovery ${recoveryMs} ms; ${outcomes.length} requests, ${outcomes.filter((o) => o.status === 503).length} answered 503\n`,
+  );
   expect(server.child.exitCode, server.output().slice(-3000)).toBeNull();
   expect(server.output()).not.toMatch(/uncaughtException|Shutting down/);
   expect(outcomes.filter((o) => o.problem).map((o) => `${o.kind} ${o.status} ${o.problem}`)).toEqual([]);
@@ -398,17 +443,24 @@ async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: num
   // No submission lost: a form answered 200 is stored with its two mails queued in the same
   // transaction (the studio's and the sender's); a lead answered 200 is stored.
   const storedForms = outcomes.filter((o) => o.kind === "form" && o.status === 200).map((o) => o.key);
-  const rows = await query<{ email: string; held: boolean }>("select email, hold_reason is not null as held from submissions where email = any($1)", [storedForms]);
+  const rows = await query<{ email: string; held: boolean }>(
+    "select email, hold_reason is not null as held from submissions where email = any($1)",
+    [storedForms],
+  );
   expect(rows.map((r) => r.email).sort()).toEqual([...storedForms].sort());
   expect(rows.filter((r) => r.held)).toEqual([]);
   const storedLeads = outcomes.filter((o) => o.kind === "lead" && o.status === 200).map((o) => o.key);
-  const leads = await query<{ conversation_id: string }>("select conversation_id from leads where conversation_id = any($1)", [storedLeads]);
+  const leads = await query<{ conversation_id: string }>("select conversation_id from leads where conversation_id = any($1)", [
+    storedLeads,
+  ]);
   expect(leads.map((r) => r.conversation_id).sort()).toEqual([...storedLeads].sort());
   const storedSignups = outcomes.filter((o) => o.kind === "signup" && o.status === 200).map((o) => o.key);
   const signups = await query<{ email: string }>("select email from newsletter_subscriptions where email = any($1)", [storedSignups]);
   expect(signups.map((r) => r.email).sort()).toEqual([...storedSignups].sort());
   // A booking answered 201 is stored, confirmed, with its mails' job queued in the same transaction.
-  const storedBookings = outcomes.filter((o) => (o.kind === "booking" && o.status === 201) || (o.kind === "booking-form" && o.status === 200)).map((o) => o.key);
+  const storedBookings = outcomes
+    .filter((o) => (o.kind === "booking" && o.status === 201) || (o.kind === "booking-form" && o.status === 200))
+    .map((o) => o.key);
   expect(storedBookings.length).toBeGreaterThan(0);
   const bookings = await query<{ email: string; status: string; mails: number }>(
     `select b.email, b.status, (select count(*)::int from pgboss.job j where j.name = 'mentoring-booking-mails' and j.data->>'bookingId' = b.id::text) as mails
@@ -426,10 +478,18 @@ async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: num
   expect(queued.filter((row) => row.mails < 2)).toEqual([]);
   // Jobs run again: mail jobs are completed after the database came back.
   await expect
-    .poll(async () => (await query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and completed_on > $1", [new Date(back)]))[0]!.n, {
-      timeout: 30_000,
-      interval: 250,
-    })
+    .poll(
+      async () =>
+        (
+          await query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'send-mail' and completed_on > $1", [
+            new Date(back),
+          ])
+        )[0]!.n,
+      {
+        timeout: 30_000,
+        interval: 250,
+      },
+    )
     .toBeGreaterThan(0);
   expect(await residentMemoryMb()).toBeLessThan(600);
   expect(recoveryMs).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
@@ -489,7 +549,9 @@ describe("the database fails under load", () => {
 
     const slowest = Math.max(...outcomes.filter((o) => o.startedAt >= frozenAt && o.startedAt < back).map((o) => o.ms));
     const sentWhileFrozen = waited.map((o) => `${o.kind} ${o.status} in ${o.ms} ms`).join(", ");
-    process.stdout.write(`[chaos-database] frozen: ${sentWhileFrozen} (limit ${REQUEST_LIMIT_MS} ms); slowest request of the load ${slowest} ms\n`);
+    process.stdout.write(
+      `[chaos-database] frozen: ${sentWhileFrozen} (limit ${REQUEST_LIMIT_MS} ms); slowest request of the load ${slowest} ms\n`,
+    );
     expect(waited.map((o) => o.status)).toEqual([503, 503, 503, 503, 503, 503]);
     expect(Math.max(...waited.map((o) => o.ms))).toBeLessThanOrEqual(REQUEST_LIMIT_MS);
     await expectSurvived(outcomes, recoveryMs, back, "frozen 10 s");
@@ -505,7 +567,9 @@ describe("the database fails under load", () => {
        select 'Chaos story ' || i, 'Summary', 'Full text', 'Example Wire', 'https://news.example/chaos-' || i, now() - i * interval '1 minute'
        from generate_series(1, 3) as i`,
     );
-    await query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) select unnest($1::text[]), true, now()", [subscribers]);
+    await query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) select unnest($1::text[]), true, now()", [
+      subscribers,
+    ]);
     sink.reset();
     // The first 20 messages go through; the next ones wait at DATA, so the sender is mid-way,
     // messages in flight, when every backend is terminated.

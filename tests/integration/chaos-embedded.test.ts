@@ -29,19 +29,29 @@ async function health(server: ServerProcess): Promise<Health> {
 }
 
 /** The health answer once `accept` takes it (requests that fail while the server restarts are tried again). */
-function healthWhen(server: ServerProcess, accept: (answer: Health) => boolean, options: { timeoutMs?: number; everyMs?: number; what?: string } = {}) {
-  return waitUntil(async () => {
-    const answer = await health(server);
-    return accept(answer) && answer;
-  }, { timeoutMs: 30_000, ...options });
+function healthWhen(
+  server: ServerProcess,
+  accept: (answer: Health) => boolean,
+  options: { timeoutMs?: number; everyMs?: number; what?: string } = {},
+) {
+  return waitUntil(
+    async () => {
+      const answer = await health(server);
+      return accept(answer) && answer;
+    },
+    { timeoutMs: 30_000, ...options },
+  );
 }
 
 /** The form's answer once it is not 503 (the database still coming back). */
 function postFormUntilStored(server: ServerProcess, email: string) {
-  return waitUntil(async () => {
-    const response = await postForm(server, email);
-    return response.status !== 503 && response;
-  }, { timeoutMs: 15_000, everyMs: 250, what: `the form from ${email} accepted` });
+  return waitUntil(
+    async () => {
+      const response = await postForm(server, email);
+      return response.status !== 503 && response;
+    },
+    { timeoutMs: 15_000, everyMs: 250, what: `the form from ${email} accepted` },
+  );
 }
 
 async function metrics(server: ServerProcess): Promise<string> {
@@ -59,7 +69,13 @@ function postForm(server: ServerProcess, email: string) {
   return fetch(`${server.url}/api/send-contact-email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${clientIp++}`, "User-Agent": CHROME },
-    body: JSON.stringify({ source: "contact", name: "Chaos Tester", email, message: "Is anybody there after the crash?", disclaimerAccepted: true }),
+    body: JSON.stringify({
+      source: "contact",
+      name: "Chaos Tester",
+      email,
+      message: "Is anybody there after the crash?",
+      disclaimerAccepted: true,
+    }),
   });
 }
 
@@ -84,8 +100,10 @@ async function query(dataDir: string, text: string, values: unknown[]): Promise<
   }
 }
 
-const submissionsFrom = (dataDir: string, email: string) => query(dataDir, "select count(*)::int as n from submissions where email = $1", [email]);
-const pageViewsOf = (dataDir: string, pagePath: string) => query(dataDir, "select count(*)::int as n from analytics_events where path = $1", [pagePath]);
+const submissionsFrom = (dataDir: string, email: string) =>
+  query(dataDir, "select count(*)::int as n from submissions where email = $1", [email]);
+const pageViewsOf = (dataDir: string, pagePath: string) =>
+  query(dataDir, "select count(*)::int as n from analytics_events where path = $1", [pagePath]);
 
 async function postmasterPid(clusterDir: string): Promise<number> {
   return Number((await fs.readFile(path.join(clusterDir, "postmaster.pid"), "utf8")).split("\n")[0]);
@@ -258,7 +276,12 @@ describe("a full data volume", () => {
       // Full: the app gives its reserve back, and the database keeps (or gets back to) working.
       await fill(path.join(dataDir, "filler-2"));
       await waitUntil(() => /reserve file deleted so that PostgreSQL has room/.test(server!.output()), 30_000, "the reserve deleted");
-      expect(await fs.access(reserve).then(() => true, () => false)).toBe(false);
+      expect(
+        await fs.access(reserve).then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(false);
       await healthWhen(server, (answer) => answer.status === 200, { timeoutMs: 45_000 });
       const fullEmail = `full-disk-${Date.now()}@example.com`;
       const fullForm = await postFormUntilStored(server, fullEmail);
@@ -270,11 +293,24 @@ describe("a full data volume", () => {
       await fs.rm(path.join(dataDir, "filler-1"));
       await fs.rm(path.join(dataDir, "filler-2"));
       await healthWhen(server, (answer) => answer.status === 200 && answer.body.status === "ok");
-      await waitUntil(async () => (await fs.stat(reserve).then((stat) => stat.size, () => 0)) === 24 * MB, 30_000, "the reserve written again");
+      await waitUntil(
+        async () =>
+          (await fs.stat(reserve).then(
+            (stat) => stat.size,
+            () => 0,
+          )) ===
+          24 * MB,
+        30_000,
+        "the reserve written again",
+      );
       expect(metric(await metrics(server), "nordlys_disk_low")).toBe(0);
       expect(await dashboard()).not.toContain(NOTICE);
       expect((await postBeacon(server, viewedPage)).status).toBe(204);
-      await waitUntil(async () => (await pageViewsOf(dataDir, viewedPage)) === viewsBefore + 1, { timeoutMs: 15_000, everyMs: 250, what: "the page view stored" });
+      await waitUntil(async () => (await pageViewsOf(dataDir, viewedPage)) === viewsBefore + 1, {
+        timeoutMs: 15_000,
+        everyMs: 250,
+        what: "the page view stored",
+      });
 
       // Stopped, the volume filled to the last byte, started again: the reserve makes room for PostgreSQL.
       expect(await server.stop()).toBe(0);

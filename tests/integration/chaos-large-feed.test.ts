@@ -113,45 +113,51 @@ function watchEventLoop() {
 }
 
 describe("a 4 MB feed of 14,000 items", () => {
-  it("is parsed and cleaned without stalling the event loop; only the newest items are stored; the other feeds refresh", { timeout: 90_000 }, async () => {
-    expect(hugeFeedBytes).toBeGreaterThanOrEqual(4_000_000);
-    const feeds = ["/firehose.xml", "/lab.xml", "/press.atom"].map((path) => ({ url: `${feedsUrl}${path}` }));
-    const fetcher = createSafeFetcher({ allowPrivate: true, timeoutMs: 20_000 });
-    const workers = createNewsWorkerPool();
-    try {
-      const watch = watchEventLoop();
-      const report = await runNewsRefresh({ feeds, fetcher, workers, summarizer: undefined });
-      const loop = watch.stop();
-      // eslint-disable-next-line no-console -- the figure this test exists for, printed with every run
-      console.info(
-        `[chaos-large-feed] ${(hugeFeedBytes / 1e6).toFixed(1)} MB, ${HUGE_ITEMS} items, refresh ${report.durationMs} ms: ` +
-          `longest stall of the event loop by the refresh ${loop.stallMs} ms (target ≤ ${STALL_TARGET_MS} ms); ` +
-          `wall clock, with waiting for a core and GC: longest timer delay ${loop.wallMs} ms, monitorEventLoopDelay max ${loop.histogramMaxMs} ms; ` +
-          `GC pauses ${loop.gcMs} ms in all; ${loop.ticks} ticks`,
-      );
-      expect(report).toMatchObject({ feeds: 3, fetched: 3, failed: 0 });
-      expect(loop.ticks, "the probe ran throughout").toBeGreaterThan(10);
-      expect(loop.stallMs, "longest stall of the event loop by the refresh (ms)").toBeLessThanOrEqual(STALL_TARGET_MS);
+  it(
+    "is parsed and cleaned without stalling the event loop; only the newest items are stored; the other feeds refresh",
+    { timeout: 90_000 },
+    async () => {
+      expect(hugeFeedBytes).toBeGreaterThanOrEqual(4_000_000);
+      const feeds = ["/firehose.xml", "/lab.xml", "/press.atom"].map((path) => ({ url: `${feedsUrl}${path}` }));
+      const fetcher = createSafeFetcher({ allowPrivate: true, timeoutMs: 20_000 });
+      const workers = createNewsWorkerPool();
+      try {
+        const watch = watchEventLoop();
+        const report = await runNewsRefresh({ feeds, fetcher, workers, summarizer: undefined });
+        const loop = watch.stop();
+        // eslint-disable-next-line no-console -- the figure this test exists for, printed with every run
+        console.info(
+          `[chaos-large-feed] ${(hugeFeedBytes / 1e6).toFixed(1)} MB, ${HUGE_ITEMS} items, refresh ${report.durationMs} ms: ` +
+            `longest stall of the event loop by the refresh ${loop.stallMs} ms (target ≤ ${STALL_TARGET_MS} ms); ` +
+            `wall clock, with waiting for a core and GC: longest timer delay ${loop.wallMs} ms, monitorEventLoopDelay max ${loop.histogramMaxMs} ms; ` +
+            `GC pauses ${loop.gcMs} ms in all; ${loop.ticks} ticks`,
+        );
+        expect(report).toMatchObject({ feeds: 3, fetched: 3, failed: 0 });
+        expect(loop.ticks, "the probe ran throughout").toBeGreaterThan(10);
+        expect(loop.stallMs, "longest stall of the event loop by the refresh (ms)").toBeLessThanOrEqual(STALL_TARGET_MS);
 
-      const [firehose] = await db().select().from(newsFeeds).where(eq(newsFeeds.url, feeds[0]!.url));
-      expect(firehose).toMatchObject({ lastError: null, consecutiveFailures: 0 });
-      const stored = await db().select().from(aiNews).where(eq(aiNews.feedId, firehose!.id)).orderBy(desc(aiNews.publishedAt));
-      expect(stored.length).toBeLessThanOrEqual(FEED_POLICY.itemsPerFeed);
-      expect(stored.length).toBe(FEED_POLICY.itemsPerFeed);
-      // The newest ones, though the archive lists them last.
-      expect(stored[0]!.title).toBe(`Firehose item ${HUGE_ITEMS - 1}: agents & models`);
-      expect(stored.at(-1)!.title).toBe(`Firehose item ${HUGE_ITEMS - FEED_POLICY.itemsPerFeed}: agents & models`);
-      expect(stored[0]!.fullContent).toContain("<b>13999</b>");
-      expect(stored[0]!.fullContent).not.toContain("script");
+        const [firehose] = await db().select().from(newsFeeds).where(eq(newsFeeds.url, feeds[0]!.url));
+        expect(firehose).toMatchObject({ lastError: null, consecutiveFailures: 0 });
+        const stored = await db().select().from(aiNews).where(eq(aiNews.feedId, firehose!.id)).orderBy(desc(aiNews.publishedAt));
+        expect(stored.length).toBeLessThanOrEqual(FEED_POLICY.itemsPerFeed);
+        expect(stored.length).toBe(FEED_POLICY.itemsPerFeed);
+        // The newest ones, though the archive lists them last.
+        expect(stored[0]!.title).toBe(`Firehose item ${HUGE_ITEMS - 1}: agents & models`);
+        expect(stored.at(-1)!.title).toBe(`Firehose item ${HUGE_ITEMS - FEED_POLICY.itemsPerFeed}: agents & models`);
+        expect(stored[0]!.fullContent).toContain("<b>13999</b>");
+        expect(stored[0]!.fullContent).not.toContain("script");
 
-      const lab = await db().select({ title: aiNews.title }).from(aiNews).where(eq(aiNews.source, "Lab Blog"));
-      expect(lab.map((row) => row.title).sort()).toEqual(["Lab opens its evals", "Lab ships a planner"]);
-      expect(await db().select({ title: aiNews.title }).from(aiNews).where(eq(aiNews.source, "Press AI"))).toEqual([{ title: "Chips for inference" }]);
-    } finally {
-      await workers.close();
-      await fetcher.close();
-    }
-  });
+        const lab = await db().select({ title: aiNews.title }).from(aiNews).where(eq(aiNews.source, "Lab Blog"));
+        expect(lab.map((row) => row.title).sort()).toEqual(["Lab opens its evals", "Lab ships a planner"]);
+        expect(await db().select({ title: aiNews.title }).from(aiNews).where(eq(aiNews.source, "Press AI"))).toEqual([
+          { title: "Chips for inference" },
+        ]);
+      } finally {
+        await workers.close();
+        await fetcher.close();
+      }
+    },
+  );
 
   it("costs only its own feed when the worker dies on it (out of memory)", { timeout: 90_000 }, async () => {
     // Other addresses than the first test's, so every feed is fetched in full again.
@@ -166,7 +172,8 @@ describe("a 4 MB feed of 14,000 items", () => {
       const byPath = (p: string) => rows.find((row) => row.url === `${feedsUrl}${p}?again`)!;
       expect(byPath("/firehose.xml")).toMatchObject({ consecutiveFailures: 1, etag: null });
       expect(byPath("/firehose.xml").lastError).toMatch(/news worker failed: .*memory/i);
-      for (const other of ["/lab.xml", "/press.atom"]) expect(byPath(other), other).toMatchObject({ consecutiveFailures: 0, lastError: null });
+      for (const other of ["/lab.xml", "/press.atom"])
+        expect(byPath(other), other).toMatchObject({ consecutiveFailures: 0, lastError: null });
     } finally {
       await workers.close();
       await fetcher.close();

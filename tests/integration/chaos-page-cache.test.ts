@@ -36,16 +36,19 @@ type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string }
 function get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path, agent, headers: { "Accept-Encoding": "br", ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const text = response.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(body) : body;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text.toString("utf8") });
-      });
-      response.on("error", reject);
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, path, agent, headers: { "Accept-Encoding": "br", ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const text = response.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(body) : body;
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text.toString("utf8") });
+        });
+        response.on("error", reject);
+      },
+    );
     request.setTimeout(30_000, () => request.destroy(new Error(`GET ${path}: no answer in time`)));
     request.on("error", reject);
     request.end();
@@ -109,7 +112,10 @@ function randomCase(text: string): string {
 
 /** Words of random letters: text that compresses about as little as a page of prose in another script. */
 function randomParagraphs(bytes: number): string {
-  const words = randomBytes(bytes).toString("base64").replace(/[+/=]/g, "x").match(/.{1,7}/g)!;
+  const words = randomBytes(bytes)
+    .toString("base64")
+    .replace(/[+/=]/g, "x")
+    .match(/.{1,7}/g)!;
   const paragraphs: string[] = [];
   for (let i = 0; i < words.length; i += 120) paragraphs.push(`<p>${words.slice(i, i + 120).join(" ")}</p>`);
   return paragraphs.join("");
@@ -122,8 +128,20 @@ beforeAll(async () => {
   const newest = { publishedAt: hoursAgo(1), createdAt: hoursAgo(1) };
   const older = { publishedAt: hoursAgo(48), createdAt: hoursAgo(48) };
   const rows = [
-    { id: STORY_ID, title: "The story whose address is spelled ten thousand ways", summary: "A story.", fullContent: "<p>A story.</p>", ...newest },
-    ...Array.from({ length: 20 }, (_, i) => ({ id: randomUUID(), title: `Short story ${i}`, summary: `Short story ${i}.`, fullContent: `<p>Short story ${i}.</p>`, ...newest })),
+    {
+      id: STORY_ID,
+      title: "The story whose address is spelled ten thousand ways",
+      summary: "A story.",
+      fullContent: "<p>A story.</p>",
+      ...newest,
+    },
+    ...Array.from({ length: 20 }, (_, i) => ({
+      id: randomUUID(),
+      title: `Short story ${i}`,
+      summary: `Short story ${i}.`,
+      fullContent: `<p>Short story ${i}.</p>`,
+      ...newest,
+    })),
     ...Array.from({ length: FILL_STORIES }, (_, i) => {
       const id = randomUUID();
       fillIds.push(id);

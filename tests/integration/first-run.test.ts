@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** A fresh clone's settings: nothing configured, whatever the test runner's environment holds. */
 function freshEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["LOG_LEVEL", "LOG_FORMAT", "PUBLIC_URL", "PORT", "SMTP_URL", "AI_BASE_URL", "AI_MODEL", "DATABASE_URL"]) delete env[name];
+  for (const name of ["LOG_LEVEL", "LOG_FORMAT", "PUBLIC_URL", "PORT", "SMTP_URL", "AI_BASE_URL", "AI_MODEL", "DATABASE_URL"])
+    delete env[name];
   return { ...env, NODE_ENV: "production", DATA_DIR: dataDir, JOB_SCHEDULES: "false", ...extra };
 }
 
@@ -108,7 +109,10 @@ describe("output that is not a terminal", () => {
       await waitFor(server.stdout, /"msg":"Server listening"/, server.exited);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-      const lines = server.stdout().split("\n").filter((line) => line.trim());
+      const lines = server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.trim());
       expect(lines.length).toBeGreaterThan(2);
       for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
       expect(server.stdout()).not.toContain("Nordlys is running");

@@ -59,7 +59,9 @@ const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - t
 /** Posts to the API as a client that sends the page's start time, unless the body has its own (or `noToken`). */
 async function postApi(body: unknown, options: { ip?: string; contentType?: string; raw?: string; noToken?: boolean } = {}) {
   const withToken =
-    body && typeof body === "object" && !Array.isArray(body) && !("formStartedAt" in body) && !options.noToken ? { ...body, formStartedAt: startedAt() } : body;
+    body && typeof body === "object" && !Array.isArray(body) && !("formStartedAt" in body) && !options.noToken
+      ? { ...body, formStartedAt: startedAt() }
+      : body;
   const request = new Request("http://localhost/api/send-contact-email", {
     method: "POST",
     headers: { "Content-Type": options.contentType ?? "application/json", "User-Agent": "forms-test/1.0" },
@@ -102,7 +104,6 @@ async function mailJobsMentioning(address: string) {
   );
   return result.rows;
 }
-
 
 const apply = (email: string, extra: Record<string, unknown> = {}) => ({
   source: "apply",
@@ -170,7 +171,9 @@ describe("POST /api/send-contact-email", () => {
     });
     expect(response.status).toBe(200);
     const mails = await waitUntil(() => {
-      const mine = smtp.received.filter((mail) => mail.rawHeaders.includes("eve@example.com") || mail.envelope.to.includes("eve@example.com"));
+      const mine = smtp.received.filter(
+        (mail) => mail.rawHeaders.includes("eve@example.com") || mail.envelope.to.includes("eve@example.com"),
+      );
       return mine.length === 2 ? mine : null;
     });
     for (const mail of mails) {
@@ -220,7 +223,10 @@ describe("POST /api/send-contact-email", () => {
       [{ ...apply("a@example.com"), disclaimerAccepted: "true" }, "Please acknowledge the terms to proceed"],
       [{ source: "mentoring", name: "Mo", email: "mo@example.com", disclaimerAccepted: true }, "Please describe your learning goals"],
       [{ source: "contact", name: "Co", email: "co@example.com", message: "", disclaimerAccepted: true }, "Message is required"],
-      [{ source: "contact", name: "Co", email: "co@example.com", message: long(5001), disclaimerAccepted: true }, "Message must be 5,000 characters or fewer"],
+      [
+        { source: "contact", name: "Co", email: "co@example.com", message: long(5001), disclaimerAccepted: true },
+        "Message must be 5,000 characters or fewer",
+      ],
       // Several problems: the first field's message.
       [{ source: "contact" }, "Name is required"],
     ];
@@ -441,12 +447,17 @@ describe("the pages' form action", () => {
     const quick = await postPage("mentoring", fill("quick@example.com", { formStartedAt: createFormStartToken(Date.now() - 300) }));
     expect(quick.status).toBe(person.status);
     expect(quick.data).toEqual(person.data);
-    expect(quick.data).toMatchObject({ outcome: "success", message: "Mentoring request sent! We'll contact you to schedule.", startToken: null });
+    expect(quick.data).toMatchObject({
+      outcome: "success",
+      message: "Mentoring request sent! We'll contact you to schedule.",
+      startToken: null,
+    });
     expect(quick.data.result?.initialValue).toBeNull(); // the form is reset, as after any success
 
     const honeypot = await postPage("contact", fill("honey@example.com", { website: "http://spam.example" }));
     const noToken = await postPage("contact", fill("notoken@example.com", { formStartedAt: "" }));
-    for (const result of [honeypot, noToken]) expect(result).toMatchObject({ status: 200, data: { outcome: "success", message: "Thanks! We'll be in touch." } });
+    for (const result of [honeypot, noToken])
+      expect(result).toMatchObject({ status: 200, data: { outcome: "success", message: "Thanks! We'll be in touch." } });
 
     for (const [address, reason] of [
       ["quick@example.com", "too-fast"],
@@ -483,7 +494,14 @@ describe("the pages' form action", () => {
 
 describe("releasing a held submission", () => {
   const held = (name: string, email: string) =>
-    postApi({ source: "contact", name, email, message: "Sent by autofill, in a hurry.", disclaimerAccepted: true, website: "https://autofill.example" });
+    postApi({
+      source: "contact",
+      name,
+      email,
+      message: "Sent by autofill, in a hurry.",
+      disclaimerAccepted: true,
+      website: "https://autofill.example",
+    });
 
   it("delivers it as a normal submission: the studio's notification and the acknowledgement, once, however often it is released", async () => {
     expect((await held("Release Twice", "release-twice@example.com")).status).toBe(200);
@@ -552,7 +570,9 @@ describe("mails to one person's address", () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     }
     // All four are stored and the studio hears of each; the person got three acknowledgements.
-    const stored = await database.current.db.execute<{ n: number }>(sql`select count(*)::int as n from submissions where lower(email) like '%inbox-victim%'`);
+    const stored = await database.current.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from submissions where lower(email) like '%inbox-victim%'`,
+    );
     expect(stored.rows[0]!.n).toBe(4);
     const jobs = await mailJobsToPerson("inbox-victim");
     expect(jobs.map((job) => job.tag).sort()).toEqual(["apply-acknowledgement", "contact-acknowledgement", "mentoring-acknowledgement"]);

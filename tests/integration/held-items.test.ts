@@ -101,7 +101,10 @@ describe("the daily prune", () => {
       await insertSubmission("Held 31 Days", { createdDaysAgo: 31, heldDaysAgo: 31 }),
       await insertSubmission("Held 300 Days", { createdDaysAgo: 300, heldDaysAgo: 300 }),
     ];
-    const keptLeads = [await insertLead("Lead Held 29", { createdDaysAgo: 29, heldDaysAgo: 29 }), await insertLead("Lead Normal 90", { createdDaysAgo: 90 })];
+    const keptLeads = [
+      await insertLead("Lead Held 29", { createdDaysAgo: 29, heldDaysAgo: 29 }),
+      await insertLead("Lead Normal 90", { createdDaysAgo: 90 }),
+    ];
     const prunedLeads = [await insertLead("Lead Held 31", { createdDaysAgo: 31, heldDaysAgo: 31 })];
 
     expect(await pruneHeldItems(now)).toEqual({ submissions: 2, leads: 1, bookings: 0 });

@@ -51,7 +51,15 @@ describe("/ai-news 'Updated'", () => {
     const answered = new Date(Date.now() - 3 * 3_600_000);
     await db()
       .insert(newsFeeds)
-      .values(CONFIGURED.map((url) => ({ url, lastFetchedAt: new Date(), lastSuccessAt: null, consecutiveFailures: 2, lastError: "connect ECONNREFUSED" })));
+      .values(
+        CONFIGURED.map((url) => ({
+          url,
+          lastFetchedAt: new Date(),
+          lastSuccessAt: null,
+          consecutiveFailures: 2,
+          lastError: "connect ECONNREFUSED",
+        })),
+      );
     expect(updatedLabelTime(await readNewsSources())).toBeNull();
 
     await db().execute(sql`update news_feeds set last_success_at = ${answered.toISOString()}::timestamptz where url = ${CONFIGURED[0]}`);
@@ -63,7 +71,9 @@ describe("/ai-news 'Updated'", () => {
 
 describe("/admin/feeds", () => {
   it("lists the configured feeds in their order, fetched or not, and earlier feeds apart", async () => {
-    await db().delete(newsFeeds).where(sql`url = ${CONFIGURED[1]}`);
+    await db()
+      .delete(newsFeeds)
+      .where(sql`url = ${CONFIGURED[1]}`);
     await db().insert(newsFeeds).values({ url: EARLIER, title: "Earlier Wire", lastSuccessAt: new Date() });
     const { configured, earlier } = await listFeedsForAdmin();
     expect(configured.map((feed) => feed.url)).toEqual(CONFIGURED);
@@ -77,10 +87,12 @@ describe("Refresh News within five minutes of the last refresh", () => {
     await db().execute(sql`insert into news_refresh_state (id, last_started_at, last_finished_at, lease_until)
       values (1, now() - interval '61 seconds', now() - interval '55 seconds', null)
       on conflict (id) do update set last_started_at = excluded.last_started_at, last_finished_at = excluded.last_finished_at, lease_until = null`);
-    const [before] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`)).rows;
+    const [before] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`))
+      .rows;
     const toast = await refreshNewsForVisitor("203.0.113.7");
     expect(toast).toEqual({ type: "info", title: "News was refreshed a moment ago. Try again in 4 minutes." });
-    const [after] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`)).rows;
+    const [after] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`))
+      .rows;
     expect(after?.fetched).toBe(before?.fetched);
   });
 });

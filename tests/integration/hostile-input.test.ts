@@ -55,7 +55,12 @@ describe("bodies are bounded however they are framed", () => {
     // Warm up the route, so what is measured is the upload.
     await probe(server.url, { method: "POST", path: "/contact", headers: { ...urlencoded, ...nextIp() }, body: "name=x" });
     const before = await residentKb(pid);
-    const upload = await chunkedUpload(server.url, { path: "/contact", contentType: "application/x-www-form-urlencoded", totalBytes: 48 * MB, watchPid: pid });
+    const upload = await chunkedUpload(server.url, {
+      path: "/contact",
+      contentType: "application/x-www-form-urlencoded",
+      totalBytes: 48 * MB,
+      watchPid: pid,
+    });
     const after = await residentKb(pid);
     process.stdout.write(
       `[hostile-input] chunked 48 MB to /contact: ${upload.statusLine}; the connection took ${(upload.sentBytes / MB).toFixed(1)} MB before the server stopped reading; ` +
@@ -141,7 +146,11 @@ describe("control characters and odd encodings are input like any other", () => 
   it("answers 400 for invalid UTF-8, malformed or deeply nested JSON, and 415 for bodies of the wrong kind", async () => {
     const post = (path: string, headers: Record<string, string>, body: Uint8Array | string, chunked = false) =>
       probe(server.url, { method: "POST", path, headers: { ...headers, ...nextIp() }, body, chunked });
-    const notUtf8 = await post("/api/newsletter-subscribe", json, Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]));
+    const notUtf8 = await post(
+      "/api/newsletter-subscribe",
+      json,
+      Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+    );
     expect([notUtf8.status, JSON.parse(notUtf8.body)]).toEqual([400, { error: "The request body is not valid UTF-8." }]);
     const deep = await post("/api/ai-chat", json, "[".repeat(50_000) + "]".repeat(50_000), true);
     expect(deep.status).toBe(400);
@@ -191,13 +200,16 @@ describe("redirects built from input never leave the site", () => {
 });
 
 describe("methods and cross-origin posts are answered, not crashed", () => {
-  it.each(["TRACE", "PROPFIND", "MKCOL", "LOCK", "SEARCH", "PURGE"])("answers %s with 405 and the methods the site serves", async (method) => {
-    for (const path of ["/", "/contact", "/api/send-contact-email"]) {
-      const response = await probe(server.url, { method, path, body: "x" });
-      expect(response.status, `${method} ${path}`).toBe(405);
-      expect(response.headers.allow).toContain("GET");
-    }
-  });
+  it.each(["TRACE", "PROPFIND", "MKCOL", "LOCK", "SEARCH", "PURGE"])(
+    "answers %s with 405 and the methods the site serves",
+    async (method) => {
+      for (const path of ["/", "/contact", "/api/send-contact-email"]) {
+        const response = await probe(server.url, { method, path, body: "x" });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow).toContain("GET");
+      }
+    },
+  );
 
   it("answers pages 405 for PUT, PATCH and DELETE, and lists their methods for OPTIONS", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
@@ -213,8 +225,12 @@ describe("methods and cross-origin posts are answered, not crashed", () => {
   it("answers a malformed Host or request target with 400", async () => {
     expect(await rawStatusLine(server.url, "GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
     expect(await rawStatusLine(server.url, "GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
-    expect(await rawStatusLine(server.url, "GET /about HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
-    expect(await rawStatusLine(server.url, "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
+    expect(await rawStatusLine(server.url, "GET /about HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n")).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
+    expect(await rawStatusLine(server.url, "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
     expect(await rawStatusLine(server.url, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
     // Past Node's header size limit: answered, not cut off.
     const longQuery = `/ai-news?q=${"x".repeat(70_000)}`;
@@ -230,7 +246,12 @@ describe("methods and cross-origin posts are answered, not crashed", () => {
       { Origin: "not a url" },
     ];
     for (const headers of cases) {
-      const response = await probe(server.url, { method: "POST", path: "/contact", headers: { ...urlencoded, ...headers }, body: form({ name: "x" }) });
+      const response = await probe(server.url, {
+        method: "POST",
+        path: "/contact",
+        headers: { ...urlencoded, ...headers },
+        body: form({ name: "x" }),
+      });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.body).toContain("This form was sent from another website");
     }
@@ -245,7 +266,12 @@ describe("methods and cross-origin posts are answered, not crashed", () => {
   });
 
   it("still takes same-origin posts, posts without an Origin, and one-click unsubscribes from mail providers", async () => {
-    const own = await probe(server.url, { method: "POST", path: "/cookie-consent", headers: { ...urlencoded, Origin: server.url, "Sec-Fetch-Site": "same-origin" }, body: "choice=accepted" });
+    const own = await probe(server.url, {
+      method: "POST",
+      path: "/cookie-consent",
+      headers: { ...urlencoded, Origin: server.url, "Sec-Fetch-Site": "same-origin" },
+      body: "choice=accepted",
+    });
     expect(own.status).toBe(303);
     const noOrigin = await probe(server.url, { method: "POST", path: "/cookie-consent", headers: urlencoded, body: "choice=accepted" });
     expect(noOrigin.status).toBe(303);
@@ -276,7 +302,12 @@ describe("methods and cross-origin posts are answered, not crashed", () => {
 
 describe("limits count clients as networks do", () => {
   const subscribe = (ip: string, email: string) =>
-    probe(server.url, { method: "POST", path: "/api/newsletter-subscribe", headers: { ...json, "X-Forwarded-For": ip }, body: JSON.stringify({ email }) });
+    probe(server.url, {
+      method: "POST",
+      path: "/api/newsletter-subscribe",
+      headers: { ...json, "X-Forwarded-For": ip },
+      body: JSON.stringify({ email }),
+    });
 
   it("counts every address of an IPv6 /64 as one client", async () => {
     // The sign-up limit is 10 per client per 10 minutes.

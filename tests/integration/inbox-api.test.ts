@@ -26,7 +26,14 @@ beforeAll(async () => {
   await withServerDatabase(dataDir, async (client) => {
     await client.query(
       "insert into leads (name, email, message, conversation_context) values ('Anna Nilsen', 'anna@example.com', 'Our office is in Bergen', $1)",
-      [JSON.stringify({ messages: [{ role: "user", content: "Hello" }, { role: "assistant", content: "Hi, **welcome**" }] })],
+      [
+        JSON.stringify({
+          messages: [
+            { role: "user", content: "Hello" },
+            { role: "assistant", content: "Hi, **welcome**" },
+          ],
+        }),
+      ],
     );
     await client.query(
       "insert into submissions (source, name, email, fields, disclaimer_accepted) values ('contact', 'Bjørn Dahl', 'bjorn@example.com', $1, true)",
@@ -56,7 +63,15 @@ describe("the people API", () => {
     expect((await get("/api/admin/people", {})).status).toBe(401);
     expect((await get(`/api/admin/people/${ids.anna}`, {})).status).toBe(401);
     expect((await post(`/api/admin/people/${ids.anna}/notes`, { text: "x" }, {})).status).toBe(401);
-    expect((await post(`/api/admin/people/${ids.anna}/stage`, { enquiryId: ids.annaEnquiry, stage: "lost" }, { cookie: admin.cookie, origin: "https://attacker.example" })).status).toBe(403);
+    expect(
+      (
+        await post(
+          `/api/admin/people/${ids.anna}/stage`,
+          { enquiryId: ids.annaEnquiry, stage: "lost" },
+          { cookie: admin.cookie, origin: "https://attacker.example" },
+        )
+      ).status,
+    ).toBe(403);
     expect((await fetch(`${base}/api/admin/people/${ids.anna}/stage`, { headers: admin.headers })).status).toBe(405);
   });
 
@@ -80,7 +95,12 @@ describe("the people API", () => {
     const noValue = await post(`/api/admin/people/${ids.anna}/stage`, { enquiryId: ids.annaEnquiry, stage: "won" });
     expect(noValue.status).toBe(400);
     expect((await noValue.json()).error).toMatch(/value/i);
-    const won = await post(`/api/admin/people/${ids.anna}/stage`, { enquiryId: ids.annaEnquiry, stage: "won", value: 42000, currency: "NOK" });
+    const won = await post(`/api/admin/people/${ids.anna}/stage`, {
+      enquiryId: ids.annaEnquiry,
+      stage: "won",
+      value: 42000,
+      currency: "NOK",
+    });
     expect(won.status).toBe(200);
     const foreign = await post(`/api/admin/people/${ids.anna}/stage`, { enquiryId: ids.bjornEnquiry, stage: "lost" });
     expect(foreign.status).toBe(404);
@@ -126,9 +146,17 @@ describe("the people API", () => {
     for (const body of [{}, { text: 5 }, { text: ["a"] }, null]) {
       expect((await post(`/api/admin/people/${ids.anna}/notes`, body)).status).toBe(400);
     }
-    const notJson = await fetch(base + path, { method: "POST", headers: { ...admin.headers, "Content-Type": "text/plain" }, body: "stage=won" });
+    const notJson = await fetch(base + path, {
+      method: "POST",
+      headers: { ...admin.headers, "Content-Type": "text/plain" },
+      body: "stage=won",
+    });
     expect(notJson.status).toBe(415);
-    const broken = await fetch(base + path, { method: "POST", headers: { ...admin.headers, "Content-Type": "application/json" }, body: "{" });
+    const broken = await fetch(base + path, {
+      method: "POST",
+      headers: { ...admin.headers, "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
   });
 });
@@ -144,15 +172,30 @@ describe("the pages", () => {
     expect(bjorn).not.toMatch(/Our office is in Bergen|anna@example.com/);
 
     // The board's plain form: a stage select and a submit button.
-    const moved = await postForm(base, "/admin/inbox?view=board", { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "contacted" }, admin.cookie);
+    const moved = await postForm(
+      base,
+      "/admin/inbox?view=board",
+      { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "contacted" },
+      admin.cookie,
+    );
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe("/admin/inbox?view=board");
     // Won without a value: the page again, with the field's message.
-    const won = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "won" }, admin.cookie);
+    const won = await postForm(
+      base,
+      `/admin/inbox/people/${ids.bjorn}`,
+      { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "won" },
+      admin.cookie,
+    );
     expect(won.status).toBe(400);
     expect(await won.text()).toContain("Won needs the deal");
     // Another person's enquiry from this person's page: not found, nothing changed.
-    const foreign = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "stage", enquiryId: ids.annaEnquiry, stage: "lost" }, admin.cookie);
+    const foreign = await postForm(
+      base,
+      `/admin/inbox/people/${ids.bjorn}`,
+      { intent: "stage", enquiryId: ids.annaEnquiry, stage: "lost" },
+      admin.cookie,
+    );
     expect(foreign.status).toBe(404);
     const note = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "note", text: "Called, back next week" }, admin.cookie);
     expect(note.status).toBe(302);
@@ -161,7 +204,9 @@ describe("the pages", () => {
     expect(after).toContain("New → Contacted");
     expect((await get(`/admin/inbox/people/${MISSING_ID}`)).status).toBe(404);
     expect((await get("/admin/inbox/people/nope")).status).toBe(404);
-    const foreignSite = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "note", text: "x" }, admin.cookie, { origin: "https://attacker.example" });
+    const foreignSite = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "note", text: "x" }, admin.cookie, {
+      origin: "https://attacker.example",
+    });
     expect(foreignSite.status).toBe(403);
   });
 });

@@ -32,7 +32,11 @@ const weekOf = (date: Date) => date.toISOString().slice(0, 10);
 
 type Made = { id: string; enquiryId: string };
 
-async function contact(email: string, createdAt: Date, options: { source?: "apply" | "contact" | "mentoring"; held?: boolean } = {}): Promise<Made> {
+async function contact(
+  email: string,
+  createdAt: Date,
+  options: { source?: "apply" | "contact" | "mentoring"; held?: boolean } = {},
+): Promise<Made> {
   const db = database.current.db;
   const source = options.source ?? "contact";
   const [row] = await db
@@ -61,13 +65,22 @@ async function chatLead(email: string, createdAt: Date): Promise<Made> {
 
 async function replied(made: Made, createdAt: Date, hours: number) {
   const at = new Date(createdAt.getTime() + hours * HOUR);
-  await database.current.db.update(enquiries).set({ firstReplyAt: at, lastReplyAt: at, waitingSince: null }).where(eq(enquiries.id, made.enquiryId));
+  await database.current.db
+    .update(enquiries)
+    .set({ firstReplyAt: at, lastReplyAt: at, waitingSince: null })
+    .where(eq(enquiries.id, made.enquiryId));
 }
 
 async function won(made: Made, value: { minor: number; currency: string } | null, ownerId?: string) {
   await database.current.db
     .update(enquiries)
-    .set({ stage: "won", stageChangedAt: now, valueMinor: value?.minor ?? null, currency: value?.currency ?? null, ownerId: ownerId ?? null })
+    .set({
+      stage: "won",
+      stageChangedAt: now,
+      valueMinor: value?.minor ?? null,
+      currency: value?.currency ?? null,
+      ownerId: ownerId ?? null,
+    })
     .where(eq(enquiries.id, made.enquiryId));
 }
 
@@ -131,14 +144,19 @@ beforeAll(async () => {
   dashboard = await loadDashboard(30, now);
 });
 
-const rowFor = (table: Dashboard["tables"][keyof Dashboard["tables"]], key: string, value: string) => table.rows.filter((row) => row[key] === value);
+const rowFor = (table: Dashboard["tables"][keyof Dashboard["tables"]], key: string, value: string) =>
+  table.rows.filter((row) => row[key] === value);
 
 describe("time to first reply", () => {
   it("is the value itself with one reply, and interpolated percentiles with ten", () => {
     const weeks = dashboard.tables["reply-times"];
-    expect(rowFor(weeks, "week", weekOf(single))).toEqual([{ week: weekOf(single), enquiries: 1, replied: 1, medianHours: 4, p90Hours: 4, waiting: 0 }]);
+    expect(rowFor(weeks, "week", weekOf(single))).toEqual([
+      { week: weekOf(single), enquiries: 1, replied: 1, medianHours: 4, p90Hours: 4, waiting: 0 },
+    ]);
     // 1 … 10 hours: the median halfway between 5 and 6, the 90th percentile a tenth of the way from 9 to 10.
-    expect(rowFor(weeks, "week", weekOf(ten))).toEqual([{ week: weekOf(ten), enquiries: 10, replied: 10, medianHours: 5.5, p90Hours: 9.1, waiting: 0 }]);
+    expect(rowFor(weeks, "week", weekOf(ten))).toEqual([
+      { week: weekOf(ten), enquiries: 10, replied: 10, medianHours: 5.5, p90Hours: 9.1, waiting: 0 },
+    ]);
   });
 
   it("counts an enquiry never replied as still waiting, and leaves held ones out", () => {

@@ -33,7 +33,13 @@ const admin = { id: "admin-inbox-mail", email: "ada@nordlys.test", name: "Ada Ad
 const db = () => database.current.db;
 
 function startReader() {
-  reader = startImapReader({ imapUrl: dovecot.url, databaseUrl: database.current.url, pollSeconds: 5, limits: LIMITS, onSynced: () => (passes += 1) });
+  reader = startImapReader({
+    imapUrl: dovecot.url,
+    databaseUrl: database.current.url,
+    pollSeconds: 5,
+    limits: LIMITS,
+    onSynced: () => (passes += 1),
+  });
 }
 
 async function stopReader() {
@@ -43,10 +49,17 @@ async function stopReader() {
 
 /** Waits until the reader has made a pass after `uid` arrived, and returns the stored row of that UID. */
 async function storedMail(uid: number) {
-  return waitUntil(async () => {
-    const [row] = await db().select().from(inboxMails).where(and(eq(inboxMails.direction, "in"), eq(inboxMails.uid, uid)));
-    return row;
-  }, 45_000, `the mail with UID ${uid}`);
+  return waitUntil(
+    async () => {
+      const [row] = await db()
+        .select()
+        .from(inboxMails)
+        .where(and(eq(inboxMails.direction, "in"), eq(inboxMails.uid, uid)));
+      return row;
+    },
+    45_000,
+    `the mail with UID ${uid}`,
+  );
 }
 
 async function newLead(email: string, name: string) {
@@ -59,9 +72,12 @@ async function newLead(email: string, name: string) {
 }
 
 function rawMail(headers: Record<string, string>, body = "Thanks, that sounds good.\r\n"): string {
-  const lines = Object.entries({ Date: new Date().toUTCString(), "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8", ...headers }).map(
-    ([name, value]) => `${name}: ${value}`,
-  );
+  const lines = Object.entries({
+    Date: new Date().toUTCString(),
+    "MIME-Version": "1.0",
+    "Content-Type": "text/plain; charset=utf-8",
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}`);
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
@@ -91,7 +107,12 @@ afterAll(async () => {
 describe("a reply from the site", () => {
   it("arrives over SMTP with our Message-ID, Reply-To and From, and moves the enquiry from New to Contacted in the same step", async () => {
     const enquiry = await newLead("Grace@Example.org", "Grace Hopper");
-    const outcome = await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "Hello Grace,\n\nSee https://nordlys.test/work for examples.", admin });
+    const outcome = await sendReply({
+      personId: enquiry.personId,
+      enquiryId: enquiry.id,
+      text: "Hello Grace,\n\nSee https://nordlys.test/work for examples.",
+      admin,
+    });
     expect(outcome.status).toBe("sent");
     const [mail] = await smtp.waitFor(1, 30_000);
     const parsed = mail!.parsed;
@@ -132,7 +153,12 @@ describe("a reply from the site", () => {
       }),
     );
     const answer = await storedMail(uid);
-    expect(answer).toMatchObject({ personId: enquiry.personId, enquiryId: enquiry.id, autoReply: null, messageId: "<answer-1@example.org>" });
+    expect(answer).toMatchObject({
+      personId: enquiry.personId,
+      enquiryId: enquiry.id,
+      autoReply: null,
+      messageId: "<answer-1@example.org>",
+    });
     expect(answer.text.trim()).toBe("Thanks, that sounds good.");
     const [waiting] = await db().select().from(enquiries).where(eq(enquiries.id, enquiry.id));
     expect(waiting!.waitingSince).toBeInstanceOf(Date);
@@ -208,7 +234,10 @@ describe("a reply from the site", () => {
     const [after] = await db().select().from(enquiries).where(eq(enquiries.id, enquiry.id));
     expect(after!.waitingSince).toBeNull();
     expect(after!.lastInboundAt).toBeNull();
-    const { rows } = await db().$client.query("select count(*)::int as n from webhook_events where type = 'reply.received' and payload->'person'->>'id' = $1", [enquiry.personId]);
+    const { rows } = await db().$client.query(
+      "select count(*)::int as n from webhook_events where type = 'reply.received' and payload->'person'->>'id' = $1",
+      [enquiry.personId],
+    );
     expect(rows[0].n).toBe(0);
     expect(await pendingMailJobs()).toBe(0);
     expect(smtp.received.length).toBe(sentBefore);
@@ -218,7 +247,10 @@ describe("a reply from the site", () => {
 describe("hostile and odd mail", () => {
   it("a 30 MB mail, broken MIME and HTML with scripts: nothing crashes, nothing is lost, scripts are gone", async () => {
     startReaderOnce();
-    const big = rawMail({ From: "big@example.org", To: "studio@nordlys.test", Subject: "Huge scan", "Message-ID": "<big@example.org>" }, `${"A".repeat(76)}\r\n`.repeat(400_000));
+    const big = rawMail(
+      { From: "big@example.org", To: "studio@nordlys.test", Subject: "Huge scan", "Message-ID": "<big@example.org>" },
+      `${"A".repeat(76)}\r\n`.repeat(400_000),
+    );
     const bigUid = await dovecot.append(big);
     const brokenUid = await dovecot.append(
       [
@@ -235,7 +267,7 @@ describe("hostile and odd mail", () => {
         "%%%% not base64 %%%%",
         "--never-closed",
         'Content-Type: application/pdf; name="../../etc/passwd"',
-        "Content-Disposition: attachment; filename=\"../../etc/passwd\"",
+        'Content-Disposition: attachment; filename="../../etc/passwd"',
         "Content-Transfer-Encoding: base64",
         "",
         "JVBERi0xLjQK",
@@ -313,7 +345,10 @@ describe("hostile and odd mail", () => {
         "",
       ].join("\r\n"),
     );
-    const result = await importMessage({ mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw }, { maxMessageBytes: LIMITS.maxMessageBytes, maxAttachmentBytes: 1000 });
+    const result = await importMessage(
+      { mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw },
+      { maxMessageBytes: LIMITS.maxMessageBytes, maxAttachmentBytes: 1000 },
+    );
     expect(result.status).toBe("stored");
     const files = await db().select().from(inboxAttachments).where(eq(inboxAttachments.mailId, result.mailId!));
     const page = files.find((file) => file.filename === "page.html")!;
@@ -331,15 +366,21 @@ describe("hostile and odd mail", () => {
     expect(await missing.text()).toMatch(/larger than the inbox keeps/);
 
     // The same message again (a second reader, a retry): stored once.
-    expect((await importMessage({ mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw }, LIMITS)).status).toBe("duplicate");
+    expect((await importMessage({ mailbox: "Attachments", uidValidity: 1, uid: 1, size: raw.length, source: raw }, LIMITS)).status).toBe(
+      "duplicate",
+    );
   });
 
   it("a restarted reader resumes where it stopped: no message twice, none missed, and the mailbox still holds them all unseen", async () => {
     startReaderOnce();
-    const firstUid = await dovecot.append(rawMail({ From: "one@example.org", To: "studio@nordlys.test", Subject: "One", "Message-ID": "<one@example.org>" }));
+    const firstUid = await dovecot.append(
+      rawMail({ From: "one@example.org", To: "studio@nordlys.test", Subject: "One", "Message-ID": "<one@example.org>" }),
+    );
     await storedMail(firstUid);
     await stopReader();
-    const whileStopped = await dovecot.append(rawMail({ From: "two@example.org", To: "studio@nordlys.test", Subject: "Two", "Message-ID": "<two@example.org>" }));
+    const whileStopped = await dovecot.append(
+      rawMail({ From: "two@example.org", To: "studio@nordlys.test", Subject: "Two", "Message-ID": "<two@example.org>" }),
+    );
     // Two readers at once (two instances): the advisory lock lets one of them read.
     startReader();
     const second = startImapReader({ imapUrl: dovecot.url, databaseUrl: database.current.url, pollSeconds: 5, limits: LIMITS });
@@ -349,7 +390,9 @@ describe("hostile and odd mail", () => {
         "select uid, count(*)::int as n from inbox_mails where direction = 'in' group by mailbox, uid_validity, uid having count(*) > 1",
       );
       expect(rows).toEqual([]);
-      const ids = await db().execute<{ n: number }>(sql`select count(*)::int as n from inbox_mails where direction = 'in' and message_id in ('<one@example.org>', '<two@example.org>')`);
+      const ids = await db().execute<{ n: number }>(
+        sql`select count(*)::int as n from inbox_mails where direction = 'in' and message_id in ('<one@example.org>', '<two@example.org>')`,
+      );
       expect(ids.rows[0]!.n).toBe(2);
       const [state] = await db().select().from(imapState).where(eq(imapState.mailbox, "INBOX"));
       expect(state!.lastUid).toBe(whileStopped);

@@ -52,7 +52,9 @@ async function adminQuery(sqlText: string) {
 /** drizzle/ as it was at migration `last`: its SQL files up to it, the journal cut after it. */
 async function migrationsUpTo(last: number): Promise<string> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-migrations-"));
-  const journal = JSON.parse(await fs.readFile(path.join(root, "drizzle/meta/_journal.json"), "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+  const journal = JSON.parse(await fs.readFile(path.join(root, "drizzle/meta/_journal.json"), "utf8")) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
   const entries = journal.entries.filter((entry) => entry.idx <= last);
   expect(entries.at(-1)?.tag).toBe("0011_chat_replies");
   await fs.mkdir(path.join(folder, "meta"));
@@ -65,31 +67,144 @@ const PER = randomUUID();
 const rows = {
   leads: [
     // Per, in the chat with a capital and spaces around; a transcript with a word only the chat has.
-    { id: randomUUID(), name: "Per Persson", email: " Per@Example.com ", company: "Persson AB", message: null, conversation_id: PER, created_at: ago(40), transcript: ["Can you build a fjordwatcher for our ferries?", "Yes: tell me more."] },
+    {
+      id: randomUUID(),
+      name: "Per Persson",
+      email: " Per@Example.com ",
+      company: "Persson AB",
+      message: null,
+      conversation_id: PER,
+      created_at: ago(40),
+      transcript: ["Can you build a fjordwatcher for our ferries?", "Yes: tell me more."],
+    },
     // Anonymous (no name), recent: still waiting.
-    { id: randomUUID(), name: null, email: "anon@example.org", company: null, message: "Just curious", conversation_id: randomUUID(), created_at: ago(2), transcript: [] },
-    { id: randomUUID(), name: null, email: "ANON@example.org", company: null, message: null, conversation_id: null, created_at: ago(1), transcript: ["hello"] },
+    {
+      id: randomUUID(),
+      name: null,
+      email: "anon@example.org",
+      company: null,
+      message: "Just curious",
+      conversation_id: randomUUID(),
+      created_at: ago(2),
+      transcript: [],
+    },
+    {
+      id: randomUUID(),
+      name: null,
+      email: "ANON@example.org",
+      company: null,
+      message: null,
+      conversation_id: null,
+      created_at: ago(1),
+      transcript: ["hello"],
+    },
     // Held for review (looked automated).
-    { id: randomUUID(), name: "Bot", email: "bot@spam.test", company: null, message: "buy now", conversation_id: randomUUID(), created_at: ago(3), transcript: [], held_at: ago(3), hold_reason: "honeypot", fill_ms: 120 },
+    {
+      id: randomUUID(),
+      name: "Bot",
+      email: "bot@spam.test",
+      company: null,
+      message: "buy now",
+      conversation_id: randomUUID(),
+      created_at: ago(3),
+      transcript: [],
+      held_at: ago(3),
+      hold_reason: "honeypot",
+      fill_ms: 120,
+    },
   ],
   submissions: [
-    { id: randomUUID(), source: "apply", name: "Per Persson", email: "per@example.com", fields: { idea: "Ferry tracker", why: "Late ferries" }, created_at: ago(30) },
-    { id: randomUUID(), source: "mentoring", name: "Per P.", email: "PER@EXAMPLE.COM", fields: { message: "Learn evals" }, created_at: ago(5) },
-    { id: randomUUID(), source: "contact", name: "Kari Nordmann", email: "kari@example.no", fields: { message: "A quote, please" }, created_at: ago(10) },
-    { id: randomUUID(), source: "contact", name: "Held Kari", email: "kari@example.no ", fields: { message: "again" }, created_at: ago(4), held_at: ago(4), hold_reason: "too-fast", fill_ms: 400 },
+    {
+      id: randomUUID(),
+      source: "apply",
+      name: "Per Persson",
+      email: "per@example.com",
+      fields: { idea: "Ferry tracker", why: "Late ferries" },
+      created_at: ago(30),
+    },
+    {
+      id: randomUUID(),
+      source: "mentoring",
+      name: "Per P.",
+      email: "PER@EXAMPLE.COM",
+      fields: { message: "Learn evals" },
+      created_at: ago(5),
+    },
+    {
+      id: randomUUID(),
+      source: "contact",
+      name: "Kari Nordmann",
+      email: "kari@example.no",
+      fields: { message: "A quote, please" },
+      created_at: ago(10),
+    },
+    {
+      id: randomUUID(),
+      source: "contact",
+      name: "Held Kari",
+      email: "kari@example.no ",
+      fields: { message: "again" },
+      created_at: ago(4),
+      held_at: ago(4),
+      hold_reason: "too-fast",
+      fill_ms: 400,
+    },
   ],
   subscriptions: [
-    { id: randomUUID(), email: "per@example.com", confirmed: true, confirmed_at: ago(39), unsubscribed_at: null, bounced_at: null, source: "home", created_at: ago(39) },
-    { id: randomUUID(), email: "pending@example.com", confirmed: false, confirmed_at: null, unsubscribed_at: null, bounced_at: null, source: "footer", created_at: ago(1) },
-    { id: randomUUID(), email: "gone@example.com", confirmed: false, confirmed_at: null, unsubscribed_at: ago(6), bounced_at: null, source: "home", created_at: ago(20) },
-    { id: randomUUID(), email: "bounce@example.com", confirmed: true, confirmed_at: ago(15), unsubscribed_at: null, bounced_at: ago(7), source: "ai-news", created_at: ago(15) },
+    {
+      id: randomUUID(),
+      email: "per@example.com",
+      confirmed: true,
+      confirmed_at: ago(39),
+      unsubscribed_at: null,
+      bounced_at: null,
+      source: "home",
+      created_at: ago(39),
+    },
+    {
+      id: randomUUID(),
+      email: "pending@example.com",
+      confirmed: false,
+      confirmed_at: null,
+      unsubscribed_at: null,
+      bounced_at: null,
+      source: "footer",
+      created_at: ago(1),
+    },
+    {
+      id: randomUUID(),
+      email: "gone@example.com",
+      confirmed: false,
+      confirmed_at: null,
+      unsubscribed_at: ago(6),
+      bounced_at: null,
+      source: "home",
+      created_at: ago(20),
+    },
+    {
+      id: randomUUID(),
+      email: "bounce@example.com",
+      confirmed: true,
+      confirmed_at: ago(15),
+      unsubscribed_at: null,
+      bounced_at: ago(7),
+      source: "ai-news",
+      created_at: ago(15),
+    },
   ],
 };
 
 /** Every row of the tables 0012 touches, without `person_id`, in a stable order. */
 async function snapshot(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of ["leads", "submissions", "newsletter_subscriptions", "newsletter_deliveries", "newsletter_issues", "analytics_conversions"]) {
+  for (const table of [
+    "leads",
+    "submissions",
+    "newsletter_subscriptions",
+    "newsletter_deliveries",
+    "newsletter_issues",
+    "analytics_conversions",
+  ]) {
     const result = await client.query(`select to_jsonb(t) - 'person_id' as row from ${table} t order by to_jsonb(t) ->> 'id'`);
     out[table] = result.rows.map((row: { row: unknown }) => row.row);
   }
@@ -110,7 +225,9 @@ beforeAll(async () => {
   client = new pg.Client({ connectionString: url });
   await client.connect();
 
-  const { rows: columns } = await client.query(`select 1 from information_schema.columns where table_name = 'leads' and column_name = 'person_id'`);
+  const { rows: columns } = await client.query(
+    `select 1 from information_schema.columns where table_name = 'leads' and column_name = 'person_id'`,
+  );
   expect(columns).toHaveLength(0); // really the schema before the inbox
 
   for (const lead of rows.leads) {
@@ -118,9 +235,17 @@ beforeAll(async () => {
       `insert into leads (id, name, email, company, message, conversation_id, conversation_context, created_at, updated_at, held_at, hold_reason, fill_ms)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11)`,
       [
-        lead.id, lead.name, lead.email, lead.company, lead.message, lead.conversation_id,
+        lead.id,
+        lead.name,
+        lead.email,
+        lead.company,
+        lead.message,
+        lead.conversation_id,
         JSON.stringify({ messages: lead.transcript.map((content, i) => ({ role: i % 2 === 0 ? "user" : "assistant", content })) }),
-        lead.created_at, "held_at" in lead ? lead.held_at : null, "hold_reason" in lead ? lead.hold_reason : null, "fill_ms" in lead ? lead.fill_ms : null,
+        lead.created_at,
+        "held_at" in lead ? lead.held_at : null,
+        "hold_reason" in lead ? lead.hold_reason : null,
+        "fill_ms" in lead ? lead.fill_ms : null,
       ],
     );
   }
@@ -128,7 +253,17 @@ beforeAll(async () => {
     await client.query(
       `insert into submissions (id, source, name, email, fields, disclaimer_accepted, ip_hash, user_agent, created_at, held_at, hold_reason, fill_ms)
        values ($1, $2, $3, $4, $5, true, 'iphash', 'Mozilla/5.0', $6, $7, $8, $9)`,
-      [s.id, s.source, s.name, s.email, JSON.stringify(s.fields), s.created_at, "held_at" in s ? s.held_at : null, "hold_reason" in s ? s.hold_reason : null, "fill_ms" in s ? s.fill_ms : null],
+      [
+        s.id,
+        s.source,
+        s.name,
+        s.email,
+        JSON.stringify(s.fields),
+        s.created_at,
+        "held_at" in s ? s.held_at : null,
+        "hold_reason" in s ? s.hold_reason : null,
+        "fill_ms" in s ? s.fill_ms : null,
+      ],
     );
   }
   for (const s of rows.subscriptions) {
@@ -194,9 +329,14 @@ describe("migrating a live database to the inbox", () => {
   });
 
   it("gives each lead and submission exactly one enquiry of the right kind and stage, held mirrored", async () => {
-    const { rows: enquiries } = await client.query<{ kind: string; source_id: string; stage: string; held_at: Date | null; created_at: Date; waiting_since: Date | null }>(
-      `select kind, source_id, stage, held_at, created_at, waiting_since from enquiries`,
-    );
+    const { rows: enquiries } = await client.query<{
+      kind: string;
+      source_id: string;
+      stage: string;
+      held_at: Date | null;
+      created_at: Date;
+      waiting_since: Date | null;
+    }>(`select kind, source_id, stage, held_at, created_at, waiting_since from enquiries`);
     expect(enquiries).toHaveLength(rows.leads.length + rows.submissions.length);
     for (const lead of rows.leads) {
       const mine = enquiries.filter((e) => e.source_id === lead.id);
@@ -232,7 +372,11 @@ describe("migrating a live database to the inbox", () => {
 
 describe("after the migration", () => {
   beforeAll(async () => {
-    Object.assign(process.env, { MAIL_TO_STUDIO: "studio@studio.test", MAIL_FROM: "Nordlys <studio@studio.test>", PUBLIC_URL: "https://nordlys.test" });
+    Object.assign(process.env, {
+      MAIL_TO_STUDIO: "studio@studio.test",
+      MAIL_FROM: "Nordlys <studio@studio.test>",
+      PUBLIC_URL: "https://nordlys.test",
+    });
     resetEnvForTests();
     pool = createPool(url, 3);
     setDatabase(createDatabase(pool));
@@ -242,14 +386,23 @@ describe("after the migration", () => {
   });
 
   it("a form post, a chat capture and a newsletter sign-up land on the same person", async () => {
-    const { rows: [per] } = await client.query<{ id: string }>(`select id from people where email_key = 'per@example.com'`);
+    const {
+      rows: [per],
+    } = await client.query<{ id: string }>(`select id from people where email_key = 'per@example.com'`);
 
     const form = await handleFormAction(
       "contact",
       new Request("http://localhost/contact", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "migration-test" },
-        body: new URLSearchParams({ name: "Per Persson", email: "  per@EXAMPLE.com", message: "One more question", disclaimerAccepted: "on", website: "", formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000) }),
+        body: new URLSearchParams({
+          name: "Per Persson",
+          email: "  per@EXAMPLE.com",
+          message: "One more question",
+          disclaimerAccepted: "on",
+          website: "",
+          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000),
+        }),
       }),
       requestContextFor("198.51.100.70"),
     );
@@ -274,7 +427,9 @@ describe("after the migration", () => {
     );
     expect(chat.status).toBe(200);
 
-    expect(await subscribeToNewsletter({ email: "anon@example.org", source: "home", clientIp: "198.51.100.72" })).toEqual({ status: "subscribed" });
+    expect(await subscribeToNewsletter({ email: "anon@example.org", source: "home", clientIp: "198.51.100.72" })).toEqual({
+      status: "subscribed",
+    });
 
     const { rows: perRows } = await client.query<{ kind: string; n: number }>(
       `select 'lead' as kind, count(*)::int as n from leads where person_id = $1

@@ -1,7 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsConversions, enquiries, inboxEvents, inboxMails, leads, newsletterSubscriptions, people, submissions, userRoles, users, webhookEvents } from "~/.server/db/tables";
+import {
+  analyticsConversions,
+  enquiries,
+  inboxEvents,
+  inboxMails,
+  leads,
+  newsletterSubscriptions,
+  people,
+  submissions,
+  userRoles,
+  users,
+  webhookEvents,
+} from "~/.server/db/tables";
 import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { addNote, InboxChangeError, setOwner, setStage, setValue } from "~/features/inbox/pipeline-changes.server";
@@ -89,9 +101,13 @@ beforeAll(async () => {
   await db.update(enquiries).set({ waitingSince: new Date() }).where(eq(enquiries.id, carla.enquiryId));
 
   // A held chat (a bot): out of the inbox unless the held filter is on.
-  await db.insert(leads).values({ name: "Held Bot", email: "bot@example.com", conversationId: randomUUID(), heldAt: new Date(), holdReason: "honeypot" });
+  await db
+    .insert(leads)
+    .values({ name: "Held Bot", email: "bot@example.com", conversationId: randomUUID(), heldAt: new Date(), holdReason: "honeypot" });
   // Newsletter only.
-  await db.insert(newsletterSubscriptions).values({ email: "reader@example.com", source: "home", confirmed: true, confirmedAt: new Date() });
+  await db
+    .insert(newsletterSubscriptions)
+    .values({ email: "reader@example.com", source: "home", confirmed: true, confirmedAt: new Date() });
 }, 60_000);
 
 describe("the list", () => {
@@ -188,13 +204,21 @@ describe("changes", () => {
     const parsed = stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]).toMatchObject({ path: ["value"], message: "Won needs the deal's value and currency" });
-    expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "12 500,50", currency: "nok" }).data).toMatchObject({
+    expect(
+      stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "12 500,50", currency: "nok" }).data,
+    ).toMatchObject({
       value: { valueMinor: 1250050, currency: "NOK" },
     });
-    expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: 5000, currency: "JPY" }).data?.value).toEqual({ valueMinor: 5000, currency: "JPY" });
+    expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: 5000, currency: "JPY" }).data?.value).toEqual({
+      valueMinor: 5000,
+      currency: "JPY",
+    });
     expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "-3", currency: "NOK" }).success).toBe(false);
     expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "100", currency: "kroner" }).success).toBe(false);
-    await expect(setStage({ enquiryId: anna.enquiryId, stage: "won", value: null, actor })).rejects.toMatchObject({ status: 400, field: "value" });
+    await expect(setStage({ enquiryId: anna.enquiryId, stage: "won", value: null, actor })).rejects.toMatchObject({
+      status: 400,
+      field: "value",
+    });
     await setStage({ enquiryId: anna.enquiryId, stage: "won", value: { valueMinor: 1250050, currency: "NOK" }, actor });
     const [row] = await database.current.db.select().from(enquiries).where(eq(enquiries.id, anna.enquiryId));
     expect(row).toMatchObject({ stage: "won", valueMinor: 1250050, currency: "NOK" });
@@ -204,9 +228,14 @@ describe("changes", () => {
   });
 
   it("refuses another person's enquiry, a stage of the other pipeline and an owner who is not an admin", async () => {
-    await expect(setStage({ enquiryId: bjorn.enquiryId, personId: anna.personId, stage: "lost", value: null, actor })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      setStage({ enquiryId: bjorn.enquiryId, personId: anna.personId, stage: "lost", value: null, actor }),
+    ).rejects.toMatchObject({ status: 404 });
     await expect(setStage({ enquiryId: randomUUID(), stage: "lost", value: null, actor })).rejects.toBeInstanceOf(InboxChangeError);
-    await expect(setStage({ enquiryId: carla.enquiryId, stage: "qualified", value: null, actor })).rejects.toMatchObject({ status: 400, field: "stage" });
+    await expect(setStage({ enquiryId: carla.enquiryId, stage: "qualified", value: null, actor })).rejects.toMatchObject({
+      status: 400,
+      field: "stage",
+    });
     await expect(setStage({ enquiryId: bjorn.enquiryId, stage: "scheduled", value: null, actor })).rejects.toMatchObject({ status: 400 });
     await expect(setOwner({ enquiryId: bjorn.enquiryId, ownerId: "not-admin", actor })).rejects.toMatchObject({ status: 400 });
     await expect(addNote({ personId: randomUUID(), text: "x", actor })).rejects.toMatchObject({ status: 404 });

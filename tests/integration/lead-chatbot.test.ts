@@ -46,7 +46,11 @@ const withoutProvider = () => setEnv({ AI_BASE_URL: undefined, AI_MODEL: undefin
 let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 
-async function call(path: "/api/lead-chatbot" | "/api/lead-chatbot/stream", body: unknown, options: { ip?: string; contentType?: string } = {}) {
+async function call(
+  path: "/api/lead-chatbot" | "/api/lead-chatbot/stream",
+  body: unknown,
+  options: { ip?: string; contentType?: string } = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": options.contentType ?? "application/json" },
@@ -84,12 +88,16 @@ async function mailJobsMentioning(text: string) {
 
 const leadsOf = (conversationId: string) => database.current.db.select().from(leads).where(eq(leads.conversationId, conversationId));
 
-
 beforeAll(async () => {
   setAppSecret("chat-test-secret-".padEnd(40, "x"));
   fake = await startFakeOpenAI();
   smtp = await startSmtpServer();
-  setEnv({ SMTP_URL: smtp.url, MAIL_TO_STUDIO: STUDIO, MAIL_FROM: "Nordlys Studio <studio@nordlys.test>", PUBLIC_URL: "https://nordlys.test" });
+  setEnv({
+    SMTP_URL: smtp.url,
+    MAIL_TO_STUDIO: STUDIO,
+    MAIL_FROM: "Nordlys Studio <studio@nordlys.test>",
+    PUBLIC_URL: "https://nordlys.test",
+  });
   withProvider();
   jobs = await startTestMailQueue(database.current.url);
 });
@@ -152,7 +160,13 @@ describe("capture_lead", () => {
     withoutProvider();
     const conversationId = randomUUID();
     const capture = await json(
-      await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Nils Quiet", email: "nils@example.com" }, messages: [], conversationId, formStartedAt: started() }),
+      await call("/api/lead-chatbot", {
+        action: "capture_lead",
+        userData: { name: "Nils Quiet", email: "nils@example.com" },
+        messages: [],
+        conversationId,
+        formStartedAt: started(),
+      }),
     );
     expect(capture).toMatchObject({ status: 200, body: { created: true } });
     const [lead] = await leadsOf(conversationId);
@@ -166,8 +180,16 @@ describe("capture_lead", () => {
     expect(mail.parsed.text).toContain("Conversation so far (3 messages)");
     expect(mail.parsed.text).not.toContain("0 messages");
 
-    await call("/api/lead-chatbot", { messages: [welcome, question, { role: "assistant", content: "Yes." }, { role: "user", content: "Thanks" }], conversationId });
-    await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "nils@example.com", message: "Later" }, conversationId, formStartedAt: started() });
+    await call("/api/lead-chatbot", {
+      messages: [welcome, question, { role: "assistant", content: "Yes." }, { role: "user", content: "Thanks" }],
+      conversationId,
+    });
+    await call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { email: "nils@example.com", message: "Later" },
+      conversationId,
+      formStartedAt: started(),
+    });
     // The quiet-lead check that was queued with the lead finds it notified and sends nothing more.
     expect(await notifyQuietLead(lead!.id)).toBe(false);
     expect(await mailJobsMentioning(lead!.id)).toHaveLength(1);
@@ -176,7 +198,13 @@ describe("capture_lead", () => {
   it("tells the studio about a lead that gave its details and nothing else, once the check queued with it runs", async () => {
     withoutProvider();
     const conversationId = randomUUID();
-    await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Siri Quiet", email: "siri@example.com" }, messages: [], conversationId, formStartedAt: started() });
+    await call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { name: "Siri Quiet", email: "siri@example.com" },
+      messages: [],
+      conversationId,
+      formStartedAt: started(),
+    });
     const [lead] = await leadsOf(conversationId);
     const checks = await database.current.db.execute<{ wait_minutes: number }>(
       sql`select round(extract(epoch from (start_after - created_on)) / 60)::int as wait_minutes from pgboss.job where name = 'chat-lead-quiet' and data->>'leadId' = ${lead!.id}`,
@@ -223,9 +251,16 @@ describe("capture_lead", () => {
 
     // The chat goes on: each reply is appended to the lead's transcript.
     fake.enqueue({ text: "Nice to meet you, Grace." }, { text: "We build assistants." });
-    const reply1 = await json(await call("/api/lead-chatbot", { messages: [...first, { role: "user", content: "Hello" }], conversationId }));
+    const reply1 = await json(
+      await call("/api/lead-chatbot", { messages: [...first, { role: "user", content: "Hello" }], conversationId }),
+    );
     expect(reply1.body).toEqual({ content: "Nice to meet you, Grace." });
-    const window2 = [...first, { role: "user", content: "Hello" }, { role: "assistant", content: "Nice to meet you, Grace." }, { role: "user", content: "What do you build?" }];
+    const window2 = [
+      ...first,
+      { role: "user", content: "Hello" },
+      { role: "assistant", content: "Nice to meet you, Grace." },
+      { role: "user", content: "What do you build?" },
+    ];
     const reply2 = await call("/api/lead-chatbot/stream", { messages: window2, conversationId });
     const events = await readEvents(reply2);
     expect(events.at(-1)).toEqual({ type: "done", value: { content: "We build assistants." } });
@@ -275,9 +310,15 @@ describe("capture_lead", () => {
       [{ action: "capture_lead", userData: { email: "   " }, conversationId }, "Please enter your email address"],
       [{ action: "capture_lead", userData: { email: "not-an-email" }, conversationId }, "Please enter a valid email address"],
       [{ action: "capture_lead", userData: { email: "a@b.co\r\nBcc: x@y.z" }, conversationId }, "Please enter a valid email address"],
-      [{ action: "capture_lead", userData: { email: "a@b.co", company: "x".repeat(201) }, conversationId }, "The company can be at most 200 characters."],
+      [
+        { action: "capture_lead", userData: { email: "a@b.co", company: "x".repeat(201) }, conversationId },
+        "The company can be at most 200 characters.",
+      ],
       [{ action: "capture_lead", userData: { email: "a@b.co" }, conversationId: "1; drop table leads" }, "conversationId must be a UUID."],
-      [{ action: "delete_everything", userData: { email: "a@b.co" } }, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply."],
+      [
+        { action: "delete_everything", userData: { email: "a@b.co" } },
+        "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.",
+      ],
     ];
     for (const [body, error] of cases) {
       const response = await json(await call("/api/lead-chatbot", body));
@@ -296,7 +337,9 @@ describe("capture_lead", () => {
       const response = await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: `spam${i}@example.com` } }, { ip });
       expect(response.status).toBe(200);
     }
-    const limited = await json(await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "spam@example.com" } }, { ip }));
+    const limited = await json(
+      await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "spam@example.com" } }, { ip }),
+    );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
@@ -369,7 +412,10 @@ describe("captures that look automated", () => {
       await call("/api/lead-chatbot", {
         action: "capture_lead",
         userData: { name: "Quick Fill", email: "held-update@example.com", company: "Updated AS" },
-        messages: [{ role: "user", content: "Do you build chatbots?" }, { role: "user", content: "For a clinic." }],
+        messages: [
+          { role: "user", content: "Do you build chatbots?" },
+          { role: "user", content: "For a clinic." },
+        ],
         conversationId: heldConversation,
         formStartedAt: started(),
         website: "",
@@ -447,11 +493,20 @@ describe("replies with an AI provider", () => {
     const cases: Array<[unknown, string]> = [
       [{ messages: [{ role: "user", content: "x".repeat(2001) }] }, "A message can be at most 2,000 characters."],
       [{ messages: [{ role: "user", content: "  " }] }, "Please type a message."],
-      [{ messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }] }, "Please type a message."],
+      [
+        {
+          messages: [
+            { role: "user", content: "Hi" },
+            { role: "assistant", content: "Hello" },
+          ],
+        },
+        "Please type a message.",
+      ],
       [{ messages: "hello" }, "Send the conversation as a list of messages."],
       [{ messages: Array.from({ length: 101 }, () => ({ role: "user", content: "x" })) }, "Send at most 100 messages."],
     ];
-    for (const [body, error] of cases) expect(await json(await call("/api/lead-chatbot", body))).toMatchObject({ status: 400, body: { error } });
+    for (const [body, error] of cases)
+      expect(await json(await call("/api/lead-chatbot", body))).toMatchObject({ status: 400, body: { error } });
     expect((await call("/api/lead-chatbot", "{}", { contentType: "text/plain" })).status).toBe(415);
     expect(fake.requests.length).toBe(before);
   });
@@ -525,17 +580,23 @@ describe("replies without an AI provider", () => {
     const project = await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content: "What was LawSecAI?" }] }));
     expect(project.body.content).toContain("(/projects/lawsecai)");
 
-    const mentoring = await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Do you offer mentoring for students?" }] }));
+    const mentoring = await json(
+      await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Do you offer mentoring for students?" }] }),
+    );
     expect(mentoring.body.content).toContain("(/mentoring)");
 
-    const contact = await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content: "How can I contact you about pricing?" }] }));
+    const contact = await json(
+      await call("/api/lead-chatbot", { messages: [{ role: "user", content: "How can I contact you about pricing?" }] }),
+    );
     expect(contact.body.content).toContain("(/contact)");
 
     const other = await json(await call("/api/lead-chatbot", { messages: [{ role: "user", content: "zzz qqq" }] }));
     expect(other.body.content).toMatch(/\(\/services\).*\(\/projects\)/s);
     expect(other.body.content).toContain("(/contact)");
 
-    const streamed = await readEvents(await call("/api/lead-chatbot/stream", { messages: [{ role: "user", content: "Tell me about your services" }] }));
+    const streamed = await readEvents(
+      await call("/api/lead-chatbot/stream", { messages: [{ role: "user", content: "Tell me about your services" }] }),
+    );
     expect(streamed.at(-1)).toEqual({ type: "done", value: { content: services.body.content } });
 
     // Leads are still captured.
@@ -553,12 +614,19 @@ describe("replies without an AI provider", () => {
     expect(await ask("Do you have scholarships for students?")).toContain("up to 100% of the fee");
     expect(await ask("What is the Free Build Program?")).toContain("in exchange for a share of the company");
     expect(await ask("How do I get the newsletter?")).toContain("08:00 UTC");
-    const answers = await Promise.all(["Tell me about your services", "Who are the founders?", "How does mentoring work?", "Tell me about LawSecAI"].map((q) => ask(q)));
+    const answers = await Promise.all(
+      ["Tell me about your services", "Who are the founders?", "How does mentoring work?", "Tell me about LawSecAI"].map((q) => ask(q)),
+    );
     expect(new Set(answers).size).toBe(4);
 
     // Once the intro form has stored the visitor's details, no answer asks for them again.
     const conversationId = randomUUID();
-    await call("/api/lead-chatbot", { action: "capture_lead", userData: { name: "Kari Nordmann", email: "kari@example.com" }, conversationId, formStartedAt: started() });
+    await call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { name: "Kari Nordmann", email: "kari@example.com" },
+      conversationId,
+      formStartedAt: started(),
+    });
     for (const question of ["Tell me about your services", "How much does it cost?", "How can I contact you?", "zzz qqq"]) {
       const answer = await ask(question, conversationId);
       expect(answer, question).not.toContain(fallbackContactOffer);
@@ -585,7 +653,9 @@ describe("replies without an AI provider", () => {
       { role: "user", content: introduction },
       { role: "assistant", content: reply.body.content },
     ];
-    const capture = await json(await call("/api/lead-chatbot", { action: "capture_lead", userData: contact, messages, conversationId, formStartedAt: started() }));
+    const capture = await json(
+      await call("/api/lead-chatbot", { action: "capture_lead", userData: contact, messages, conversationId, formStartedAt: started() }),
+    );
     expect(capture).toMatchObject({ status: 200, body: { created: true } });
     const [lead] = await leadsOf(conversationId);
     expect(lead).toMatchObject({ name: "Per Olsen", email: "per@example.com", heldAt: null, conversationContext: { messages } });
@@ -600,17 +670,32 @@ describe("replies without an AI provider", () => {
     expect(mail.parsed.text).not.toContain("**");
 
     // With the details known, the next question the content cannot answer is passed on without asking for them.
-    const next = await json(await call("/api/lead-chatbot", { messages: [...messages, { role: "user", content: "Can you connect it to our Opus Dental booking system?" }], conversationId }));
-    expect(next.body.content).toBe("I can't answer that from what's on this site, so I'll pass your message to the team. A founder will reply by e-mail within 24 hours.");
+    const next = await json(
+      await call("/api/lead-chatbot", {
+        messages: [...messages, { role: "user", content: "Can you connect it to our Opus Dental booking system?" }],
+        conversationId,
+      }),
+    );
+    expect(next.body.content).toBe(
+      "I can't answer that from what's on this site, so I'll pass your message to the team. A founder will reply by e-mail within 24 hours.",
+    );
     const [updated] = await leadsOf(conversationId);
-    expect(updated!.conversationContext.messages.at(-2)).toEqual({ role: "user", content: "Can you connect it to our Opus Dental booking system?" });
+    expect(updated!.conversationContext.messages.at(-2)).toEqual({
+      role: "user",
+      content: "Can you connect it to our Opus Dental booking system?",
+    });
   });
 
   it("tells the model the visitor's details are known once the conversation has a lead", async () => {
     const conversationId = randomUUID();
     fake.enqueue({ text: "Sure." }, { text: "Sure." });
     await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Hi" }], conversationId });
-    await call("/api/lead-chatbot", { action: "capture_lead", userData: { email: "known@example.com" }, conversationId, formStartedAt: started() });
+    await call("/api/lead-chatbot", {
+      action: "capture_lead",
+      userData: { email: "known@example.com" },
+      conversationId,
+      formStartedAt: started(),
+    });
     await call("/api/lead-chatbot", { messages: [{ role: "user", content: "Hi again" }], conversationId });
     const [before, after] = fake.requests.map((request) => systemTexts(request).join("\n"));
     expect(before).not.toContain("never ask for their contact details again");

@@ -23,7 +23,10 @@ describe("error logs", () => {
     // A real failure from the driver: a value that is not a uuid, next to a visitor's data.
     const error = await database.current.db
       .execute(sql`select ${visitor.email}::uuid as id, ${visitor.name} as name, ${visitor.message} as message`)
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain(visitor.email);
 

@@ -20,7 +20,12 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  Object.assign(process.env, { SMTP_URL: sink.url, PUBLIC_URL: "https://nordlys.test", MAIL_FROM: "Nordlys <news@nordlys.test>", NEWSLETTER_SEND_RATE: "0" });
+  Object.assign(process.env, {
+    SMTP_URL: sink.url,
+    PUBLIC_URL: "https://nordlys.test",
+    MAIL_FROM: "Nordlys <news@nordlys.test>",
+    NEWSLETTER_SEND_RATE: "0",
+  });
   resetEnvForTests();
 });
 
@@ -37,7 +42,9 @@ describe("runManualSend", () => {
   it("with no issue ever sent and no stories, says so without speaking of a last issue, and sends nothing", async () => {
     const result = await runManualSend();
     expect(result).toMatchObject({ status: "no-stories", successCount: 0, sentNow: 0 });
-    expect(result.message).toBe("No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.");
+    expect(result.message).toBe(
+      "No issue has been sent yet, and there are no stories to send: the news hub has none so far. Nothing was sent.",
+    );
     expect(result.message).not.toMatch(/last issue/);
     expect(manualSendToast(result).type).toBe("info");
     expect(sink.received).toHaveLength(0);

@@ -50,7 +50,11 @@ beforeAll(async () => {
   resetEnvForTests();
   jobs = await startJobs({
     url: database.current.url,
-    definitions: [{ ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 }, { ...bookingMailsJob, pollingIntervalSeconds: 0.5 }, { ...calendarSyncJob, pollingIntervalSeconds: 0.5 }],
+    definitions: [
+      { ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 },
+      { ...bookingMailsJob, pollingIntervalSeconds: 0.5 },
+      { ...calendarSyncJob, pollingIntervalSeconds: 0.5 },
+    ],
   });
   setJobs(jobs);
   await getDb().insert(users).values(MENTOR);
@@ -98,7 +102,13 @@ async function book(body: Record<string, unknown>, options: { ip?: string; noTok
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const learner = (n: number | string) => ({ name: `Learner ${n}`, email: `learner-${n}@example.test`, goals: "Build a retrieval app for my thesis.", disclaimerAccepted: true, timeZone: "Europe/Oslo" });
+const learner = (n: number | string) => ({
+  name: `Learner ${n}`,
+  email: `learner-${n}@example.test`,
+  goals: "Build a retrieval app for my thesis.",
+  disclaimerAccepted: true,
+  timeZone: "Europe/Oslo",
+});
 const bookingCount = async () => (await getDb().select({ n: count() }).from(mentoringBookings))[0]!.n;
 
 /** The next free 60-minute slots, from the public endpoint. */
@@ -109,7 +119,9 @@ async function freeSlots(tz = "Europe/Oslo", days = 14) {
 
 function invitesOf(to: string) {
   return smtp.to(to).flatMap((mail) => {
-    const calendar = mail.parsed.attachments.find((attachment) => attachment.contentType.startsWith("text/calendar") || attachment.filename?.endsWith(".ics"));
+    const calendar = mail.parsed.attachments.find(
+      (attachment) => attachment.contentType.startsWith("text/calendar") || attachment.filename?.endsWith(".ics"),
+    );
     const text = calendar?.content.toString("utf8") ?? (mail.raw.toString("utf8").includes("BEGIN:VCALENDAR") ? null : null);
     return text ? [{ mail, component: new ICAL.Component(ICAL.parse(text)) }] : [];
   });
@@ -151,7 +163,11 @@ describe("booking a slot", () => {
     expect(answer.body).toMatchObject({ status: "confirmed" });
     expect(String(answer.body.start)).toMatch(/\+05:30$/);
     const bookingId = String(answer.body.bookingId);
-    await waitUntil(() => invitesOf("learner-invite@example.test").length >= 1 && invitesOf(MENTOR.email).length >= 1, 20_000, "both invites");
+    await waitUntil(
+      () => invitesOf("learner-invite@example.test").length >= 1 && invitesOf(MENTOR.email).length >= 1,
+      20_000,
+      "both invites",
+    );
     const { mail, component } = invitesOf("learner-invite@example.test")[0]!;
     expect(component.getFirstPropertyValue("method")).toBe("REQUEST");
     const event = new ICAL.Event(component.getFirstSubcomponent("vevent")!);
@@ -160,11 +176,17 @@ describe("booking a slot", () => {
     expect(mail.parsed.text).toContain(event.location);
     expect(mail.parsed.text).toContain("https://nordlys.test/mentoring/booking?token=");
 
-    const [enquiry] = await getDb().select().from(enquiries).where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, bookingId)));
+    const [enquiry] = await getDb()
+      .select()
+      .from(enquiries)
+      .where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, bookingId)));
     expect(enquiry?.stage).toBe("scheduled");
     const page = await loadPersonPage(enquiry!.personId);
     expect(page?.timeline.some((entry) => entry.type === "booking" && entry.bookingId === bookingId)).toBe(true);
-    const [conversion] = await getDb().select().from(analyticsConversions).where(and(eq(analyticsConversions.kind, "booking"), eq(analyticsConversions.entityId, bookingId)));
+    const [conversion] = await getDb()
+      .select()
+      .from(analyticsConversions)
+      .where(and(eq(analyticsConversions.kind, "booking"), eq(analyticsConversions.entityId, bookingId)));
     expect(conversion).toBeDefined();
   });
 
@@ -221,7 +243,10 @@ describe("booking a slot", () => {
     const answer = await book({ slotId: slot.id, ...learner("bot") }, { noToken: true });
     expect(answer.status).toBe(201);
     expect(answer.body.status).toBe("pending");
-    const [row] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.id, String(answer.body.bookingId)));
+    const [row] = await getDb()
+      .select()
+      .from(mentoringBookings)
+      .where(eq(mentoringBookings.id, String(answer.body.bookingId)));
     expect(row?.status).toBe("held");
     expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
     expect(smtp.to("learner-bot@example.test")).toHaveLength(0);
@@ -229,7 +254,12 @@ describe("booking a slot", () => {
     const before = await bookingCount();
     expect(await pruneHeldItems(new Date(Date.now() + 31 * 86_400_000))).toMatchObject({ bookings: 1 });
     expect(await bookingCount()).toBe(before - 1);
-    expect(await getDb().select().from(enquiries).where(eq(enquiries.sourceId, String(answer.body.bookingId)))).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(enquiries)
+        .where(eq(enquiries.sourceId, String(answer.body.bookingId))),
+    ).toHaveLength(0);
   });
 });
 
@@ -240,7 +270,9 @@ describe("the learner's link, reminders and after", () => {
     const bookingId = String(answer.body.bookingId);
     await waitUntil(() => invitesOf("learner-mover@example.test").length >= 1, 20_000, "the first invite");
     const [row] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.id, bookingId));
-    const firstToken = new URL(bookingLinks("https://nordlys.test", { id: bookingId, sequence: 0, end: row!.endsAt }).manageUrl).searchParams.get("token");
+    const firstToken = new URL(
+      bookingLinks("https://nordlys.test", { id: bookingId, sequence: 0, end: row!.endsAt }).manageUrl,
+    ).searchParams.get("token");
 
     const target = slots[20]!;
     const moved = await handleManageAction(firstToken, formOf({ intent: "reschedule", slotId: target.id }));
@@ -254,7 +286,9 @@ describe("the learner's link, reminders and after", () => {
 
     // The first mail's link belonged to the old version of the booking.
     expect((await handleManageAction(firstToken, formOf({ intent: "cancel" }))).status).toBe(410);
-    const secondToken = new URL(bookingLinks("https://nordlys.test", { id: bookingId, sequence: 1, end: new Date(target.end) }).manageUrl).searchParams.get("token");
+    const secondToken = new URL(
+      bookingLinks("https://nordlys.test", { id: bookingId, sequence: 1, end: new Date(target.end) }).manageUrl,
+    ).searchParams.get("token");
     expect((await handleManageAction(secondToken, formOf({ intent: "cancel" }))).status).toBe(200);
     await waitUntil(() => invitesOf("learner-mover@example.test").length >= 3, 20_000, "the cancellation");
     const cancel = invitesOf("learner-mover@example.test")[2]!.component;
@@ -272,13 +306,20 @@ describe("the learner's link, reminders and after", () => {
     expect(await sendDueReminders(new Date(start.getTime() - 22 * 3_600_000))).toBe(0);
     expect(await sendDueReminders(new Date(start.getTime() - 50 * 60_000))).toBe(1);
     expect(await sendDueReminders(new Date(start.getTime() - 40 * 60_000))).toBe(0);
-    await waitUntil(() => smtp.to("learner-remind@example.test").filter((mail) => /^(Tomorrow|In one hour):/.test(mail.parsed.subject ?? "")).length >= 2, 20_000, "two reminders");
+    await waitUntil(
+      () => smtp.to("learner-remind@example.test").filter((mail) => /^(Tomorrow|In one hour):/.test(mail.parsed.subject ?? "")).length >= 2,
+      20_000,
+      "two reminders",
+    );
     // After the session, the mentor marks it done: a short follow-up, once.
     const after = new Date(start.getTime() + 2 * 3_600_000);
     await markOutcome(String(answer.body.bookingId), "done", after);
     await markOutcome(String(answer.body.bookingId), "done", after);
     await waitUntil(() => smtp.to("learner-remind@example.test").length >= 4, 20_000, "the follow-up");
-    const [enquiry] = await getDb().select().from(enquiries).where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, String(answer.body.bookingId))));
+    const [enquiry] = await getDb()
+      .select()
+      .from(enquiries)
+      .where(and(eq(enquiries.kind, "booking"), eq(enquiries.sourceId, String(answer.body.bookingId))));
     expect(enquiry?.stage).toBe("done");
   });
 });
@@ -292,7 +333,14 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
     await getDb().insert(users).values(CAL_MENTOR);
     await saveAvailability(
       CAL_MENTOR.id,
-      { timeZone: "Europe/Oslo", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })), sessionMinutes: [60], bufferMinutes: 0, minNoticeHours: 2, horizonDays: 14 },
+      {
+        timeZone: "Europe/Oslo",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })),
+        sessionMinutes: [60],
+        bufferMinutes: 0,
+        minNoticeHours: 2,
+        horizonDays: 14,
+      },
       { profileName: CAL_MENTOR.name },
     );
     await saveCalendarConnection(CAL_MENTOR.id, { url: radicale.url, username: radicale.username, password: radicale.password });
@@ -303,7 +351,20 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
 
   const hisSlots = async () => (await freeSlots("Europe/Oslo", 14)).filter((slot) => slot.mentor.id === CAL_MENTOR.id);
   const busyEvent = (uid: string, start: string, end: string) =>
-    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20260101T000000Z", `DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(end)}`, "SUMMARY:Dentist", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//test//EN",
+      "BEGIN:VEVENT",
+      `UID:${uid}`,
+      "DTSTAMP:20260101T000000Z",
+      `DTSTART:${utcStamp(start)}`,
+      `DTEND:${utcStamp(end)}`,
+      "SUMMARY:Dentist",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
   const utcStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]|\.\d+/g, "");
   const calendar = () => ({ url: radicale.calendarUrl, username: radicale.username, password: radicale.password });
 
@@ -322,7 +383,9 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
     await putBookingEvent(calendar(), { uid: "dentist-2", ics: busyEvent("dentist-2", target.start, target.end) });
     const answer = await book({ slotId: target.id, ...learner("calendar-race") });
     expect(answer.status).toBe(409);
-    expect(await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.email, "learner-calendar-race@example.test"))).toHaveLength(0);
+    expect(
+      await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.email, "learner-calendar-race@example.test")),
+    ).toHaveLength(0);
   });
 
   it("writes each booking into the mentor's calendar, and takes it out when cancelled", async () => {
@@ -330,7 +393,10 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
     const answer = await book({ slotId: target.id, ...learner("calendar-write") });
     expect(answer.status).toBe(201);
     const bookingId = String(answer.body.bookingId);
-    const busyAt = async () => (await fetchBusy(calendar(), new Date(target.start), new Date(target.end), "Europe/Oslo")).map((interval) => interval.start.toISOString());
+    const busyAt = async () =>
+      (await fetchBusy(calendar(), new Date(target.start), new Date(target.end), "Europe/Oslo")).map((interval) =>
+        interval.start.toISOString(),
+      );
     // The calendar job writes it (the worker of this file's queue).
     await waitUntil(async () => (await busyAt()).includes(new Date(target.start).toISOString()), 20_000, "the booking in the calendar");
     await cancelBooking(bookingId, "mentor");

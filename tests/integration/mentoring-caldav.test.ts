@@ -110,7 +110,10 @@ describe("checkCalendar", () => {
   it("says when the server cannot be reached, and rejects a URL with the password in it", async () => {
     const closed = await freeTcpPort();
     const unreachable = await checkCalendar({ ...conn, url: `http://127.0.0.1:${closed}/dav/` });
-    expect(unreachable).toEqual({ ok: false, message: expect.stringMatching(/Could not reach the calendar server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
+    expect(unreachable).toEqual({
+      ok: false,
+      message: expect.stringMatching(/Could not reach the calendar server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+    });
     const withPassword = await checkCalendar({ ...conn, url: `http://mentor:secret@127.0.0.1:${closed}/` });
     expect(withPassword).toEqual({ ok: false, message: expect.stringMatching(/not in the calendar URL/) });
     expect(JSON.stringify(withPassword)).not.toContain("secret");
@@ -129,7 +132,11 @@ describe("checkCalendar", () => {
       const result = await checkCalendar({ ...conn, url: `http://127.0.0.1:${port}/` }, { timeoutMs: 300 });
       expect(result).toEqual({ ok: false, message: expect.stringMatching(/did not answer within 0\.3 s/) });
       expect(Date.now() - started).toBeLessThan(3_000);
-      await expect(fetchBusy({ ...conn, url: `http://127.0.0.1:${port}/cal/` }, new Date(), new Date(Date.now() + 3_600_000), OSLO, { timeoutMs: 300 })).rejects.toMatchObject({
+      await expect(
+        fetchBusy({ ...conn, url: `http://127.0.0.1:${port}/cal/` }, new Date(), new Date(Date.now() + 3_600_000), OSLO, {
+          timeoutMs: 300,
+        }),
+      ).rejects.toMatchObject({
         name: "CalendarError",
         code: "timeout",
       });
@@ -154,22 +161,43 @@ describe("fetchBusy", () => {
 
   beforeAll(async () => {
     // Thursday 11 March, 10:00–11:00 in Oslo (CET, +01:00): outside the range asked below.
-    await putRaw("before-range", ics("before-range@test", ["DTSTART;TZID=Europe/Oslo:20270311T100000", "DTEND;TZID=Europe/Oslo:20270311T110000", "SUMMARY:Earlier"]));
+    await putRaw(
+      "before-range",
+      ics("before-range@test", ["DTSTART;TZID=Europe/Oslo:20270311T100000", "DTEND;TZID=Europe/Oslo:20270311T110000", "SUMMARY:Earlier"]),
+    );
     // Tuesday 16 March, 10:00–11:00 in Oslo.
-    await putRaw("single", ics("single@test", ["DTSTART;TZID=Europe/Oslo:20270316T100000", "DTEND;TZID=Europe/Oslo:20270316T110000", "SUMMARY:Dentist"]));
+    await putRaw(
+      "single",
+      ics("single@test", ["DTSTART;TZID=Europe/Oslo:20270316T100000", "DTEND;TZID=Europe/Oslo:20270316T110000", "SUMMARY:Dentist"]),
+    );
     // Thursdays 18 and 25 March (CET) and 1 April (CEST, after the change on 28 March), 10:00 Oslo.
     await putRaw(
       "weekly",
-      ics("weekly@test", ["DTSTART;TZID=Europe/Oslo:20270318T100000", "DTEND;TZID=Europe/Oslo:20270318T110000", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Team"]),
+      ics("weekly@test", [
+        "DTSTART;TZID=Europe/Oslo:20270318T100000",
+        "DTEND;TZID=Europe/Oslo:20270318T110000",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+        "SUMMARY:Team",
+      ]),
     );
     // Shown as free, and cancelled: neither blocks time.
     await putRaw(
       "free",
-      ics("free@test", ["DTSTART;TZID=Europe/Oslo:20270317T120000", "DTEND;TZID=Europe/Oslo:20270317T130000", "TRANSP:TRANSPARENT", "SUMMARY:Reminder"]),
+      ics("free@test", [
+        "DTSTART;TZID=Europe/Oslo:20270317T120000",
+        "DTEND;TZID=Europe/Oslo:20270317T130000",
+        "TRANSP:TRANSPARENT",
+        "SUMMARY:Reminder",
+      ]),
     );
     await putRaw(
       "cancelled",
-      ics("cancelled@test", ["DTSTART;TZID=Europe/Oslo:20270317T140000", "DTEND;TZID=Europe/Oslo:20270317T150000", "STATUS:CANCELLED", "SUMMARY:Off"]),
+      ics("cancelled@test", [
+        "DTSTART;TZID=Europe/Oslo:20270317T140000",
+        "DTEND;TZID=Europe/Oslo:20270317T150000",
+        "STATUS:CANCELLED",
+        "SUMMARY:Off",
+      ]),
     );
     // All day Saturday 20 March (Oslo midnight = 23:00Z the day before).
     await putRaw("all-day", ics("all-day@test", ["DTSTART;VALUE=DATE:20270320", "DTEND;VALUE=DATE:20270321", "SUMMARY:Hiking"]));
@@ -282,11 +310,15 @@ describe("putBookingEvent and deleteBookingEvent", () => {
   });
 
   it("refuses an event whose UID is not the booking's, and a wrong password, as CalendarErrors", async () => {
-    await expect(putBookingEvent(conn, { uid: "other@nordlys.test", ics: booking("20270503T100000", "20270503T110000") })).rejects.toMatchObject({
+    await expect(
+      putBookingEvent(conn, { uid: "other@nordlys.test", ics: booking("20270503T100000", "20270503T110000") }),
+    ).rejects.toMatchObject({
       code: "invalid_event",
     });
     const wrong = "wrong-app-password";
-    const error = await putBookingEvent({ ...conn, password: wrong }, { uid, ics: booking("20270503T100000", "20270503T110000") }).catch((caught: unknown) => caught);
+    const error = await putBookingEvent({ ...conn, password: wrong }, { uid, ics: booking("20270503T100000", "20270503T110000") }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(CalendarError);
     expect((error as CalendarError).code).toBe("unauthorized");
     expect((error as CalendarError).message).not.toContain(wrong);

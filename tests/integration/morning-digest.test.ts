@@ -48,7 +48,11 @@ async function lead(name: string, waitingSince: Date | null, options: { held?: b
   return row!;
 }
 
-async function mail(personId: string | null, subject: string, options: { direction?: "in" | "out"; readAt?: Date; autoReply?: string } = {}) {
+async function mail(
+  personId: string | null,
+  subject: string,
+  options: { direction?: "in" | "out"; readAt?: Date; autoReply?: string } = {},
+) {
   await database.current.db.insert(inboxMails).values({
     personId,
     direction: options.direction ?? "in",
@@ -92,9 +96,19 @@ describe("the morning digest", () => {
     await lead("Answered Anna", null);
     const [contact] = await db
       .insert(submissions)
-      .values({ source: "contact", name: "Carl Contact", email: "carl@example.com", fields: { message: "Hi" }, disclaimerAccepted: true, createdAt: new Date(MORNING.getTime() - 50 * HOUR) })
+      .values({
+        source: "contact",
+        name: "Carl Contact",
+        email: "carl@example.com",
+        fields: { message: "Hi" },
+        disclaimerAccepted: true,
+        createdAt: new Date(MORNING.getTime() - 50 * HOUR),
+      })
       .returning();
-    await db.update(enquiries).set({ waitingSince: new Date(MORNING.getTime() - 50 * HOUR), stage: "contacted" }).where(eq(enquiries.sourceId, contact!.id));
+    await db
+      .update(enquiries)
+      .set({ waitingSince: new Date(MORNING.getTime() - 50 * HOUR), stage: "contacted" })
+      .where(eq(enquiries.sourceId, contact!.id));
 
     await mail(waiting.personId, "Re: your question");
     await mail(waiting.personId, "Already read", { readAt: new Date() });
@@ -122,7 +136,16 @@ describe("the morning digest", () => {
     expect(first!.html).toContain(`https://studio.example/admin/inbox/people/${waiting.personId}`);
     expect(first!.html).toContain(`https://studio.example/admin/inbox/people/${contact!.personId}`);
     for (const name of ["Wanda Waiting", "Carl Contact", "Re: your question"]) expect(first!.text).toContain(name);
-    for (const name of ["Recent Rita", "Held Henry", "Won Wilma", "Answered Anna", "Already read", "Out of office", "Unmatched mail", "Our own reply"]) {
+    for (const name of [
+      "Recent Rita",
+      "Held Henry",
+      "Won Wilma",
+      "Answered Anna",
+      "Already read",
+      "Out of office",
+      "Unmatched mail",
+      "Our own reply",
+    ]) {
       expect(first!.text).not.toContain(name);
     }
 

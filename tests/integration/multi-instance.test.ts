@@ -35,9 +35,6 @@ const dataDirs: string[] = [];
 let adminCookie = "";
 let readers: string[] = [];
 
-
-
-
 /** Lines the server logged for finished runs of a job. */
 function jobRunsIn(server: ServerProcess, job: string): number {
   return server
@@ -220,11 +217,7 @@ describe("two instances on one database", () => {
     // A sends 12 messages; the mail server then holds the next ones without answering.
     sink.closeGateAfter(12);
     const onA = sendNow(a).catch(() => undefined);
-    await waitUntil(
-      async () => sink.heldCount() > 0 && (await issueRows())[0]?.sent === 12,
-      30_000,
-      "A half-way through the issue",
-    );
+    await waitUntil(async () => sink.heldCount() > 0 && (await issueRows())[0]?.sent === 12, 30_000, "A half-way through the issue");
     // B's watchdog leaves it alone while A is alive: checked throughout, not once after a sleep.
     await expectStaysTrue(() => !b.output().includes("resuming it") && sink.received.length === 12, {
       for: 2_500,
@@ -237,10 +230,14 @@ describe("two instances on one database", () => {
     sink.openGate(); // the held messages were never accepted
     await onA;
 
-    const [issue] = await waitUntil(async () => {
-      const rows = await issueRows();
-      return rows[0]?.status === "sent" ? rows : undefined;
-    }, 30_000, "the issue finished by B");
+    const [issue] = await waitUntil(
+      async () => {
+        const rows = await issueRows();
+        return rows[0]?.status === "sent" ? rows : undefined;
+      },
+      30_000,
+      "the issue finished by B",
+    );
     const seconds = (Date.now() - killedAt) / 1000;
     process.stdout.write(`[multi-instance] B finished the issue ${seconds.toFixed(1)} s after A was killed\n`);
 

@@ -22,7 +22,13 @@ beforeAll(async () => {
           title: "API Fixture",
           link: "https://api.example.com/",
           items: [
-            { title: "First fixture story", link: "https://api.example.com/1", description: "One. Two.", content: "<p>One</p>", date: new Date(Date.now() - 3_600_000) },
+            {
+              title: "First fixture story",
+              link: "https://api.example.com/1",
+              description: "One. Two.",
+              content: "<p>One</p>",
+              date: new Date(Date.now() - 3_600_000),
+            },
             { title: "Story without a link & more", description: "No link here.", date: new Date(Date.now() - 7_200_000) },
           ],
         }),

@@ -157,7 +157,11 @@ describe("createSafeFetcher against a local server", () => {
       const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
       expect(heapGrowth).toBeLessThan(40 * 1024 * 1024);
       // The server is not left writing the rest: checked throughout, not once after a sleep.
-      await expectStaysTrue(() => !hugeFinished && hugeBytesWritten < 30 * 1024 * 1024, { for: 200, everyMs: 20, what: "the huge body left unread" });
+      await expectStaysTrue(() => !hugeFinished && hugeBytesWritten < 30 * 1024 * 1024, {
+        for: 200,
+        everyMs: 20,
+        what: "the huge body left unread",
+      });
     } finally {
       await fetcher.close();
     }

@@ -28,7 +28,10 @@ function noise(words: number, seed: number): string {
 const fetcher = () => createSafeFetcher({ allowPrivate: true, timeoutMs: 2_000 });
 
 async function feedRow(path: string) {
-  const [row] = await db().select().from(newsFeeds).where(eq(newsFeeds.url, `${server.url}${path}`));
+  const [row] = await db()
+    .select()
+    .from(newsFeeds)
+    .where(eq(newsFeeds.url, `${server.url}${path}`));
   return row!;
 }
 
@@ -79,11 +82,31 @@ describe("items the database would refuse", () => {
           link: `${site}/json/`,
           items: [
             { title: "Good JSON story", link: `${site}/json/good`, content: "<p>Fine.</p>", date: new Date(now - HOUR) },
-            { title: "Lone \ud800 surrogate story", link: `${site}/json/surrogate`, content: "<p>Half a pair: \udc00.</p>", date: new Date(now - HOUR) },
-            { title: `Endless ${noise(4_000, 7)}`, link: `${site}/json/long-title`, content: "<p>Long title.</p>", date: new Date(now - HOUR) },
-            { title: "Endless link story", link: `${site}/json/${noise(3_000, 11).replace(/ /g, "-")}`, content: "<p>Long link.</p>", date: new Date(now - HOUR) },
+            {
+              title: "Lone \ud800 surrogate story",
+              link: `${site}/json/surrogate`,
+              content: "<p>Half a pair: \udc00.</p>",
+              date: new Date(now - HOUR),
+            },
+            {
+              title: `Endless ${noise(4_000, 7)}`,
+              link: `${site}/json/long-title`,
+              content: "<p>Long title.</p>",
+              date: new Date(now - HOUR),
+            },
+            {
+              title: "Endless link story",
+              link: `${site}/json/${noise(3_000, 11).replace(/ /g, "-")}`,
+              content: "<p>Long link.</p>",
+              date: new Date(now - HOUR),
+            },
             { title: "Twice in one feed", link: `${site}/json/twice`, content: "<p>First.</p>", date: new Date(now - HOUR) },
-            { title: "Twice in one feed, again", link: `${site}/json/twice?utm_source=feed`, content: "<p>Second.</p>", date: new Date(now - HOUR) },
+            {
+              title: "Twice in one feed, again",
+              link: `${site}/json/twice?utm_source=feed`,
+              content: "<p>Second.</p>",
+              date: new Date(now - HOUR),
+            },
             { title: "Far future story", link: `${site}/json/future`, content: "<p>Future.</p>", date: new Date(8_640_000_000_000_000) },
           ],
         }),
@@ -126,7 +149,13 @@ describe("items the database would refuse", () => {
 
     for (const path of ["/poison.xml", "/poison.json"]) {
       const feed = await feedRow(path);
-      expect(feed, path).toMatchObject({ consecutiveFailures: 0, lastError: null, itemsRefused: 0, itemsRefusedNote: null, lastStatus: 200 });
+      expect(feed, path).toMatchObject({
+        consecutiveFailures: 0,
+        lastError: null,
+        itemsRefused: 0,
+        itemsRefusedNote: null,
+        lastStatus: 200,
+      });
       expect(feed.etag, path).toBeTruthy();
     }
     expect((await feedRow("/poison.xml")).title).toBe("Poison Wire");
@@ -139,7 +168,8 @@ describe("an item the database refuses anyway", () => {
     // A refusal no cleaning can foresee (as a constraint added by an operator would be): a
     // trigger refuses titles with a marker, as a permanent refusal (a check violation) or as
     // one that may pass next time (a serialization failure).
-    await db().execute(sql.raw(`
+    await db().execute(
+      sql.raw(`
       create function refuse_marked_news() returns trigger language plpgsql as $$
       begin
         if new.title like '%[refuse for good]%' then
@@ -151,7 +181,8 @@ describe("an item the database refuses anyway", () => {
         return new;
       end $$;
       create trigger refuse_marked_news before insert on ai_news for each row execute function refuse_marked_news();
-    `));
+    `),
+    );
   });
 
   afterAll(async () => {
@@ -169,12 +200,19 @@ describe("an item the database refuses anyway", () => {
   };
 
   it("costs the feed only that item; the health shows it; a refusal for good keeps the validators", async () => {
-    server.route("/refused.xml", serveFeed(rss2({ title: "Refusing Wire", link: "https://refused.example/", items: items("[refuse for good]", "refused.example") })));
+    server.route(
+      "/refused.xml",
+      serveFeed(rss2({ title: "Refusing Wire", link: "https://refused.example/", items: items("[refuse for good]", "refused.example") })),
+    );
     const feeds = [{ url: `${server.url}/refused.xml` }];
     const client = fetcher();
     const first = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
     expect(first).toMatchObject({ fetched: 1, failed: 0, added: 3 });
-    expect(await storedTitles()).toEqual(["First good story refused.example", "Second good story refused.example", "Third good story refused.example"]);
+    expect(await storedTitles()).toEqual([
+      "First good story refused.example",
+      "Second good story refused.example",
+      "Third good story refused.example",
+    ]);
 
     const feed = await feedRow("/refused.xml");
     expect(feed).toMatchObject({ consecutiveFailures: 0, lastError: null, itemsRefused: 1, lastStatus: 200 });
@@ -193,14 +231,19 @@ describe("an item the database refuses anyway", () => {
   });
 
   it("a refusal that may pass next time leaves the validators unsaved, so the next run fetches the feed again and stores it", async () => {
-    server.route("/later.xml", serveFeed(rss2({ title: "Later Wire", link: "https://later.example/", items: items("[refuse for now]", "later.example") })));
+    server.route(
+      "/later.xml",
+      serveFeed(rss2({ title: "Later Wire", link: "https://later.example/", items: items("[refuse for now]", "later.example") })),
+    );
     const feeds = [{ url: `${server.url}/later.xml` }];
     const client = fetcher();
     const first = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
     expect(first).toMatchObject({ fetched: 1, failed: 0, added: 3 });
     let feed = await feedRow("/later.xml");
     expect(feed).toMatchObject({ consecutiveFailures: 0, itemsRefused: 1, etag: null, lastModified: null });
-    expect(feed.itemsRefusedNote).toMatch(/^3 new stories stored, 1 refused: "Poisoned story \[refuse for now\]": could not serialize access/);
+    expect(feed.itemsRefusedNote).toMatch(
+      /^3 new stories stored, 1 refused: "Poisoned story \[refuse for now\]": could not serialize access/,
+    );
 
     // Whatever refused it has gone: the next run asks without validators, gets the whole feed and stores the item.
     await db().execute(sql.raw(`drop trigger refuse_marked_news on ai_news`));

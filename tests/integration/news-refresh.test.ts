@@ -65,9 +65,19 @@ beforeAll(async () => {
         link: "https://press.example.org/ai/",
         items: [
           // Same article as the lab's, linked with other tracking parameters.
-          { title: "Open reasoning model from the lab", link: `https://www.news.example.com/posts/open-model/?fbclid=1`, content: "<p>Dup</p>", date: new Date(now - HOUR) },
+          {
+            title: "Open reasoning model from the lab",
+            link: `https://www.news.example.com/posts/open-model/?fbclid=1`,
+            content: "<p>Dup</p>",
+            date: new Date(now - HOUR),
+          },
           // Same headline as the lab's, other URL.
-          { title: "Lab Releases Open Reasoning Model!", link: "https://press.example.org/ai/copy", content: "<p>Dup</p>", date: new Date(now - HOUR) },
+          {
+            title: "Lab Releases Open Reasoning Model!",
+            link: "https://press.example.org/ai/copy",
+            content: "<p>Dup</p>",
+            date: new Date(now - HOUR),
+          },
           { title: "Chip makers race for inference", link: "chips", content: "<p>Chips &amp; more</p>", date: new Date(now - 5 * HOUR) },
         ],
       }),
@@ -76,9 +86,18 @@ beforeAll(async () => {
   );
   server.route(
     "/micro.json",
-    serveFeed(jsonFeed({ title: "Micro JSON", link: "https://micro.example.net/", items: [{ title: "JSON Feed story", link: "https://micro.example.net/1", content: "<p>JSON body</p>", date: new Date(now - 3 * HOUR) }] }), {
-      contentType: "application/feed+json",
-    }),
+    serveFeed(
+      jsonFeed({
+        title: "Micro JSON",
+        link: "https://micro.example.net/",
+        items: [
+          { title: "JSON Feed story", link: "https://micro.example.net/1", content: "<p>JSON body</p>", date: new Date(now - 3 * HOUR) },
+        ],
+      }),
+      {
+        contentType: "application/feed+json",
+      },
+    ),
   );
   server.route(
     "/research.rdf",
@@ -86,7 +105,14 @@ beforeAll(async () => {
       rdf({
         title: "Research RDF",
         link: server.url,
-        items: [{ title: "Planning agents that check their work", link: `${server.url}/articles/planning`, description: "Short teaser.", date: new Date(now - 26 * HOUR) }],
+        items: [
+          {
+            title: "Planning agents that check their work",
+            link: `${server.url}/articles/planning`,
+            description: "Short teaser.",
+            date: new Date(now - 26 * HOUR),
+          },
+        ],
       }),
     ),
   );
@@ -141,7 +167,9 @@ describe("runNewsRefresh", () => {
     expect(lab.source).toBe("Lab Blog");
     expect(lab.sourceUrl).toBe("https://news.example.com/posts/open-model");
     expect(lab.fullContent).not.toMatch(/<script|onclick|onerror|<iframe|alert/);
-    expect(lab.fullContent).toContain('<a href="https://news.example.com/docs" rel="noopener noreferrer nofollow" target="_blank">docs</a>');
+    expect(lab.fullContent).toContain(
+      '<a href="https://news.example.com/docs" rel="noopener noreferrer nofollow" target="_blank">docs</a>',
+    );
     expect(lab.summary).toBe("The model is open. It reasons well.");
 
     const chips = rows.find((r) => r.title === "Chip makers race for inference")!;
@@ -188,7 +216,10 @@ describe("runNewsRefresh", () => {
       .where(eq(newsFeeds.url, `${server.url}/broken.xml`));
     const fetcher = fastFetcher();
     await runNewsRefresh({ feeds: [sources[4]!], fetcher });
-    let [broken] = await db.select().from(newsFeeds).where(eq(newsFeeds.url, `${server.url}/broken.xml`));
+    let [broken] = await db
+      .select()
+      .from(newsFeeds)
+      .where(eq(newsFeeds.url, `${server.url}/broken.xml`));
     expect(broken!.disabledAt).not.toBeNull();
 
     const asked = requestsTo("/broken.xml").length;
@@ -198,7 +229,10 @@ describe("runNewsRefresh", () => {
 
     // A day later it is probed; answering well again re-enables it.
     server.route("/broken.xml", serveFeed(rss2({ title: "Fixed", link: "https://fixed.example.com/", items: [] })));
-    await db.update(newsFeeds).set({ disabledAt: new Date(Date.now() - 25 * HOUR) }).where(eq(newsFeeds.id, broken!.id));
+    await db
+      .update(newsFeeds)
+      .set({ disabledAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(newsFeeds.id, broken!.id));
     expect(await runNewsRefresh({ feeds: [sources[4]!], fetcher })).toMatchObject({ fetched: 1 });
     [broken] = await db.select().from(newsFeeds).where(eq(newsFeeds.id, broken!.id));
     expect(broken).toMatchObject({ disabledAt: null, consecutiveFailures: 0 });
@@ -210,7 +244,10 @@ describe("runNewsRefresh", () => {
     const fetcher = fastFetcher();
     await runNewsRefresh({ feeds: [{ url: `${server.url}/busy.xml` }], fetcher });
     await fetcher.close();
-    const [busy] = await database.current.db.select().from(newsFeeds).where(eq(newsFeeds.url, `${server.url}/busy.xml`));
+    const [busy] = await database.current.db
+      .select()
+      .from(newsFeeds)
+      .where(eq(newsFeeds.url, `${server.url}/busy.xml`));
     expect(busy!.lastStatus).toBe(503);
     const wait = busy!.backoffUntil!.getTime() - Date.now();
     expect(wait).toBeGreaterThan(7100_000);
@@ -241,7 +278,9 @@ describe("runNewsRefresh", () => {
 describe("pruneOldNews", () => {
   it("deletes stories older than the retention period and keeps the rest", async () => {
     const db = database.current.db;
-    await db.insert(aiNews).values({ title: "Very old", summary: "x", source: "S", publishedAt: new Date(Date.now() - 40 * 24 * HOUR), titleKey: "very old" });
+    await db
+      .insert(aiNews)
+      .values({ title: "Very old", summary: "x", source: "S", publishedAt: new Date(Date.now() - 40 * 24 * HOUR), titleKey: "very old" });
     const count = await db.$count(aiNews);
     expect(await pruneOldNews(new Date(), 30)).toBe(1);
     expect(await db.$count(aiNews)).toBe(count - 1);
@@ -257,9 +296,20 @@ describe("fetchAiNews (the API's operation)", () => {
     server.route("/counted.xml", (_req, res) => {
       servedTimes++;
       setTimeout(() => {
-        res
-          .writeHead(200, { "content-type": "application/rss+xml" })
-          .end(rss2({ title: "Counted", link: "https://c.example.com/", items: [{ title: `Counted story ${Date.now()}`, link: `https://c.example.com/${Date.now()}`, content: "<p>x</p>", date: new Date() }] }));
+        res.writeHead(200, { "content-type": "application/rss+xml" }).end(
+          rss2({
+            title: "Counted",
+            link: "https://c.example.com/",
+            items: [
+              {
+                title: `Counted story ${Date.now()}`,
+                link: `https://c.example.com/${Date.now()}`,
+                content: "<p>x</p>",
+                date: new Date(),
+              },
+            ],
+          }),
+        );
       }, 150);
     });
     await database.current.db.delete(newsRefreshState);
@@ -277,9 +327,7 @@ describe("fetchAiNews (the API's operation)", () => {
 
   it("lets only one forced refresh per 5 minutes reach the sources, across concurrent callers", async () => {
     const fetcher = fastFetcher();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => fetchAiNews({ force: true }, { feeds: countingSources(), fetcher })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => fetchAiNews({ force: true }, { feeds: countingSources(), fetcher })));
     expect(servedTimes).toBe(1);
     // Everyone waited for that refresh and sees its story.
     for (const result of results) expect(result.news.some((n) => n.title.startsWith("Counted story"))).toBe(true);
@@ -298,7 +346,13 @@ describe("fetchAiNews (the API's operation)", () => {
   it("answers from storage when the refresh takes longer than the wait", async () => {
     server.route("/counted.xml", (_req, res) => {
       servedTimes++;
-      setTimeout(() => res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss2({ title: "Late", link: "https://l.example.com/", items: [] })), 1_500);
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { "content-type": "application/rss+xml" })
+            .end(rss2({ title: "Late", link: "https://l.example.com/", items: [] })),
+        1_500,
+      );
     });
     const fetcher = createSafeFetcher({ allowPrivate: true, timeoutMs: 5_000 });
     const started = Date.now();
@@ -306,7 +360,9 @@ describe("fetchAiNews (the API's operation)", () => {
     expect(Date.now() - started).toBeLessThan(1_200);
     expect(result.news.length).toBeGreaterThan(0);
     // The refresh finishes in the background and frees the lease.
-    await expect.poll(async () => (await database.current.db.select().from(newsRefreshState))[0]?.leaseUntil ?? null, { timeout: 5_000 }).toBeNull();
+    await expect
+      .poll(async () => (await database.current.db.select().from(newsRefreshState))[0]?.leaseUntil ?? null, { timeout: 5_000 })
+      .toBeNull();
     await fetcher.close();
   });
 

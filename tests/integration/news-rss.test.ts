@@ -52,7 +52,11 @@ function readRss(xml: string): { items: RssItem[] } {
     if (tag.name === "item" && item) {
       items.push(item);
       item = null;
-    } else if (item && stack.at(-1) === "item" && (tag.name === "title" || tag.name === "description" || tag.name === "link" || tag.name === "source")) {
+    } else if (
+      item &&
+      stack.at(-1) === "item" &&
+      (tag.name === "title" || tag.name === "description" || tag.name === "link" || tag.name === "source")
+    ) {
       // Readers trim the whitespace the generator puts around CDATA sections.
       item[tag.name] = text.trim();
     }
@@ -81,7 +85,13 @@ describe("GET /ai-news/rss.xml", () => {
   it("is well-formed XML and carries markup-like text escaped, as text", async () => {
     const now = Date.now();
     await database.current.db.insert(aiNews).values([
-      { title: hostile.script, summary: hostile.markup, source: "Wire & <Co>", sourceUrl: "https://wire.example/a?b=1&c=<2>", publishedAt: new Date(now - 1_000) },
+      {
+        title: hostile.script,
+        summary: hostile.markup,
+        source: "Wire & <Co>",
+        sourceUrl: "https://wire.example/a?b=1&c=<2>",
+        publishedAt: new Date(now - 1_000),
+      },
       { title: hostile.cdata, summary: hostile.controls, source: "Plain", sourceUrl: null, publishedAt: new Date(now - 2_000) },
       { title: "Lone \ud800 surrogate \udfff story", summary: "Fine.", source: "Plain", publishedAt: new Date(now - 3_000) },
     ]);

@@ -24,7 +24,17 @@ beforeAll(async () => {
   dataDir = await makeDataDir();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SMTP_URL: sink.url, MAIL_FROM: "Nordlys <news@nordlys.test>", NEWSLETTER_SEND_RATE: "0" }, { timeoutMs: 150_000 });
+  server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Nordlys <news@nordlys.test>",
+      NEWSLETTER_SEND_RATE: "0",
+    },
+    { timeoutMs: 150_000 },
+  );
   admin = await adminSession(base, dataDir, { email: "editor@example.test", clientIp: "198.51.100.31" });
   await withServerDatabase(dataDir, async (client) => {
     for (let i = 0; i < 3; i++) {
@@ -50,7 +60,13 @@ afterAll(async () => {
 });
 
 function decode(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 function pick(html: string, pattern: RegExp): string {

@@ -58,13 +58,22 @@ describe("send progress", () => {
     const first = await seedIssue("2026-10-01", "2026-10-01T08:00:00Z");
     await seedIssue("2026-10-02", "2026-10-02T08:00:00Z");
     const [stays, leavesAfterFirst, leavesLater, bounces] = await seedSubscribers("outcome", 4);
-    for (const [id, status] of [[stays, "sent"], [leavesAfterFirst, "sent"], [leavesLater, "sent"], [bounces, "bounced"]] as const) {
+    for (const [id, status] of [
+      [stays, "sent"],
+      [leavesAfterFirst, "sent"],
+      [leavesLater, "sent"],
+      [bounces, "bounced"],
+    ] as const) {
       await getDb().execute(sql`
         insert into newsletter_deliveries (issue_id, subscription_id, status, sent_at)
         values (${first}, ${id}, ${status}, ${status === "sent" ? "2026-10-01T08:01:00Z" : null}::timestamptz)`);
     }
-    await getDb().execute(sql`update newsletter_subscriptions set unsubscribed_at = '2026-10-01T12:00:00Z', confirmed = false where id = ${leavesAfterFirst}`);
-    await getDb().execute(sql`update newsletter_subscriptions set unsubscribed_at = '2026-10-03T12:00:00Z', confirmed = false where id = ${leavesLater}`);
+    await getDb().execute(
+      sql`update newsletter_subscriptions set unsubscribed_at = '2026-10-01T12:00:00Z', confirmed = false where id = ${leavesAfterFirst}`,
+    );
+    await getDb().execute(
+      sql`update newsletter_subscriptions set unsubscribed_at = '2026-10-03T12:00:00Z', confirmed = false where id = ${leavesLater}`,
+    );
     const outcomes = await listIssueOutcomes("2026-10-01");
     expect(outcomes.slice(0, 2)).toEqual([
       { issueDate: "2026-10-01", subject: "Issue 2026-10-01", status: "sending", delivered: 3, bounced: 1, failed: 0, unsubscribed: 1 },

@@ -86,7 +86,6 @@ async function subscription(email: string) {
   return row;
 }
 
-
 function pageRequest(url: string, form?: Record<string, string>) {
   return new Request(url, form ? { method: "POST", body: new URLSearchParams(form) } : undefined);
 }
@@ -184,16 +183,26 @@ describe("sign-up and double opt-in", () => {
     for (let i = 0; i < 2; i++) {
       const again = await subscribe({ email: "target@example.test" });
       expect(again.status).toBe(429);
-      expect(again.body.error).toMatch(/^We sent a confirmation link to this address less than an hour ago: please use the link in that email .* in (59|60) minutes\.$/);
+      expect(again.body.error).toMatch(
+        /^We sent a confirmation link to this address less than an hour ago: please use the link in that email .* in (59|60) minutes\.$/,
+      );
       expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3_500);
     }
     // The mail jobs are queued with the sign-ups: one job, and once it is done, one mail and no more.
-    const jobsFor = await db().execute(sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test'`);
+    const jobsFor = await db().execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test'`,
+    );
     expect(jobsFor.rows[0]).toEqual({ n: 1 });
-    await waitUntil(async () => {
-      const done = await db().execute(sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test' and state = 'completed'`);
-      return (done.rows[0] as { n: number }).n === 1;
-    }, 20_000, "the confirmation mail's job completed");
+    await waitUntil(
+      async () => {
+        const done = await db().execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and data->>'to' = 'target@example.test' and state = 'completed'`,
+        );
+        return (done.rows[0] as { n: number }).n === 1;
+      },
+      20_000,
+      "the confirmation mail's job completed",
+    );
     expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
   });
 
@@ -225,7 +234,9 @@ describe("sign-up and double opt-in", () => {
     const row = (await subscription(email))!;
     const oldLink = createNewsletterToken("confirm", row.id, new Date(Date.now() - 60_000));
     await confirmAction(routeArgs(pageRequest("http://localhost/newsletter/confirm", { token: oldLink }), { clientIp: "203.0.113.50" }));
-    await unsubscribeAction(routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })));
+    await unsubscribeAction(
+      routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })),
+    );
     expect(await subscription(email)).toMatchObject({ confirmed: false });
 
     const replay = unwrap<{ state: string }>(
@@ -249,20 +260,27 @@ describe("sign-up and double opt-in", () => {
       await waitUntil(() => mailsTo().length > index);
       const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
       const token = new URL(link).searchParams.get("token")!;
-      return unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state;
+      return unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data
+        .state;
     };
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
     expect(await confirmByMail(0)).toBe("confirmed");
     const row = (await subscription(email))!;
-    await unsubscribeAction(routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })));
+    await unsubscribeAction(
+      routeArgs(pageRequest("http://localhost/unsubscribe", { token: createNewsletterToken("unsubscribe", row.id) })),
+    );
 
     // Within the hour of the first mail: no mail can go out, and the visitor is told so and when to try again.
     const tooSoon = await subscribe({ email, source: "ai-news" });
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.error).toMatch(/^To subscribe again, this address needs a new confirmation link, .* please try again in (59|60) minutes\.$/);
+    expect(tooSoon.body.error).toMatch(
+      /^To subscribe again, this address needs a new confirmation link, .* please try again in (59|60) minutes\.$/,
+    );
     expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(3_500);
     const page = unwrap<{ result: { outcome: string; message: string; email: string } }>(
-      await noJsSignupAction(routeArgs(pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), { clientIp: nextIp() })),
+      await noJsSignupAction(
+        routeArgs(pageRequest("http://localhost/newsletter/subscribe", { email, source: "ai-news" }), { clientIp: nextIp() }),
+      ),
     );
     expect(page).toMatchObject({ status: 429, data: { result: { outcome: "try-later", message: tooSoon.body.error, email } } });
     expect(await subscription(email)).toMatchObject({ confirmed: false, unsubscribedAt: expect.any(Date) });
@@ -283,7 +301,9 @@ describe("sign-up and double opt-in", () => {
     await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
     const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
     const token = new URL(link).searchParams.get("token")!;
-    expect(unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state).toBe("confirmed");
+    expect(
+      unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state,
+    ).toBe("confirmed");
     expect(await subscription(email)).toMatchObject({ confirmed: true, bouncedAt: null, unsubscribedAt: null });
   });
 });
@@ -323,7 +343,9 @@ async function seedSubscribers(count: number, prefix: string, extra: Partial<typ
 }
 
 async function deliveryCounts() {
-  const result = await db().execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from newsletter_deliveries group by status`);
+  const result = await db().execute<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from newsletter_deliveries group by status`,
+  );
   return Object.fromEntries(result.rows.map((row) => [row.status, row.n]));
 }
 
@@ -332,7 +354,6 @@ function expectExactlyOnce(emails: string[]) {
   for (const email of emails) expect(counts.get(email), email).toBe(1);
   expect(sink.received.length).toBe(emails.length);
 }
-
 
 /**
  * Runs `npm run newsletter:send`'s script in a child process (today's issue),
@@ -426,7 +447,10 @@ describe("the daily issue", () => {
     // RFC 8058 headers with this recipient's own signed https URL, and the visible footer link.
     expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     // Unfolded (nodemailer folds the long value onto a continuation line).
-    const listUnsubscribe = /^List-Unsubscribe:(.*(?:\r\n[ \t].*)*)/m.exec(mail.rawHeaders)?.[1]?.replace(/\r\n[ \t]+/g, " ").trim();
+    const listUnsubscribe = /^List-Unsubscribe:(.*(?:\r\n[ \t].*)*)/m
+      .exec(mail.rawHeaders)?.[1]
+      ?.replace(/\r\n[ \t]+/g, " ")
+      .trim();
     // The token carries its second of issue: read it from the header, then check whose it is.
     const token = /^<https:\/\/nordlys\.test\/unsubscribe\/one-click\?token=([A-Za-z0-9_-]+)>$/.exec(listUnsubscribe ?? "")?.[1] ?? "";
     expect(listUnsubscribe).toBe(`<${PUBLIC_URL}/unsubscribe/one-click?token=${token}>`);
@@ -447,14 +471,16 @@ describe("the daily issue", () => {
 
   it("a summary with a model's Markdown is bold and a link in the HTML part and plain text in the text part, never asterisks", async () => {
     const now = new Date("2030-01-20T08:00:00Z");
-    await db().insert(aiNews).values({
-      title: "A story with a Markdown summary",
-      summary: "**Big** news, see [services](/services) [x](javascript:alert(1)) [y](javascript:void0) <script>alert(2)</script>",
-      fullContent: "",
-      source: "Example Wire",
-      sourceUrl: "https://news.example/markdown",
-      publishedAt: new Date(now.getTime() - 60_000),
-    });
+    await db()
+      .insert(aiNews)
+      .values({
+        title: "A story with a Markdown summary",
+        summary: "**Big** news, see [services](/services) [x](javascript:alert(1)) [y](javascript:void0) <script>alert(2)</script>",
+        fullContent: "",
+        source: "Example Wire",
+        sourceUrl: "https://news.example/markdown",
+        publishedAt: new Date(now.getTime() - 60_000),
+      });
     const [reader] = await seedSubscribers(1, "markdown");
     await sendDailyIssue({ now });
     const parsed = await sink.received.find((m) => m.to[0] === reader!.email)!.parse();
@@ -575,25 +601,29 @@ describe("the daily issue", () => {
     expectExactlyOnce(readers.map((s) => s.email));
   });
 
-  it("a second send of the day killed half-way is resumed by the watchdog like the first, with no duplicates", { timeout: 90_000 }, async () => {
-    const now = new Date();
-    await seedStories(5, now);
-    const morning = await seedSubscribers(20, "morning");
-    expect(await sendDailyIssue({ now })).toMatchObject({ status: "sent", successCount: 20 });
-    expect(await resumeUnfinishedIssue(now)).toBeNull();
+  it(
+    "a second send of the day killed half-way is resumed by the watchdog like the first, with no duplicates",
+    { timeout: 90_000 },
+    async () => {
+      const now = new Date();
+      await seedStories(5, now);
+      const morning = await seedSubscribers(20, "morning");
+      expect(await sendDailyIssue({ now })).toMatchObject({ status: "sent", successCount: 20 });
+      expect(await resumeUnfinishedIssue(now)).toBeNull();
 
-    // New readers confirm after the issue went out; a second send starts and its process dies half-way.
-    const afternoon = await seedSubscribers(60, "afternoon");
-    sink.closeGateAfter(20 + 25);
-    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 45);
-    await waitForPendingRowsFree(35);
+      // New readers confirm after the issue went out; a second send starts and its process dies half-way.
+      const afternoon = await seedSubscribers(60, "afternoon");
+      sink.closeGateAfter(20 + 25);
+      await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 45);
+      await waitForPendingRowsFree(35);
 
-    const resumed = await resumeUnfinishedIssue(now);
-    expect(resumed).toMatchObject({ status: "sent", successCount: 80, errorCount: 0, totalArticles: 5 });
-    expectExactlyOnce([...morning, ...afternoon].map((s) => s.email));
-    expect(await db().select({ status: newsletterIssues.status }).from(newsletterIssues)).toEqual([{ status: "sent" }]);
-    expect(await resumeUnfinishedIssue(now)).toBeNull();
-  });
+      const resumed = await resumeUnfinishedIssue(now);
+      expect(resumed).toMatchObject({ status: "sent", successCount: 80, errorCount: 0, totalArticles: 5 });
+      expectExactlyOnce([...morning, ...afternoon].map((s) => s.email));
+      expect(await db().select({ status: newsletterIssues.status }).from(newsletterIssues)).toEqual([{ status: "sent" }]);
+      expect(await resumeUnfinishedIssue(now)).toBeNull();
+    },
+  );
 
   it("the watchdog also resumes a second send that died before adding its recipients", async () => {
     const now = new Date("2030-07-10T15:00:00Z");
@@ -628,7 +658,10 @@ describe("the daily issue", () => {
       });
       const signature = verified.results[0]!;
       expect(signature.status.result).toBe("pass");
-      const signed = signature.signingHeaders!.keys.toLowerCase().split(":").map((key) => key.trim());
+      const signed = signature
+        .signingHeaders!.keys.toLowerCase()
+        .split(":")
+        .map((key) => key.trim());
       expect(signed).toContain("list-unsubscribe");
       expect(signed).toContain("list-unsubscribe-post");
     } finally {
@@ -701,7 +734,12 @@ describe("unsubscribing", () => {
       );
       expect(posted).toEqual({ status: 400, data: { state: "error", message: "Invalid unsubscribe link" } });
       const oneClick = await oneClickAction(
-        routeArgs(new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" })),
+        routeArgs(
+          new Request(`${PUBLIC_URL}/unsubscribe/one-click?token=${encodeURIComponent(token)}`, {
+            method: "POST",
+            body: "List-Unsubscribe=One-Click",
+          }),
+        ),
       );
       expect(oneClick.status).toBe(400);
     }
@@ -726,7 +764,11 @@ describe("privacy and admin", () => {
     await sendDailyIssue({ now });
 
     const exported = await exportSubscriberData(reader!.email.toUpperCase());
-    expect(exported).toMatchObject({ email: reader!.email, status: "confirmed", deliveries: [{ issueDate: "2030-08-10", status: "sent" }] });
+    expect(exported).toMatchObject({
+      email: reader!.email,
+      status: "confirmed",
+      deliveries: [{ issueDate: "2030-08-10", status: "sent" }],
+    });
 
     expect(await eraseSubscriber(reader!.email)).toMatchObject({ erased: true });
     expect(await subscription(reader!.email)).toBeUndefined();

@@ -111,7 +111,9 @@ describe("pages of the production server", () => {
       expect(identity.html).toBe(first.html);
       // Compressed at the highest settings: Brotli 11 makes the smallest body.
       expect(first.body.length).toBeLessThan(gzip.body.length);
-      expect(first.body.length).toBeLessThanOrEqual(zlib.brotliCompressSync(identity.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }).length);
+      expect(first.body.length).toBeLessThanOrEqual(
+        zlib.brotliCompressSync(identity.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }).length,
+      );
     });
 
     it("answer revalidation with 304, for browsers and shared caches alike", async () => {
@@ -125,7 +127,14 @@ describe("pages of the production server", () => {
     });
 
     it("show news stored on this instance at once", async () => {
-      feedItems = [{ title: "Fresh fixture story about page caches", link: "https://fixture.example/1", description: "A story.", date: new Date(Date.now() - 60_000) }];
+      feedItems = [
+        {
+          title: "Fresh fixture story about page caches",
+          link: "https://fixture.example/1",
+          description: "A story.",
+          date: new Date(Date.now() - 60_000),
+        },
+      ];
       // The first view of the empty store starts a refresh in the background and says the sources are being checked.
       const before = await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } });
       expect(before.html).toContain("Checking the news sources now");
@@ -133,7 +142,10 @@ describe("pages of the production server", () => {
       expect(before.headers["cache-control"]).toMatch(/^public, max-age=\d+, s-maxage=([1-9]\d?|[12]\d\d|300), /);
       // The refresh stored the story: the next view renders the page anew, and then keeps it.
       await vi.waitFor(
-        async () => expect((await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } })).html).toContain("Fresh fixture story about page caches"),
+        async () =>
+          expect((await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } })).html).toContain(
+            "Fresh fixture story about page caches",
+          ),
         { timeout: 15_000, interval: 100 },
       );
       const after = await request(url("/ai-news"), { headers: { "Accept-Encoding": "br" } });
@@ -150,7 +162,11 @@ describe("pages of the production server", () => {
         ["form page (signed start time)", request(url("/contact"))],
         [
           "form showing its errors",
-          request(url("/contact"), { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: file.server().url } }),
+          request(url("/contact"), {
+            method: "POST",
+            body: form,
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: file.server().url },
+          }),
         ],
         ["page with a toast", request(url("/services"), { headers: { Cookie: "toast=something" } })],
         ["query string", request(url("/services?ref=mail"))],

@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const later = () => new Date(Date.now() + 3600_000);
-const mail = (to: unknown, replyTo?: unknown) => ({ to, replyTo, subject: "s", html: "<p>h</p>", text: "t", tag: "test" }) as Parameters<typeof queueMail>[0];
+const mail = (to: unknown, replyTo?: unknown) =>
+  ({ to, replyTo, subject: "s", html: "<p>h</p>", text: "t", tag: "test" }) as Parameters<typeof queueMail>[0];
 
 async function queuedFor(address: string) {
   const { rows } = await database.current.db.execute<{ n: number }>(
@@ -97,13 +98,30 @@ describe("a person's data", () => {
       { role: "assistant", content: "Yes, we can." },
     ]);
     expect(data.leads.find((lead) => lead.id === alpha.leadIds[1])!.holdReason).toBe("honeypot");
-    expect(data.submissions).toEqual([expect.objectContaining({ id: alpha.submissionId, source: "apply", fields: { idea: `An idea about ${alpha.word}` } })]);
-    expect(data.subscription).toMatchObject({ id: alpha.subscriptionId, status: "confirmed", deliveries: [expect.objectContaining({ status: "sent", attempts: 1 })] });
-    expect(data.bookings).toEqual([expect.objectContaining({ id: alphaBookingId, status: "confirmed", goals: `Learn to build a ${alpha.word}` })]);
+    expect(data.submissions).toEqual([
+      expect.objectContaining({ id: alpha.submissionId, source: "apply", fields: { idea: `An idea about ${alpha.word}` } }),
+    ]);
+    expect(data.subscription).toMatchObject({
+      id: alpha.subscriptionId,
+      status: "confirmed",
+      deliveries: [expect.objectContaining({ status: "sent", attempts: 1 })],
+    });
+    expect(data.bookings).toEqual([
+      expect.objectContaining({ id: alphaBookingId, status: "confirmed", goals: `Learn to build a ${alpha.word}` }),
+    ]);
     expect(data.enquiries).toHaveLength(4);
     expect(data.enquiries.find((e) => e.sourceId === alphaBookingId)).toMatchObject({ kind: "booking", stage: "scheduled" });
-    expect(data.enquiries.find((e) => e.sourceId === alpha.submissionId)).toMatchObject({ kind: "apply", stage: "won", owner: "Owner of alpha", value: { minor: 1_250_000, currency: "NOK" } });
-    expect(data.enquiries.find((e) => e.sourceId === alpha.leadIds[1])).toMatchObject({ kind: "lead", stage: "new", heldAt: expect.any(String) });
+    expect(data.enquiries.find((e) => e.sourceId === alpha.submissionId)).toMatchObject({
+      kind: "apply",
+      stage: "won",
+      owner: "Owner of alpha",
+      value: { minor: 1_250_000, currency: "NOK" },
+    });
+    expect(data.enquiries.find((e) => e.sourceId === alpha.leadIds[1])).toMatchObject({
+      kind: "lead",
+      stage: "new",
+      heldAt: expect.any(String),
+    });
     expect(data.events.map((event) => [event.kind, event.body, event.actor])).toEqual(
       expect.arrayContaining([
         ["stage", "New → Won", "Owner of alpha"],
@@ -131,7 +149,9 @@ describe("a person's data", () => {
   it("erases everything of that person only, in every table, and writes an audit row without the address", async () => {
     const db = database.current.db;
     const bravoBefore = await exportPersonData(bravo.personId);
-    const { rows: alphaEvents } = await db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where payload -> 'person' ->> 'id' = ${alpha.personId}`);
+    const { rows: alphaEvents } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from webhook_events where payload -> 'person' ->> 'id' = ${alpha.personId}`,
+    );
     expect(alphaEvents[0]!.n).toBeGreaterThan(0);
     expect(await queuedFor("alpha@example.com")).toBe(3);
     const before = await countRowsOfEveryTable(db);
@@ -155,7 +175,11 @@ describe("a person's data", () => {
     });
 
     const after = await countRowsOfEveryTable(db);
-    const changed = Object.fromEntries(Object.keys(before).filter((t) => before[t] !== after[t]).map((t) => [t, after[t]! - before[t]!]));
+    const changed = Object.fromEntries(
+      Object.keys(before)
+        .filter((t) => before[t] !== after[t])
+        .map((t) => [t, after[t]! - before[t]!]),
+    );
     expect(changed).toEqual({
       people: -1,
       leads: -2,
@@ -192,12 +216,20 @@ describe("a person's data", () => {
 describe("a person who only subscribed", () => {
   it("is erased with the queued confirmation mail, and the address can sign up again from scratch", async () => {
     const db = database.current.db;
-    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "home", clientIp: "203.0.113.20" })).toEqual({ status: "subscribed" });
+    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "home", clientIp: "203.0.113.20" })).toEqual({
+      status: "subscribed",
+    });
     const personId = await findPersonIdByEmail("carla@example.com");
     expect(personId).not.toBeNull();
     expect(await queuedFor("carla@example.com")).toBe(1);
     const exported = await exportPersonData(personId!);
-    expect(exported).toMatchObject({ leads: [], submissions: [], enquiries: [], mails: [], subscription: { status: "pending", deliveries: [] } });
+    expect(exported).toMatchObject({
+      leads: [],
+      submissions: [],
+      enquiries: [],
+      mails: [],
+      subscription: { status: "pending", deliveries: [] },
+    });
 
     expect(await erasePerson(personId!)).toMatchObject({ subscriptions: 1, queuedJobs: 1, leads: 0 });
     expect(await findPersonIdByEmail("carla@example.com")).toBeNull();
@@ -205,7 +237,9 @@ describe("a person who only subscribed", () => {
     expect(await tablesMentioning(db, "carla@example.com")).toEqual([]);
 
     // Signing up again: a new person and a new pending subscription, a confirmation mail on its way.
-    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "ai-news", clientIp: "203.0.113.21" })).toEqual({ status: "subscribed" });
+    expect(await subscribeToNewsletter({ email: "carla@example.com", source: "ai-news", clientIp: "203.0.113.21" })).toEqual({
+      status: "subscribed",
+    });
     const again = await findPersonIdByEmail("carla@example.com");
     expect(again).not.toBeNull();
     expect(again).not.toBe(personId);

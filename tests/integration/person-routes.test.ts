@@ -47,7 +47,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
   admin = await adminSession(base, dataDir, { email: "gdpr-admin@example.com", clientIp: "198.51.100.31" });
-  await insertLead(dataDir, { name: "Greta Export", email: " Greta@Example.com", messages: [{ role: "user", content: "We need a skybridge planner" }] });
+  await insertLead(dataDir, {
+    name: "Greta Export",
+    email: " Greta@Example.com",
+    messages: [{ role: "user", content: "We need a skybridge planner" }],
+  });
   await insertLead(dataDir, { name: "Olaf Other", email: "olaf@example.com", messages: [{ role: "user", content: "Something else" }] });
 }, 120_000);
 
@@ -66,7 +70,9 @@ describe("the admin routes", () => {
     const response = await fetch(`${base}/admin/inbox/people/${greta}/export`, { headers: { cookie: admin.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(response.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="person-${greta}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(response.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="person-${greta}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     const body = (await response.json()) as { person: { email: string }; leads: Array<{ transcript: Array<{ content: string }> }> };
     expect(body.person.email).toBe("Greta@Example.com");
     expect(body.leads[0]!.transcript[0]!.content).toBe("We need a skybridge planner");
@@ -75,7 +81,9 @@ describe("the admin routes", () => {
     for (const id of [MISSING_ID, "not-an-id"]) {
       expect((await fetch(`${base}/admin/inbox/people/${id}/export`, { headers: { cookie: admin.cookie } })).status).toBe(404);
     }
-    const audit = await withServerDatabase(dataDir, (client) => client.query("select target from admin_audit_log where action = 'export-person'"));
+    const audit = await withServerDatabase(dataDir, (client) =>
+      client.query("select target from admin_audit_log where action = 'export-person'"),
+    );
     expect(audit.rows).toEqual([{ target: greta }]);
   });
 
@@ -87,7 +95,9 @@ describe("the admin routes", () => {
     expect(html).toContain("Erase a person");
     expect(html).toContain("1 chat lead with their transcripts");
 
-    const wrong = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: "not the password" }, admin.cookie, { "X-Forwarded-For": "198.51.100.32" });
+    const wrong = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: "not the password" }, admin.cookie, {
+      "X-Forwarded-For": "198.51.100.32",
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That password is not right");
     expect(await personOf("greta@example.com")).toBe(greta);
@@ -96,17 +106,23 @@ describe("the admin routes", () => {
     expect(anonymous.status).toBe(302);
     expect(await personOf("greta@example.com")).toBe(greta);
 
-    const erased = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: admin.password }, admin.cookie, { "X-Forwarded-For": "198.51.100.33" });
+    const erased = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: admin.password }, admin.cookie, {
+      "X-Forwarded-For": "198.51.100.33",
+    });
     expect(erased.status).toBe(302);
     expect(erased.headers.get("location")).toBe("/admin/inbox");
     expect(erased.headers.getSetCookie().some((cookie) => cookie.startsWith("toast="))).toBe(true);
     expect(await personOf("greta@example.com")).toBeNull();
     expect(await personOf("olaf@example.com")).not.toBeNull();
-    const audit = await withServerDatabase(dataDir, (client) => client.query("select target, user_email from admin_audit_log where action = 'erase-person'"));
+    const audit = await withServerDatabase(dataDir, (client) =>
+      client.query("select target, user_email from admin_audit_log where action = 'erase-person'"),
+    );
     expect(audit.rows).toEqual([{ target: greta, user_email: "gdpr-admin@example.com" }]);
     expect(JSON.stringify(audit.rows)).not.toContain("greta");
 
-    const again = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: admin.password }, admin.cookie, { "X-Forwarded-For": "198.51.100.34" });
+    const again = await postForm(base, `/admin/inbox/people/${greta}/erase`, { password: admin.password }, admin.cookie, {
+      "X-Forwarded-For": "198.51.100.34",
+    });
     // Already gone (another admin, another tab): back to the inbox, saying so.
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/admin/inbox");
@@ -124,11 +140,16 @@ describe("npm run inbox:person", () => {
     const erased = await cli("erase", "--email", "olaf@example.com");
     expect(erased.stdout).toMatch(/^Erased olaf@example\.com \(1 leads, 1 enquiries.*\)\.\n$/);
     expect(await personOf("olaf@example.com")).toBeNull();
-    await expect(cli("export", "--email", "olaf@example.com")).rejects.toMatchObject({ code: 1, stderr: "Nobody with the address olaf@example.com.\n" });
+    await expect(cli("export", "--email", "olaf@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: "Nobody with the address olaf@example.com.\n",
+    });
   }, 120_000);
 
   it("npm run newsletter:subscriber -- erase takes the person too when they only subscribed", async () => {
-    await withServerDatabase(dataDir, (client) => client.query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) values ('nina@example.com', true, now())"));
+    await withServerDatabase(dataDir, (client) =>
+      client.query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) values ('nina@example.com', true, now())"),
+    );
     expect(await personOf("nina@example.com")).not.toBeNull();
     const newsletter = await script("scripts/newsletter-subscriber.ts", "erase", "--email", "nina@example.com");
     expect(newsletter.stdout).toMatch(/^Erased nina@example\.com .*the person is gone too/);

@@ -17,7 +17,9 @@ let tmp: string;
 
 /** Runs a shell command line under a pseudo-terminal (stdin, stdout and stderr are its tty). */
 function underTerminal(commandLine: string, env: NodeJS.ProcessEnv = process.env) {
-  return collect(spawn("script", ["-qfec", commandLine, "/dev/null"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true }));
+  return collect(
+    spawn("script", ["-qfec", commandLine, "/dev/null"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true }),
+  );
 }
 
 function plain(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
@@ -39,7 +41,10 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-quiet-"));
   // A "build" that talks like Vite: 250 lines, then succeeds or fails.
   // (process.exitCode, not process.exit(): a tool that exits at once may leave its last writes to a pipe unsent.)
-  await fs.writeFile(path.join(tmp, "chatty.mjs"), `for (let i = 0; i < 250; i++) console.log("vite line " + i); process.exitCode = Number(process.argv[2] ?? 0);\n`);
+  await fs.writeFile(
+    path.join(tmp, "chatty.mjs"),
+    `for (let i = 0; i < 250; i++) console.log("vite line " + i); process.exitCode = Number(process.argv[2] ?? 0);\n`,
+  );
   await fs.writeFile(
     path.join(tmp, "step.mjs"),
     `import { runStep } from ${JSON.stringify(path.join(root, "scripts/quiet-step.mjs"))};\n` +
@@ -55,7 +60,10 @@ describe("the build step", () => {
   it("at a terminal: a line while it runs and one when done, not the tool's 250", async () => {
     const run = underTerminal(`${shellQuote(process.execPath)} ${shellQuote(path.join(tmp, "step.mjs"))} 0`);
     expect(await run.exited).toBe(0);
-    expect(lines(run.output())).toEqual(["[nordlys] Building the production bundle...", expect.stringMatching(/^\[nordlys\] Building the production bundle: done in \d+ s\.$/)]);
+    expect(lines(run.output())).toEqual([
+      "[nordlys] Building the production bundle...",
+      expect.stringMatching(/^\[nordlys\] Building the production bundle: done in \d+ s\.$/),
+    ]);
   });
 
   it("at a terminal, when it fails: everything the tool said", async () => {
@@ -93,7 +101,14 @@ describe("a news refresh after the start summary", () => {
     const dataDir = await makeDataDir();
     dataDirs.push(dataDir);
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), NEWS_FEEDS: feeds, JOB_SCHEDULES: "false" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NEWS_FEEDS: feeds,
+      JOB_SCHEDULES: "false",
+    };
     for (const name of ["LOG_LEVEL", "LOG_FORMAT", "PUBLIC_URL", "SMTP_URL", "AI_BASE_URL", "AI_MODEL", "DATABASE_URL"]) delete env[name];
     return { env, base: `http://127.0.0.1:${port}` };
   }
@@ -126,7 +141,11 @@ describe("a news refresh after the start summary", () => {
     const run = underTerminal(node, env);
     try {
       await until(run.output, /Nordlys is running: open/);
-      const answer = await fetch(`${base}/api/fetch-ai-news`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ force: true }) });
+      const answer = await fetch(`${base}/api/fetch-ai-news`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ force: true }),
+      });
       expect(answer.status).toBe(200);
       await until(run.output, /News refresh: 0 of 2 sources answered, 0 new stories; see \/admin\/feeds\n/);
       expect(run.output()).not.toContain("News feed fetch failed");
@@ -141,7 +160,11 @@ describe("a news refresh after the start summary", () => {
     const run = plain(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], env);
     try {
       await until(run.output, /"msg":"Server listening"|"url":"http/);
-      await fetch(`${base}/api/fetch-ai-news`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ force: true }) });
+      await fetch(`${base}/api/fetch-ai-news`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ force: true }),
+      });
       await until(run.output, /"msg":"News refresh done"/);
       const failed = lines(run.output()).filter((line) => line.includes('"msg":"News feed fetch failed"'));
       expect(failed).toHaveLength(2);

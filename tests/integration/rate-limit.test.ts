@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../support/database";
 import { ApiError } from "~/.server/api";
 import { rateLimits } from "~/.server/db/tables";
-import { tryConsumeRateLimit, consumeRateLimit, defineRateLimit, hashClientIp, peekRateLimit, pruneRateLimitsJob } from "~/.server/rate-limit";
+import {
+  tryConsumeRateLimit,
+  consumeRateLimit,
+  defineRateLimit,
+  hashClientIp,
+  peekRateLimit,
+  pruneRateLimitsJob,
+} from "~/.server/rate-limit";
 import { setAppSecret } from "~/.server/secret";
 
 const database = setupTestDatabase();

@@ -3,7 +3,14 @@ import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server";
-import { makeDataDir, postgresProcessesFor, spawnServer, startServer, useServerForFile, type ServerProcess } from "../support/server-process";
+import {
+  makeDataDir,
+  postgresProcessesFor,
+  spawnServer,
+  startServer,
+  useServerForFile,
+  type ServerProcess,
+} from "../support/server-process";
 
 /**
  * The real production server as `npm start` runs it, with its own embedded
@@ -76,7 +83,11 @@ describe("production server with the embedded database", () => {
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
 
-    const api = await fetch(server.url + "/api/no-such-endpoint", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const api = await fetch(server.url + "/api/no-such-endpoint", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/json");
     expect(await api.json()).toEqual({ error: "Not found." });
@@ -275,10 +286,13 @@ describe("stop during start-up", () => {
     // Wait until the embedded server is being started, then ask the app to stop.
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
-        void fs.access(path.join(dataDir, "embedded-db.lock")).then(() => {
-          clearInterval(check);
-          resolve();
-        }, () => undefined);
+        void fs.access(path.join(dataDir, "embedded-db.lock")).then(
+          () => {
+            clearInterval(check);
+            resolve();
+          },
+          () => undefined,
+        );
       }, 20);
     });
     run.child.kill("SIGTERM");

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, leads, submissions, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
-import { deliverWebhookJob, fanOutWebhookEvents, replayWebhookDelivery, sendWebhookTestEvent, WEBHOOK_RETRY, webhookFanOutJob } from "~/features/webhooks/deliveries.server";
+import {
+  deliverWebhookJob,
+  fanOutWebhookEvents,
+  replayWebhookDelivery,
+  sendWebhookTestEvent,
+  WEBHOOK_RETRY,
+  webhookFanOutJob,
+} from "~/features/webhooks/deliveries.server";
 import { createWebhookEndpoint } from "~/features/webhooks/endpoints.server";
 import { signWebhook } from "~/features/webhooks/signature.server";
 import type { WebhookEventType } from "~/.server/db/tables";
@@ -52,7 +59,6 @@ function arrived(path: string, count = 1, timeoutMs = 20_000) {
   return waitUntil(() => receiver.on(path)[count - 1], timeoutMs, `request #${count} to ${path}`);
 }
 
-
 async function addEndpoint(path: string, eventTypes: WebhookEventType[], format: "standard" | "slack" = "standard") {
   const saved = await createWebhookEndpoint({ url: `${receiver.url}${path}`, description: path, eventTypes, format, enabled: true });
   if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
@@ -78,7 +84,11 @@ async function newLead(name: string) {
 }
 
 function headersOf(request: { headers: Record<string, string> }) {
-  return { "webhook-id": request.headers["webhook-id"]!, "webhook-timestamp": request.headers["webhook-timestamp"]!, "webhook-signature": request.headers["webhook-signature"]! };
+  return {
+    "webhook-id": request.headers["webhook-id"]!,
+    "webhook-timestamp": request.headers["webhook-timestamp"]!,
+    "webhook-signature": request.headers["webhook-signature"]!,
+  };
 }
 
 describe("outbound webhooks", () => {
@@ -86,7 +96,11 @@ describe("outbound webhooks", () => {
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const body = JSON.stringify({ type: "enquiry.created", timestamp: "2026-11-26T07:00:00.000Z", data: { a: 1 } });
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = { "webhook-id": "msg_1", "webhook-timestamp": String(timestamp), "webhook-signature": signWebhook(secret, "msg_1", timestamp, body) };
+    const headers = {
+      "webhook-id": "msg_1",
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(secret, "msg_1", timestamp, body),
+    };
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body.replace("1", "2"), headers)).toThrow();
   });
@@ -98,17 +112,35 @@ describe("outbound webhooks", () => {
     await database.current.db.update(enquiries).set({ stage: "contacted" }).where(eq(enquiries.id, enquiry.id));
 
     const request = await arrived("/ok/stage");
-    const verified = new Webhook(staged.secret).verify(request.body, headersOf(request)) as { type: string; timestamp: string; data: Record<string, unknown> };
+    const verified = new Webhook(staged.secret).verify(request.body, headersOf(request)) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, unknown>;
+    };
     expect(verified.type).toBe("enquiry.stage_changed");
-    expect(verified.data).toMatchObject({ previousStage: "new", enquiry: { id: enquiry.id, stage: "contacted" }, person: { name: "Stage Person" } });
+    expect(verified.data).toMatchObject({
+      previousStage: "new",
+      enquiry: { id: enquiry.id, stage: "contacted" },
+      person: { name: "Stage Person" },
+    });
     expect(Object.keys(JSON.parse(request.body) as object)).toEqual(["type", "timestamp", "data"]);
     expect(request.headers["content-type"]).toBe("application/json");
 
-    const [delivery] = await waitUntil(async () => {
-      const rows = await deliveriesOf(staged.id);
-      return rows[0]?.status === "delivered" ? rows : null;
-    }, 25_000, "the delivery row to say delivered");
-    expect(delivery).toMatchObject({ id: request.headers["webhook-id"], eventType: "enquiry.stage_changed", attempts: 1, responseStatus: 200, lastError: null });
+    const [delivery] = await waitUntil(
+      async () => {
+        const rows = await deliveriesOf(staged.id);
+        return rows[0]?.status === "delivered" ? rows : null;
+      },
+      25_000,
+      "the delivery row to say delivered",
+    );
+    expect(delivery).toMatchObject({
+      id: request.headers["webhook-id"],
+      eventType: "enquiry.stage_changed",
+      attempts: 1,
+      responseStatus: 200,
+      lastError: null,
+    });
 
     // The lead's enquiry.created and person.created went past both: neither is subscribed to them.
     await waitUntil(allFannedOut, 25_000, "every event fanned out");
@@ -122,10 +154,14 @@ describe("outbound webhooks", () => {
     const endpoint = await addEndpoint("/ok/replay", ["enquiry.created"]);
     await newLead("Replay Person");
     const first = await arrived("/ok/replay");
-    const [delivery] = await waitUntil(async () => {
-      const rows = await deliveriesOf(endpoint.id);
-      return rows[0]?.status === "delivered" ? rows : null;
-    }, 25_000, "the first delivery");
+    const [delivery] = await waitUntil(
+      async () => {
+        const rows = await deliveriesOf(endpoint.id);
+        return rows[0]?.status === "delivered" ? rows : null;
+      },
+      25_000,
+      "the first delivery",
+    );
     expect(await replayWebhookDelivery(delivery!.id)).toBe(true);
     const second = await arrived("/ok/replay", 2);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
@@ -142,10 +178,14 @@ describe("outbound webhooks", () => {
     const first = await arrived("/fail/500");
     const second = await arrived("/fail/500", 2, 30_000);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
-    const [delivery] = await waitUntil(async () => {
-      const rows = await deliveriesOf(endpoint.id);
-      return (rows[0]?.attempts ?? 0) >= 2 ? rows : null;
-    }, 25_000, "two attempts recorded");
+    const [delivery] = await waitUntil(
+      async () => {
+        const rows = await deliveriesOf(endpoint.id);
+        return (rows[0]?.attempts ?? 0) >= 2 ? rows : null;
+      },
+      25_000,
+      "two attempts recorded",
+    );
     expect(delivery).toMatchObject({ status: "pending", responseStatus: 500, lastError: "HTTP 500" });
     await database.current.db.delete(webhookEndpoints);
   });
@@ -167,12 +207,16 @@ describe("outbound webhooks", () => {
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     expect(delivery).toMatchObject({ status: "pending", responseStatus: null, lastError: "No answer within 10 s" });
-    const [job] = await waitUntil(async () => {
-      const rows = await database.current.db.execute<{ state: string; retry_count: number }>(
-        sql`select state, retry_count from pgboss.job where name = ${deliverWebhookJob.name} and data->>'deliveryId' = ${delivery!.id}`,
-      );
-      return rows.rows.some((row) => row.state === "retry" || row.retry_count > 0) ? rows.rows : null;
-    }, 25_000, "pg-boss to hold the retry");
+    const [job] = await waitUntil(
+      async () => {
+        const rows = await database.current.db.execute<{ state: string; retry_count: number }>(
+          sql`select state, retry_count from pgboss.job where name = ${deliverWebhookJob.name} and data->>'deliveryId' = ${delivery!.id}`,
+        );
+        return rows.rows.some((row) => row.state === "retry" || row.retry_count > 0) ? rows.rows : null;
+      },
+      25_000,
+      "pg-boss to hold the retry",
+    );
     expect(job).toBeDefined();
     expect((await deliveriesOf(healthy.id))[0]?.status).toBe("delivered");
     await database.current.db.delete(webhookEndpoints);
@@ -182,10 +226,14 @@ describe("outbound webhooks", () => {
     const endpoint = await addEndpoint("/redirect/away", ["enquiry.created"]);
     await newLead("Redirect Person");
     await arrived("/redirect/away");
-    const [delivery] = await waitUntil(async () => {
-      const rows = await deliveriesOf(endpoint.id);
-      return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-    }, 25_000, "the redirected attempt recorded");
+    const [delivery] = await waitUntil(
+      async () => {
+        const rows = await deliveriesOf(endpoint.id);
+        return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
+      },
+      25_000,
+      "the redirected attempt recorded",
+    );
     expect(delivery!.responseStatus).toBe(302);
     expect(delivery!.lastError).toMatch(/Redirect \(HTTP 302\) to a private address refused; not followed/);
     expect(delivery!.lastError).not.toContain("127.0.0.1");
@@ -197,10 +245,14 @@ describe("outbound webhooks", () => {
     const endpoint = await addEndpoint("/gone/away", ["enquiry.created"]);
     await newLead("Gone Person");
     await arrived("/gone/away");
-    const [delivery] = await waitUntil(async () => {
-      const rows = await deliveriesOf(endpoint.id);
-      return rows[0]?.status === "failed" ? rows : null;
-    }, 25_000, "the delivery to fail");
+    const [delivery] = await waitUntil(
+      async () => {
+        const rows = await deliveriesOf(endpoint.id);
+        return rows[0]?.status === "failed" ? rows : null;
+      },
+      25_000,
+      "the delivery to fail",
+    );
     expect(delivery).toMatchObject({ attempts: 1, responseStatus: 410 });
     const [row] = await database.current.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.enabled).toBe(false);
@@ -215,13 +267,22 @@ describe("outbound webhooks", () => {
     await addEndpoint("/ok/slack", ["enquiry.created"], "slack");
     const [submission] = await database.current.db
       .insert(submissions)
-      .values({ source: "contact", name: "Per Olsen", email: "per.olsen@example.com", fields: { message: "Hei" }, disclaimerAccepted: true })
+      .values({
+        source: "contact",
+        name: "Per Olsen",
+        email: "per.olsen@example.com",
+        fields: { message: "Hei" },
+        disclaimerAccepted: true,
+      })
       .returning();
     const request = await arrived("/ok/slack");
     const body = JSON.parse(request.body) as { text: string; blocks: Array<{ type: string; text?: { text: string } }> };
     const personUrl = `https://studio.example/admin/inbox/people/${submission!.personId}`;
     expect(body.text).toBe(`New enquiry from Per Olsen (contact form): ${personUrl}`);
-    expect(body.blocks[0]).toEqual({ type: "section", text: { type: "mrkdwn", text: `New enquiry from Per Olsen (contact form): <${personUrl}|Open in the inbox>` } });
+    expect(body.blocks[0]).toEqual({
+      type: "section",
+      text: { type: "mrkdwn", text: `New enquiry from Per Olsen (contact form): <${personUrl}|Open in the inbox>` },
+    });
     expect(request.headers["webhook-id"]).toBeTruthy();
     await database.current.db.delete(webhookEndpoints);
   });
@@ -235,8 +296,13 @@ describe("outbound webhooks", () => {
   });
 
   it("fans each event out exactly once while two instances and two more callers race", async () => {
-    const endpoints = await Promise.all([addEndpoint("/ok/race-a", ["enquiry.created"]), addEndpoint("/ok/race-b", ["enquiry.created", "person.created"])]);
-    await database.current.db.insert(leads).values(Array.from({ length: 20 }, (_, i) => ({ email: `race${i}@example.com`, name: `Race ${i}` })));
+    const endpoints = await Promise.all([
+      addEndpoint("/ok/race-a", ["enquiry.created"]),
+      addEndpoint("/ok/race-b", ["enquiry.created", "person.created"]),
+    ]);
+    await database.current.db
+      .insert(leads)
+      .values(Array.from({ length: 20 }, (_, i) => ({ email: `race${i}@example.com`, name: `Race ${i}` })));
     await Promise.all([fanOutWebhookEvents(), fanOutWebhookEvents()]);
     await waitUntil(allFannedOut, 25_000, "every event fanned out");
     const counts = await database.current.db.execute<{ endpoint_id: string; event_id: string; n: number }>(
@@ -254,9 +320,21 @@ describe("outbound webhooks", () => {
     process.env.NEWS_ALLOW_PRIVATE_HOSTS = "";
     resetEnvForTests();
     try {
-      const refused = await createWebhookEndpoint({ url: `${receiver.url}/ok/guarded`, description: "", eventTypes: ["enquiry.created"], format: "standard", enabled: true });
+      const refused = await createWebhookEndpoint({
+        url: `${receiver.url}/ok/guarded`,
+        description: "",
+        eventTypes: ["enquiry.created"],
+        format: "standard",
+        enabled: true,
+      });
       expect(refused).toEqual({ ok: false, errors: { url: expect.stringMatching(/not a public address/) } });
-      const byName = await createWebhookEndpoint({ url: "http://localhost:9/hook", description: "", eventTypes: ["enquiry.created"], format: "standard", enabled: true });
+      const byName = await createWebhookEndpoint({
+        url: "http://localhost:9/hook",
+        description: "",
+        eventTypes: ["enquiry.created"],
+        format: "standard",
+        enabled: true,
+      });
       expect(byName).toEqual({ ok: false, errors: { url: expect.stringMatching(/private or local address/) } });
       // Saved before the guard was on (or by hand): refused again when sending.
       const [endpoint] = await database.current.db
@@ -264,10 +342,14 @@ describe("outbound webhooks", () => {
         .values({ url: `${receiver.url}/ok/guarded`, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", eventTypes: ["enquiry.created"] })
         .returning();
       await sendWebhookTestEvent(endpoint!.id);
-      const [delivery] = await waitUntil(async () => {
-        const rows = await deliveriesOf(endpoint!.id);
-        return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-      }, 25_000, "the refused attempt recorded");
+      const [delivery] = await waitUntil(
+        async () => {
+          const rows = await deliveriesOf(endpoint!.id);
+          return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
+        },
+        25_000,
+        "the refused attempt recorded",
+      );
       expect(delivery).toMatchObject({ responseStatus: null, lastError: "Refused: the address is not public" });
       expect(receiver.on("/ok/guarded")).toEqual([]);
     } finally {

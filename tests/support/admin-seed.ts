@@ -13,7 +13,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
 /** Through the real CLI: against the running server's embedded database, or `databaseUrl` when given. */
-export async function createAdminWithCli(dataDir: string, email: string, password: string, databaseUrl = "", extraArgs: string[] = []): Promise<string> {
+export async function createAdminWithCli(
+  dataDir: string,
+  email: string,
+  password: string,
+  databaseUrl = "",
+  extraArgs: string[] = [],
+): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", email, "--password", password, ...extraArgs],

@@ -38,7 +38,10 @@ export async function adminSession(
   const link = new URL(enrolmentLinkFrom(printed));
   const opened = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual", headers: { "X-Forwarded-For": clientIp } });
   if (opened.status !== 302) throw new Error(`the enrolment link answered ${opened.status}`);
-  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp, { cookie: cookiesFrom(opened), origin: base });
+  const signedIn = await postJson(base, "/api/auth/sign-in/email", { email, password }, clientIp, {
+    cookie: cookiesFrom(opened),
+    origin: base,
+  });
   if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
   let cookie = mergeCookies(cookiesFrom(opened), signedIn);
 
@@ -49,7 +52,12 @@ export async function adminSession(
   if (!totpUri) throw new Error(`the set-up page showed no TOTP key (${started.status})`);
   cookie = mergeCookies(cookie, started);
   const totp = totpFromUri(totpUri);
-  const confirmed = await postForm(base, "/admin/two-factor-setup", { intent: "confirm", totpUri, backupCodes, code: await freshTotpCode(totp) }, cookie);
+  const confirmed = await postForm(
+    base,
+    "/admin/two-factor-setup",
+    { intent: "confirm", totpUri, backupCodes, code: await freshTotpCode(totp) },
+    cookie,
+  );
   if (confirmed.status !== 302) throw new Error(`confirming the first code answered ${confirmed.status}`);
   cookie = mergeCookies(cookie, confirmed);
   return { email, password, totp, backupCodes: backupCodes.split(","), cookie, headers: { cookie, origin: base } };
@@ -57,12 +65,23 @@ export async function adminSession(
 
 /** Signs an enrolled admin in again (password and a fresh code in one request); returns the session cookie. */
 export async function signInAgain(base: string, admin: AdminSession, clientIp = "198.51.100.250"): Promise<string> {
-  const response = await postJson(base, "/api/auth/sign-in/email", { email: admin.email, password: admin.password, code: await freshTotpCode(admin.totp) }, clientIp);
+  const response = await postJson(
+    base,
+    "/api/auth/sign-in/email",
+    { email: admin.email, password: admin.password, code: await freshTotpCode(admin.totp) },
+    clientIp,
+  );
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return cookiesFrom(response);
 }
 
-export function postJson(base: string, path: string, body: unknown, clientIp: string, headers: Record<string, string> = {}): Promise<Response> {
+export function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  clientIp: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(base + path, {
     method: "POST",
     // TRUST_PROXY=loopback (the default) takes the client address from the test's X-Forwarded-For.
@@ -72,7 +91,13 @@ export function postJson(base: string, path: string, body: unknown, clientIp: st
 }
 
 /** A form POST as a browser sends it: urlencoded, with the cookie and this site's Origin; redirects not followed. */
-export function postForm(base: string, path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}): Promise<Response> {
+export function postForm(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(base + path, {
     method: "POST",
     redirect: "manual",
@@ -87,7 +112,12 @@ export function cookiesFrom(response: Response): string {
 }
 
 function mergeCookies(cookie: string, response: Response): string {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const));
+  const jar = new Map(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+  );
   for (const line of response.headers.getSetCookie()) {
     const pair = line.split(";")[0] ?? "";
     const name = pair.slice(0, pair.indexOf("="));
@@ -98,5 +128,10 @@ function mergeCookies(cookie: string, response: Response): string {
 }
 
 function decodeHtml(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }

@@ -17,7 +17,12 @@ export function findClassConflicts(classLists: Iterable<string>): string[] {
     const merged = twMerge(list);
     if (merged === list) continue;
     const kept = new Set(merged.split(" "));
-    conflicts.push(`${list.split(" ").filter((name) => !kept.has(name)).join(" ")} (overridden in "${list}")`);
+    conflicts.push(
+      `${list
+        .split(" ")
+        .filter((name) => !kept.has(name))
+        .join(" ")} (overridden in "${list}")`,
+    );
   }
   return conflicts;
 }

@@ -10,7 +10,11 @@ import { describe, expect, it } from "vitest";
 const folder = path.resolve(import.meta.dirname, "../../docs/decisions");
 const index = fs.readFileSync(path.join(folder, "README.md"), "utf8");
 const records = fs.readdirSync(folder).filter((file) => /^\d{4}-.*\.md$/.test(file));
-const rows = [...index.matchAll(/^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| ([^|]+) \|$/gm)].map(([, number, file, status]) => ({ number: number!, file: file!, status: status!.trim() }));
+const rows = [...index.matchAll(/^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| ([^|]+) \|$/gm)].map(([, number, file, status]) => ({
+  number: number!,
+  file: file!,
+  status: status!.trim(),
+}));
 
 describe("the decision index", () => {
   it("lists every record once, by its file, and nothing that is not there", () => {
@@ -23,7 +27,10 @@ describe("the decision index", () => {
       expect(row.status, row.file).toMatch(/^(Accepted|Changed by \d{4}|Superseded by \d{4})\b/);
       const successor = /^(?:Changed|Superseded) by (\d{4})/.exec(row.status)?.[1];
       if (!successor) continue;
-      expect(records.some((file) => file.startsWith(`${successor}-`)), `${row.file} names ${successor}`).toBe(true);
+      expect(
+        records.some((file) => file.startsWith(`${successor}-`)),
+        `${row.file} names ${successor}`,
+      ).toBe(true);
       const top = fs.readFileSync(path.join(folder, row.file), "utf8").split("\n").slice(0, 25).join("\n");
       expect(top, `${row.file} should mention ${successor} near its top`).toContain(successor);
     }

@@ -88,7 +88,9 @@ export async function startDovecot(): Promise<TestDovecot> {
     `mail_location = maildir:${mailHome}/%u/Maildir`,
     `first_valid_uid = ${owner.uid}`,
     `first_valid_gid = ${owner.gid}`,
-    ...(isRoot ? [] : [`default_internal_user = ${owner.user}`, `default_internal_group = ${owner.group}`, `default_login_user = ${owner.user}`]),
+    ...(isRoot
+      ? []
+      : [`default_internal_user = ${owner.user}`, `default_internal_group = ${owner.group}`, `default_login_user = ${owner.user}`]),
     `passdb {`,
     `  driver = passwd-file`,
     `  args = scheme=PLAIN username_format=%u ${dir}/passwd`,
@@ -123,7 +125,8 @@ export async function startDovecot(): Promise<TestDovecot> {
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (exited) throw new Error(`Dovecot exited at start: ${output}\n${await fs.readFile(path.join(dir, "dovecot.log"), "utf8").catch(() => "")}`);
+    if (exited)
+      throw new Error(`Dovecot exited at start: ${output}\n${await fs.readFile(path.join(dir, "dovecot.log"), "utf8").catch(() => "")}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
       socket.once("connect", () => (socket.destroy(), resolve(true)));
@@ -139,7 +142,14 @@ export async function startDovecot(): Promise<TestDovecot> {
 
   const url = `imap://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/INBOX`;
   const connect = async () => {
-    const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user, pass: password }, logger: false, disableAutoIdle: true });
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      auth: { user, pass: password },
+      logger: false,
+      disableAutoIdle: true,
+    });
     await client.connect();
     return client;
   };

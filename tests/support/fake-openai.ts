@@ -208,7 +208,9 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; h
       startStream(res);
       writeEvent(res, chunk({ role: "assistant", content: "" }));
       for (const piece of wordChunks(reply.textBefore ?? "")) if (piece) writeEvent(res, chunk({ content: piece }));
-      writeEvent(res, { error: { message: reply.streamError.message, type: reply.streamError.type ?? "server_error", code: reply.streamError.code ?? null } });
+      writeEvent(res, {
+        error: { message: reply.streamError.message, type: reply.streamError.type ?? "server_error", code: reply.streamError.code ?? null },
+      });
       res.end();
       return;
     }
@@ -296,7 +298,13 @@ async function writeWithBackpressure(res: http.ServerResponse, recorded: Recorde
 }
 
 /** The `flood` reply: `bytes` of answer, streamed as chunks or as one JSON body, until done or the client leaves. */
-async function flood(res: http.ServerResponse, recorded: RecordedRequest, options: { bytes: number; pieceChars?: number }, id: string, model: string) {
+async function flood(
+  res: http.ServerResponse,
+  recorded: RecordedRequest,
+  options: { bytes: number; pieceChars?: number },
+  id: string,
+  model: string,
+) {
   const created = Math.floor(Date.now() / 1000);
   const piece = "x".repeat(options.pieceChars ?? 1000);
   if (recorded.stream) {
@@ -307,7 +315,11 @@ async function flood(res: http.ServerResponse, recorded: RecordedRequest, option
     return;
   }
   res.writeHead(200, { "Content-Type": "application/json" });
-  await writeWithBackpressure(res, recorded, `{"id":"${id}","object":"chat.completion","created":${created},"model":"${model}","choices":[{"index":0,"message":{"role":"assistant","content":"`);
+  await writeWithBackpressure(
+    res,
+    recorded,
+    `{"id":"${id}","object":"chat.completion","created":${created},"model":"${model}","choices":[{"index":0,"message":{"role":"assistant","content":"`,
+  );
   const block = "x".repeat(64 * 1024);
   while (recorded.bytesSent < options.bytes && !res.destroyed) await writeWithBackpressure(res, recorded, block);
   if (!res.destroyed) res.end(`"},"finish_reason":"stop"}]}`);

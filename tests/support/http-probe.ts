@@ -28,7 +28,15 @@ export function probe(baseUrl: string, request: ProbeRequest): Promise<ProbeResp
   else if (body) headers["Content-Length"] = String(body.byteLength);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false, setHost: !("Host" in headers) },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers,
+        agent: false,
+        setHost: !("Host" in headers),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -104,7 +112,9 @@ export async function chunkedUpload(
   socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
   socket.on("error", () => (closed = true));
   socket.on("close", () => (closed = true));
-  const extra = Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const extra = Object.entries(options.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   socket.write(
     `POST ${options.path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${options.contentType}\r\n${extra}` +
       `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,

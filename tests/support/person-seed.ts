@@ -53,7 +53,12 @@ export async function seedPerson(db: Database, tag: string): Promise<SeededPerso
       company: `${tag} AB`,
       message: "A booking assistant",
       conversationId,
-      conversationContext: { messages: [{ role: "user", content: `Can you build a ${word} for clinics?` }, { role: "assistant", content: "Yes, we can." }] },
+      conversationContext: {
+        messages: [
+          { role: "user", content: `Can you build a ${word} for clinics?` },
+          { role: "assistant", content: "Yes, we can." },
+        ],
+      },
     })
     .returning({ id: leads.id, personId: leads.personId });
   const [held] = await db
@@ -62,7 +67,14 @@ export async function seedPerson(db: Database, tag: string): Promise<SeededPerso
     .returning({ id: leads.id });
   const [submission] = await db
     .insert(submissions)
-    .values({ source: "apply", name: `${tag} Person`, email, fields: { idea: `An idea about ${word}` }, disclaimerAccepted: true, userAgent: "test" })
+    .values({
+      source: "apply",
+      name: `${tag} Person`,
+      email,
+      fields: { idea: `An idea about ${word}` },
+      disclaimerAccepted: true,
+      userAgent: "test",
+    })
     .returning({ id: submissions.id });
   const [subscription] = await db
     .insert(newsletterSubscriptions)
@@ -77,7 +89,9 @@ export async function seedPerson(db: Database, tag: string): Promise<SeededPerso
     .values({ issueDate, subject: `Issue ${issueDate}`, html: "<p>x</p>", text: "x", stories: [], status: "sent" })
     .onConflictDoUpdate({ target: newsletterIssues.issueDate, set: { subject: `Issue ${issueDate}` } })
     .returning({ id: newsletterIssues.id });
-  await db.insert(newsletterDeliveries).values({ issueId: issue!.id, subscriptionId: subscription!.id, status: "sent", attempts: 1, sentAt: new Date() });
+  await db
+    .insert(newsletterDeliveries)
+    .values({ issueId: issue!.id, subscriptionId: subscription!.id, status: "sent", attempts: 1, sentAt: new Date() });
 
   const ownerId = `owner-${tag}-${randomUUID().slice(0, 8)}`;
   await db.insert(users).values({ id: ownerId, name: `Owner of ${tag}`, email: `${ownerId}@studio.test` });
@@ -89,17 +103,62 @@ export async function seedPerson(db: Database, tag: string): Promise<SeededPerso
   ]);
   const [out] = await db
     .insert(inboxMails)
-    .values({ personId, enquiryId: enquiry!.id, direction: "out", messageId: `<out-${randomUUID()}@studio.test>`, fromAddress: "studio@studio.test", toAddress: email, subject: "About your idea", text: "Thanks!", sentByName: `Owner of ${tag}` })
+    .values({
+      personId,
+      enquiryId: enquiry!.id,
+      direction: "out",
+      messageId: `<out-${randomUUID()}@studio.test>`,
+      fromAddress: "studio@studio.test",
+      toAddress: email,
+      subject: "About your idea",
+      text: "Thanks!",
+      sentByName: `Owner of ${tag}`,
+    })
     .returning({ id: inboxMails.id });
   const [answer] = await db
     .insert(inboxMails)
-    .values({ personId, enquiryId: enquiry!.id, direction: "in", messageId: `<in-${randomUUID()}@example.com>`, inReplyTo: `<out-x@studio.test>`, fromAddress: email, toAddress: "studio@studio.test", subject: "Re: About your idea", text: "Sounds good", mailbox: "INBOX", uidValidity: 1, uid: Math.floor(Math.random() * 1e9) })
+    .values({
+      personId,
+      enquiryId: enquiry!.id,
+      direction: "in",
+      messageId: `<in-${randomUUID()}@example.com>`,
+      inReplyTo: `<out-x@studio.test>`,
+      fromAddress: email,
+      toAddress: "studio@studio.test",
+      subject: "Re: About your idea",
+      text: "Sounds good",
+      mailbox: "INBOX",
+      uidValidity: 1,
+      uid: Math.floor(Math.random() * 1e9),
+    })
     .returning({ id: inboxMails.id });
-  await db.insert(inboxAttachments).values({ mailId: answer!.id, filename: `${tag}-brief.pdf`, contentType: "application/pdf", sizeBytes: 4, content: Buffer.from("%PDF") });
-  await db.insert(inboxMails).values({ direction: "in", messageId: `<stray-${randomUUID()}@example.com>`, fromAddress: `${tag} Person <${email}>`, toAddress: "studio@studio.test", subject: "Another thing", text: "Unmatched" });
+  await db.insert(inboxAttachments).values({
+    mailId: answer!.id,
+    filename: `${tag}-brief.pdf`,
+    contentType: "application/pdf",
+    sizeBytes: 4,
+    content: Buffer.from("%PDF"),
+  });
+  await db.insert(inboxMails).values({
+    direction: "in",
+    messageId: `<stray-${randomUUID()}@example.com>`,
+    fromAddress: `${tag} Person <${email}>`,
+    toAddress: "studio@studio.test",
+    subject: "Another thing",
+    text: "Unmatched",
+  });
   void out;
 
-  const visit = { day: "2026-11-20", occurredAt: new Date("2026-11-20T10:00:00Z"), entryPath: "/services", referrerHost: "www.google.com", utmSource: "google", utmMedium: "cpc", utmCampaign: `${tag}-campaign`, attributedBy: "visitor-key" as const };
+  const visit = {
+    day: "2026-11-20",
+    occurredAt: new Date("2026-11-20T10:00:00Z"),
+    entryPath: "/services",
+    referrerHost: "www.google.com",
+    utmSource: "google",
+    utmMedium: "cpc",
+    utmCampaign: `${tag}-campaign`,
+    attributedBy: "visitor-key" as const,
+  };
   await db.insert(analyticsConversions).values([
     { kind: "lead", entityId: lead!.id, ...visit },
     { kind: "apply", entityId: submission!.id, ...visit },
@@ -107,17 +166,42 @@ export async function seedPerson(db: Database, tag: string): Promise<SeededPerso
   ]);
   await db.insert(chatReplies).values({ conversationId, digest: randomUUID().replaceAll("-", "").padEnd(64, "0") });
 
-  const [endpoint] = await db.insert(webhookEndpoints).values({ url: "https://hooks.example.test/in", secret: "whsec_dGVzdA==", eventTypes: ["person.created"] }).returning({ id: webhookEndpoints.id });
-  const [event] = await db.select().from(webhookEvents).where(sql`${webhookEvents.payload} -> 'person' ->> 'id' = ${personId}`).limit(1);
-  await db.insert(webhookDeliveries).values({ endpointId: endpoint!.id, eventId: event!.id, eventType: event!.type, payload: event!.payload, status: "delivered", attempts: 1 });
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ url: "https://hooks.example.test/in", secret: "whsec_dGVzdA==", eventTypes: ["person.created"] })
+    .returning({ id: webhookEndpoints.id });
+  const [event] = await db
+    .select()
+    .from(webhookEvents)
+    .where(sql`${webhookEvents.payload} -> 'person' ->> 'id' = ${personId}`)
+    .limit(1);
+  await db.insert(webhookDeliveries).values({
+    endpointId: endpoint!.id,
+    eventId: event!.id,
+    eventType: event!.type,
+    payload: event!.payload,
+    status: "delivered",
+    attempts: 1,
+  });
 
   await db.select().from(people).where(eq(people.id, personId));
-  return { personId, email, leadIds: [lead!.id, held!.id], submissionId: submission!.id, subscriptionId: subscription!.id, conversationId, enquiryId: enquiry!.id, word };
+  return {
+    personId,
+    email,
+    leadIds: [lead!.id, held!.id],
+    submissionId: submission!.id,
+    subscriptionId: subscription!.id,
+    conversationId,
+    enquiryId: enquiry!.id,
+    word,
+  };
 }
 
 /** Rows of every table of the app (public schema) and of pg-boss's job table. */
 export async function countRowsOfEveryTable(db: Database): Promise<Record<string, number>> {
-  const { rows: tables } = await db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const { rows: tables } = await db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     const { rows } = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from public."${name}"`));
@@ -133,13 +217,17 @@ export async function countRowsOfEveryTable(db: Database): Promise<Record<string
 
 /** Tables (public schema and pg-boss's jobs) with a row whose text mentions `needle` (case-insensitive). */
 export async function tablesMentioning(db: Database, needle: string, except: string[] = []): Promise<string[]> {
-  const { rows: tables } = await db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const { rows: tables } = await db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
   const found: string[] = [];
   for (const name of [...tables.map((t) => `public."${t.name}"`), "pgboss.job"]) {
     if (except.includes(name)) continue;
     const exists = await db.execute<{ exists: boolean }>(sql`select to_regclass(${name}) is not null as exists`);
     if (!exists.rows[0]?.exists) continue;
-    const { rows } = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${name} t where strpos(lower(t::text), lower('${needle.replaceAll("'", "''")}')) > 0`));
+    const { rows } = await db.execute<{ n: number }>(
+      sql.raw(`select count(*)::int as n from ${name} t where strpos(lower(t::text), lower('${needle.replaceAll("'", "''")}')) > 0`),
+    );
     if (rows[0]!.n > 0) found.push(name);
   }
   return found;

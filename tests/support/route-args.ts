@@ -29,7 +29,10 @@ export function routeArgs<Params extends Record<string, string | undefined>>(
   request: Request,
   options: { clientIp?: string; params: Params },
 ): RouteArgs<Params>;
-export function routeArgs(request: Request, { clientIp = "127.0.0.1", params = {} }: { clientIp?: string; params?: Record<string, string | undefined> } = {}) {
+export function routeArgs(
+  request: Request,
+  { clientIp = "127.0.0.1", params = {} }: { clientIp?: string; params?: Record<string, string | undefined> } = {},
+) {
   const url = new URL(request.url);
   return { request, url, pattern: url.pathname, params, context: requestContextFor(clientIp) };
 }

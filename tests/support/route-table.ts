@@ -28,9 +28,9 @@ async function buildManifest(): Promise<Record<string, ManifestRoute>> {
   const assets = path.join(root, "build/client/assets");
   const files = (await fs.readdir(assets)).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
   if (files.length === 0) throw new Error("No route manifest in build/client/assets: run `npm run build` first.");
-  const newest = (
-    await Promise.all(files.map(async (name) => ({ name, mtime: (await fs.stat(path.join(assets, name))).mtimeMs })))
-  ).sort((a, b) => b.mtime - a.mtime)[0]!;
+  const newest = (await Promise.all(files.map(async (name) => ({ name, mtime: (await fs.stat(path.join(assets, name))).mtimeMs })))).sort(
+    (a, b) => b.mtime - a.mtime,
+  )[0]!;
   const source = await fs.readFile(path.join(assets, newest.name), "utf8");
   const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
   return (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes;

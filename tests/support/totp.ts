@@ -31,4 +31,3 @@ export async function freshTotpCode(totp: OTPAuth.TOTP): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, (current + 1) * periodMs - Date.now() + 50));
   }
 }
-

@@ -9,7 +9,6 @@ import { defineRateLimit, hashClientIp, tryConsumeRateLimit } from "../rate-limi
 import { AI_ERROR_MESSAGES } from "./errors";
 import { utcDay } from "~/lib/utc-day";
 
-
 /** Seconds until the next UTC midnight, when the budget starts over. */
 export function secondsUntilNextUtcDay(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -73,7 +72,10 @@ export async function recordAiTokens(usage: LanguageModelUsage | undefined, now 
     await getDb()
       .insert(aiDailyUsage)
       .values({ day: utcDay(now), tokens: Math.round(tokens) })
-      .onConflictDoUpdate({ target: aiDailyUsage.day, set: { tokens: sql`${aiDailyUsage.tokens} + ${Math.round(tokens)}`, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: aiDailyUsage.day,
+        set: { tokens: sql`${aiDailyUsage.tokens} + ${Math.round(tokens)}`, updatedAt: sql`now()` },
+      });
   } catch (error) {
     logger.warn({ err: error, tokens }, "Could not record the tokens of an AI answer");
   }
@@ -81,7 +83,10 @@ export async function recordAiTokens(usage: LanguageModelUsage | undefined, now 
 
 /** Requests counted so far on the UTC day of `now`. */
 export async function aiRequestsToday(now = new Date()): Promise<number> {
-  const [row] = await getDb().select().from(aiDailyUsage).where(eq(aiDailyUsage.day, utcDay(now)));
+  const [row] = await getDb()
+    .select()
+    .from(aiDailyUsage)
+    .where(eq(aiDailyUsage.day, utcDay(now)));
   return row?.requests ?? 0;
 }
 

@@ -1,4 +1,13 @@
-import { generateText, NoObjectGeneratedError, Output, streamText, type LanguageModel, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
+import {
+  generateText,
+  NoObjectGeneratedError,
+  Output,
+  streamText,
+  type LanguageModel,
+  type ModelMessage,
+  type TextStreamPart,
+  type ToolSet,
+} from "ai";
 import { ApiError } from "../api";
 import { getEnv } from "../env";
 import { logger } from "../logger";
@@ -226,7 +235,11 @@ async function startStreamAttempt(model: LanguageModel, scope: AnswerScope, opti
 }
 
 /** The deltas after the first, each within what is left of the cap; ends the provider call if not read to the end. */
-async function* relayDeltas(run: Extract<StreamAttempt, { kind: "text" }>, scope: AnswerScope, options: AiCallOptions): AsyncGenerator<string> {
+async function* relayDeltas(
+  run: Extract<StreamAttempt, { kind: "text" }>,
+  scope: AnswerScope,
+  options: AiCallOptions,
+): AsyncGenerator<string> {
   const { parts, attempt } = run;
   let relayed = 0;
   let finished = false;

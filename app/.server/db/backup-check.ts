@@ -49,7 +49,12 @@ export function compareCounts(source: TableCount[], restored: TableCount[]): Cou
 
 /** A plain-text table for the terminal. */
 export function formatComparison(rows: CountComparison[]): string {
-  const cells = rows.map((row) => [row.table, String(row.source ?? "missing"), String(row.restored ?? "missing"), row.ok ? "ok" : "DIFFERENT"]);
+  const cells = rows.map((row) => [
+    row.table,
+    String(row.source ?? "missing"),
+    String(row.restored ?? "missing"),
+    row.ok ? "ok" : "DIFFERENT",
+  ]);
   const header = ["table", "source rows", "restored rows", "check"];
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i]!.length)));
   const line = (cell: string[]) =>
@@ -202,7 +207,11 @@ export async function runBackupCheck(options: BackupCheckOptions): Promise<Backu
 
     // 3. The dump, from that snapshot.
     const dumpStarted = performance.now();
-    await runTool(tools.pgDump, ["--format=custom", `--snapshot=${snapshot[0]!.id}`, `--file=${dumpFile}`, `--dbname=${urlNoPassword}`], password);
+    await runTool(
+      tools.pgDump,
+      ["--format=custom", `--snapshot=${snapshot[0]!.id}`, `--file=${dumpFile}`, `--dbname=${urlNoPassword}`],
+      password,
+    );
     const dumpSeconds = (performance.now() - dumpStarted) / 1000;
     await source.query("commit");
     const dumpBytes = (await fs.stat(dumpFile)).size;
@@ -223,7 +232,10 @@ export async function runBackupCheck(options: BackupCheckOptions): Promise<Backu
     log(`Restored into ${restoredDatabase} in ${restoreSeconds.toFixed(1)} s`);
 
     // 5. Compare.
-    const restored = new pg.Client({ connectionString: withDatabase(options.url, restoredDatabase), application_name: "nordlys-backup-check" });
+    const restored = new pg.Client({
+      connectionString: withDatabase(options.url, restoredDatabase),
+      application_name: "nordlys-backup-check",
+    });
     await restored.connect();
     let restoredCounts: TableCount[];
     try {

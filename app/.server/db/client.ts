@@ -61,7 +61,12 @@ export function handleClientErrors(pool: pg.Pool, label: string): pg.Pool {
   return pool;
 }
 
-export function createPool(url: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS, applicationName = "nordlys-site"): pg.Pool {
+export function createPool(
+  url: string,
+  max = 10,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
+  applicationName = "nordlys-site",
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,

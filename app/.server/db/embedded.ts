@@ -256,11 +256,18 @@ async function postgresUser(): Promise<RunAs> {
 async function reachableBinaries(binaries: Binaries, runAs: RunAs): Promise<Binaries> {
   if (!runAs || (await isReachableByOthers(binaries.postgres))) return binaries;
   const nativeDir = path.dirname(path.dirname(binaries.postgres));
-  const version = (await fs.readFile(path.join(nativeDir, "..", "package.json"), "utf8").catch(() => "{}")).match(/"version":\s*"([^"]+)"/)?.[1] ?? "unknown";
+  const version =
+    (await fs.readFile(path.join(nativeDir, "..", "package.json"), "utf8").catch(() => "{}")).match(/"version":\s*"([^"]+)"/)?.[1] ??
+    "unknown";
   const base = process.env.NODE_ENV === "test" ? os.tmpdir() : "/var/lib/nordlys-site";
   const target = path.join(base, `postgres-bin-${version}-${process.platform}-${process.arch}`);
   const marker = path.join(target, ".complete");
-  if (!(await fs.access(marker).then(() => true, () => false))) {
+  if (
+    !(await fs.access(marker).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     const staging = `${target}.tmp-${process.pid}`;
     await fs.mkdir(base, { recursive: true, mode: 0o755 });
     await fs.rm(staging, { recursive: true, force: true });
@@ -270,7 +277,13 @@ async function reachableBinaries(binaries: Binaries, runAs: RunAs): Promise<Bina
     await fs.rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
       // Another process finished the same copy first.
       await fs.rm(staging, { recursive: true, force: true });
-      if (!(await fs.access(marker).then(() => true, () => false))) throw error;
+      if (
+        !(await fs.access(marker).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw error;
     });
     logger.info({ from: nativeDir, to: target }, "Copied the PostgreSQL binaries where the postgres user can run them");
   }

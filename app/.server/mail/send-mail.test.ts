@@ -30,7 +30,16 @@ afterAll(async () => {
 });
 
 function useEnv(env: Record<string, string | undefined>) {
-  process.env = { ...savedEnv, SMTP_URL: "", MAIL_FROM: "", DKIM_DOMAIN: "", DKIM_SELECTOR: "", DKIM_PRIVATE_KEY: "", DATA_DIR: dataDir, ...env };
+  process.env = {
+    ...savedEnv,
+    SMTP_URL: "",
+    MAIL_FROM: "",
+    DKIM_DOMAIN: "",
+    DKIM_SELECTOR: "",
+    DKIM_PRIVATE_KEY: "",
+    DATA_DIR: dataDir,
+    ...env,
+  };
   resetEnvForTests();
   closeMailer();
 }

@@ -55,11 +55,14 @@ export async function createOrPromoteAdmin(input: {
   } else {
     if (input.password === undefined) throw new Error("A new admin needs a password.");
     const hash = await ctx.password.hash(input.password);
-    const user = await ctx.internalAdapter.createUser({
-      email,
-      name: input.name?.trim() || email.split("@")[0] || email,
-      emailVerified: true,
-    }, { method: "email-password" });
+    const user = await ctx.internalAdapter.createUser(
+      {
+        email,
+        name: input.name?.trim() || email.split("@")[0] || email,
+        emailVerified: true,
+      },
+      { method: "email-password" },
+    );
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
     userId = user.id;
     status = "created";

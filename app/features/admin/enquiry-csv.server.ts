@@ -21,7 +21,12 @@ export const enquiryCsvColumns = [
   { key: "currency", header: "currency" },
 ] as const;
 
-export function enquiryCsvValues(row: { stage: string | null; ownerName: string | null; valueMinor: number | null; currency: string | null }) {
+export function enquiryCsvValues(row: {
+  stage: string | null;
+  ownerName: string | null;
+  valueMinor: number | null;
+  currency: string | null;
+}) {
   return {
     stage: row.stage,
     owner: row.ownerName,

@@ -5,4 +5,5 @@
  * newsletter'.
  */
 export const ADMIN_REQUEST_FAILED = "An error occurred";
-export const ADMIN_REQUEST_FAILED_HINT = "The request did not reach the server, or its answer did not come back. Please try again in a moment.";
+export const ADMIN_REQUEST_FAILED_HINT =
+  "The request did not reach the server, or its answer did not come back. Please try again in a moment.";

@@ -58,7 +58,15 @@ export async function pruneHeldItems(now = new Date()): Promise<{ submissions: n
     .returning({ id: mentoringBookings.id });
   // A lead's or submission's enquiry goes with it (the database's trigger); a booking's is removed here.
   if (prunedBookings.length > 0) {
-    await db.delete(enquiries).where(and(eq(enquiries.kind, "booking"), inArray(enquiries.sourceId, prunedBookings.map((row) => row.id))));
+    await db.delete(enquiries).where(
+      and(
+        eq(enquiries.kind, "booking"),
+        inArray(
+          enquiries.sourceId,
+          prunedBookings.map((row) => row.id),
+        ),
+      ),
+    );
   }
   return { submissions: prunedSubmissions.length, leads: prunedLeads.length, bookings: prunedBookings.length };
 }

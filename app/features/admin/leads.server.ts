@@ -42,19 +42,17 @@ export async function listLeads(query: LeadQuery) {
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return {
-    leads: rows.map(
-      (row): LeadRow => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        company: row.company,
-        message: row.message,
-        source: row.source || "chatbot",
-        createdAt: row.createdAt.toISOString(),
-        messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
-        hold: holdInfo(row),
-      }),
-    ),
+    leads: rows.map((row): LeadRow => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      company: row.company,
+      message: row.message,
+      source: row.source || "chatbot",
+      createdAt: row.createdAt.toISOString(),
+      messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
+      hold: holdInfo(row),
+    })),
     total,
     page,
     pageCount: pages,

@@ -55,7 +55,11 @@ async function parseFile(file: string, full: boolean): Promise<OutboxMessage | n
     if (!stat.isFile() || stat.size > MAX_EML_BYTES) return null;
     const redacted = holdsSecret(file);
     const showBody = full && !redacted;
-    const parsed = await simpleParser(await fs.readFile(fullPath), { skipHtmlToText: !showBody, skipTextLinks: true, skipImageLinks: true });
+    const parsed = await simpleParser(await fs.readFile(fullPath), {
+      skipHtmlToText: !showBody,
+      skipTextLinks: true,
+      skipImageLinks: true,
+    });
     return {
       file,
       subject: parsed.subject ?? "(no subject)",

@@ -30,14 +30,20 @@ export async function countWrongConfirmation(email: string): Promise<void> {
   await tryConsumeRateLimit(signInAccountLimit, accountKey(email));
 }
 
-export type PasswordConfirmation = { confirmed: true } | { confirmed: false; message: string; status: 400 | 429; retryAfterSeconds?: number };
+export type PasswordConfirmation =
+  { confirmed: true } | { confirmed: false; message: string; status: 400 | 429; retryAfterSeconds?: number };
 
 /**
  * The admin's own password typed to confirm a destructive action (erasing a person): counted
  * against the sign-in limits like every confirmation, checked by better-auth on the admin's
  * session, a wrong one counted against the account.
  */
-export async function confirmAdminPassword(input: { request: Request; clientIp: string; email: string; password: string }): Promise<PasswordConfirmation> {
+export async function confirmAdminPassword(input: {
+  request: Request;
+  clientIp: string;
+  email: string;
+  password: string;
+}): Promise<PasswordConfirmation> {
   if (!input.password) return { confirmed: false, message: "Enter your password", status: 400 };
   const gate = await beforePasswordConfirmation({ clientIp: input.clientIp, email: input.email });
   if (!gate.allowed) return { confirmed: false, message: gate.message, status: 429, retryAfterSeconds: gate.retryAfterSeconds };

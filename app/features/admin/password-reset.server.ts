@@ -29,7 +29,10 @@ export async function resetPassword(input: { token: string; newPassword: string 
     const code = authErrorCode(error);
     if (code === "INVALID_TOKEN") return { status: "invalid-token" };
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      return { status: "weak-password", message: code === "PASSWORD_TOO_SHORT" ? "Use at least 12 characters." : "Use at most 128 characters." };
+      return {
+        status: "weak-password",
+        message: code === "PASSWORD_TOO_SHORT" ? "Use at least 12 characters." : "Use at most 128 characters.",
+      };
     }
     throw error;
   }

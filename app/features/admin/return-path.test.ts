@@ -9,7 +9,19 @@ describe("adminReturnPath", () => {
   });
 
   it("sends everything else to the dashboard: other pages, the sign-in's own pages, other sites", () => {
-    for (const value of [undefined, "", "/", "/contact", "/administrator", "/admin/login", "/admin/two-factor-setup?redirectTo=/admin", "/admin/sign-out", "//evil.example/admin", "https://evil.example/admin", "/\t/evil.example"]) {
+    for (const value of [
+      undefined,
+      "",
+      "/",
+      "/contact",
+      "/administrator",
+      "/admin/login",
+      "/admin/two-factor-setup?redirectTo=/admin",
+      "/admin/sign-out",
+      "//evil.example/admin",
+      "https://evil.example/admin",
+      "/\t/evil.example",
+    ]) {
       expect(adminReturnPath(value), String(value)).toBe("/admin");
     }
   });

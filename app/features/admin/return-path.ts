@@ -4,7 +4,14 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 export const ADMIN_HOME = "/admin";
 
 /** Pages of the sign-in itself: never a place to come back to. */
-const SIGN_IN_PAGES = ["/admin/login", "/admin/enrol", "/admin/two-factor-setup", "/admin/sign-out", "/admin/forgot-password", "/admin/reset-password"];
+const SIGN_IN_PAGES = [
+  "/admin/login",
+  "/admin/enrol",
+  "/admin/two-factor-setup",
+  "/admin/sign-out",
+  "/admin/forgot-password",
+  "/admin/reset-password",
+];
 
 /**
  * The admin page to return to after sign-in or two-factor set-up (`redirectTo`): a same-site path

@@ -3,7 +3,12 @@ import { z } from "zod";
 /** Forms and query strings of the admin area, shared by the pages and the server. */
 
 export const signInSchema = z.object({
-  email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(255).email("Enter a valid e-mail address"),
+  email: z
+    .string({ error: "Enter your e-mail address" })
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(255)
+    .email("Enter a valid e-mail address"),
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
   /** Only while the account asks for password and code together. */
   code: z.string().trim().max(32, "That code is too long").optional(),
@@ -11,17 +16,18 @@ export const signInSchema = z.object({
 });
 
 export const secondFactorSchema = z.object({
-  code: z
-    .string({ error: "Enter the code" })
-    .trim()
-    .min(1, "Enter the code")
-    .max(32, "That code is too long"),
+  code: z.string({ error: "Enter the code" }).trim().min(1, "Enter the code").max(32, "That code is too long"),
   method: z.enum(["totp", "backup"]).default("totp"),
   redirectTo: z.string().max(500).optional(),
 });
 
 export const resetRequestSchema = z.object({
-  email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(255).email("Enter a valid e-mail address"),
+  email: z
+    .string({ error: "Enter your e-mail address" })
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(255)
+    .email("Enter a valid e-mail address"),
 });
 
 export const resetPasswordSchema = z
@@ -89,5 +95,4 @@ export const pendingTotpSetupSchema = z.object({
 });
 
 /** Shown whatever the address: the reset form never tells whether an account exists. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an admin account exists for that e-mail, we have sent it a link to choose a new password.";
+export const RESET_REQUESTED_MESSAGE = "If an admin account exists for that e-mail, we have sent it a link to choose a new password.";

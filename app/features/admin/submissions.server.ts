@@ -44,17 +44,15 @@ export async function listSubmissions(query: SubmissionQuery) {
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return {
-    submissions: rows.map(
-      (row): SubmissionRow => ({
-        id: row.id,
-        source: row.source,
-        name: row.name,
-        email: row.email,
-        fields: row.fields ?? {},
-        createdAt: row.createdAt.toISOString(),
-        hold: holdInfo(row),
-      }),
-    ),
+    submissions: rows.map((row): SubmissionRow => ({
+      id: row.id,
+      source: row.source,
+      name: row.name,
+      email: row.email,
+      fields: row.fields ?? {},
+      createdAt: row.createdAt.toISOString(),
+      hold: holdInfo(row),
+    })),
     total,
     page,
     pageCount: pages,

@@ -33,8 +33,14 @@ function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null; bounce
 export async function countSubscribers(): Promise<Record<SubscriberStatus, number>> {
   const [row] = await getDb()
     .select({
-      confirmed: sql<number>`count(*) filter (where ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where not ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(Number),
+      confirmed:
+        sql<number>`count(*) filter (where ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(
+          Number,
+        ),
+      pending:
+        sql<number>`count(*) filter (where not ${subs.confirmed} and ${subs.unsubscribedAt} is null and ${subs.bouncedAt} is null)`.mapWith(
+          Number,
+        ),
       unsubscribed: sql<number>`count(*) filter (where ${subs.unsubscribedAt} is not null)`.mapWith(Number),
       bounced: sql<number>`count(*) filter (where ${subs.bouncedAt} is not null and ${subs.unsubscribedAt} is null)`.mapWith(Number),
     })

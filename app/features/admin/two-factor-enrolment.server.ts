@@ -27,9 +27,7 @@ export async function describeTotpSetup(totpUri: string, backupCodes: string[]):
 }
 
 export type EnrolmentStart =
-  | { status: "started"; setup: TotpSetup; headers: Headers }
-  | { status: "wrong-password" }
-  | { status: "already-enabled" };
+  { status: "started"; setup: TotpSetup; headers: Headers } | { status: "wrong-password" } | { status: "already-enabled" };
 
 /**
  * Step 1: after the password is confirmed, better-auth makes a TOTP secret and
@@ -99,8 +97,7 @@ export async function disableTwoFactor(input: {
 export type EnrolmentView = { setup?: TotpSetup; error?: string; fieldError?: string };
 
 export type EnrolmentStep =
-  | { status: "show"; view: EnrolmentView; httpStatus: 200 | 400 | 429; headers?: Headers }
-  | { status: "enabled"; headers: Headers };
+  { status: "show"; view: EnrolmentView; httpStatus: 200 | 400 | 429; headers?: Headers } | { status: "enabled"; headers: Headers };
 
 /**
  * One step of the set-up forms (account page and first sign-in): `intent=enable`
@@ -117,7 +114,13 @@ export async function runEnrolmentStep(
     if (!password) return show({ fieldError: "Enter your password" });
     // A password confirmation is a guess like a sign-in: it shares the sign-in limits (decision 0178).
     const gate = await beforePasswordConfirmation({ clientIp: context.clientIp, email: context.admin.email });
-    if (!gate.allowed) return { status: "show", view: { fieldError: gate.message }, httpStatus: 429, headers: new Headers({ "Retry-After": String(gate.retryAfterSeconds) }) };
+    if (!gate.allowed)
+      return {
+        status: "show",
+        view: { fieldError: gate.message },
+        httpStatus: 429,
+        headers: new Headers({ "Retry-After": String(gate.retryAfterSeconds) }),
+      };
     const result = await startTotpEnrolment({ password, request });
     if (result.status === "wrong-password") {
       await countWrongConfirmation(context.admin.email);
@@ -132,7 +135,8 @@ export async function runEnrolmentStep(
   const code = typeof form.code === "string" ? form.code.replace(/\s+/g, "") : "";
   if (!/^\d{6}$/.test(code)) return show({ setup, fieldError: "Enter the 6-digit code from your app" });
   const result = await confirmTotpEnrolment({ code, request });
-  if (result.status === "invalid") return show({ setup, fieldError: "That code is not valid. Check the time on your phone and try again." });
+  if (result.status === "invalid")
+    return show({ setup, fieldError: "That code is not valid. Check the time on your phone and try again." });
   await recordAdminAudit({ user: context.admin, action: "two-factor-on", clientIp: context.clientIp });
   return result;
 }

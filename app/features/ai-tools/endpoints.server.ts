@@ -1,13 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import {
-  assertAiConfigured,
-  defineAiRateLimit,
-  generateAiText,
-  guardAiRequest,
-  sseResponse,
-  streamAiText,
-} from "~/.server/ai";
+import { assertAiConfigured, defineAiRateLimit, generateAiText, guardAiRequest, sseResponse, streamAiText } from "~/.server/ai";
 import { answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
 import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { recordConversion, visitFrom } from "~/features/analytics/record-conversion.server";

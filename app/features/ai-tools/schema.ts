@@ -70,11 +70,9 @@ export const linkedinRequestSchema = z.object({
   template: oneOf(linkedinTemplates, "template", "none"),
 });
 
-export const generateContentRequestSchema = z.discriminatedUnion(
-  "task",
-  [seoRequestSchema, emailRequestSchema, linkedinRequestSchema],
-  { error: "Unknown task. Use seo, email or linkedin." },
-);
+export const generateContentRequestSchema = z.discriminatedUnion("task", [seoRequestSchema, emailRequestSchema, linkedinRequestSchema], {
+  error: "Unknown task. Use seo, email or linkedin.",
+});
 
 export type SeoRequest = z.output<typeof seoRequestSchema>;
 export type EmailRequest = z.output<typeof emailRequestSchema>;

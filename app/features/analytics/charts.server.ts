@@ -91,7 +91,11 @@ export function lineChart(text: ChartText, labels: string[], series: ChartSeries
   return {
     ...text,
     kind: "line",
-    xLabels: pickLabels(labels, maxLabels).map(({ index, minor }) => ({ at: single ? 50 : percent(x(index)), text: labels[index]!, minor })),
+    xLabels: pickLabels(labels, maxLabels).map(({ index, minor }) => ({
+      at: single ? 50 : percent(x(index)),
+      text: labels[index]!,
+      minor,
+    })),
     yTicks: ticks.map((tick) => ({ at: 100 - percent(y(tick)), text: numberFormat.format(tick) })),
     lines: series.map((item) => ({
       name: item.name,
@@ -126,7 +130,12 @@ export function barChart(
       const value = item.values[index] ?? 0;
       if (value <= 0) continue;
       const top = y(base + value);
-      segments.push({ y: top, height: y(base) - top, tone: item.tone, label: `${label}: ${numberFormat.format(value)} ${item.name.toLowerCase()}` });
+      segments.push({
+        y: top,
+        height: y(base) - top,
+        tone: item.tone,
+        label: `${label}: ${numberFormat.format(value)} ${item.name.toLowerCase()}`,
+      });
       base += value;
     }
     return { x: x(index) ?? 0, width: x.bandwidth(), segments };
@@ -134,7 +143,11 @@ export function barChart(
   return {
     ...text,
     kind: "bar",
-    xLabels: pickLabels(labels, maxLabels).map(({ index, minor }) => ({ at: percent((x(index) ?? 0) + x.bandwidth() / 2), text: labels[index]!, minor })),
+    xLabels: pickLabels(labels, maxLabels).map(({ index, minor }) => ({
+      at: percent((x(index) ?? 0) + x.bandwidth() / 2),
+      text: labels[index]!,
+      minor,
+    })),
     yTicks: ticks.map((tick) => ({ at: 100 - percent(y(tick)), text: numberFormat.format(tick) })),
     lines: [],
     bars,

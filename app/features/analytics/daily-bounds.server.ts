@@ -165,7 +165,10 @@ async function withinValueCaps(client: PoolClient, day: string, events: PageView
   if (unknown.length > 0) {
     const found = await client.query<{ kind: ValueColumn; value: string }>(
       unknown
-        .map((column) => `select '${column.column}' as kind, ${column.column} as value from analytics_events where day = $1::date and ${column.column} is not null group by ${column.column}`)
+        .map(
+          (column) =>
+            `select '${column.column}' as kind, ${column.column} as value from analytics_events where day = $1::date and ${column.column} is not null group by ${column.column}`,
+        )
         .join(" union all "),
       [day],
     );

@@ -78,7 +78,10 @@ export async function leadsPerWeek(fromDay: string): Promise<Array<{ week: strin
  * confirmations. An address that unsubscribed loses its confirmation date (docs/newsletter.md),
  * so it drops out of the whole history.
  */
-export async function subscribersByDay(fromDay: string, toDay: string): Promise<Array<{ day: string; confirmed: number; newConfirmed: number }>> {
+export async function subscribersByDay(
+  fromDay: string,
+  toDay: string,
+): Promise<Array<{ day: string; confirmed: number; newConfirmed: number }>> {
   const result = await getDb().execute<{ day: string; confirmed: number; newConfirmed: number }>(sql`
     with active as (
       select (confirmed_at at time zone 'UTC')::date as day from newsletter_subscriptions

@@ -121,8 +121,26 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     traffic,
     ...breakdownTables(totals, conversions),
     conversions: conversionsTable(conversions),
-    leads: { id: "leads", title: "Leads per week", columns: [{ key: "week", header: "Week of" }, { key: "leads", header: "Chat leads", numeric: true }, { key: "submissions", header: "Form submissions", numeric: true }], rows: weeks },
-    subscribers: { id: "subscribers", title: "Confirmed subscribers", columns: [{ key: "day", header: "Day" }, { key: "confirmed", header: "Confirmed subscribers", numeric: true }, { key: "newConfirmed", header: "New confirmations", numeric: true }], rows: subscribers },
+    leads: {
+      id: "leads",
+      title: "Leads per week",
+      columns: [
+        { key: "week", header: "Week of" },
+        { key: "leads", header: "Chat leads", numeric: true },
+        { key: "submissions", header: "Form submissions", numeric: true },
+      ],
+      rows: weeks,
+    },
+    subscribers: {
+      id: "subscribers",
+      title: "Confirmed subscribers",
+      columns: [
+        { key: "day", header: "Day" },
+        { key: "confirmed", header: "Confirmed subscribers", numeric: true },
+        { key: "newConfirmed", header: "New confirmations", numeric: true },
+      ],
+      rows: subscribers,
+    },
     issues: issuesTable(issues),
     "ai-usage": aiTable(days, aiDays),
     feeds: feedsTable(feeds, now),
@@ -164,14 +182,23 @@ const countOf = (list: ConversionCount[]) => list.reduce((sum, row) => sum + row
  * (cookies declined and the day's key changed, a bot's form, the JSON API) are counted apart:
  * they have no visitor in the denominator, and dividing them by visitors once gave 340 %.
  */
-export function conversionRate(conversions: ConversionCount[], visitors: number): { percent: number | null; linked: number; unlinked: number } {
+export function conversionRate(
+  conversions: ConversionCount[],
+  visitors: number,
+): { percent: number | null; linked: number; unlinked: number } {
   const unlinked = countOf(conversions.filter((row) => row.source === null));
   const linked = countOf(conversions) - unlinked;
   const percent = visitors > 0 ? Math.min(100, Math.round((linked / visitors) * 1000) / 10) : null;
   return { percent, linked, unlinked };
 }
 
-function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], previousConversions: ConversionCount[], range: number): Kpi[] {
+function kpis(
+  totals: Totals,
+  previous: Totals,
+  conversions: ConversionCount[],
+  previousConversions: ConversionCount[],
+  range: number,
+): Kpi[] {
   const now = total(totals, "total");
   const before = total(previous, "total");
   const converted = countOf(conversions);
@@ -183,9 +210,24 @@ function kpis(totals: Totals, previous: Totals, conversions: ConversionCount[], 
   const unlinkedNote = rateNow.unlinked > 0 ? ` (+ ${formatNumber(rateNow.unlinked)} not linked to a visit)` : "";
   const versus = `vs the ${range} days before`;
   return [
-    { label: "Visitors", value: formatNumber(now.visitors), detail: `${formatNumber(before.visitors)} ${versus}`, change: change(now.visitors, before.visitors) },
-    { label: "Page views", value: formatNumber(now.views), detail: `${formatNumber(before.views)} ${versus}`, change: change(now.views, before.views) },
-    { label: "Conversions", value: formatNumber(converted), detail: `${formatNumber(convertedBefore)} ${versus}`, change: change(converted, convertedBefore) },
+    {
+      label: "Visitors",
+      value: formatNumber(now.visitors),
+      detail: `${formatNumber(before.visitors)} ${versus}`,
+      change: change(now.visitors, before.visitors),
+    },
+    {
+      label: "Page views",
+      value: formatNumber(now.views),
+      detail: `${formatNumber(before.views)} ${versus}`,
+      change: change(now.views, before.views),
+    },
+    {
+      label: "Conversions",
+      value: formatNumber(converted),
+      detail: `${formatNumber(convertedBefore)} ${versus}`,
+      change: change(converted, convertedBefore),
+    },
     {
       label: "Conversion rate",
       value: rateNow.percent === null ? "–" : `${rateNow.percent}%`,
@@ -206,7 +248,11 @@ function trafficTable(rows: DailyRow[], days: string[]): DataTable {
   return {
     id: "traffic",
     title: "Visitors and page views per day",
-    columns: [{ key: "day", header: "Day" }, { key: "visitors", header: "Visitors", numeric: true }, { key: "views", header: "Page views", numeric: true }],
+    columns: [
+      { key: "day", header: "Day" },
+      { key: "visitors", header: "Visitors", numeric: true },
+      { key: "views", header: "Page views", numeric: true },
+    ],
     rows: days.map((day) => ({ day, visitors: byDay.get(day)?.visitors ?? 0, views: byDay.get(day)?.views ?? 0 })),
   };
 }
@@ -226,41 +272,72 @@ function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
   }
   const sources = ranked(totals, "source").map(([value, sum]) => {
     const converted = bySource.get(value) ?? 0;
-    return { source: value ? shown("source", value) : DIRECT, visitors: sum.visitors, conversions: converted, rate: rate(converted, sum.visitors) };
+    return {
+      source: value ? shown("source", value) : DIRECT,
+      visitors: sum.visitors,
+      conversions: converted,
+      rate: rate(converted, sum.visitors),
+    };
   });
   for (const [source, count] of bySource) {
-    if (source !== null && !totals.get("source")?.has(source)) sources.push({ source: source ? shown("source", source) : DIRECT, visitors: 0, conversions: count, rate: null });
+    if (source !== null && !totals.get("source")?.has(source))
+      sources.push({ source: source ? shown("source", source) : DIRECT, visitors: 0, conversions: count, rate: null });
   }
   if (bySource.get(null)) sources.push({ source: UNLINKED, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
-  const visitorColumns = (key: string, header: string): Column[] => [{ key, header }, { key: "visitors", header: "Visitors", numeric: true }];
-  const conversionColumns: Column[] = [{ key: "conversions", header: "Conversions", short: "Conv.", numeric: true }, { key: "rate", header: "Rate (%)", short: "%", numeric: true }];
+  const visitorColumns = (key: string, header: string): Column[] => [
+    { key, header },
+    { key: "visitors", header: "Visitors", numeric: true },
+  ];
+  const conversionColumns: Column[] = [
+    { key: "conversions", header: "Conversions", short: "Conv.", numeric: true },
+    { key: "rate", header: "Rate (%)", short: "%", numeric: true },
+  ];
   return {
     pages: {
       id: "pages" as const,
       title: "Top pages",
-      columns: [{ key: "path", header: "Page" }, { key: "views", header: "Page views", short: "Views", numeric: true }, { key: "visitors", header: "Visitors", numeric: true }],
+      columns: [
+        { key: "path", header: "Page" },
+        { key: "views", header: "Page views", short: "Views", numeric: true },
+        { key: "visitors", header: "Visitors", numeric: true },
+      ],
       rows: ranked(totals, "page")
         .sort(([, x], [, y]) => y.views - x.views)
         .map(([path, sum]) => ({ path: shown("page", path), views: sum.views, visitors: sum.visitors })),
     },
-    sources: { id: "sources" as const, title: "Sources and conversions", columns: [...visitorColumns("source", "Source"), ...conversionColumns], rows: sources },
+    sources: {
+      id: "sources" as const,
+      title: "Sources and conversions",
+      columns: [...visitorColumns("source", "Source"), ...conversionColumns],
+      rows: sources,
+    },
     campaigns: {
       id: "campaigns" as const,
       title: "Campaigns",
       columns: [...visitorColumns("campaign", "Campaign"), ...conversionColumns],
-      rows: ranked(totals, "campaign").map(([campaign, sum]) => ({ campaign: shown("campaign", campaign), visitors: sum.visitors, conversions: byCampaign.get(campaign) ?? 0, rate: rate(byCampaign.get(campaign) ?? 0, sum.visitors) })),
+      rows: ranked(totals, "campaign").map(([campaign, sum]) => ({
+        campaign: shown("campaign", campaign),
+        visitors: sum.visitors,
+        conversions: byCampaign.get(campaign) ?? 0,
+        rate: rate(byCampaign.get(campaign) ?? 0, sum.visitors),
+      })),
     },
     referrers: {
       id: "referrers" as const,
       title: "Referrers",
       columns: visitorColumns("referrer", "Referring site"),
-      rows: ranked(totals, "referrer").filter(([host]) => host !== "").map(([referrer, sum]) => ({ referrer: shown("referrer", referrer), visitors: sum.visitors })),
+      rows: ranked(totals, "referrer")
+        .filter(([host]) => host !== "")
+        .map(([referrer, sum]) => ({ referrer: shown("referrer", referrer), visitors: sum.visitors })),
     },
     devices: {
       id: "devices" as const,
       title: "Devices",
       columns: visitorColumns("device", "Device"),
-      rows: ranked(totals, "device").map(([device, sum]) => ({ device: device.charAt(0).toUpperCase() + device.slice(1), visitors: sum.visitors })),
+      rows: ranked(totals, "device").map(([device, sum]) => ({
+        device: device.charAt(0).toUpperCase() + device.slice(1),
+        visitors: sum.visitors,
+      })),
     },
   };
 }
@@ -274,7 +351,11 @@ function conversionsTable(conversions: ConversionCount[]): DataTable {
   return {
     id: "conversions",
     title: "Conversions by kind",
-    columns: [{ key: "kind", header: "Conversion" }, { key: "conversions", header: "Count", numeric: true }, { key: "linked", header: "With a visit", numeric: true }],
+    columns: [
+      { key: "kind", header: "Conversion" },
+      { key: "conversions", header: "Count", numeric: true },
+      { key: "linked", header: "With a visit", numeric: true },
+    ],
     rows,
   };
 }
@@ -291,7 +372,14 @@ function issuesTable(issues: Awaited<ReturnType<typeof listIssueOutcomes>>): Dat
       { key: "unsubscribed", header: "Unsubscribed", numeric: true },
       { key: "status", header: "Status" },
     ],
-    rows: issues.map(({ issueDate, delivered, bounced, failed, unsubscribed, status }) => ({ issueDate, delivered, bounced, failed, unsubscribed, status })),
+    rows: issues.map(({ issueDate, delivered, bounced, failed, unsubscribed, status }) => ({
+      issueDate,
+      delivered,
+      bounced,
+      failed,
+      unsubscribed,
+      status,
+    })),
   };
 }
 
@@ -299,7 +387,12 @@ type AiDay = { day: string; requests: number; tokens: number };
 
 function aiToday(row: AiDay | undefined): Dashboard["ai"] {
   const env = getEnv();
-  return { budget: env.AI_DAILY_REQUEST_BUDGET, today: row?.requests ?? 0, tokenBudget: env.AI_DAILY_TOKEN_BUDGET, tokensToday: row?.tokens ?? 0 };
+  return {
+    budget: env.AI_DAILY_REQUEST_BUDGET,
+    today: row?.requests ?? 0,
+    tokenBudget: env.AI_DAILY_TOKEN_BUDGET,
+    tokensToday: row?.tokens ?? 0,
+  };
 }
 
 function aiTable(days: string[], aiDays: AiDay[]): DataTable {
@@ -326,7 +419,12 @@ function feedsTable(feeds: Awaited<ReturnType<typeof listFeedHealth>>, now: Date
   return {
     id: "feeds",
     title: "Feed health",
-    columns: [{ key: "feed", header: "Feed" }, { key: "state", header: "State" }, { key: "failures", header: "Failures in a row", numeric: true }, { key: "lastSuccess", header: "Last success (UTC)" }],
+    columns: [
+      { key: "feed", header: "Feed" },
+      { key: "state", header: "State" },
+      { key: "failures", header: "Failures in a row", numeric: true },
+      { key: "lastSuccess", header: "Last success (UTC)" },
+    ],
     rows: feeds.map((feed) => ({
       feed: feed.title ?? feed.url,
       state: feedStateLabels[feedState(feed, now)],
@@ -341,7 +439,9 @@ function feedSummary(table: DataTable): Dashboard["feeds"] {
   return {
     total: table.rows.length,
     ok: table.rows.filter((row) => row.state === feedStateLabels.ok).length,
-    attention: table.rows.filter((row) => !healthy.has(String(row.state))).map((row) => ({ title: String(row.feed), state: String(row.state) })),
+    attention: table.rows
+      .filter((row) => !healthy.has(String(row.state)))
+      .map((row) => ({ title: String(row.feed), state: String(row.state) })),
   };
 }
 
@@ -358,7 +458,11 @@ function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"]
   const budget = getEnv().AI_DAILY_REQUEST_BUDGET;
   return {
     traffic: lineChart(
-      { id: "chart-traffic", title: `Visitors and page views, last ${range} days`, description: `${sum(visitors)} visitors and ${sum(views)} page views; peak ${formatNumber(Math.max(0, ...views))} page views in a day.` },
+      {
+        id: "chart-traffic",
+        title: `Visitors and page views, last ${range} days`,
+        description: `${sum(visitors)} visitors and ${sum(views)} page views; peak ${formatNumber(Math.max(0, ...views))} page views in a day.`,
+      },
       dayLabels,
       [
         { name: "Page views", tone: "violet", values: views },
@@ -366,7 +470,11 @@ function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"]
       ],
     ),
     leads: barChart(
-      { id: "chart-leads", title: "Leads per week", description: `${sum(leads)} chat leads and ${sum(submissions)} form submissions in ${leads.length} weeks.` },
+      {
+        id: "chart-leads",
+        title: "Leads per week",
+        description: `${sum(leads)} chat leads and ${sum(submissions)} form submissions in ${leads.length} weeks.`,
+      },
       tables.leads.rows.map((row) => shortDay(String(row.week))),
       [
         { name: "Chat leads", tone: "aurora", values: leads },
@@ -374,12 +482,20 @@ function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"]
       ],
     ),
     subscribers: lineChart(
-      { id: "chart-subscribers", title: "Confirmed subscribers", description: `${formatNumber(subscribers.at(-1) ?? 0)} confirmed subscribers today, ${formatNumber(subscribers[0] ?? 0)} at the start of the range.` },
+      {
+        id: "chart-subscribers",
+        title: "Confirmed subscribers",
+        description: `${formatNumber(subscribers.at(-1) ?? 0)} confirmed subscribers today, ${formatNumber(subscribers[0] ?? 0)} at the start of the range.`,
+      },
       dayLabels,
       [{ name: "Confirmed subscribers", tone: "aurora", values: subscribers }],
     ),
     issues: barChart(
-      { id: "chart-issues", title: "Newsletter issues", description: `${tables.issues.rows.length} issues: ${sum(column(tables.issues, "delivered"))} delivered, ${sum(column(tables.issues, "bounced"))} bounced, ${sum(column(tables.issues, "failed"))} failed, ${sum(column(tables.issues, "unsubscribed"))} unsubscribed after.` },
+      {
+        id: "chart-issues",
+        title: "Newsletter issues",
+        description: `${tables.issues.rows.length} issues: ${sum(column(tables.issues, "delivered"))} delivered, ${sum(column(tables.issues, "bounced"))} bounced, ${sum(column(tables.issues, "failed"))} failed, ${sum(column(tables.issues, "unsubscribed"))} unsubscribed after.`,
+      },
       tables.issues.rows.map((row) => shortDay(String(row.issueDate))),
       [
         { name: "Delivered", tone: "aurora", values: column(tables.issues, "delivered") },
@@ -388,7 +504,11 @@ function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"]
       ],
     ),
     ai: barChart(
-      { id: "chart-ai", title: "AI requests per day", description: `${sum(requests)} AI requests; busiest day ${formatNumber(Math.max(0, ...requests))} of a daily budget of ${formatNumber(budget)}.` },
+      {
+        id: "chart-ai",
+        title: "AI requests per day",
+        description: `${sum(requests)} AI requests; busiest day ${formatNumber(Math.max(0, ...requests))} of a daily budget of ${formatNumber(budget)}.`,
+      },
       dayLabels,
       [{ name: "AI requests", tone: "violet", values: requests }],
       { reference: { value: budget, text: `Daily budget ${formatNumber(budget)}` } },
@@ -397,11 +517,18 @@ function charts(tables: Dashboard["tables"], range: number): Dashboard["charts"]
 }
 
 /** One table of the dashboard as CSV (the export links). */
-export async function dashboardCsv(range: DashboardRange, tableId: DashboardTableId, now = new Date()): Promise<{ csv: string; filename: string }> {
+export async function dashboardCsv(
+  range: DashboardRange,
+  tableId: DashboardTableId,
+  now = new Date(),
+): Promise<{ csv: string; filename: string }> {
   const dashboard = await loadDashboard(range, now);
   const table = dashboard.tables[tableId];
   return {
-    csv: toCsv(table.columns.map((column) => ({ key: column.key, header: column.header })), table.rows),
+    csv: toCsv(
+      table.columns.map((column) => ({ key: column.key, header: column.header })),
+      table.rows,
+    ),
     filename: `${tableId}-${dashboard.fromDay}-to-${dashboard.toDay}.csv`,
   };
 }

@@ -52,7 +52,8 @@ export function replySummary(summary: ReplyTimeSummary): string {
 }
 
 export function stagesTable(counts: StageCount[]): DataTable {
-  const countOf = (pipeline: StageCount["pipeline"], stage: string) => counts.find((row) => row.pipeline === pipeline && row.stage === stage)?.count ?? 0;
+  const countOf = (pipeline: StageCount["pipeline"], stage: string) =>
+    counts.find((row) => row.pipeline === pipeline && row.stage === stage)?.count ?? 0;
   return {
     id: "stages",
     title: "Enquiries by stage",
@@ -82,10 +83,20 @@ function wonTable(id: "won-by-source" | "won-by-campaign", values: WonValue[], k
   return {
     id,
     title: id === "won-by-source" ? "Won value by source" : "Won value by campaign",
-    columns: [label, { key: "currency", header: "Currency" }, { key: "won", header: "Won", numeric: true }, { key: "value", header: "Value", numeric: true }],
+    columns: [
+      label,
+      { key: "currency", header: "Currency" },
+      { key: "won", header: "Won", numeric: true },
+      { key: "value", header: "Value", numeric: true },
+    ],
     rows: [...sums.values()]
       .sort((a, b) => a.label.localeCompare(b.label) || a.currency.localeCompare(b.currency))
-      .map((sum) => ({ [label.key]: sum.label, currency: sum.currency, won: sum.won, value: sum.minor === null ? null : majorUnits(sum.minor, sum.currency) })),
+      .map((sum) => ({
+        [label.key]: sum.label,
+        currency: sum.currency,
+        won: sum.won,
+        value: sum.minor === null ? null : majorUnits(sum.minor, sum.currency),
+      })),
   };
 }
 

@@ -70,7 +70,11 @@ async function storeConversion({ kind, entityId, detail, visit, now = new Date()
   const day = utcDay(now);
   const key =
     visit?.userAgent && visit.clientIp
-      ? visitorKey(await saltFor(day), { host: new URL(getEnv().PUBLIC_URL).hostname, clientIp: visit.clientIp, userAgent: visit.userAgent })
+      ? visitorKey(await saltFor(day), {
+          host: new URL(getEnv().PUBLIC_URL).hostname,
+          clientIp: visit.clientIp,
+          userAgent: visit.userAgent,
+        })
       : null;
   const attribution =
     (kind === "subscriber" && entityId ? await signUpAttribution(entityId) : null) ??
@@ -98,7 +102,14 @@ async function storeConversion({ kind, entityId, detail, visit, now = new Date()
 async function signUpAttribution(subscriptionId: string): Promise<Attribution | null> {
   const c = analyticsConversions;
   const [row] = await getDb()
-    .select({ entryPath: c.entryPath, referrerHost: c.referrerHost, utmSource: c.utmSource, utmMedium: c.utmMedium, utmCampaign: c.utmCampaign, attributedBy: c.attributedBy })
+    .select({
+      entryPath: c.entryPath,
+      referrerHost: c.referrerHost,
+      utmSource: c.utmSource,
+      utmMedium: c.utmMedium,
+      utmCampaign: c.utmCampaign,
+      attributedBy: c.attributedBy,
+    })
     .from(c)
     .where(and(eq(c.kind, "newsletter-signup"), eq(c.entityId, subscriptionId)))
     .limit(1);
@@ -108,7 +119,13 @@ async function signUpAttribution(subscriptionId: string): Promise<Attribution | 
 async function firstVisitOf(visitorId: string): Promise<Attribution | null> {
   const v = analyticsVisitors;
   const [row] = await getDb()
-    .select({ entryPath: v.entryPath, referrerHost: v.referrerHost, utmSource: v.utmSource, utmMedium: v.utmMedium, utmCampaign: v.utmCampaign })
+    .select({
+      entryPath: v.entryPath,
+      referrerHost: v.referrerHost,
+      utmSource: v.utmSource,
+      utmMedium: v.utmMedium,
+      utmCampaign: v.utmCampaign,
+    })
     .from(v)
     .where(eq(v.id, visitorId))
     .limit(1);

@@ -58,10 +58,7 @@ async function loadOrCreateSalt(day: string): Promise<KeyObject> {
 
 /** The visitor key (22 base64url characters, 132 bits). */
 export function visitorKey(salt: KeyObject | Buffer, parts: { host: string; clientIp: string; userAgent: string }): string {
-  return createHmac("sha256", salt)
-    .update(`${parts.host}\u0000${parts.clientIp}\u0000${parts.userAgent}`)
-    .digest("base64url")
-    .slice(0, 22);
+  return createHmac("sha256", salt).update(`${parts.host}\u0000${parts.clientIp}\u0000${parts.userAgent}`).digest("base64url").slice(0, 22);
 }
 
 /** Deletes the salts of days before `today` (and forgets them here); returns how many rows went. */

@@ -43,14 +43,23 @@ type Stored = { id: string; created: boolean; held: boolean };
  * lead that had nothing to read its first thing to read. The visitor's answer
  * is the same in every case. Throws ApiError 429 over the per-address limit.
  */
-export async function captureLead({ userData, messages, conversationId: givenId, clientIp, traps, visit }: CaptureLeadInput): Promise<CaptureLeadResponse> {
+export async function captureLead({
+  userData,
+  messages,
+  conversationId: givenId,
+  clientIp,
+  traps,
+  visit,
+}: CaptureLeadInput): Promise<CaptureLeadResponse> {
   await consumeRateLimit(leadCaptureRateLimit, hashClientIp(clientIp || "unknown"));
   const conversationId = givenId ?? randomUUID();
   // Only the assistant turns we produced reach the studio and the admin (decision 0178).
   const transcript = await keepOwnTurns(givenId, cleanConversation(messages));
 
   const result = await withTransaction(
-    async (tx) => (await insertLead(tx, { userData, conversationId, transcript, traps })) ?? (await updateLead(tx, { userData, conversationId, transcript })),
+    async (tx) =>
+      (await insertLead(tx, { userData, conversationId, transcript, traps })) ??
+      (await updateLead(tx, { userData, conversationId, transcript })),
   );
 
   const ids = { leadId: result.id, created: result.created };
@@ -95,7 +104,10 @@ async function insertLead(
 }
 
 /** Updates the conversation's existing lead: the fields given, and the new messages appended. */
-async function updateLead(tx: Transaction, input: { userData: UserData; conversationId: string; transcript: ChatMessage[] }): Promise<Stored> {
+async function updateLead(
+  tx: Transaction,
+  input: { userData: UserData; conversationId: string; transcript: ChatMessage[] },
+): Promise<Stored> {
   const { userData } = input;
   const [existing] = await tx.db.select().from(leads).where(eq(leads.conversationId, input.conversationId)).for("update");
   if (!existing) throw new Error("lead vanished during capture"); // cannot happen: the insert conflicted on it
@@ -112,9 +124,13 @@ async function updateLead(tx: Transaction, input: { userData: UserData; conversa
     .where(eq(leads.id, existing.id))
     .returning();
   // A lead that had nothing to read was never notified: an update that brings a message does it now.
-  await notifyWhenReadable(tx, { ...updated!, transcript: updated!.conversationContext.messages }, {
-    message: existing.message,
-    transcript: existing.conversationContext.messages,
-  });
+  await notifyWhenReadable(
+    tx,
+    { ...updated!, transcript: updated!.conversationContext.messages },
+    {
+      message: existing.message,
+      transcript: existing.conversationContext.messages,
+    },
+  );
   return { id: existing.id, created: false, held: existing.heldAt !== null };
 }

@@ -17,7 +17,8 @@ type PageLink = { label: string; path: string };
 type ProjectLike = { slug: string; title: string } & Record<string, unknown>;
 
 /** Presentation fields the model does not need (and that only cost tokens). */
-const SKIPPED_KEYS = /^(image|images|img|icon|icons|logo|logos|alt|src|srcset|sizes|width|height|class|classname|color|colors|gradient|theme|placeholder|blurhash)$/i;
+const SKIPPED_KEYS =
+  /^(image|images|img|icon|icons|logo|logos|alt|src|srcset|sizes|width|height|class|classname|color|colors|gradient|theme|placeholder|blurhash)$/i;
 const MAX_STRING = 600;
 const MAX_ITEMS = 30;
 const MAX_DEPTH = 5;
@@ -77,7 +78,12 @@ export function sitePages(): PageLink[] {
 
 /** The content modules' data exports, projects with their URLs. */
 function facts(): Record<string, unknown> {
-  const modules: Record<string, Record<string, unknown>> = { site: siteContent, services: servicesContent, studio: studioContent, projects: projectContent };
+  const modules: Record<string, Record<string, unknown>> = {
+    site: siteContent,
+    services: servicesContent,
+    studio: studioContent,
+    projects: projectContent,
+  };
   const out: Record<string, unknown> = {};
   for (const [moduleName, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) {

@@ -23,13 +23,16 @@ describe("plainContent", () => {
 describe("the grounded prompt", () => {
   it("lists the site's pages from the content module, once each", () => {
     const paths = sitePages().map((page) => page.path);
-    expect(paths).toEqual(expect.arrayContaining(["/", "/about", "/projects", "/services", "/mentoring", "/apply", "/contact", "/privacy-policy"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/", "/about", "/projects", "/services", "/mentoring", "/apply", "/contact", "/privacy-policy"]),
+    );
     expect(new Set(paths).size).toBe(paths.length);
   });
 
   it("carries the services, founders, mentoring and programme facts", () => {
     const prompt = buildChatInstructions();
-    for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"]) expect(prompt).toContain(fact);
+    for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"])
+      expect(prompt).toContain(fact);
   });
 
   it("stays within its size budget", () => {

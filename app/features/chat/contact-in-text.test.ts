@@ -8,7 +8,10 @@ describe("contactInText", () => {
       email: "per@example.com",
     });
     expect(contactInText("I am per@example.com")).toEqual({ email: "per@example.com" });
-    expect(contactInText("Hi! I'm Kari Nordmann from Acme, write to KARI@Acme.no")).toEqual({ name: "Kari Nordmann", email: "kari@acme.no" });
+    expect(contactInText("Hi! I'm Kari Nordmann from Acme, write to KARI@Acme.no")).toEqual({
+      name: "Kari Nordmann",
+      email: "kari@acme.no",
+    });
   });
 
   it("reads 'My name is', 'name:' and the Norwegian 'Jeg heter' / 'Jeg er' in any case where the phrase says it is a name", () => {
@@ -35,6 +38,8 @@ describe("contactInText", () => {
 
 describe("withoutContactDetails", () => {
   it("leaves what the message asks about", () => {
-    expect(withoutContactDetails("I am Per Olsen, per@example.com, we want an assistant").replace(/\s+/g, " ")).toBe("I am , , we want an assistant");
+    expect(withoutContactDetails("I am Per Olsen, per@example.com, we want an assistant").replace(/\s+/g, " ")).toBe(
+      "I am , , we want an assistant",
+    );
   });
 });

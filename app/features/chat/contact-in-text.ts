@@ -20,7 +20,9 @@ export type ContactInText = { name?: string; email?: string };
 
 const NAME_WORD = /^[\p{L}][\p{L}'’-]*$/u;
 const NOT_IN_A_NAME = new Set(
-  "a an the and or but from at of in on for with to here we our us i my me is am are was who what how can could would like want looking interested ceo cto founder og fra på i med til her vi jeg min mitt er som".split(" "),
+  "a an the and or but from at of in on for with to here we our us i my me is am are was who what how can could would like want looking interested ceo cto founder og fra på i med til her vi jeg min mitt er som".split(
+    " ",
+  ),
 );
 /** Lead-in phrases: `any` takes words in any case, `capitalised` only Capitalised ones. */
 const LEAD_INS: Array<{ pattern: RegExp; any: boolean }> = [

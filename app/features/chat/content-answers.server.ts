@@ -1,4 +1,12 @@
-import { chatTopicAnswers, chatTopics, contactAnswers, fallbackContactOffer, fallbackDefault, passOnAnswers, type ChatTopicId } from "~/content/chat";
+import {
+  chatTopicAnswers,
+  chatTopics,
+  contactAnswers,
+  fallbackContactOffer,
+  fallbackDefault,
+  passOnAnswers,
+  type ChatTopicId,
+} from "~/content/chat";
 import { projects, type Project } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { site } from "~/content/site";
@@ -55,7 +63,8 @@ export function projectPath(slug: string): string {
 
 function namedProject(text: string): Project | undefined {
   return projects.find(
-    (project) => mentions(text, normalise(project.title).trim()) || mentions(text, project.slug.replace(/-/g, " ")) || mentions(text, project.slug),
+    (project) =>
+      mentions(text, normalise(project.title).trim()) || mentions(text, project.slug.replace(/-/g, " ")) || mentions(text, project.slug),
   );
 }
 
@@ -164,7 +173,12 @@ export function answerFromContent(message: string, options: ContentAnswerOptions
   const project = namedProject(normalise(question));
   if (project) return projectAnswer(project);
   const topic = topicOf(question);
-  if (!topic && normalise(question).split(/\s+/).filter((word) => /[a-z]/.test(word)).length >= QUESTION_MIN_WORDS) {
+  if (
+    !topic &&
+    normalise(question)
+      .split(/\s+/)
+      .filter((word) => /[a-z]/.test(word)).length >= QUESTION_MIN_WORDS
+  ) {
     return passOnAnswer(message, options);
   }
   const answer = topic ? topicAnswers[topic](options) : fallbackDefault;

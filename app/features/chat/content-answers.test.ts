@@ -71,7 +71,13 @@ describe("answers from the site's content", () => {
   });
 
   it("never asks for contact details the visitor has already given", () => {
-    for (const question of ["Tell me about your services", "What does it cost?", "How can I contact you?", "zzz qqq", "Can I pitch an idea?"]) {
+    for (const question of [
+      "Tell me about your services",
+      "What does it cost?",
+      "How can I contact you?",
+      "zzz qqq",
+      "Can I pitch an idea?",
+    ]) {
       const answer = askedKnown(question);
       expect(answer, question).not.toContain(fallbackContactOffer);
       expect(answer, question).not.toMatch(/leave your e-mail/i);

@@ -35,7 +35,10 @@ function isWidgetCopy(content: string): boolean {
 export async function rememberReply(conversationId: string | undefined, content: string): Promise<void> {
   if (!conversationId) return;
   try {
-    await getDb().insert(chatReplies).values({ conversationId, digest: digestOf(conversationId, content) }).onConflictDoNothing();
+    await getDb()
+      .insert(chatReplies)
+      .values({ conversationId, digest: digestOf(conversationId, content) })
+      .onConflictDoNothing();
   } catch (error) {
     logger.warn({ err: error }, "Chat: could not remember a reply");
   }
@@ -65,9 +68,13 @@ export async function keepOwnTurns(conversationId: string | undefined, messages:
     }
   }
   const kept = messages.filter(
-    (message) => message.role !== "assistant" || isWidgetCopy(message.content) || (conversationId !== undefined && known.has(digestOf(conversationId, message.content))),
+    (message) =>
+      message.role !== "assistant" ||
+      isWidgetCopy(message.content) ||
+      (conversationId !== undefined && known.has(digestOf(conversationId, message.content))),
   );
-  if (kept.length < messages.length) logger.warn({ dropped: messages.length - kept.length }, "Chat: dropped assistant turns the server did not produce");
+  if (kept.length < messages.length)
+    logger.warn({ dropped: messages.length - kept.length }, "Chat: dropped assistant turns the server did not produce");
   return kept;
 }
 

@@ -37,8 +37,14 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
   try {
     await consumeAiBudget(new Date(), { clientIp });
   } catch (error) {
-    if (error instanceof ApiError && (error.message === AI_ERROR_MESSAGES.budgetExhausted || error.message === AI_ERROR_MESSAGES.clientShareSpent)) {
-      logger.warn({ clientShare: error.message === AI_ERROR_MESSAGES.clientShareSpent }, "Chat: today's AI budget (or this client's share) is spent; answering from the site's content");
+    if (
+      error instanceof ApiError &&
+      (error.message === AI_ERROR_MESSAGES.budgetExhausted || error.message === AI_ERROR_MESSAGES.clientShareSpent)
+    ) {
+      logger.warn(
+        { clientShare: error.message === AI_ERROR_MESSAGES.clientShareSpent },
+        "Chat: today's AI budget (or this client's share) is spent; answering from the site's content",
+      );
       return "content";
     }
     throw error;
@@ -66,7 +72,12 @@ function lastQuestion(conversation: ChatMessage[]): string {
 }
 
 /** The reply's text as it comes: the model's deltas, or the content answer word by word. */
-async function replyText(conversation: ChatMessage[], source: ReplySource, contactKnown: boolean, signal?: AbortSignal): Promise<AsyncIterable<string>> {
+async function replyText(
+  conversation: ChatMessage[],
+  source: ReplySource,
+  contactKnown: boolean,
+  signal?: AbortSignal,
+): Promise<AsyncIterable<string>> {
   if (source === "ai") return streamAiText(aiCall(conversation, contactKnown, signal));
   const answer = answerFromContent(lastQuestion(conversation), { contactKnown });
   return (async function* content() {
@@ -82,7 +93,9 @@ export async function replyToChat({ request, source, signal }: ReplyInput): Prom
   const conversation = await keepOwnTurns(request.conversationId, cleanConversation(request.messages));
   const contactKnown = await conversationHasLead(request.conversationId);
   const text =
-    source === "ai" ? await generateAiText(aiCall(conversation, contactKnown, signal)) : answerFromContent(lastQuestion(conversation), { contactKnown });
+    source === "ai"
+      ? await generateAiText(aiCall(conversation, contactKnown, signal))
+      : answerFromContent(lastQuestion(conversation), { contactKnown });
   const content = text.trim();
   if (!content) throw aiBadOutput();
   await rememberReply(request.conversationId, content);

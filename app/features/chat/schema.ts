@@ -93,7 +93,11 @@ const optionalText = (name: string, max: number) =>
 
 /** The intro form (Name and Email required, docs/product.md#chat-assistant); the e-mail save prompt sends the e-mail only. */
 export const leadFormSchema = z.object({
-  name: z.string({ error: CHAT_MESSAGES.nameRequired }).trim().min(1, { error: CHAT_MESSAGES.nameRequired }).max(CHAT_LIMITS.nameChars, tooLong("name", CHAT_LIMITS.nameChars)),
+  name: z
+    .string({ error: CHAT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: CHAT_MESSAGES.nameRequired })
+    .max(CHAT_LIMITS.nameChars, tooLong("name", CHAT_LIMITS.nameChars)),
   email: z
     .string({ error: CHAT_MESSAGES.emailRequiredDescription })
     .trim()
@@ -150,9 +154,7 @@ export const CHAT_STORAGE_KEY = "nordlys-chat";
 export const storedChatStateSchema = z.object({
   version: z.literal(1),
   conversationId: conversationIdSchema,
-  messages: z
-    .array(z.object({ role: chatRoleSchema, content: z.string().max(20_000) }))
-    .max(CHAT_LIMITS.storedMessages * 2),
+  messages: z.array(z.object({ role: chatRoleSchema, content: z.string().max(20_000) })).max(CHAT_LIMITS.storedMessages * 2),
   hasSubmittedLead: z.boolean(),
   showLeadForm: z.boolean(),
   leadDismissed: z.boolean(),

@@ -56,7 +56,10 @@ export function useChatConversation() {
       setSavePromptName(name ?? nameInMessages(state.messages));
     }
     try {
-      const reply = await streamReply({ messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId }, setStreaming);
+      const reply = await streamReply(
+        { messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId },
+        setStreaming,
+      );
       addMessage({ role: "assistant", content: reply });
     } catch (error) {
       logChatProblem("Chat: reply failed", error);

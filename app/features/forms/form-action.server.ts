@@ -49,7 +49,12 @@ export async function handleFormAction(source: FormSource, request: Request, con
       trapFields: { honeypot: formData.get(HONEYPOT_FIELD), startToken },
       requireToken: true,
     });
-    return data({ result: submission.reply({ resetForm: true }), outcome: "success" as const, message: definition.success, startToken: null });
+    return data({
+      result: submission.reply({ resetForm: true }),
+      outcome: "success" as const,
+      message: definition.success,
+      startToken: null,
+    });
   } catch (error) {
     let status = 500;
     let message: string = definition.failure;

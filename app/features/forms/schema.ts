@@ -65,9 +65,7 @@ export const formSchemas = { apply: applySchema, mentoring: mentoringSchema, con
   z.ZodType
 >;
 
-export type ParsedContactRequest =
-  | { success: true; source: FormSource; values: FormValues }
-  | { success: false; error: string };
+export type ParsedContactRequest = { success: true; source: FormSource; values: FormValues } | { success: false; error: string };
 
 /**
  * The JSON body of POST /api/send-contact-email: `source` plus that form's

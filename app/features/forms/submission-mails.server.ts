@@ -58,7 +58,11 @@ export type SubmissionForMail = {
 export async function buildSubmissionMails(submission: SubmissionForMail): Promise<MailMessage[]> {
   const { id, source, name, email } = submission;
   const definition = formDefinitions[source];
-  const answers = definition.longFields.map((field) => ({ name: field.name, label: field.label, value: submission.fields[field.name] ?? "" }));
+  const answers = definition.longFields.map((field) => ({
+    name: field.name,
+    label: field.label,
+    value: submission.fields[field.name] ?? "",
+  }));
   const { PUBLIC_URL: siteUrl } = getEnv();
 
   const notification = await renderEmail(

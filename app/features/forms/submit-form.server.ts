@@ -35,7 +35,14 @@ export type ReceiveFormInput = {
  * came from, then the stored submission with its mails (or held for review). Throws ApiError
  * 429 over the per-address limit; a database error propagates for the adapter to answer.
  */
-export async function receiveForm({ source, values, request, clientIp, trapFields, requireToken }: ReceiveFormInput): Promise<{ id: string; held: boolean }> {
+export async function receiveForm({
+  source,
+  values,
+  request,
+  clientIp,
+  trapFields,
+  requireToken,
+}: ReceiveFormInput): Promise<{ id: string; held: boolean }> {
   // A submission that looks automated (often just autofill) is stored and held for review; the answer is the same.
   const traps = await checkAndSpendFormTraps(trapFields, { requireToken });
   try {

@@ -56,7 +56,9 @@ export async function handleInboxForm({
   const back = safeRedirectPath(backTo, "/admin/inbox");
   const actor = actorOf(admin);
   const done = async (message: string) =>
-    viaFetcher ? data<InboxFormAnswer>({ ok: true, intent, enquiryId, message }) : redirectWithToast(back, { type: "success", title: message });
+    viaFetcher
+      ? data<InboxFormAnswer>({ ok: true, intent, enquiryId, message })
+      : redirectWithToast(back, { type: "success", title: message });
   try {
     if (intent === "stage") {
       const parsed = stageChangeSchema.safeParse(fields);

@@ -132,7 +132,9 @@ export async function listPeople(
   const db = getDb();
   const where = sql.join(conditions, sql` and `);
   // Counted up to a cap: past it, "1,000+" says as much as an exact figure, at a fraction of the cost.
-  const counted = await db.execute<{ total: string }>(sql`select count(*) as total from (select 1 from people p where ${where} limit ${LIST_COUNT_CAP + 1}) x`);
+  const counted = await db.execute<{ total: string }>(
+    sql`select count(*) as total from (select 1 from people p where ${where} limit ${LIST_COUNT_CAP + 1}) x`,
+  );
   const total = Math.min(Number(counted.rows[0]?.total ?? 0), LIST_COUNT_CAP + 1);
   const totalIsCapped = total > LIST_COUNT_CAP;
   const pages = pageCount(Math.min(total, LIST_COUNT_CAP), INBOX_PAGE_SIZE);

@@ -24,7 +24,13 @@ export const DIGEST_LIST_LIMIT = 30;
 const WAITING_HOURS = 24;
 const CLOSED_STAGES = ["won", "lost", "done"] as const;
 
-const kindLabels: Record<string, string> = { lead: "chat", apply: "application", mentoring: "mentoring", contact: "contact form", booking: "booking" };
+const kindLabels: Record<string, string> = {
+  lead: "chat",
+  apply: "application",
+  mentoring: "mentoring",
+  contact: "contact form",
+  booking: "booking",
+};
 const stageLabels: Record<string, string> = {
   new: "New",
   contacted: "Contacted",
@@ -36,7 +42,14 @@ const stageLabels: Record<string, string> = {
 
 /** The local calendar day and hour of `now` in `timeZone`. */
 export function localDayAndHour(now: Date, timeZone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
   return { day: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
 }
@@ -53,10 +66,22 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
     isNull(enquiries.heldAt),
     notInArray(enquiries.stage, [...CLOSED_STAGES]),
   );
-  const unread = and(eq(inboxMails.direction, "in"), isNotNull(inboxMails.personId), isNull(inboxMails.readAt), isNull(inboxMails.autoReply));
+  const unread = and(
+    eq(inboxMails.direction, "in"),
+    isNotNull(inboxMails.personId),
+    isNull(inboxMails.readAt),
+    isNull(inboxMails.autoReply),
+  );
   const [enquiryRows, [enquiryCount], answerRows, [answerCount]] = await Promise.all([
     db
-      .select({ personId: enquiries.personId, name: people.name, email: people.email, kind: enquiries.kind, stage: enquiries.stage, waitingSince: enquiries.waitingSince })
+      .select({
+        personId: enquiries.personId,
+        name: people.name,
+        email: people.email,
+        kind: enquiries.kind,
+        stage: enquiries.stage,
+        waitingSince: enquiries.waitingSince,
+      })
       .from(enquiries)
       .innerJoin(people, eq(people.id, enquiries.personId))
       .where(waiting)
@@ -64,7 +89,13 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
       .limit(DIGEST_LIST_LIMIT),
     db.select({ n: count() }).from(enquiries).where(waiting),
     db
-      .select({ personId: inboxMails.personId, name: people.name, email: people.email, subject: inboxMails.subject, receivedAt: inboxMails.createdAt })
+      .select({
+        personId: inboxMails.personId,
+        name: people.name,
+        email: people.email,
+        subject: inboxMails.subject,
+        receivedAt: inboxMails.createdAt,
+      })
       .from(inboxMails)
       .innerJoin(people, eq(people.id, inboxMails.personId))
       .where(unread)
@@ -81,7 +112,12 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
       waitingSince: row.waitingSince!,
     })),
     enquiriesTotal: enquiryCount?.n ?? 0,
-    answers: answerRows.map((row) => ({ personId: row.personId!, who: row.name?.trim() || row.email, subject: row.subject, receivedAt: row.receivedAt })),
+    answers: answerRows.map((row) => ({
+      personId: row.personId!,
+      who: row.name?.trim() || row.email,
+      subject: row.subject,
+      receivedAt: row.receivedAt,
+    })),
     answersTotal: answerCount?.n ?? 0,
   };
 }

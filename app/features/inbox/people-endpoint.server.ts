@@ -14,7 +14,8 @@ export async function asApiErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InboxChangeError) throw new ApiError(error.status, error.field ? `${error.field}: ${error.message}` : error.message);
+    if (error instanceof InboxChangeError)
+      throw new ApiError(error.status, error.field ? `${error.field}: ${error.message}` : error.message);
     throw error;
   }
 }

@@ -38,7 +38,11 @@ const SUBSCRIPTION_KINDS = ["newsletter-signup", "subscriber"] as const;
 
 /** The person of an address (matched as the inbox matches: trimmed, any case); null when unknown. */
 export async function findPersonIdByEmail(email: string): Promise<string | null> {
-  const [row] = await getDb().select({ id: people.id }).from(people).where(eq(people.emailKey, personEmailKey(email))).limit(1);
+  const [row] = await getDb()
+    .select({ id: people.id })
+    .from(people)
+    .where(eq(people.emailKey, personEmailKey(email)))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -48,7 +52,10 @@ async function sourceIdsOf(db: Transaction["db"] | ReturnType<typeof getDb>, per
   // One after another: inside the erasure this runs on the transaction's one connection.
   const leadRows = await db.select({ id: leads.id, conversationId: leads.conversationId }).from(leads).where(eq(leads.personId, personId));
   const submissionRows = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.personId, personId));
-  const subscriptionRows = await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId));
+  const subscriptionRows = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.personId, personId));
   const bookingRows = await db.select({ id: mentoringBookings.id }).from(mentoringBookings).where(eq(mentoringBookings.personId, personId));
   return {
     bookingIds: bookingRows.map((row) => row.id),
@@ -70,7 +77,9 @@ function conversionsOf(ids: SourceIds) {
     ids.subscriptionIds.length > 0
       ? and(inArray(analyticsConversions.kind, [...SUBSCRIPTION_KINDS]), inArray(analyticsConversions.entityId, ids.subscriptionIds))
       : none,
-    ids.bookingIds.length > 0 ? and(eq(analyticsConversions.kind, "booking"), inArray(analyticsConversions.entityId, ids.bookingIds)) : none,
+    ids.bookingIds.length > 0
+      ? and(eq(analyticsConversions.kind, "booking"), inArray(analyticsConversions.entityId, ids.bookingIds))
+      : none,
   )!;
 }
 
@@ -144,7 +153,14 @@ export type PersonExport = {
     confirmedAt: string | null;
     unsubscribedAt: string | null;
     bouncedAt: string | null;
-    deliveries: Array<{ issueDate: string; subject: string; status: string; attempts: number; sentAt: string | null; lastError: string | null }>;
+    deliveries: Array<{
+      issueDate: string;
+      subject: string;
+      status: string;
+      attempts: number;
+      sentAt: string | null;
+      lastError: string | null;
+    }>;
   } | null;
   enquiries: Array<{
     id: string;
@@ -161,7 +177,15 @@ export type PersonExport = {
     heldAt: string | null;
   }>;
   /** Notes and stage, owner and value changes, with who and when. */
-  events: Array<{ id: number; enquiryId: string | null; kind: string; actor: string | null; body: string; data: Record<string, unknown> | null; createdAt: string }>;
+  events: Array<{
+    id: number;
+    enquiryId: string | null;
+    kind: string;
+    actor: string | null;
+    body: string;
+    data: Record<string, unknown> | null;
+    createdAt: string;
+  }>;
   mails: Array<{
     id: string;
     enquiryId: string | null;
@@ -190,7 +214,11 @@ export type PersonExport = {
   }>;
 };
 
-function subscriptionStatus(row: { confirmed: boolean; unsubscribedAt: Date | null; bouncedAt: Date | null }): NonNullable<PersonExport["subscription"]>["status"] {
+function subscriptionStatus(row: {
+  confirmed: boolean;
+  unsubscribedAt: Date | null;
+  bouncedAt: Date | null;
+}): NonNullable<PersonExport["subscription"]>["status"] {
   return row.unsubscribedAt ? "unsubscribed" : row.bouncedAt ? "bounced" : row.confirmed ? "confirmed" : "pending";
 }
 
@@ -203,7 +231,11 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
   const [leadRows, submissionRows, subscriptionRows, enquiryRows, eventRows, mailRows, visitRows, bookingRows] = await Promise.all([
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(asc(leads.createdAt)),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(asc(submissions.createdAt)),
-    db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).orderBy(asc(newsletterSubscriptions.createdAt)),
+    db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.personId, personId))
+      .orderBy(asc(newsletterSubscriptions.createdAt)),
     db
       .select({ enquiry: enquiries, ownerName: users.name })
       .from(enquiries)
@@ -236,7 +268,13 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
 
   return {
     exportedAt: now.toISOString(),
-    person: { id: person.id, email: person.email, name: person.name, createdAt: person.createdAt.toISOString(), lastActivityAt: person.lastActivityAt.toISOString() },
+    person: {
+      id: person.id,
+      email: person.email,
+      name: person.name,
+      createdAt: person.createdAt.toISOString(),
+      lastActivityAt: person.lastActivityAt.toISOString(),
+    },
     leads: leadRows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -245,7 +283,9 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       message: row.message,
       source: row.source,
       conversationId: row.conversationId,
-      transcript: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages.map(({ role, content }) => ({ role, content })) : [],
+      transcript: Array.isArray(row.conversationContext?.messages)
+        ? row.conversationContext.messages.map(({ role, content }) => ({ role, content }))
+        : [],
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       heldAt: iso(row.heldAt),
@@ -403,12 +443,13 @@ export async function eraseInTransaction(tx: Transaction, person: { id: string; 
 
   const conversions = count(await db.delete(analyticsConversions).where(conversionsOf(ids)));
   const mailIds = (await db.select({ id: inboxMails.id }).from(inboxMails).where(mailsOf(person.id, person.emailKey))).map((row) => row.id);
-  const attachments =
-    mailIds.length > 0 ? count(await db.delete(inboxAttachments).where(inArray(inboxAttachments.mailId, mailIds))) : 0;
+  const attachments = mailIds.length > 0 ? count(await db.delete(inboxAttachments).where(inArray(inboxAttachments.mailId, mailIds))) : 0;
   const mails = mailIds.length > 0 ? count(await db.delete(inboxMails).where(inArray(inboxMails.id, mailIds))) : 0;
   const events = count(await db.delete(inboxEvents).where(eq(inboxEvents.personId, person.id)));
   const deliveries =
-    ids.subscriptionIds.length > 0 ? count(await db.delete(newsletterDeliveries).where(inArray(newsletterDeliveries.subscriptionId, ids.subscriptionIds))) : 0;
+    ids.subscriptionIds.length > 0
+      ? count(await db.delete(newsletterDeliveries).where(inArray(newsletterDeliveries.subscriptionId, ids.subscriptionIds)))
+      : 0;
   const subscriptions = count(await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, person.id)));
   // A lead's or submission's enquiry goes with it (the database's trigger); bookings and any other enquiry after.
   const enquiryCount = (await db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.personId, person.id))).length;
@@ -437,7 +478,12 @@ export async function eraseInTransaction(tx: Transaction, person: { id: string; 
   const queuedJobs = await removeQueuedJobs(tx, person.emailKey, ids.leadIds);
   // The hourly counters of mails to their address (keyed by a hash of it): signing up again starts fresh.
   const recipient = recipientKey(person.emailKey);
-  await db.delete(rateLimits).where(inArray(rateLimits.key, [recipientMailLimit, confirmationMailLimit].map((limit) => `${limit.name}:${recipient}`)));
+  await db.delete(rateLimits).where(
+    inArray(
+      rateLimits.key,
+      [recipientMailLimit, confirmationMailLimit].map((limit) => `${limit.name}:${recipient}`),
+    ),
+  );
   await db.delete(people).where(eq(people.id, person.id));
   return {
     leads: leadCount,

@@ -28,9 +28,33 @@ export const TIMELINE_LIMIT_PER_KIND = 200;
 type Base = { id: string; at: string; who: string | null };
 export type Attachment = { id: string; filename: string; contentType: string; sizeBytes: number; kept: boolean };
 export type TimelineEntry =
-  | (Base & { type: "visit"; about: "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | string; entryPath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null })
-  | (Base & { type: "chat"; leadId: string; company: string | null; message: string | null; messages: ConversationMessage[]; held: boolean })
-  | (Base & { type: "booking"; bookingId: string; status: string; start: string; end: string; timeZone: string; goals: string; scholarshipReason: string | null })
+  | (Base & {
+      type: "visit";
+      about: "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | string;
+      entryPath: string | null;
+      referrerHost: string | null;
+      utmSource: string | null;
+      utmMedium: string | null;
+      utmCampaign: string | null;
+    })
+  | (Base & {
+      type: "chat";
+      leadId: string;
+      company: string | null;
+      message: string | null;
+      messages: ConversationMessage[];
+      held: boolean;
+    })
+  | (Base & {
+      type: "booking";
+      bookingId: string;
+      status: string;
+      start: string;
+      end: string;
+      timeZone: string;
+      goals: string;
+      scholarshipReason: string | null;
+    })
   | (Base & { type: "submission"; submissionId: string; source: string; fields: Record<string, string>; held: boolean })
   | (Base & { type: "subscription"; source: string; confirmedAt: string | null; unsubscribedAt: string | null; bouncedAt: string | null })
   | (Base & {
@@ -67,8 +91,18 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
     db.select().from(inboxMails).where(eq(inboxMails.personId, personId)).orderBy(desc(inboxMails.createdAt)).limit(limit),
-    db.select().from(inboxEvents).where(eq(inboxEvents.personId, personId)).orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id)).limit(limit),
-    db.select().from(mentoringBookings).where(eq(mentoringBookings.personId, personId)).orderBy(desc(mentoringBookings.createdAt)).limit(limit),
+    db
+      .select()
+      .from(inboxEvents)
+      .where(eq(inboxEvents.personId, personId))
+      .orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id))
+      .limit(limit),
+    db
+      .select()
+      .from(mentoringBookings)
+      .where(eq(mentoringBookings.personId, personId))
+      .orderBy(desc(mentoringBookings.createdAt))
+      .limit(limit),
   ]);
   const ownIds = [
     ...leadRows.map((row) => row.id),
@@ -79,7 +113,10 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   const mailIds = mailRows.map((row) => row.id);
   const [visitRows, attachmentRows] = await Promise.all([
     ownIds.length
-      ? db.select().from(analyticsConversions).where(and(inArray(analyticsConversions.entityId, ownIds), ne(analyticsConversions.kind, "ai-tool")))
+      ? db
+          .select()
+          .from(analyticsConversions)
+          .where(and(inArray(analyticsConversions.entityId, ownIds), ne(analyticsConversions.kind, "ai-tool")))
       : [],
     mailIds.length
       ? db
@@ -98,113 +135,105 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   ]);
   const personName = person.name ?? person.email;
   const timeline: TimelineEntry[] = [
-    ...visitRows.map(
-      (row): TimelineEntry => ({
-        type: "visit",
-        id: `visit-${row.id}`,
-        at: iso(row.occurredAt),
-        who: null,
-        about: row.kind,
-        entryPath: row.entryPath,
-        referrerHost: row.referrerHost,
-        utmSource: row.utmSource,
-        utmMedium: row.utmMedium,
-        utmCampaign: row.utmCampaign,
-      }),
-    ),
-    ...leadRows.map(
-      (row): TimelineEntry => ({
-        type: "chat",
-        id: `chat-${row.id}`,
-        at: iso(row.createdAt),
-        who: row.name ?? personName,
-        leadId: row.id,
-        company: row.company,
-        message: row.message,
-        messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
-        held: row.heldAt !== null,
-      }),
-    ),
-    ...bookingRows.map(
-      (row): TimelineEntry => ({
-        type: "booking",
-        id: `booking-${row.id}`,
-        at: iso(row.createdAt),
-        who: row.name || personName,
-        bookingId: row.id,
-        status: row.status,
-        start: iso(row.startsAt),
-        end: iso(row.endsAt),
-        timeZone: row.timeZone,
-        goals: row.goals,
-        scholarshipReason: row.scholarshipReason,
-      }),
-    ),
-    ...submissionRows.map(
-      (row): TimelineEntry => ({
-        type: "submission",
-        id: `submission-${row.id}`,
-        at: iso(row.createdAt),
-        who: row.name || personName,
-        submissionId: row.id,
-        source: row.source,
-        fields: row.fields,
-        held: row.heldAt !== null,
-      }),
-    ),
-    ...subscriptionRows.map(
-      (row): TimelineEntry => ({
-        type: "subscription",
-        id: `subscription-${row.id}`,
-        at: iso(row.createdAt),
-        who: personName,
-        source: row.source,
-        confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
-        unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
-        bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
-      }),
-    ),
-    ...mailRows.map(
-      (row): TimelineEntry => ({
-        type: "mail",
-        id: `mail-${row.id}`,
-        at: iso(row.createdAt),
-        who: row.direction === "out" ? (row.sentByName ?? "The studio") : personName,
-        direction: row.direction,
-        enquiryId: row.enquiryId,
-        from: row.fromAddress,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-        autoReply: row.autoReply,
-        attachments: attachmentRows
-          .filter((attachment) => attachment.mailId === row.id)
-          .map((attachment) => ({
-            id: attachment.id,
-            filename: attachment.filename,
-            contentType: attachment.contentType,
-            sizeBytes: attachment.sizeBytes,
-            kept: attachment.kept,
-          })),
-      }),
-    ),
-    ...eventRows.map(
-      (row): TimelineEntry => ({
-        type: "event",
-        id: `event-${row.id}`,
-        at: iso(row.createdAt),
-        who: row.actorName ?? "The system",
-        kind: row.kind,
-        enquiryId: row.enquiryId,
-        body: row.body,
-      }),
-    ),
+    ...visitRows.map((row): TimelineEntry => ({
+      type: "visit",
+      id: `visit-${row.id}`,
+      at: iso(row.occurredAt),
+      who: null,
+      about: row.kind,
+      entryPath: row.entryPath,
+      referrerHost: row.referrerHost,
+      utmSource: row.utmSource,
+      utmMedium: row.utmMedium,
+      utmCampaign: row.utmCampaign,
+    })),
+    ...leadRows.map((row): TimelineEntry => ({
+      type: "chat",
+      id: `chat-${row.id}`,
+      at: iso(row.createdAt),
+      who: row.name ?? personName,
+      leadId: row.id,
+      company: row.company,
+      message: row.message,
+      messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
+      held: row.heldAt !== null,
+    })),
+    ...bookingRows.map((row): TimelineEntry => ({
+      type: "booking",
+      id: `booking-${row.id}`,
+      at: iso(row.createdAt),
+      who: row.name || personName,
+      bookingId: row.id,
+      status: row.status,
+      start: iso(row.startsAt),
+      end: iso(row.endsAt),
+      timeZone: row.timeZone,
+      goals: row.goals,
+      scholarshipReason: row.scholarshipReason,
+    })),
+    ...submissionRows.map((row): TimelineEntry => ({
+      type: "submission",
+      id: `submission-${row.id}`,
+      at: iso(row.createdAt),
+      who: row.name || personName,
+      submissionId: row.id,
+      source: row.source,
+      fields: row.fields,
+      held: row.heldAt !== null,
+    })),
+    ...subscriptionRows.map((row): TimelineEntry => ({
+      type: "subscription",
+      id: `subscription-${row.id}`,
+      at: iso(row.createdAt),
+      who: personName,
+      source: row.source,
+      confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
+      unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
+      bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
+    })),
+    ...mailRows.map((row): TimelineEntry => ({
+      type: "mail",
+      id: `mail-${row.id}`,
+      at: iso(row.createdAt),
+      who: row.direction === "out" ? (row.sentByName ?? "The studio") : personName,
+      direction: row.direction,
+      enquiryId: row.enquiryId,
+      from: row.fromAddress,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      autoReply: row.autoReply,
+      attachments: attachmentRows
+        .filter((attachment) => attachment.mailId === row.id)
+        .map((attachment) => ({
+          id: attachment.id,
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          sizeBytes: attachment.sizeBytes,
+          kept: attachment.kept,
+        })),
+    })),
+    ...eventRows.map((row): TimelineEntry => ({
+      type: "event",
+      id: `event-${row.id}`,
+      at: iso(row.createdAt),
+      who: row.actorName ?? "The system",
+      kind: row.kind,
+      enquiryId: row.enquiryId,
+      body: row.body,
+    })),
   ];
   // Newest first; entries of the same moment keep a stable order.
   timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
   const truncated = [leadRows, submissionRows, mailRows, eventRows, bookingRows].some((rows) => rows.length >= limit);
   return {
-    person: { id: person.id, name: person.name, email: person.email, createdAt: iso(person.createdAt), lastActivityAt: iso(person.lastActivityAt) },
+    person: {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      createdAt: iso(person.createdAt),
+      lastActivityAt: iso(person.lastActivityAt),
+    },
     enquiries,
     timeline,
     truncated,

@@ -76,7 +76,11 @@ export async function setStage(input: StageInput): Promise<{ changed: boolean; p
         kind: "stage",
         actor: input.actor,
         body: `${from} → ${to}${worth}`,
-        data: { from: row.stage, to: input.stage, ...(value && input.stage === "won" ? { valueMinor: value.valueMinor, currency: value.currency } : {}) },
+        data: {
+          from: row.stage,
+          to: input.stage,
+          ...(value && input.stage === "won" ? { valueMinor: value.valueMinor, currency: value.currency } : {}),
+        },
       });
     } else {
       await recordValueEvent(tx, row, input.value!, input.actor);
@@ -86,11 +90,20 @@ export async function setStage(input: StageInput): Promise<{ changed: boolean; p
 }
 
 /** Sets the deal's value and currency of an enquiry. */
-export async function setValue(input: { enquiryId: string; personId?: string; value: { valueMinor: number; currency: string }; actor: Actor }) {
+export async function setValue(input: {
+  enquiryId: string;
+  personId?: string;
+  value: { valueMinor: number; currency: string };
+  actor: Actor;
+}) {
   return withTransaction(async (tx) => {
     const row = await lockEnquiry(tx, input.enquiryId, input.personId);
-    if (row.valueMinor === input.value.valueMinor && row.currency === input.value.currency) return { changed: false, personId: row.personId };
-    await tx.db.update(enquiries).set({ valueMinor: input.value.valueMinor, currency: input.value.currency }).where(eq(enquiries.id, row.id));
+    if (row.valueMinor === input.value.valueMinor && row.currency === input.value.currency)
+      return { changed: false, personId: row.personId };
+    await tx.db
+      .update(enquiries)
+      .set({ valueMinor: input.value.valueMinor, currency: input.value.currency })
+      .where(eq(enquiries.id, row.id));
     await recordValueEvent(tx, row, input.value, input.actor);
     return { changed: true, personId: row.personId };
   });

@@ -67,7 +67,7 @@ function refineValue(
   required: boolean,
 ): { valueMinor: number; currency: string } | null {
   const hasValue = input.value !== undefined && input.value !== "";
-    // The forms prefill the currency: a currency without a value is no value at all.
+  // The forms prefill the currency: a currency without a value is no value at all.
   if (!hasValue) {
     if (required) ctx.addIssue({ code: "custom", path: ["value"], message: "Won needs the deal's value and currency" });
     return null;

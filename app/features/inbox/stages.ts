@@ -76,7 +76,9 @@ export function currencyExponent(currency: string): number {
 export function formatValue(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "code" }).format(minor / 10 ** exponent).replace(/\s/g, " ");
+    return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "code" })
+      .format(minor / 10 ** exponent)
+      .replace(/\s/g, " ");
   } catch {
     return `${currency} ${(minor / 10 ** exponent).toFixed(exponent)}`;
   }

@@ -11,10 +11,16 @@ const base = { timeZone: "Europe/Oslo", sessionMinutes: ["30", "60"], bufferMinu
 
 describe("the admin's availability form", () => {
   it("reads weekday fields and override lines into the API's shape, and writes them back the same", () => {
-    const parsed = availabilityBodyFromForm(form({ ...base, day1: "09:00-12:00, 13:00–17:00", day6: "10:00 to 14:00", overrides: "2026-12-24 off\n2026-12-27 10:00-14:00" }));
+    const parsed = availabilityBodyFromForm(
+      form({ ...base, day1: "09:00-12:00, 13:00–17:00", day6: "10:00 to 14:00", overrides: "2026-12-24 off\n2026-12-27 10:00-14:00" }),
+    );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const body = parsed.body as { weekly: { day: 1 | 2 | 3 | 4 | 5 | 6 | 7; start: string; end: string }[]; overrides: { date: string; hours: { start: string; end: string }[] }[]; sessionMinutes: number[] };
+    const body = parsed.body as {
+      weekly: { day: 1 | 2 | 3 | 4 | 5 | 6 | 7; start: string; end: string }[];
+      overrides: { date: string; hours: { start: string; end: string }[] }[];
+      sessionMinutes: number[];
+    };
     expect(body.weekly).toEqual([
       { day: 1, start: "09:00", end: "12:00" },
       { day: 1, start: "13:00", end: "17:00" },
@@ -30,7 +36,9 @@ describe("the admin's availability form", () => {
   });
 
   it("names the field it cannot read", () => {
-    const parsed = availabilityBodyFromForm(form({ ...base, day1: "9-5", overrides: "Christmas off", sessionMinutes: [], bufferMinutes: "a lot" }));
+    const parsed = availabilityBodyFromForm(
+      form({ ...base, day1: "9-5", overrides: "Christmas off", sessionMinutes: [], bufferMinutes: "a lot" }),
+    );
     expect(parsed).toEqual({
       ok: false,
       errors: {

@@ -12,7 +12,10 @@ export const SESSION_LENGTH_CHOICES = [30, 45, 60, 90] as const;
 
 function parseHoursList(text: string, where: string): { hours: Hours[] } | { error: string } {
   const hours: Hours[] = [];
-  for (const part of text.split(/[,;]/).map((piece) => piece.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;]/)
+    .map((piece) => piece.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,2}):(\d{2})\s*(?:-|–|to)\s*(\d{1,2}):(\d{2})$/.exec(part);
     if (!match) return { error: `${where}: write hours as 09:00-17:00 (several separated by commas)` };
     const pad = (value: string) => value.padStart(2, "0");
@@ -29,7 +32,11 @@ export function weeklyToText(weekly: Availability["weekly"], day: number): strin
 }
 
 export function overridesToText(overrides: Availability["overrides"]): string {
-  return overrides.map((override) => `${override.date} ${override.hours.length === 0 ? "off" : override.hours.map((h) => `${h.start}-${h.end}`).join(", ")}`).join("\n");
+  return overrides
+    .map(
+      (override) => `${override.date} ${override.hours.length === 0 ? "off" : override.hours.map((h) => `${h.start}-${h.end}`).join(", ")}`,
+    )
+    .join("\n");
 }
 
 export type AvailabilityFormResult = { ok: true; body: Record<string, unknown> } | { ok: false; errors: Record<string, string> };

@@ -51,7 +51,18 @@ describe("booking tokens", () => {
 
   it("rejects malformed, empty and over-long input", () => {
     const token = signBookingToken({ bookingId, purpose: "manage", sequence: 1, expiresAt: end });
-    for (const bad of [undefined, null, "", "a", "!!!!", `${token}=`, `${token} `, token.slice(0, -1), `${token}AAAA`, "A".repeat(10_000)]) {
+    for (const bad of [
+      undefined,
+      null,
+      "",
+      "a",
+      "!!!!",
+      `${token}=`,
+      `${token} `,
+      token.slice(0, -1),
+      `${token}AAAA`,
+      "A".repeat(10_000),
+    ]) {
       expect(verifyBookingToken(bad, "manage", before)).toBeNull();
     }
   });

@@ -58,7 +58,8 @@ export type BookingTokenInput = {
 
 export function signBookingToken({ bookingId, purpose, sequence, expiresAt }: BookingTokenInput): string {
   if (!BOOKING_ID_PATTERN.test(bookingId)) throw new Error("A booking token needs a booking id of 1–64 letters, digits, - or _.");
-  if (!Number.isInteger(sequence) || sequence < 0 || sequence > MAX_UINT32) throw new Error("A booking token needs a whole, non-negative sequence.");
+  if (!Number.isInteger(sequence) || sequence < 0 || sequence > MAX_UINT32)
+    throw new Error("A booking token needs a whole, non-negative sequence.");
   const expires = Math.floor(expiresAt.getTime() / 1000);
   if (!Number.isFinite(expires) || expires < 0 || expires > MAX_UINT32) throw new Error("A booking token needs a valid expiry time.");
   const payload = Buffer.alloc(HEADER_BYTES + bookingId.length);

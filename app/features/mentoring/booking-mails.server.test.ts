@@ -116,7 +116,9 @@ describe("confirmationMails", () => {
   });
 
   it("shows one time when learner and mentor share a zone, and says a scholarship session is free", async () => {
-    const [learner, mentor] = await confirmationMails(booking({ learnerTimeZone: "Europe/Oslo", scholarship: { reason: "Student at NTNU" } }));
+    const [learner, mentor] = await confirmationMails(
+      booking({ learnerTimeZone: "Europe/Oslo", scholarship: { reason: "Student at NTNU" } }),
+    );
     expect(learner!.text).toContain(mentorTime);
     expect(learner!.text).not.toContain("America/New_York");
     expect(learner!.text).toContain("scholarship session: it is free");

@@ -34,7 +34,11 @@ const scholarshipReason = z
   .max(SCHOLARSHIP_REASON_MAX, { error: bookingMessages.scholarshipReasonTooLong });
 
 const common = {
-  slotId: z.string({ error: bookingMessages.slotRequired }).trim().min(1, { error: bookingMessages.slotRequired }).max(200, { error: bookingMessages.slotUnknown }),
+  slotId: z
+    .string({ error: bookingMessages.slotRequired })
+    .trim()
+    .min(1, { error: bookingMessages.slotRequired })
+    .max(200, { error: bookingMessages.slotUnknown }),
   name,
   email,
   goals: text("Learning goals", messages.learningGoalsRequired, FIELD_LIMITS.longText),
@@ -79,7 +83,14 @@ const hours = z.object({ start: hhmm, end: hhmm });
 export const availabilityInputSchema = z.object({
   timeZone: timeZoneSchema,
   weekly: z
-    .array(hours.extend({ day: z.int({ error: "Days are 1 (Monday) to 7 (Sunday)" }).min(1, { error: "Days are 1 (Monday) to 7 (Sunday)" }).max(7, { error: "Days are 1 (Monday) to 7 (Sunday)" }) }))
+    .array(
+      hours.extend({
+        day: z
+          .int({ error: "Days are 1 (Monday) to 7 (Sunday)" })
+          .min(1, { error: "Days are 1 (Monday) to 7 (Sunday)" })
+          .max(7, { error: "Days are 1 (Monday) to 7 (Sunday)" }),
+      }),
+    )
     .max(70, { error: "At most 70 blocks of weekly hours" }),
   overrides: z
     .array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are YYYY-MM-DD" }), hours: z.array(hours).max(10) }))

@@ -120,7 +120,8 @@ async function offeredSlot(slotId: string, now: Date): Promise<{ slot: Slot; men
   const parsed = parseSlotId(slotId);
   const mentor = parsed ? ((await recentlyReadMentors()).find((candidate) => candidate.profile.id === parsed.mentorId) ?? null) : null;
   if (!parsed || !mentor || !isBookable(mentor)) throw new ApiError(400, bookingMessages.slotUnknown);
-  if (parsed.start.getTime() < now.getTime() + mentor.availability.minNoticeHours * 3_600_000) throw new ApiError(400, bookingMessages.slotPast);
+  if (parsed.start.getTime() < now.getTime() + mentor.availability.minNoticeHours * 3_600_000)
+    throw new ApiError(400, bookingMessages.slotPast);
   const slot = computeSlots({
     mentorId: mentor.profile.id,
     availability: mentor.availability,
@@ -144,7 +145,10 @@ async function calendarAllows(mentor: Mentor, occupied: { start: Date; end: Date
     ]);
     return !busy.some((interval) => overlaps(interval, occupied));
   } catch (error) {
-    logger.warn({ err: error, mentorId: mentor.profile.id }, "Mentoring: the mentor's calendar could not be read at booking time; using its last read");
+    logger.warn(
+      { err: error, mentorId: mentor.profile.id },
+      "Mentoring: the mentor's calendar could not be read at booking time; using its last read",
+    );
     return !mentor.calendarBusy.some((interval) => overlaps(interval, occupied));
   }
 }
@@ -158,7 +162,14 @@ export type BookInput = {
   now?: Date;
 };
 
-export type BookResult = { bookingId: string; status: MentoringBookingStatus; start: Date; end: Date; mentorName: string; repeated: boolean };
+export type BookResult = {
+  bookingId: string;
+  status: MentoringBookingStatus;
+  start: Date;
+  end: Date;
+  mentorName: string;
+  repeated: boolean;
+};
 
 /**
  * Books a slot. Answers: the booking (confirmed, or pending a scholarship approval, or held
@@ -166,7 +177,14 @@ export type BookResult = { bookingId: string; status: MentoringBookingStatus; st
  * ApiError 400 for a slot not offered; SlotTakenError (409) when the time is taken. The same
  * person sending the same slot again gets their booking back (a double submit stores nothing).
  */
-export async function bookSession({ values, request, clientIp, trapFields, requireToken, now = new Date() }: BookInput): Promise<BookResult> {
+export async function bookSession({
+  values,
+  request,
+  clientIp,
+  trapFields,
+  requireToken,
+  now = new Date(),
+}: BookInput): Promise<BookResult> {
   const { slot, mentor } = await offeredSlot(values.slotId, now);
   const occupied = { start: slot.start, end: new Date(slot.end.getTime() + mentor.availability.bufferMinutes * 60_000) };
 
@@ -183,7 +201,14 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
     )
     .limit(1);
   if (existing) {
-    return { bookingId: existing.id, status: existing.status, start: existing.startsAt, end: existing.endsAt, mentorName: mentor.profile.name, repeated: true };
+    return {
+      bookingId: existing.id,
+      status: existing.status,
+      start: existing.startsAt,
+      end: existing.endsAt,
+      mentorName: mentor.profile.name,
+      repeated: true,
+    };
   }
   const traps: FormTrapResult = await checkAndSpendFormTraps(trapFields, { requireToken });
   const held = traps.holdReason !== null;
@@ -247,7 +272,11 @@ export async function bookSession({ values, request, clientIp, trapFields, requi
     if (isOverlap(error)) throw new SlotTakenError(await nextFreeSlots(slot.start, slot.minutes, now));
     throw error;
   }
-  if (held) logger.warn({ bookingId: id, reason: traps.holdReason, fillMs: traps.fillMs, ipHash }, "Mentoring booking held for review: it looks automated; no mail sent");
+  if (held)
+    logger.warn(
+      { bookingId: id, reason: traps.holdReason, fillMs: traps.fillMs, ipHash },
+      "Mentoring booking held for review: it looks automated; no mail sent",
+    );
   else logger.info({ bookingId: id, status }, "Mentoring booking stored");
   // Recorded after the answer: the booking is stored, its analytics need not hold up the learner.
   void recordConversion({ kind: "booking", entityId: id, visit });
@@ -320,12 +349,19 @@ function isChangeable(row: BookingRow, now: Date): boolean {
  * Cancels a session (by the learner through their link, or by an admin): the slot is free again,
  * both sides get a CANCEL invite, the mentor's calendar drops the event.
  */
-export async function cancelBooking(bookingId: string, by: "learner" | "mentor", options: { expectedSequence?: number; now?: Date } = {}): Promise<BookingView> {
+export async function cancelBooking(
+  bookingId: string,
+  by: "learner" | "mentor",
+  options: { expectedSequence?: number; now?: Date } = {},
+): Promise<BookingView> {
   const now = options.now ?? new Date();
   return withTransaction(async (tx) => {
     const row = await loadBooking(bookingId, tx);
     if (!row || !isChangeable(row, now) || (options.expectedSequence !== undefined && row.sequence !== options.expectedSequence)) {
-      throw new ApiError(by === "learner" ? 410 : 409, by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be cancelled.");
+      throw new ApiError(
+        by === "learner" ? 410 : 409,
+        by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be cancelled.",
+      );
     }
     const mentor = await mentorOf(row);
     const [updated] = await tx.db
@@ -355,7 +391,10 @@ export async function rescheduleBooking(
     return await withBookingTransaction(async (tx) => {
       const row = await loadBooking(bookingId, tx);
       if (!row || !isChangeable(row, now) || (options.expectedSequence !== undefined && row.sequence !== options.expectedSequence)) {
-        throw new ApiError(by === "learner" ? 410 : 409, by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be moved.");
+        throw new ApiError(
+          by === "learner" ? 410 : 409,
+          by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be moved.",
+        );
       }
       if (row.mentorId !== mentor.profile.id) throw new ApiError(400, "Pick a new time with the same mentor.");
       await lockMentorTimes(tx, mentor.profile.id);
@@ -371,7 +410,8 @@ export async function rescheduleBooking(
         })
         .where(eq(mentoringBookings.id, row.id))
         .returning();
-      if (updated!.status === "confirmed") await queueBookingMails(tx, { bookingId: row.id, kind: "reschedule", previousStart: row.startsAt.toISOString() });
+      if (updated!.status === "confirmed")
+        await queueBookingMails(tx, { bookingId: row.id, kind: "reschedule", previousStart: row.startsAt.toISOString() });
       await queueCalendarSync(row.id, tx, mentor);
       return toView(updated!, mentor);
     });
@@ -385,9 +425,14 @@ export async function rescheduleBooking(
 export async function approveScholarship(bookingId: string, now = new Date()): Promise<BookingView> {
   return withTransaction(async (tx) => {
     const row = await loadBooking(bookingId, tx);
-    if (!row || row.status !== "pending" || row.startsAt <= now) throw new ApiError(409, "Only a pending request for a session still ahead can be approved.");
+    if (!row || row.status !== "pending" || row.startsAt <= now)
+      throw new ApiError(409, "Only a pending request for a session still ahead can be approved.");
     const mentor = await mentorOf(row);
-    const [updated] = await tx.db.update(mentoringBookings).set({ status: "confirmed" }).where(eq(mentoringBookings.id, row.id)).returning();
+    const [updated] = await tx.db
+      .update(mentoringBookings)
+      .set({ status: "confirmed" })
+      .where(eq(mentoringBookings.id, row.id))
+      .returning();
     await queueBookingMails(tx, { bookingId: row.id, kind: "confirmation" });
     return toView(updated!, mentor);
   });
@@ -406,13 +451,18 @@ export async function releaseHeldBooking(bookingId: string): Promise<BookingView
       const mentor = await mentorOf(row);
       await lockMentorTimes(tx, mentor.profile.id);
       const status = row.scholarshipReason ? "pending" : "confirmed";
-      const [updated] = await tx.db.update(mentoringBookings).set({ status, holdReason: null }).where(eq(mentoringBookings.id, row.id)).returning();
+      const [updated] = await tx.db
+        .update(mentoringBookings)
+        .set({ status, holdReason: null })
+        .where(eq(mentoringBookings.id, row.id))
+        .returning();
       await queueBookingMails(tx, { bookingId: row.id, kind: status === "confirmed" ? "confirmation" : "pending" });
       await queueCalendarSync(row.id, tx, mentor);
       return toView(updated!, mentor);
     });
   } catch (error) {
-    if (isOverlap(error)) throw new ApiError(409, "Its time has been booked by someone else meanwhile: reply to the learner to offer another time.");
+    if (isOverlap(error))
+      throw new ApiError(409, "Its time has been booked by someone else meanwhile: reply to the learner to offer another time.");
     throw error;
   }
 }
@@ -454,7 +504,9 @@ export async function awaitingDecision(now = new Date()): Promise<BookingView[]>
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
-    .where(sql`(${mentoringBookings.status} = 'pending' and ${mentoringBookings.startsAt} > ${now}) or ${mentoringBookings.status} = 'held'`)
+    .where(
+      sql`(${mentoringBookings.status} = 'pending' and ${mentoringBookings.startsAt} > ${now}) or ${mentoringBookings.status} = 'held'`,
+    )
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(200);
   const mentors = new Map<string, Mentor | null>();

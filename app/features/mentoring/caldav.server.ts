@@ -114,7 +114,10 @@ function session(conn: CalendarConnection, options: CalendarOptions): Session {
       response = await globalThis.fetch(input, { ...init, signal });
     } catch (error) {
       if (signal.aborted) {
-        throw new CalendarError("timeout", `The calendar server at ${target.host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+        throw new CalendarError(
+          "timeout",
+          `The calendar server at ${target.host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+        );
       }
       const code = causeCode(error);
       if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
@@ -137,7 +140,8 @@ function session(conn: CalendarConnection, options: CalendarOptions): Session {
 /** A status other than 401 (which the session's fetch throws) as a CalendarError about `url`. */
 function statusError(status: number, url: URL, what: string): CalendarError {
   if (status === 403) return new CalendarError("forbidden", `The calendar server at ${url.host} does not let this account ${what} (403).`);
-  if (status === 404 || status === 410) return new CalendarError("not_found", `Nothing was found at ${url.href} (${status}): check the calendar URL.`);
+  if (status === 404 || status === 410)
+    return new CalendarError("not_found", `Nothing was found at ${url.href} (${status}): check the calendar URL.`);
   return new CalendarError("server", `The calendar server at ${url.host} answered ${status} when asked to ${what}.`);
 }
 
@@ -443,7 +447,11 @@ function objectUrl(calendar: URL, uid: string): URL {
  * as a scheduling message by them. The studio's own mails already invite the attendees, so a
  * caller that wants no second channel passes an event without ATTENDEE lines.
  */
-export async function putBookingEvent(conn: CalendarConnection, event: { uid: string; ics: string }, options: CalendarOptions = {}): Promise<void> {
+export async function putBookingEvent(
+  conn: CalendarConnection,
+  event: { uid: string; ics: string },
+  options: CalendarOptions = {},
+): Promise<void> {
   const body = calendarObject(event.uid, event.ics);
   const s = session(conn, options);
   const calendar = await resolveCalendar(conn, s);

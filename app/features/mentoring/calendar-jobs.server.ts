@@ -57,7 +57,10 @@ export const calendarSyncJob = defineJob<{ bookingId: string }>({
       } catch (error) {
         // The mentor's mail app already put the invitation in this calendar under its own name: it is there.
         if (!(error instanceof CalendarError && error.code === "conflict")) throw error;
-        logger.info({ bookingId: row.id }, "Mentoring: the booking's event is already in the mentor's calendar (added from the invitation)");
+        logger.info(
+          { bookingId: row.id },
+          "Mentoring: the booking's event is already in the mentor's calendar (added from the invitation)",
+        );
       }
     } else {
       await deleteBookingEvent(mentor.calendar, row.uid);
@@ -68,7 +71,10 @@ export const calendarSyncJob = defineJob<{ bookingId: string }>({
 
 /** Reads every connected mentor's busy times for their booking horizon. */
 export async function refreshCalendars(now = new Date()): Promise<number> {
-  const rows = await getDb().select({ userId: mentoringMentors.userId }).from(mentoringMentors).where(isNotNull(mentoringMentors.caldavUrl));
+  const rows = await getDb()
+    .select({ userId: mentoringMentors.userId })
+    .from(mentoringMentors)
+    .where(isNotNull(mentoringMentors.caldavUrl));
   let read = 0;
   for (const { userId } of rows) {
     const mentor = await loadMentor(userId);
@@ -79,7 +85,10 @@ export async function refreshCalendars(now = new Date()): Promise<number> {
       read += 1;
     } catch (error) {
       const message = error instanceof CalendarError ? error.message : "The calendar could not be read.";
-      logger.warn({ err: error instanceof CalendarError ? undefined : error, mentorId: userId, message }, "Mentoring: a mentor's calendar could not be read");
+      logger.warn(
+        { err: error instanceof CalendarError ? undefined : error, mentorId: userId, message },
+        "Mentoring: a mentor's calendar could not be read",
+      );
       await storeCalendarBusy(userId, { error: message }, now);
     }
   }

@@ -60,12 +60,18 @@ function pageChoices(url: URL, mentors: Mentor[]) {
   const timeZone = zoneChosen ? tzParam : DEFAULT_VISITOR_ZONE;
   const lengths = [...new Set(mentors.flatMap((mentor) => mentor.availability.sessionMinutes))].sort((a, b) => a - b);
   const minutesParam = Number(url.searchParams.get("minutes"));
-  const minutes = lengths.includes(minutesParam) ? minutesParam : (lengths.includes(60) ? 60 : (lengths[0] ?? 60));
+  const minutes = lengths.includes(minutesParam) ? minutesParam : lengths.includes(60) ? 60 : (lengths[0] ?? 60);
   return { timeZone, zoneChosen, lengths, minutes };
 }
 
 function mentorProfiles(mentors: Mentor[]): BookingPageData["mentors"] {
-  return mentors.map((mentor) => ({ id: mentor.profile.id, name: mentor.profile.name, role: mentor.profile.role, portrait: mentor.profile.portrait, timeZone: mentor.profile.timeZone }));
+  return mentors.map((mentor) => ({
+    id: mentor.profile.id,
+    name: mentor.profile.name,
+    role: mentor.profile.role,
+    portrait: mentor.profile.portrait,
+    timeZone: mentor.profile.timeZone,
+  }));
 }
 
 /**
@@ -121,7 +127,16 @@ export async function bookingPageData(url: URL, now = new Date(), bookable?: Men
 }
 
 export type BookingActionData =
-  | { form: "booking"; outcome: "booked"; status: "confirmed" | "pending"; start: string; end: string; mentorName: string; email: string; timeZone: string }
+  | {
+      form: "booking";
+      outcome: "booked";
+      status: "confirmed" | "pending";
+      start: string;
+      end: string;
+      mentorName: string;
+      email: string;
+      timeZone: string;
+    }
   | {
       form: "booking";
       outcome: "rejected" | "failed" | "taken";
@@ -138,7 +153,13 @@ export type BookingActionData =
 function chosenSlotOption(slotId: string | undefined): SlotOption | null {
   const parsed = slotId ? parseSlotId(slotId) : null;
   if (!parsed || !slotId) return null;
-  return { id: slotId, start: parsed.start.toISOString(), end: new Date(parsed.start.getTime() + parsed.minutes * 60_000).toISOString(), minutes: parsed.minutes, mentorId: parsed.mentorId };
+  return {
+    id: slotId,
+    start: parsed.start.toISOString(),
+    end: new Date(parsed.start.getTime() + parsed.minutes * 60_000).toISOString(),
+    minutes: parsed.minutes,
+    mentorId: parsed.mentorId,
+  };
 }
 
 /**
@@ -158,7 +179,18 @@ export async function handleBookingAction(formData: FormData, request: Request, 
   if (submission.status !== "success") {
     const errors: Record<string, string> = {};
     for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages?.[0]) errors[key] = messages[0];
-    return data<BookingActionData>({ form: "booking", outcome: "rejected", message: Object.values(errors)[0] ?? null, errors, values, nextSlots: [], startToken: keptToken }, { status: 400 });
+    return data<BookingActionData>(
+      {
+        form: "booking",
+        outcome: "rejected",
+        message: Object.values(errors)[0] ?? null,
+        errors,
+        values,
+        nextSlots: [],
+        startToken: keptToken,
+      },
+      { status: 400 },
+    );
   }
   const value = submission.value;
   try {
@@ -191,7 +223,15 @@ export async function handleBookingAction(formData: FormData, request: Request, 
   } catch (error) {
     if (error instanceof SlotTakenError) {
       return data<BookingActionData>(
-        { form: "booking", outcome: "taken", message: error.message, errors: { slotId: error.message }, values: { ...values, slotId: "" }, nextSlots: error.nextSlots.map(toOption), startToken: keptToken },
+        {
+          form: "booking",
+          outcome: "taken",
+          message: error.message,
+          errors: { slotId: error.message },
+          values: { ...values, slotId: "" },
+          nextSlots: error.nextSlots.map(toOption),
+          startToken: keptToken,
+        },
         { status: 409 },
       );
     }
@@ -211,7 +251,16 @@ export async function handleBookingAction(formData: FormData, request: Request, 
     }
     const errors: Record<string, string> = status === 400 ? { slotId: message } : {};
     return data<BookingActionData>(
-      { form: "booking", outcome: "failed", message, errors, values, nextSlots: [], chosenSlot: chosenSlotOption(values.slotId), startToken: keptToken },
+      {
+        form: "booking",
+        outcome: "failed",
+        message,
+        errors,
+        values,
+        nextSlots: [],
+        chosenSlot: chosenSlotOption(values.slotId),
+        startToken: keptToken,
+      },
       { status, headers },
     );
   }

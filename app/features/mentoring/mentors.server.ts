@@ -40,7 +40,14 @@ function toMentor(row: MentorRow): Mentor {
   const founder = founderProfile(row.profileName);
   const password = row.caldavPasswordSealed ? openText(CALENDAR_PASSWORD_PURPOSE, row.caldavPasswordSealed) : null;
   return {
-    profile: { id: row.userId, name: founder.name, role: founder.role, portrait: founder.portrait, email: row.email, timeZone: row.timeZone },
+    profile: {
+      id: row.userId,
+      name: founder.name,
+      role: founder.role,
+      portrait: founder.portrait,
+      email: row.email,
+      timeZone: row.timeZone,
+    },
     availability: {
       timeZone: row.timeZone,
       weekly: row.weekly,
@@ -52,7 +59,8 @@ function toMentor(row: MentorRow): Mentor {
     },
     video: row.video,
     active: row.active,
-    calendar: row.caldavUrl && row.caldavUsername && password !== null ? { url: row.caldavUrl, username: row.caldavUsername, password } : null,
+    calendar:
+      row.caldavUrl && row.caldavUsername && password !== null ? { url: row.caldavUrl, username: row.caldavUsername, password } : null,
     calendarBusy: (row.caldavBusy ?? []).map((interval) => ({ start: new Date(interval.start), end: new Date(interval.end) })),
     calendarReadAt: row.caldavReadAt,
     calendarError: row.caldavError,
@@ -106,7 +114,9 @@ export async function loadMentor(userId: string): Promise<Mentor | null> {
 
 /** A mentor learners can book: switched on, with weekly hours or an override with hours. */
 export function isBookable(mentor: Mentor): boolean {
-  return mentor.active && (mentor.availability.weekly.length > 0 || mentor.availability.overrides.some((override) => override.hours.length > 0));
+  return (
+    mentor.active && (mentor.availability.weekly.length > 0 || mentor.availability.overrides.some((override) => override.hours.length > 0))
+  );
 }
 
 export async function loadBookableMentors(): Promise<Mentor[]> {
@@ -135,7 +145,10 @@ export async function occupiedTimes(mentorIds: string[], from: Date, to: Date): 
 export type FreeSlotsQuery = { from?: Date; days?: number; minutes?: number; now?: Date; mentors?: Mentor[] };
 
 /** The free slots of every bookable mentor, merged in time order. */
-export async function freeSlots({ from, days, minutes, now = new Date(), mentors }: FreeSlotsQuery = {}): Promise<{ slots: Slot[]; mentors: Mentor[] }> {
+export async function freeSlots({ from, days, minutes, now = new Date(), mentors }: FreeSlotsQuery = {}): Promise<{
+  slots: Slot[];
+  mentors: Mentor[];
+}> {
   const bookable = mentors ?? (await loadBookableMentors());
   if (bookable.length === 0) return { slots: [], mentors: [] };
   const start = from && from > now ? from : now;
@@ -233,18 +246,30 @@ export async function saveCalendarConnection(userId: string, connection: Calenda
         caldavError: null,
       }
     : { caldavUrl: null, caldavUsername: null, caldavPasswordSealed: null, caldavBusy: null, caldavReadAt: null, caldavError: null };
-  const updated = await getDb().update(mentoringMentors).set(values).where(eq(mentoringMentors.userId, userId)).returning({ id: mentoringMentors.userId });
+  const updated = await getDb()
+    .update(mentoringMentors)
+    .set(values)
+    .where(eq(mentoringMentors.userId, userId))
+    .returning({ id: mentoringMentors.userId });
   forgetRecentMentors();
   if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first; then connect a calendar.");
 }
 
 /** Records what the last read of a mentor's calendar gave. */
-export async function storeCalendarBusy(userId: string, result: { busy: BusyInterval[] } | { error: string }, at = new Date()): Promise<void> {
+export async function storeCalendarBusy(
+  userId: string,
+  result: { busy: BusyInterval[] } | { error: string },
+  at = new Date(),
+): Promise<void> {
   await getDb()
     .update(mentoringMentors)
     .set(
       "busy" in result
-        ? { caldavBusy: result.busy.map((interval) => ({ start: interval.start.toISOString(), end: interval.end.toISOString() })), caldavReadAt: at, caldavError: null }
+        ? {
+            caldavBusy: result.busy.map((interval) => ({ start: interval.start.toISOString(), end: interval.end.toISOString() })),
+            caldavReadAt: at,
+            caldavError: null,
+          }
         : { caldavError: result.error, caldavReadAt: at },
     )
     .where(eq(mentoringMentors.userId, userId));
@@ -262,7 +287,8 @@ export async function saveMentorProfile(userId: string, input: MentorProfileInpu
     } catch {
       url = null;
     }
-    if (!url || url.protocol !== "https:" || input.video.url.length > 500) throw new ApiError(400, "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
+    if (!url || url.protocol !== "https:" || input.video.url.length > 500)
+      throw new ApiError(400, "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
   }
   const updated = await getDb()
     .update(mentoringMentors)

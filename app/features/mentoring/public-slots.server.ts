@@ -39,15 +39,29 @@ export function parseSlotsQuery(url: URL, now = new Date()): { from: Date; days:
   }
   const daysText = url.searchParams.get("days") ?? "14";
   const days = /^\d{1,3}$/.test(daysText) ? Number(daysText) : NaN;
-  if (!(days >= 1 && days <= MAX_DAYS_PER_REQUEST)) throw new ApiError(400, `days must be a whole number from 1 to ${MAX_DAYS_PER_REQUEST}`);
+  if (!(days >= 1 && days <= MAX_DAYS_PER_REQUEST))
+    throw new ApiError(400, `days must be a whole number from 1 to ${MAX_DAYS_PER_REQUEST}`);
   const minutesText = url.searchParams.get("minutes");
   const minutes = minutesText === null ? undefined : /^\d{1,3}$/.test(minutesText) ? Number(minutesText) : NaN;
-  if (minutes !== undefined && !(minutes >= 5 && minutes <= 480)) throw new ApiError(400, "minutes must be a session length in minutes, e.g. 60");
+  if (minutes !== undefined && !(minutes >= 5 && minutes <= 480))
+    throw new ApiError(400, "minutes must be a session length in minutes, e.g. 60");
   return { from, days, timeZone, minutes };
 }
 
 /** Free slots from `from` for `days` days (the days counted in the visitor's zone). */
-export async function publicSlots({ from, days, timeZone, minutes, now = new Date() }: { from: Date; days: number; timeZone: string; minutes?: number; now?: Date }) {
+export async function publicSlots({
+  from,
+  days,
+  timeZone,
+  minutes,
+  now = new Date(),
+}: {
+  from: Date;
+  days: number;
+  timeZone: string;
+  minutes?: number;
+  now?: Date;
+}) {
   const until = DateTime.fromJSDate(from, { zone: timeZone }).startOf("day").plus({ days }).toJSDate();
   // One more day of the mentors' calendar covers visitors whose day starts before the mentor's.
   const { slots, mentors } = await freeSlots({ from: new Date(from.getTime() - 86_400_000), days: days + 2, minutes, now });

@@ -27,7 +27,8 @@ export async function sendDueReminders(now = new Date(), batch = 50): Promise<nu
   for (const reminder of REMINDERS) {
     const dueBefore = new Date(now.getTime() + reminder.hoursBefore * 3_600_000);
     // The 24-hour reminder is not sent once the 1-hour one is due: one mail, the nearer one.
-    const notYetNearer = reminder.hoursBefore === 24 ? sql`${mentoringBookings.startsAt} > ${new Date(now.getTime() + 3_600_000)}` : sql`true`;
+    const notYetNearer =
+      reminder.hoursBefore === 24 ? sql`${mentoringBookings.startsAt} > ${new Date(now.getTime() + 3_600_000)}` : sql`true`;
     sent += await withTransaction(async (tx) => {
       const due = await tx.db
         .select()
@@ -48,7 +49,10 @@ export async function sendDueReminders(now = new Date(), batch = 50): Promise<nu
       for (const row of due) {
         const mentor = await loadMentor(row.mentorId);
         if (!mentor) continue;
-        await tx.db.update(mentoringBookings).set({ [reminder.key]: now }).where(eq(mentoringBookings.id, row.id));
+        await tx.db
+          .update(mentoringBookings)
+          .set({ [reminder.key]: now })
+          .where(eq(mentoringBookings.id, row.id));
         await queueMail(await reminderMail(bookingForMail(row, mentor), reminder.hoursBefore), { db: tx.jobsDb });
       }
       return due.length;

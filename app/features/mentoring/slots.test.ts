@@ -159,9 +159,9 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("an unknown time zone is an error, not an empty page", () => {
-    expect(() =>
-      computeSlots({ mentorId: "m1", availability: availability({ timeZone: "Mars/Olympus" }), busy: [], now: BEFORE }),
-    ).toThrow(RangeError);
+    expect(() => computeSlots({ mentorId: "m1", availability: availability({ timeZone: "Mars/Olympus" }), busy: [], now: BEFORE })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -196,7 +196,13 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
         "2027-03-28T02:00:00Z",
         "2027-03-28T03:00:00Z",
       ]);
-      expect(wall(night, OSLO)).toEqual(["2027-03-28 00:00", "2027-03-28 01:00", "2027-03-28 03:00", "2027-03-28 04:00", "2027-03-28 05:00"]);
+      expect(wall(night, OSLO)).toEqual([
+        "2027-03-28 00:00",
+        "2027-03-28 01:00",
+        "2027-03-28 03:00",
+        "2027-03-28 04:00",
+        "2027-03-28 05:00",
+      ]);
       for (const slot of night) expect(slot.end.getTime() - slot.start.getTime()).toBe(60 * 60_000);
     });
 
@@ -511,7 +517,13 @@ describe("time zones and availability checks", () => {
       overrides: [
         { date: "2027-02-30", hours: [] },
         { date: "27-01-01", hours: [] },
-        { date: "2027-01-05", hours: [{ start: "10:00", end: "12:00" }, { start: "11:30", end: "12:30" }] },
+        {
+          date: "2027-01-05",
+          hours: [
+            { start: "10:00", end: "12:00" },
+            { start: "11:30", end: "12:30" },
+          ],
+        },
         { date: "2027-01-05", hours: [] },
       ],
       sessionMinutes: [0, 7, 485, 60],

@@ -96,7 +96,10 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   const overrides = new Map<string, Range[]>();
   for (const override of availability.overrides) {
     if (overrides.has(override.date)) continue;
-    overrides.set(override.date, override.hours.map(parseHours).filter((range): range is Range => range !== null));
+    overrides.set(
+      override.date,
+      override.hours.map(parseHours).filter((range): range is Range => range !== null),
+    );
   }
 
   const taken = mergeBusy(input.busy);
@@ -149,7 +152,13 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
     if (i > 0 && sorted[i - 1] === key) continue;
     const minutes = mod(key, MINUTE);
     const start = key - minutes;
-    slots.push({ id: slotId(mentorId, start, minutes), mentorId, start: new Date(start), end: new Date(start + minutes * MINUTE), minutes });
+    slots.push({
+      id: slotId(mentorId, start, minutes),
+      mentorId,
+      start: new Date(start),
+      end: new Date(start + minutes * MINUTE),
+      minutes,
+    });
   }
   return slots;
 }

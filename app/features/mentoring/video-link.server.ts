@@ -32,7 +32,9 @@ export const DEFAULT_JITSI_BASE = "https://meet.jit.si";
 export function videoLinkFor(bookingId: string, mentorSetting: VideoSetting): string {
   const setting = videoSettingSchema.safeParse(mentorSetting);
   if (!setting.success) {
-    throw new Error(`Booking ${bookingId}: the mentor's video setting is invalid (${setting.error.issues.map((issue) => issue.message).join("; ")}).`);
+    throw new Error(
+      `Booking ${bookingId}: the mentor's video setting is invalid (${setting.error.issues.map((issue) => issue.message).join("; ")}).`,
+    );
   }
   if (setting.data.kind === "fixed") return setting.data.url;
   const base = (setting.data.base ?? DEFAULT_JITSI_BASE).replace(/\/+$/, "");

@@ -61,5 +61,6 @@ export const NEWS_MESSAGES = {
   emptyHome: "No news available at the moment",
   emptyHub: "No news available",
   /** A forced refresh within five minutes of the last one (docs/news.md, "UI"). */
-  refreshedRecently: (minutes: number) => `News was refreshed a moment ago. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
+  refreshedRecently: (minutes: number) =>
+    `News was refreshed a moment ago. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
 } as const;

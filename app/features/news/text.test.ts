@@ -24,7 +24,8 @@ describe("truncateWords", () => {
   });
 
   it("cuts long text at a word boundary and ends with an ellipsis within the limit", () => {
-    const text = "Researchers released a new open model that beats larger systems on reasoning benchmarks while using far less compute than before.";
+    const text =
+      "Researchers released a new open model that beats larger systems on reasoning benchmarks while using far less compute than before.";
     const cut = truncateWords(text, 120);
     expect(cut.length).toBeLessThanOrEqual(120);
     expect(cut.endsWith("…")).toBe(true);

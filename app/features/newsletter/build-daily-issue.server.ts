@@ -30,7 +30,10 @@ function dateLabel(issueDate: string): string {
 
 /** Feed text as plain text: no tags, no runs of whitespace, capped. */
 function plain(value: string, max: number): string {
-  const text = value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = value
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
@@ -66,7 +69,12 @@ export async function composeDailyIssue(now = new Date()): Promise<ComposedIssue
         gt(aiNews.publishedAt, since),
         // A feed's clock may run a little ahead; a story dated days ahead is not today's news.
         lte(aiNews.publishedAt, new Date(now.getTime() + 3600 * 1000)),
-        notExists(db.select({ one: sql`1` }).from(newsletterIssueStories).where(eq(newsletterIssueStories.newsId, aiNews.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newsletterIssueStories)
+            .where(eq(newsletterIssueStories.newsId, aiNews.id)),
+        ),
       ),
     )
     .orderBy(desc(aiNews.publishedAt), desc(aiNews.createdAt))
@@ -81,8 +89,8 @@ export async function composeDailyIssue(now = new Date()): Promise<ComposedIssue
     source: plain(row.source, 80),
     url: storyUrl(row.sourceUrl, siteUrl),
   }));
-  const { html, text } = await renderEmail(
-    (part) => createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl, part }),
+  const { html, text } = await renderEmail((part) =>
+    createElement(NewsletterIssue, { dateLabel: dateLabel(issueDate), stories, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER, siteUrl, part }),
   );
   const subject = toHeaderText(`AI news: ${plain(stories[0]!.title, 110)}`);
   return { issueDate, subject, html, text, stories };

@@ -9,8 +9,7 @@ import { verifyNewsletterToken } from "./token.server";
 export const CONFIRMATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export type ConfirmationCheck =
-  | { status: "valid"; subscriptionId: string; email: string; alreadyConfirmed: boolean }
-  | { status: "invalid" | "expired" };
+  { status: "valid"; subscriptionId: string; email: string; alreadyConfirmed: boolean } | { status: "invalid" | "expired" };
 
 /**
  * Whether a confirmation token can confirm its subscription. A link mailed
@@ -21,7 +20,11 @@ export async function checkConfirmationToken(token: string | null, now = new Dat
   const verified = verifyNewsletterToken("confirm", token);
   if (!verified) return { status: "invalid" };
   if (now.getTime() - verified.issuedAt.getTime() > CONFIRMATION_TTL_MS) return { status: "expired" };
-  const [row] = await getDb().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, verified.subscriptionId)).limit(1);
+  const [row] = await getDb()
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, verified.subscriptionId))
+    .limit(1);
   if (!row) return { status: "invalid" };
   // A bounced address is not active: confirming a new sign-up's link makes it so again.
   const isActive = row.confirmed && !row.unsubscribedAt && !row.bouncedAt;
@@ -37,7 +40,10 @@ export type ConfirmResult = { status: "confirmed"; email: string } | { status: "
  * Confirms the subscription a valid token names (POST only: mail scanners follow links, they
  * do not press buttons). A new confirmation is a conversion, credited to the sign-up's visit.
  */
-export async function confirmSubscription(token: string | null, { now = new Date(), visit }: { now?: Date; visit?: VisitRef } = {}): Promise<ConfirmResult> {
+export async function confirmSubscription(
+  token: string | null,
+  { now = new Date(), visit }: { now?: Date; visit?: VisitRef } = {},
+): Promise<ConfirmResult> {
   const check = await checkConfirmationToken(token, now);
   if (check.status !== "valid") return check;
   if (!check.alreadyConfirmed) {

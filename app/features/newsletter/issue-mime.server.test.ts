@@ -71,7 +71,10 @@ describe("the issue's MIME parts, encoded once and personalised per recipient", 
   });
 
   it("starts no line with a dot, so the SMTP client has nothing to dot-stuff (and copy)", async () => {
-    const dotty = { html: `${". ".repeat(300)}<a href="${PLACEHOLDER}">x</a>${"a.".repeat(200)}`, text: `.first\n${"..".repeat(200)}\n${PLACEHOLDER}\n.last` };
+    const dotty = {
+      html: `${". ".repeat(300)}<a href="${PLACEHOLDER}">x</a>${"a.".repeat(200)}`,
+      text: `.first\n${"..".repeat(200)}\n${PLACEHOLDER}\n.last`,
+    };
     const url = `https://nordlys.example/${".".repeat(150)}/unsubscribe?token=t`;
     const parts = fillIssueParts(compileIssueParts(dotty, PLACEHOLDER), url);
     for (const stream of [parts.text, parts.html]) {

@@ -12,7 +12,10 @@ describe("manualSendToast", () => {
   });
 
   it("is not a success when nothing was sent: no stories, or everyone had the issue already", () => {
-    expect(manualSendToast({ ...base, status: "no-stories", message: "No issue has been sent yet" })).toEqual({ type: "info", title: "No issue has been sent yet" });
+    expect(manualSendToast({ ...base, status: "no-stories", message: "No issue has been sent yet" })).toEqual({
+      type: "info",
+      title: "No issue has been sent yet",
+    });
     const again = manualSendToast({ ...base, status: "sent", successCount: 7, sentNow: 0 });
     expect(again.type).toBe("info");
     expect(again.title).toContain("Nothing new to send");
@@ -23,7 +26,10 @@ describe("manualSendToast", () => {
   });
 
   it("warns when the send paused, and informs while it is still sending", () => {
-    expect(manualSendToast({ ...base, status: "paused", sentNow: 2, message: "paused after failures" })).toEqual({ type: "warning", title: "paused after failures" });
+    expect(manualSendToast({ ...base, status: "paused", sentNow: 2, message: "paused after failures" })).toEqual({
+      type: "warning",
+      title: "paused after failures",
+    });
     expect(manualSendToast({ ...base, status: "sending", successCount: 4, sentNow: 4 }).type).toBe("info");
   });
 });

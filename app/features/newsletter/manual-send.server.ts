@@ -59,7 +59,11 @@ async function runWithin(run: Promise<SendDailyIssueResult>, day: string, waitMs
   } finally {
     clearTimeout(timer);
   }
-  const [issue] = await getDb().select({ id: newsletterIssues.id }).from(newsletterIssues).where(eq(newsletterIssues.issueDate, day)).limit(1);
+  const [issue] = await getDb()
+    .select({ id: newsletterIssues.id })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.issueDate, day))
+    .limit(1);
   if (!issue) return run;
   return issueResult(issue.id);
 }
@@ -73,4 +77,3 @@ async function countSentOnDay(day: string): Promise<number> {
     .where(and(eq(newsletterIssues.issueDate, day), eq(newsletterDeliveries.status, "sent")));
   return row?.n ?? 0;
 }
-

@@ -42,10 +42,17 @@ export function issueFingerprint(issue: { subject: string; html: string; text: s
 }
 
 /** Today's issue as the send would mail it: stored, or composed now without storing. */
-export async function issueToSend(now = new Date()): Promise<{ issueDate: string; subject: string; html: string; text: string; stories: number } | null> {
+export async function issueToSend(
+  now = new Date(),
+): Promise<{ issueDate: string; subject: string; html: string; text: string; stories: number } | null> {
   const issueDate = utcDay(now);
   const [stored] = await getDb()
-    .select({ subject: newsletterIssues.subject, html: newsletterIssues.html, text: newsletterIssues.text, stories: newsletterIssues.stories })
+    .select({
+      subject: newsletterIssues.subject,
+      html: newsletterIssues.html,
+      text: newsletterIssues.text,
+      stories: newsletterIssues.stories,
+    })
     .from(newsletterIssues)
     .where(eq(newsletterIssues.issueDate, issueDate))
     .limit(1);

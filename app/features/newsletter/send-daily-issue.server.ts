@@ -127,7 +127,15 @@ async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Prom
   }
   const seconds = (Date.now() - started) / 1000;
   logger.info(
-    { issueDate: issue.issueDate, added, sent: run.sent, failed: run.failed, bounced: run.bounced, seconds, paused: Boolean(run.pausedReason) },
+    {
+      issueDate: issue.issueDate,
+      added,
+      sent: run.sent,
+      failed: run.failed,
+      bounced: run.bounced,
+      seconds,
+      paused: Boolean(run.pausedReason),
+    },
     "Newsletter run finished",
   );
   return issueResult(issue.id);
@@ -253,7 +261,12 @@ type ClaimedDelivery = { id: string; subscription_id: string; email: string; eli
  * as it went. A row a previous attempt of this run failed on (attempted after `runStartedAt`)
  * waits for the next run.
  */
-async function claimNextDelivery(client: pg.PoolClient, issueId: string, floor: bigint, runStartedAt: string): Promise<ClaimedDelivery | undefined> {
+async function claimNextDelivery(
+  client: pg.PoolClient,
+  issueId: string,
+  floor: bigint,
+  runStartedAt: string,
+): Promise<ClaimedDelivery | undefined> {
   const [, claimed] = await Promise.all([
     client.query("begin"),
     client.query<ClaimedDelivery>({
@@ -361,7 +374,9 @@ type SendRun = {
 async function sendOne(client: pg.PoolClient, run: SendRun, row: ClaimedDelivery): Promise<void> {
   const { outcome } = run;
   if (!row.eligible) {
-    await recordAndCommit(client, [["update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]]]);
+    await recordAndCommit(client, [
+      ["update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]],
+    ]);
     return;
   }
   await run.throttle();
@@ -386,18 +401,29 @@ function noteFailure(run: SendRun, row: ClaimedDelivery, error: unknown, result:
   const smtp = (error ?? {}) as SmtpError;
   if (result === "bounced") {
     outcome.bounced++;
-    logger.warn({ subscriptionId: row.subscription_id, responseCode: smtp.responseCode }, "Newsletter address bounced; excluded from now on");
+    logger.warn(
+      { subscriptionId: row.subscription_id, responseCode: smtp.responseCode },
+      "Newsletter address bounced; excluded from now on",
+    );
     return;
   }
   outcome.failed++;
   run.consecutiveFailures++;
   logger.warn(
-    { error: errorText(error), responseCode: smtp.responseCode, subscriptionId: row.subscription_id, consecutiveFailures: run.consecutiveFailures },
+    {
+      error: errorText(error),
+      responseCode: smtp.responseCode,
+      subscriptionId: row.subscription_id,
+      consecutiveFailures: run.consecutiveFailures,
+    },
     "Newsletter message failed",
   );
   if (run.consecutiveFailures >= run.settings.pauseAfterFailures && !outcome.pausedReason) {
     outcome.pausedReason = `${run.consecutiveFailures} failures in a row; last: ${errorText(error).slice(0, 200)}`;
-    logger.error({ issueDate: run.issue.issueDate, consecutiveFailures: run.consecutiveFailures }, "Newsletter run paused: the mail server keeps failing");
+    logger.error(
+      { issueDate: run.issue.issueDate, consecutiveFailures: run.consecutiveFailures },
+      "Newsletter run paused: the mail server keeps failing",
+    );
   }
 }
 

@@ -25,7 +25,10 @@ export async function sendTestIssue(admin: { id: string; email: string }, now = 
   if (!issue) return { status: "nothing", message: "There is no issue to test: no new stories since the last issue." };
   const limit = await tryConsumeRateLimit(testSendLimit, admin.id);
   if (!limit.allowed) {
-    return { status: "limited", message: `You sent ${testSendLimit.points} tests within the hour. Try again in ${minutes(limit.retryAfterSeconds)}.` };
+    return {
+      status: "limited",
+      message: `You sent ${testSendLimit.points} tests within the hour. Try again in ${minutes(limit.retryAfterSeconds)}.`,
+    };
   }
   const link = previewUnsubscribeUrl();
   const listDomain = getMailConfig().from.address.split("@")[1] ?? "localhost";

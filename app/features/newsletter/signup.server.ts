@@ -40,12 +40,15 @@ export async function handleSignup(input: {
     }
     if (result.status === "confirmation-limited") {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      const message = result.earlierLinkWorks ? newsletterMessages.confirmationAlreadySent(minutes) : newsletterMessages.confirmationNotYet(minutes);
+      const message = result.earlierLinkWorks
+        ? newsletterMessages.confirmationAlreadySent(minutes)
+        : newsletterMessages.confirmationNotYet(minutes);
       return { status: 429, body: { outcome: "try-later", message }, headers: { "Retry-After": String(result.retryAfterSeconds) } };
     }
     return { status: 200, body: { outcome: "subscribed", message: successMessage(input.source) } };
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: { outcome: "error", message: error.message }, headers: error.headers };
+    if (error instanceof ApiError)
+      return { status: error.status, body: { outcome: "error", message: error.message }, headers: error.headers };
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error }, "Newsletter sign-up failed: database unavailable");
       return { status: 503, body: { outcome: "error", message: newsletterMessages.failedLater }, headers: { "Retry-After": "5" } };

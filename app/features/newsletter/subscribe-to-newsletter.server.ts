@@ -28,7 +28,6 @@ export const signupIpLimit = defineRateLimit({
  */
 export const confirmationMailLimit = defineRateLimit({ name: "newsletter-confirm-mail", points: 1, durationSeconds: 3600 });
 
-
 export type SubscribeInput = {
   email: string;
   source: SignupSource;
@@ -76,8 +75,15 @@ export async function subscribeToNewsletter({ email, source, clientIp, visit }: 
   if (!confirmation.allowed) {
     const lastMailAt = Date.now() - (confirmationMailLimit.durationSeconds - confirmation.retryAfterSeconds) * 1000;
     const leftAfterMail = Boolean(existing?.bouncedAt) || (existing?.unsubscribedAt?.getTime() ?? 0) > lastMailAt - 1000;
-    logger.info({ source, resubscribe: Boolean(existing?.unsubscribedAt) }, "Newsletter sign-up: confirmation mail limit reached; visitor told to try later");
-    return { status: "confirmation-limited", retryAfterSeconds: confirmation.retryAfterSeconds, earlierLinkWorks: Boolean(existing) && !leftAfterMail };
+    logger.info(
+      { source, resubscribe: Boolean(existing?.unsubscribedAt) },
+      "Newsletter sign-up: confirmation mail limit reached; visitor told to try later",
+    );
+    return {
+      status: "confirmation-limited",
+      retryAfterSeconds: confirmation.retryAfterSeconds,
+      earlierLinkWorks: Boolean(existing) && !leftAfterMail,
+    };
   }
   if (!mail.allowed) {
     // Other mails (form acknowledgements, sign-ups of the same person's `+tag` variants) used the allowance up.
@@ -85,7 +91,10 @@ export async function subscribeToNewsletter({ email, source, clientIp, visit }: 
     return { status: "confirmation-limited", retryAfterSeconds: mail.retryAfterSeconds, earlierLinkWorks: false };
   }
   const { subscriptionId, queued } = await queueConfirmation(email, source);
-  logger.info({ source, confirmationQueued: queued, resubscribe: Boolean(existing?.unsubscribedAt || existing?.bouncedAt) }, "Newsletter sign-up");
+  logger.info(
+    { source, confirmationQueued: queued, resubscribe: Boolean(existing?.unsubscribedAt || existing?.bouncedAt) },
+    "Newsletter sign-up",
+  );
   if (!queued) return { status: "already-subscribed" };
   await recordConversion({ kind: "newsletter-signup", entityId: subscriptionId, visit });
   return { status: "subscribed" };
@@ -117,5 +126,9 @@ async function queueConfirmation(email: string, source: SignupSource): Promise<{
 }
 
 function findByEmail(email: string) {
-  return getDb().select().from(newsletterSubscriptions).where(eq(sql`lower(${newsletterSubscriptions.email})`, email)).limit(1);
+  return getDb()
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
+    .limit(1);
 }

@@ -15,7 +15,14 @@ export type SubscriberExport = {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   bouncedAt: string | null;
-  deliveries: Array<{ issueDate: string; subject: string; status: string; attempts: number; sentAt: string | null; lastError: string | null }>;
+  deliveries: Array<{
+    issueDate: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    sentAt: string | null;
+    lastError: string | null;
+  }>;
 };
 
 const byEmail = (email: string) => eq(sql`lower(btrim(${newsletterSubscriptions.email}))`, email.trim().toLowerCase());
@@ -49,11 +56,18 @@ export async function eraseSubscriber(email: string): Promise<{ erased: boolean;
   const address = email.trim().toLowerCase();
   return withTransaction(async (tx) => {
     const { db } = tx;
-    const [subscription] = await db.select({ id: newsletterSubscriptions.id, personId: newsletterSubscriptions.personId }).from(newsletterSubscriptions).where(byEmail(address)).for("update");
+    const [subscription] = await db
+      .select({ id: newsletterSubscriptions.id, personId: newsletterSubscriptions.personId })
+      .from(newsletterSubscriptions)
+      .where(byEmail(address))
+      .for("update");
     const person = subscription?.personId ? await onlySubscribed(tx, subscription.personId) : null;
     if (subscription && person) {
       const counts = await eraseInTransaction(tx, person);
-      logger.info({ subscriptionId: subscription.id, personId: person.id }, "Newsletter subscriber erased, and the person with it (nothing else was held)");
+      logger.info(
+        { subscriptionId: subscription.id, personId: person.id },
+        "Newsletter subscriber erased, and the person with it (nothing else was held)",
+      );
       return { erased: true, queuedMailsRemoved: counts.queuedJobs, personErased: true };
     }
     const deleted = await db.delete(newsletterSubscriptions).where(byEmail(address)).returning({ id: newsletterSubscriptions.id });

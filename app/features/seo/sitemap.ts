@@ -5,9 +5,7 @@ function escapeXml(value: string): string {
 }
 
 export function renderSitemap(publicUrl: string): string {
-  const urls = publicPaths
-    .map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`)
-    .join("\n");
+  const urls = publicPaths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

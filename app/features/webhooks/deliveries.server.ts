@@ -111,7 +111,12 @@ export async function fanOutWebhookEvents(): Promise<number> {
       await tx.db
         .update(webhookEvents)
         .set({ fannedOutAt: sql`now()` })
-        .where(inArray(webhookEvents.id, events.map((event) => event.id)));
+        .where(
+          inArray(
+            webhookEvents.id,
+            events.map((event) => event.id),
+          ),
+        );
       return { events: events.length, deliveries: inserted.length };
     });
     created += batch.deliveries;
@@ -150,7 +155,10 @@ export async function attemptDelivery(deliveryId: string, { isLastAttempt }: { i
   const env = getEnv();
   const body = webhookBody(endpoint.format, delivery.payload as WebhookEnvelope, env.PUBLIC_URL);
   const timestamp = Math.floor(Date.now() / 1000);
-  const headers = { ...webhookHeaders(endpoint.secret, delivery.id, timestamp, body), "user-agent": `NordlysWebhooks/1.0 (+${env.PUBLIC_URL})` };
+  const headers = {
+    ...webhookHeaders(endpoint.secret, delivery.id, timestamp, body),
+    "user-agent": `NordlysWebhooks/1.0 (+${env.PUBLIC_URL})`,
+  };
   const outcome = await postWebhook(endpoint.url, body, headers, {
     isAllowed: webhookAddressFilter(),
     guardKey: env.NEWS_ALLOW_PRIVATE_HOSTS ? "any" : "public",

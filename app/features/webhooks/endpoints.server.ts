@@ -26,7 +26,14 @@ export async function createWebhookEndpoint(input: WebhookEndpointInput): Promis
   const secret = generateWebhookSecret();
   const [row] = await getDb()
     .insert(webhookEndpoints)
-    .values({ url: input.url, description: input.description, eventTypes: input.eventTypes, format: input.format, enabled: input.enabled, secret })
+    .values({
+      url: input.url,
+      description: input.description,
+      eventTypes: input.eventTypes,
+      format: input.format,
+      enabled: input.enabled,
+      secret,
+    })
     .returning({ id: webhookEndpoints.id });
   return { ok: true, id: row!.id, secret };
 }
@@ -45,7 +52,11 @@ export async function updateWebhookEndpoint(id: string, input: WebhookEndpointIn
 /** A new secret for the endpoint (the old one stops working at once); null when there is no such endpoint. */
 export async function rotateWebhookSecret(id: string): Promise<string | null> {
   const secret = generateWebhookSecret();
-  const [row] = await getDb().update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+  const [row] = await getDb()
+    .update(webhookEndpoints)
+    .set({ secret })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
   return row ? secret : null;
 }
 
@@ -107,12 +118,23 @@ export async function listWebhookEndpoints(): Promise<EndpointListItem[]> {
       lastError: webhookDeliveries.lastError,
       createdAt: webhookDeliveries.createdAt,
       lastAttemptAt: webhookDeliveries.lastAttemptAt,
-      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.createdAt} desc, ${webhookDeliveries.id})`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.createdAt} desc, ${webhookDeliveries.id})`.as(
+        "rank",
+      ),
     })
     .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.endpointId, endpoints.map((endpoint) => endpoint.id)))
+    .where(
+      inArray(
+        webhookDeliveries.endpointId,
+        endpoints.map((endpoint) => endpoint.id),
+      ),
+    )
     .as("ranked");
-  const deliveries = await db.select().from(ranked).where(sql`${ranked.rank} <= ${DELIVERIES_SHOWN}`).orderBy(sql`${ranked.rank}`);
+  const deliveries = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${DELIVERIES_SHOWN}`)
+    .orderBy(sql`${ranked.rank}`);
   return endpoints.map((endpoint) => ({
     ...endpoint,
     createdAt: endpoint.createdAt.toISOString(),

@@ -59,7 +59,8 @@ function describeRedirect(status: number, location: string | undefined, base: UR
 function describeError(error: unknown): string {
   if (isBlockedAddressError(error)) return "Refused: the address is not public";
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  if (name === "TimeoutError" || name === "AbortError" || code?.includes("TIMEOUT")) return `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+  if (name === "TimeoutError" || name === "AbortError" || code?.includes("TIMEOUT"))
+    return `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "Host not found";
   if (code) return `Connection failed (${code})`;
   return "Connection failed";

@@ -26,7 +26,9 @@ export type WebhookEndpointInput = z.output<typeof webhookEndpointSchema>;
 export type WebhookEndpointErrors = Partial<Record<keyof WebhookEndpointInput, string>>;
 
 /** Reads the form's fields (checkboxes `eventTypes`, `enabled`). */
-export function parseEndpointForm(form: FormData): { ok: true; value: WebhookEndpointInput } | { ok: false; errors: WebhookEndpointErrors } {
+export function parseEndpointForm(
+  form: FormData,
+): { ok: true; value: WebhookEndpointInput } | { ok: false; errors: WebhookEndpointErrors } {
   const parsed = webhookEndpointSchema.safeParse({
     url: form.get("url") ?? "",
     description: form.get("description") ?? "",

@@ -12,7 +12,9 @@ type Payload = Record<string, unknown>;
 
 export type SlackMessage = {
   text: string;
-  blocks: Array<{ type: "section"; text: { type: "mrkdwn"; text: string } } | { type: "context"; elements: Array<{ type: "mrkdwn"; text: string }> }>;
+  blocks: Array<
+    { type: "section"; text: { type: "mrkdwn"; text: string } } | { type: "context"; elements: Array<{ type: "mrkdwn"; text: string }> }
+  >;
 };
 
 const kindLabels: Record<string, string> = {

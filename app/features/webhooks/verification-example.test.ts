@@ -34,7 +34,11 @@ afterAll(() => {
 
 describe("the webhook verification example in docs/admin.md", () => {
   const secret = `whsec_${randomBytes(24).toString("base64")}`;
-  const body = JSON.stringify({ type: "enquiry.created", timestamp: "2026-11-26T09:12:03.120Z", data: { person: { email: "per@example.com" } } });
+  const body = JSON.stringify({
+    type: "enquiry.created",
+    timestamp: "2026-11-26T09:12:03.120Z",
+    data: { person: { email: "per@example.com" } },
+  });
   const signed = (at: Date, payload = body) => ({
     "webhook-id": "msg_2x9V1",
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),

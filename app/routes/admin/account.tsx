@@ -20,7 +20,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Account", description: "Your admin account and two-factor authentication.", path: "/admin/account", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Account",
+    description: "Your admin account and two-factor authentication.",
+    path: "/admin/account",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -52,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await recordAdminAudit({ user: admin, action: "two-factor-off", clientIp });
     // Where two-factor is required, the guard now sends the admin to set up the new app.
-    const title = getEnv().ADMIN_REQUIRE_TWO_FACTOR ? "Two-factor authentication is off: set up your new app now" : "Two-factor authentication is off";
+    const title = getEnv().ADMIN_REQUIRE_TWO_FACTOR
+      ? "Two-factor authentication is off: set up your new app now"
+      : "Two-factor authentication is off";
     return redirectWithToast("/admin/account", { type: "info", title }, { headers: result.headers });
   }
 
@@ -99,8 +107,8 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
               </p>
               {twoFactorRequired ? (
                 <p className="text-sm text-ink-600">
-                  Admins must use two-factor on this site. To move to a new phone or app, turn it off here: you set up the new
-                  one right after, before anything else.
+                  Admins must use two-factor on this site. To move to a new phone or app, turn it off here: you set up the new one right
+                  after, before anything else.
                 </p>
               ) : null}
               <Form method="post" className="flex flex-col gap-4">

@@ -15,7 +15,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Dashboard", description: "Visitors, sources, conversions, enquiries and replies, newsletter and AI usage.", path: "/admin", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Dashboard",
+    description: "Visitors, sources, conversions, enquiries and replies, newsletter and AI usage.",
+    path: "/admin",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 /** /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
 
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, diskLow } = loaderData;
@@ -49,7 +56,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
         <Panel id="traffic" title="Visitors and page views" table={tables.traffic} range={range} chart={charts.traffic} />
 
-        <Panel id="reply-times" title="Time to first reply" table={tables["reply-times"]} range={range} tableVisible intro={<p className="text-ink-800">{dashboard.replies}</p>}>
+        <Panel
+          id="reply-times"
+          title="Time to first reply"
+          table={tables["reply-times"]}
+          range={range}
+          tableVisible
+          intro={<p className="text-ink-800">{dashboard.replies}</p>}
+        >
           <p className="text-sm text-ink-600">
             From when an enquiry came in to the first reply sent from the inbox, by the week it came in (Monday, UTC). Still waiting: no
             reply yet, and the person waits for one. Held items are left out.
@@ -60,36 +74,92 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Panel id="funnel" title="From visit to won" table={tables.funnel} range={range} tableVisible>
             <dl className="grid gap-1 text-sm text-ink-600">
               <FunnelNote term="Visitors">everyone who visited in the range, once a day each (as the Visitors figure above).</FunnelNote>
-              <FunnelNote term="Enquiries">chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.</FunnelNote>
-              <FunnelNote term="Replied">of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.</FunnelNote>
-              <FunnelNote term="Won">of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.</FunnelNote>
+              <FunnelNote term="Enquiries">
+                chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.
+              </FunnelNote>
+              <FunnelNote term="Replied">
+                of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.
+              </FunnelNote>
+              <FunnelNote term="Won">
+                of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.
+              </FunnelNote>
             </dl>
           </Panel>
           <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">
             <p className="text-sm text-ink-600">Enquiries that came in during the range, by the stage they are in now.</p>
           </Panel>
-          <Panel id="won-by-source" title="Won value by source" table={tables["won-by-source"]} range={range} tableVisible barKey="won" empty="Nothing was won in this range.">
+          <Panel
+            id="won-by-source"
+            title="Won value by source"
+            table={tables["won-by-source"]}
+            range={range}
+            tableVisible
+            barKey="won"
+            empty="Nothing was won in this range."
+          >
             <p className="text-sm text-ink-600">
               Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.
             </p>
           </Panel>
-          <Panel id="won-by-campaign" title="Won value by campaign" table={tables["won-by-campaign"]} range={range} tableVisible barKey="won" empty="Nothing was won in this range.">
+          <Panel
+            id="won-by-campaign"
+            title="Won value by campaign"
+            table={tables["won-by-campaign"]}
+            range={range}
+            tableVisible
+            barKey="won"
+            empty="Nothing was won in this range."
+          >
             <p className="text-sm text-ink-600">The same, by the utm_campaign of that visit.</p>
           </Panel>
         </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
-          <Panel id="sources" title="Sources and conversions" table={tables.sources} range={range} tableVisible barKey="visitors" limit={10} />
-          <Panel id="campaigns" title="Campaigns" table={tables.campaigns} range={range} tableVisible barKey="visitors" limit={10} empty="No visits with a utm_campaign in this range." />
+          <Panel
+            id="sources"
+            title="Sources and conversions"
+            table={tables.sources}
+            range={range}
+            tableVisible
+            barKey="visitors"
+            limit={10}
+          />
+          <Panel
+            id="campaigns"
+            title="Campaigns"
+            table={tables.campaigns}
+            range={range}
+            tableVisible
+            barKey="visitors"
+            limit={10}
+            empty="No visits with a utm_campaign in this range."
+          />
           <Panel id="conversions" title="Conversions by kind" table={tables.conversions} range={range} tableVisible barKey="conversions" />
-          <Panel id="referrers" title="Referrers" table={tables.referrers} range={range} tableVisible barKey="visitors" limit={10} empty="No visits from other sites in this range." />
+          <Panel
+            id="referrers"
+            title="Referrers"
+            table={tables.referrers}
+            range={range}
+            tableVisible
+            barKey="visitors"
+            limit={10}
+            empty="No visits from other sites in this range."
+          />
           <Panel id="devices" title="Devices" table={tables.devices} range={range} tableVisible barKey="visitors" />
           <Panel id="leads" title="Leads per week" table={tables.leads} range={range} chart={charts.leads} />
           <Panel id="subscribers" title="Confirmed subscribers" table={tables.subscribers} range={range} chart={charts.subscribers} />
         </div>
 
-        <Panel id="issues" title="Newsletter issues" table={tables.issues} range={range} chart={tables.issues.rows.length > 0 ? charts.issues : undefined} tableVisible empty="No issue was sent in this range.">
+        <Panel
+          id="issues"
+          title="Newsletter issues"
+          table={tables.issues}
+          range={range}
+          chart={tables.issues.rows.length > 0 ? charts.issues : undefined}
+          tableVisible
+          empty="No issue was sent in this range."
+        >
           <p className="text-sm text-ink-600">
             Unsubscribed: recipients of the issue who unsubscribed before the next one. A send in progress shows its live progress on the{" "}
             <Link to="/admin/newsletter" className="font-medium text-aurora-700 underline underline-offset-2">
@@ -139,8 +209,14 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
       <span className="font-display text-3xl font-semibold tabular-nums text-ink-950">{kpi.value}</span>
       <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-ink-600">
         {kpi.change !== null ? (
-          <span className={cn("inline-flex items-center font-semibold", up ? "text-aurora-700" : down ? "text-danger-700" : "text-ink-700")}>
-            {up ? <ArrowUpRight aria-hidden="true" className="size-3.5" /> : down ? <ArrowDownRight aria-hidden="true" className="size-3.5" /> : null}
+          <span
+            className={cn("inline-flex items-center font-semibold", up ? "text-aurora-700" : down ? "text-danger-700" : "text-ink-700")}
+          >
+            {up ? (
+              <ArrowUpRight aria-hidden="true" className="size-3.5" />
+            ) : down ? (
+              <ArrowDownRight aria-hidden="true" className="size-3.5" />
+            ) : null}
             <span className="sr-only">{up ? "up" : down ? "down" : "unchanged"} </span>
             {Math.abs(kpi.change)}%
           </span>
@@ -229,7 +305,16 @@ function BudgetLine({ id, label, used, budget }: { id: string; label: string; us
       <label htmlFor={id} className="shrink-0">
         {label}: {used.toLocaleString("en-GB")} of {budget.toLocaleString("en-GB")}
       </label>
-      <meter id={id} min={0} max={budget} low={budget * 0.7} high={budget * 0.9} optimum={0} value={Math.min(used, budget)} className="h-2 w-full">
+      <meter
+        id={id}
+        min={0}
+        max={budget}
+        low={budget * 0.7}
+        high={budget * 0.9}
+        optimum={0}
+        value={Math.min(used, budget)}
+        className="h-2 w-full"
+      >
         {percent}%
       </meter>
     </div>

@@ -6,7 +6,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/enrol";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Admin enrolment", description: "Start setting up a new admin account.", path: "/admin/enrol", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Admin enrolment",
+    description: "Start setting up a new admin account.",
+    path: "/admin/enrol",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 /**
  * The enrolment link that `npm run admin:create` prints (decision 0186). Opening it
@@ -19,7 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (result.status === "accepted") {
     return redirectWithToast(
       "/admin/login",
-      { type: "success", title: "Enrolment link accepted", description: "Sign in with your password within the hour, then set up two-factor sign-in." },
+      {
+        type: "success",
+        title: "Enrolment link accepted",
+        description: "Sign in with your password within the hour, then set up two-factor sign-in.",
+      },
       { headers: result.headers },
     );
   }

@@ -8,7 +8,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "News feeds", description: "Health of the AI news sources.", path: "/admin/feeds", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "News feeds",
+    description: "Health of the AI news sources.",
+    path: "/admin/feeds",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -52,7 +58,8 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
             No longer configured
           </h2>
           <p className="mt-2 mb-4 max-w-3xl text-sm text-ink-600">
-            Feeds of an earlier configuration, still in the database with their stories. No refresh asks them; their state is as it was when they were last asked.
+            Feeds of an earlier configuration, still in the database with their stories. No refresh asks them; their state is as it was when
+            they were last asked.
           </p>
           <FeedTable feeds={earlier} caption="Feeds no longer configured, with their last state" />
         </section>
@@ -68,11 +75,21 @@ function FeedTable({ feeds, caption }: { feeds: FeedView[]; caption: string }) {
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-50 text-ink-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Feed</th>
-            <th scope="col" className="px-4 py-3 font-semibold">State</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Failures in a row</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Last success</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Last error / refused items</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Feed
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              State
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Failures in a row
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last success
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last error / refused items
+            </th>
           </tr>
         </thead>
         <tbody>

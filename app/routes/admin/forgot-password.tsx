@@ -14,7 +14,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Reset password", description: "Get a link to choose a new admin password.", path: "/admin/forgot-password", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Reset password",
+    description: "Get a link to choose a new admin password.",
+    path: "/admin/forgot-password",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
@@ -51,7 +57,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     );
   }
   return (
-    <AuthCard title="Reset password" description="Enter the e-mail of your admin account. We will send you a link to choose a new password.">
+    <AuthCard
+      title="Reset password"
+      description="Enter the e-mail of your admin account. We will send you a link to choose a new password."
+    >
       <FormAlert message={actionData?.message} />
       <Form method="post" className="flex flex-col gap-5">
         <Field id="email" name="email" label="E-mail" error={actionData?.error}>

@@ -7,6 +7,10 @@ import type { Route } from "./+types/inbox-attachment";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = idSchema.safeParse(params.attachmentId);
-  if (!id.success) return new Response("No such attachment.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  if (!id.success)
+    return new Response("No such attachment.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
   return attachmentResponse(id.data);
 }

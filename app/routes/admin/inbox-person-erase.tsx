@@ -45,7 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     held: [
       [person.leads.length, "chat lead", "chat leads", "with their transcripts"],
       [person.submissions.length, "form submission", "form submissions", ""],
-      [person.subscription ? 1 : 0, "newsletter subscription", "newsletter subscriptions", `with ${person.subscription?.deliveries.length ?? 0} deliveries`],
+      [
+        person.subscription ? 1 : 0,
+        "newsletter subscription",
+        "newsletter subscriptions",
+        `with ${person.subscription?.deliveries.length ?? 0} deliveries`,
+      ],
       [person.enquiries.length, "enquiry", "enquiries", "with stages and values"],
       [person.events.length, "note or change", "notes and changes", ""],
       [person.mails.length, "mail", "mails", `with ${person.mails.reduce((n, mail) => n + mail.attachments.length, 0)} attachments`],
@@ -77,7 +82,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** A post that fails on the way keeps the page and says so (docs/decisions/0177). */
-export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, (): EraseAnswer => ({ error: ADMIN_REQUEST_FAILED }));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepPageOnFailedRequest(args, (): EraseAnswer => ({ error: ADMIN_REQUEST_FAILED }));
 
 export default function ErasePerson({ loaderData, actionData }: Route.ComponentProps) {
   const { person, held } = loaderData;

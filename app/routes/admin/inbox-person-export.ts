@@ -16,7 +16,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const personId = idSchema.safeParse(params.personId);
   const exported = personId.success ? await exportPersonData(personId.data) : null;
   if (!personId.success || !exported) throw data("Nobody with this id.", { status: 404 });
-  await recordAdminAudit({ user: admin, action: "export-person", target: personId.data, clientIp: context.get(requestInfoContext).clientIp });
+  await recordAdminAudit({
+    user: admin,
+    action: "export-person",
+    target: personId.data,
+    clientIp: context.get(requestInfoContext).clientIp,
+  });
   return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

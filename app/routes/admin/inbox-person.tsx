@@ -20,7 +20,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox-person";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
-  seo({ title: "Person", description: "A person in the inbox.", path: `/admin/inbox/people/${params.personId}`, publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Person",
+    description: "A person in the inbox.",
+    path: `/admin/inbox/people/${params.personId}`,
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 function personIdOr404(personId: string | undefined): string {
   const parsed = idSchema.safeParse(personId);
@@ -44,7 +50,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form) => ({ ok: false, intent: String(form.get("intent") ?? ""), enquiryId: String(form.get("enquiryId") ?? ""), field: null, message: ADMIN_REQUEST_FAILED }));
+  keepPageOnFailedRequest(args, (form) => ({
+    ok: false,
+    intent: String(form.get("intent") ?? ""),
+    enquiryId: String(form.get("enquiryId") ?? ""),
+    field: null,
+    message: ADMIN_REQUEST_FAILED,
+  }));
 
 export default function InboxPerson({ loaderData }: Route.ComponentProps) {
   const { person, enquiries, timeline, truncated, owners } = loaderData;
@@ -88,7 +100,12 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
             {enquiries.map((enquiry) => {
               const waiting = waitingText(enquiry.waitingSince);
               return (
-                <li key={enquiry.id} className="rounded-lg border border-ink-200 bg-white p-4" data-testid="enquiry" data-enquiry={enquiry.id}>
+                <li
+                  key={enquiry.id}
+                  className="rounded-lg border border-ink-200 bg-white p-4"
+                  data-testid="enquiry"
+                  data-enquiry={enquiry.id}
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="text-base font-semibold">{kindLabels[enquiry.kind]}</h3>
                     <Badge variant={enquiry.stage === "won" ? "accent" : "neutral"}>{stageLabels[enquiry.stage]}</Badge>
@@ -102,7 +119,9 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
                   </p>
                   <div className="mt-3 grid gap-4">
                     <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
-                    {pipelineOf(enquiry.kind) === "sales" ? <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} /> : null}
+                    {pipelineOf(enquiry.kind) === "sales" ? (
+                      <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} />
+                    ) : null}
                     <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
                     <p>
                       <a href={`/admin/inbox/people/${person.id}/reply?enquiry=${enquiry.id}`} className="font-medium underline">
@@ -150,7 +169,9 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         <h2 id="timeline-heading" className="text-xl font-semibold">
           Timeline <span className="text-base font-normal text-ink-600">(newest first)</span>
         </h2>
-        {truncated ? <p className="mt-2 text-sm text-ink-600">A long history: only the latest 200 entries of each kind are shown.</p> : null}
+        {truncated ? (
+          <p className="mt-2 text-sm text-ink-600">A long history: only the latest 200 entries of each kind are shown.</p>
+        ) : null}
         <div className="mt-3">
           <PersonTimeline entries={timeline} personId={person.id} />
         </div>

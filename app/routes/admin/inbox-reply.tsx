@@ -24,7 +24,13 @@ import type { Route } from "./+types/inbox-reply";
  * form, so it works without JavaScript and keeps what was typed).
  */
 export const meta: Route.MetaFunction = ({ matches, params }) =>
-  seo({ title: "Reply", description: "Reply by mail.", path: `/admin/inbox/people/${params.personId}/reply`, publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Reply",
+    description: "Reply by mail.",
+    path: `/admin/inbox/people/${params.personId}/reply`,
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 function notFound(): never {
   throw data({ message: "No such person." }, { status: 404 });
@@ -35,12 +41,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const personId = idSchema.safeParse(params.personId);
   if (!personId.success) notFound();
   const enquiryParam = idSchema.safeParse(new URL(request.url).searchParams.get("enquiry"));
-  const [context, savedReplies] = await Promise.all([loadReplyContext(personId.data, enquiryParam.success ? enquiryParam.data : null), listSavedReplies()]);
+  const [context, savedReplies] = await Promise.all([
+    loadReplyContext(personId.data, enquiryParam.success ? enquiryParam.data : null),
+    listSavedReplies(),
+  ]);
   if (!context) notFound();
   return { ...context, savedReplies: savedReplies.map(({ id, title }) => ({ id, title })) };
 }
 
-type ActionAnswer = { text?: string; subject?: string; savedId?: string; error?: string; fieldErrors?: { text?: string; subject?: string } };
+type ActionAnswer = {
+  text?: string;
+  subject?: string;
+  savedId?: string;
+  error?: string;
+  fieldErrors?: { text?: string; subject?: string };
+};
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -63,7 +78,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const subject = replySubjectSchema.safeParse(rawSubject);
   if (!text.success || !subject.success) {
     return data<ActionAnswer>(
-      { text: rawText, subject: rawSubject, fieldErrors: { text: text.error?.issues[0]?.message, subject: subject.error?.issues[0]?.message } },
+      {
+        text: rawText,
+        subject: rawSubject,
+        fieldErrors: { text: text.error?.issues[0]?.message, subject: subject.error?.issues[0]?.message },
+      },
       { status: 400 },
     );
   }
@@ -77,7 +96,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     case "rate-limited":
       return data<ActionAnswer>(
-        { text: rawText, subject: rawSubject, error: `You have sent many replies in a short time. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} min.` },
+        {
+          text: rawText,
+          subject: rawSubject,
+          error: `You have sent many replies in a short time. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} min.`,
+        },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "held":
@@ -89,7 +112,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** A post that fails on the way keeps the page and what was typed, and says so (docs/decisions/0177). */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form): ActionAnswer => ({ text: String(form.get("text") ?? ""), subject: String(form.get("subject") ?? ""), error: ADMIN_REQUEST_FAILED }));
+  keepPageOnFailedRequest(args, (form): ActionAnswer => ({
+    text: String(form.get("text") ?? ""),
+    subject: String(form.get("subject") ?? ""),
+    error: ADMIN_REQUEST_FAILED,
+  }));
 
 export default function InboxReply({ loaderData, actionData }: Route.ComponentProps) {
   const { person, enquiry, enquiries, subject, recent, savedReplies } = loaderData;

@@ -12,14 +12,26 @@ import { deleteFromListPage } from "~/features/admin/delete-record.server";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
 import { MAX_REPLY_CHARS } from "~/features/inbox/mail/reply-text";
-import { createSavedReply, deleteSavedReply, listSavedReplies, savedReplySchema, updateSavedReply } from "~/features/inbox/mail/saved-replies.server";
+import {
+  createSavedReply,
+  deleteSavedReply,
+  listSavedReplies,
+  savedReplySchema,
+  updateSavedReply,
+} from "~/features/inbox/mail/saved-replies.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox-saved-replies";
 
 /** /admin/inbox/saved-replies: the answers a reply can start from (docs/inbox.md, "Replying"). */
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Saved replies", description: "Answers a reply can start from.", path: "/admin/inbox/saved-replies", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Saved replies",
+    description: "Answers a reply can start from.",
+    path: "/admin/inbox/saved-replies",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 const PATH = "/admin/inbox/saved-replies";
 
@@ -35,7 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
-    return deleteFromListPage({ listPath: PATH, form, admin, clientIp: context.get(requestInfoContext).clientIp, action: "delete-saved-reply", remove: deleteSavedReply, noun: "saved reply" });
+    return deleteFromListPage({
+      listPath: PATH,
+      form,
+      admin,
+      clientIp: context.get(requestInfoContext).clientIp,
+      action: "delete-saved-reply",
+      remove: deleteSavedReply,
+      noun: "saved reply",
+    });
   }
   const raw = { title: String(form.get("title") ?? ""), body: String(form.get("body") ?? "") };
   const parsed = savedReplySchema.safeParse(raw);
@@ -46,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionAnswer>({ ...raw, id: id?.success ? id.data : undefined, errors }, { status: 400 });
   }
   if (id) {
-    if (!id.success || !(await updateSavedReply(id.data, parsed.data))) return redirectWithToast(PATH, { type: "error", title: "That saved reply does not exist" });
+    if (!id.success || !(await updateSavedReply(id.data, parsed.data)))
+      return redirectWithToast(PATH, { type: "error", title: "That saved reply does not exist" });
     return redirectWithToast(PATH, { type: "success", title: "Saved reply updated" });
   }
   await createSavedReply(parsed.data);
@@ -55,7 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
 
-function SavedReplyForm({ idPrefix, values, answer, submitLabel, cancel }: {
+function SavedReplyForm({
+  idPrefix,
+  values,
+  answer,
+  submitLabel,
+  cancel,
+}: {
   idPrefix: string;
   values?: { id: string; title: string; body: string };
   answer?: ActionAnswer;
@@ -69,8 +96,16 @@ function SavedReplyForm({ idPrefix, values, answer, submitLabel, cancel }: {
       <Field id={`${idPrefix}-title`} name="title" label="Title" error={mine?.errors.title}>
         {(control) => <Input {...control} defaultValue={mine?.title ?? values?.title ?? ""} required maxLength={120} />}
       </Field>
-      <Field id={`${idPrefix}-body`} name="body" label="Text" description="Plain text; links stay clickable in the mail." error={mine?.errors.body}>
-        {(control) => <Textarea {...control} defaultValue={mine?.body ?? values?.body ?? ""} required rows={7} maxLength={MAX_REPLY_CHARS} />}
+      <Field
+        id={`${idPrefix}-body`}
+        name="body"
+        label="Text"
+        description="Plain text; links stay clickable in the mail."
+        error={mine?.errors.body}
+      >
+        {(control) => (
+          <Textarea {...control} defaultValue={mine?.body ?? values?.body ?? ""} required rows={7} maxLength={MAX_REPLY_CHARS} />
+        )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{submitLabel}</Button>
@@ -114,13 +149,22 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
                           </Link>
                         </Button>
                         <Button asChild variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-100">
-                          <Link to={withParams(search, { delete: reply.id, edit: undefined })} preventScrollReset aria-label={`Delete ${reply.title}`}>
+                          <Link
+                            to={withParams(search, { delete: reply.id, edit: undefined })}
+                            preventScrollReset
+                            aria-label={`Delete ${reply.title}`}
+                          >
                             Delete
                           </Link>
                         </Button>
                       </div>
                       {confirmDelete === reply.id ? (
-                        <ConfirmDelete id={reply.id} search={search} title={`Delete “${reply.title}”?`} description="Replies already sent are not changed." />
+                        <ConfirmDelete
+                          id={reply.id}
+                          search={search}
+                          title={`Delete “${reply.title}”?`}
+                          description="Replies already sent are not changed."
+                        />
                       ) : null}
                     </>
                   )}

@@ -23,7 +23,13 @@ import type { Route } from "./+types/inbox-unmatched";
  * it (from the site only: the mailbox is never changed).
  */
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Unmatched mail", description: "Mail that belongs to no conversation.", path: "/admin/inbox/unmatched", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Unmatched mail",
+    description: "Mail that belongs to no conversation.",
+    path: "/admin/inbox/unmatched",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -41,12 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "assign") {
     const back = listPageReturn(listPath, form);
     const id = idSchema.safeParse(form.get("id"));
-    const email = String(form.get("email") ?? "").trim().slice(0, 320);
+    const email = String(form.get("email") ?? "")
+      .trim()
+      .slice(0, 320);
     if (!id.success) return redirectWithToast(back, { type: "error", title: "That mail does not exist" });
     if (!email) return redirectWithToast(back, { type: "error", title: "Enter the person's e-mail address" });
     const outcome = await assignUnmatchedMail(id.data, email);
     if (outcome.status === "not-found") return redirectWithToast(back, { type: "error", title: "That mail is no longer unmatched" });
-    if (outcome.status === "no-person") return redirectWithToast(back, { type: "error", title: "No person with that address", description: "Assign it to someone who has written to the studio before." });
+    if (outcome.status === "no-person")
+      return redirectWithToast(back, {
+        type: "error",
+        title: "No person with that address",
+        description: "Assign it to someone who has written to the studio before.",
+      });
     await recordAdminAudit({ user: admin, action: "assign-mail", target: id.data, clientIp });
     return redirectWithToast(back, { type: "success", title: "Mail assigned", description: "It is on the person's timeline now." });
   }
@@ -127,13 +140,22 @@ export default function InboxUnmatched({ loaderData }: Route.ComponentProps) {
                       </Button>
                     </Form>
                     <Button asChild variant="ghost" className="text-danger-700 hover:bg-danger-100">
-                      <Link to={withParams(search, { delete: mail.id })} preventScrollReset aria-label={`Discard the mail from ${mail.fromAddress}`}>
+                      <Link
+                        to={withParams(search, { delete: mail.id })}
+                        preventScrollReset
+                        aria-label={`Discard the mail from ${mail.fromAddress}`}
+                      >
                         Discard
                       </Link>
                     </Button>
                   </div>
                   {confirmDelete === mail.id ? (
-                    <ConfirmDelete id={mail.id} search={search} title="Discard this mail?" description="It is removed from the site with its attachments. The message stays in the studio's mailbox." />
+                    <ConfirmDelete
+                      id={mail.id}
+                      search={search}
+                      title="Discard this mail?"
+                      description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
+                    />
                   ) : null}
                 </article>
               </li>

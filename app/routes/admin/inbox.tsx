@@ -13,13 +13,28 @@ import { PeopleList } from "~/features/inbox/components/people-list";
 import { handleInboxForm } from "~/features/inbox/inbox-form-action.server";
 import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
 import { inboxQuerySchema, listKinds, type InboxQuery } from "~/features/inbox/schema";
-import { kindLabels, pipelineKinds, pipelineLabels, pipelines, salesStages, mentoringStages, stageLabels, type Kind } from "~/features/inbox/stages";
+import {
+  kindLabels,
+  pipelineKinds,
+  pipelineLabels,
+  pipelines,
+  salesStages,
+  mentoringStages,
+  stageLabels,
+  type Kind,
+} from "~/features/inbox/stages";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Inbox", description: "Everyone who reached out, and their enquiries.", path: "/admin/inbox", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Inbox",
+    description: "Everyone who reached out, and their enquiries.",
+    path: "/admin/inbox",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -40,17 +55,29 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form) => ({ ok: false, intent: String(form.get("intent") ?? ""), enquiryId: String(form.get("enquiryId") ?? ""), field: null, message: ADMIN_REQUEST_FAILED }));
+  keepPageOnFailedRequest(args, (form) => ({
+    ok: false,
+    intent: String(form.get("intent") ?? ""),
+    enquiryId: String(form.get("enquiryId") ?? ""),
+    field: null,
+    message: ADMIN_REQUEST_FAILED,
+  }));
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   const { query, owners, list, board } = loaderData;
   const { search } = useLocation();
   return (
-    <AdminShell title="Inbox" description="Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand.">
+    <AdminShell
+      title="Inbox"
+      description="Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand."
+    >
       <nav aria-label="Inbox views" className="mb-6 flex flex-wrap gap-2">
         {(["list", "board"] as const).map((view) => (
           <Button key={view} asChild size="sm" variant={query.view === view ? "primary" : "outline"}>
-            <Link to={withParams(search, { view: view === "list" ? undefined : view, page: undefined })} aria-current={query.view === view ? "page" : undefined}>
+            <Link
+              to={withParams(search, { view: view === "list" ? undefined : view, page: undefined })}
+              aria-current={query.view === view ? "page" : undefined}
+            >
               {view === "list" ? "List" : "Board"}
             </Link>
           </Button>
@@ -75,7 +102,9 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
             <>
               <PeopleList people={list.people} />
               {list.totalIsCapped ? (
-                <p className="mt-8 text-sm text-ink-700">More than {list.total.toLocaleString("en-GB")} people: search or filter to narrow the list.</p>
+                <p className="mt-8 text-sm text-ink-700">
+                  More than {list.total.toLocaleString("en-GB")} people: search or filter to narrow the list.
+                </p>
               ) : null}
               <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={search} noun="person" plural="people" />
             </>
@@ -99,7 +128,14 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
       {query.view === "board" && query.pipeline !== "sales" ? <input type="hidden" name="pipeline" value={query.pipeline} /> : null}
       <div className="grid gap-1.5 sm:col-span-2">
         <Label htmlFor="inbox-search">Search</Label>
-        <Input id="inbox-search" name="q" type="search" defaultValue={query.q} maxLength={200} placeholder="Names, e-mails, messages, chats, notes, mails" />
+        <Input
+          id="inbox-search"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          maxLength={200}
+          placeholder="Names, e-mails, messages, chats, notes, mails"
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="inbox-kind">Kind</Label>
@@ -156,7 +192,9 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
           Search
         </Button>
         <Button asChild variant="ghost">
-          <Link to={query.view === "board" ? `?view=board${query.pipeline !== "sales" ? `&pipeline=${query.pipeline}` : ""}` : "?"}>Clear</Link>
+          <Link to={query.view === "board" ? `?view=board${query.pipeline !== "sales" ? `&pipeline=${query.pipeline}` : ""}` : "?"}>
+            Clear
+          </Link>
         </Button>
       </div>
     </Form>

@@ -18,7 +18,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Leads", description: "Leads captured by the chat assistant.", path: "/admin/leads", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Leads",
+    description: "Leads captured by the chat assistant.",
+    path: "/admin/leads",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -29,10 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { query, result, heldCounts, error: null, confirmDelete: url.searchParams.get("delete") };
   } catch (error) {
     logger.error({ err: error }, "Admin leads: listing failed");
-    return data(
-      { query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null },
-      { status: 500 },
-    );
+    return data({ query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null }, { status: 500 });
   }
 }
 
@@ -71,8 +74,8 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       </SearchForm>
       {query.held ? <HeldExplainer noun="lead" mails="the studio's notification" /> : null}
       <p className="mt-6 rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
-        <strong>GDPR:</strong> leads are personal data. Use them only to answer the request they came with, export
-        them only when needed, and delete a lead when the person asks to be erased or it is no longer needed.
+        <strong>GDPR:</strong> leads are personal data. Use them only to answer the request they came with, export them only when needed,
+        and delete a lead when the person asks to be erased or it is no longer needed.
       </p>
       {error ? (
         <div role="alert" className="mt-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4">

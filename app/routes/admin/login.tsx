@@ -20,9 +20,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Admin sign-in", description: "Sign in to the studio's admin area.", path: "/admin/login", publicUrl: publicUrlFrom(matches), noindex: true });
-
-
+  seo({
+    title: "Admin sign-in",
+    description: "Sign in to the studio's admin area.",
+    path: "/admin/login",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -65,9 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ step: "code", errors, method: form.method === "backup" ? "backup" : "totp" }, { status: 400 });
       }
       const result = await verifySecondFactor({ ...parsed.data, request, clientIp });
-      if (result.status === "signed-in") return redirect(adminReturnPath(parsed.data.redirectTo), { headers: await signedInHeaders(result.headers) });
+      if (result.status === "signed-in")
+        return redirect(adminReturnPath(parsed.data.redirectTo), { headers: await signedInHeaders(result.headers) });
       if (result.status === "restart") {
-        return redirectWithToast("/admin/login", { type: "error", title: "Your sign-in expired. Please sign in again." }, { headers: result.headers });
+        return redirectWithToast(
+          "/admin/login",
+          { type: "error", title: "Your sign-in expired. Please sign in again." },
+          { headers: result.headers },
+        );
       }
       const message =
         result.status === "locked"
@@ -90,7 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = adminReturnPath(parsed.data.redirectTo);
     if (result.status === "signed-in") {
       const setUp = !result.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
-      return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, { headers: await signedInHeaders(result.headers) });
+      return redirect(setUp ? `${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, {
+        headers: await signedInHeaders(result.headers),
+      });
     }
     if (result.status === "two-factor") {
       return redirect(`/admin/login?step=code&redirectTo=${encodeURIComponent(target)}`, { headers: result.headers });

@@ -11,7 +11,13 @@ import { NativeSelect } from "~/components/ui/select";
 import { founders } from "~/content/studio";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
-import { availabilityBodyFromForm, overridesToText, SESSION_LENGTH_CHOICES, WEEKDAYS, weeklyToText } from "~/features/mentoring/availability-form";
+import {
+  availabilityBodyFromForm,
+  overridesToText,
+  SESSION_LENGTH_CHOICES,
+  WEEKDAYS,
+  weeklyToText,
+} from "~/features/mentoring/availability-form";
 import { checkCalendar } from "~/features/mentoring/caldav.server";
 import { refreshCalendars } from "~/features/mentoring/calendar-jobs.server";
 import { COMMON_TIME_ZONES } from "~/features/mentoring/time-zones";
@@ -21,7 +27,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring-availability";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Your availability", description: "Your mentoring hours, session lengths and calendar.", path: "/admin/mentoring/availability", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Your availability",
+    description: "Your mentoring hours, session lengths and calendar.",
+    path: "/admin/mentoring/availability",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -34,7 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key).map(String) : String(form.get(key) ?? "")]));
+  const values = Object.fromEntries(
+    [...new Set(form.keys())].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key).map(String) : String(form.get(key) ?? "")]),
+  );
   try {
     if (intent === "hours") {
       const parsed = availabilityBodyFromForm(form);
@@ -56,18 +70,34 @@ export async function action({ request }: Route.ActionArgs) {
         await saveCalendarConnection(admin.id, null);
         return redirectWithToast("/admin/mentoring/availability", { type: "success", title: "Calendar disconnected" });
       }
-      const connection = { url: String(form.get("caldavUrl") ?? "").trim(), username: String(form.get("caldavUsername") ?? "").trim(), password: String(form.get("caldavPassword") ?? "") };
+      const connection = {
+        url: String(form.get("caldavUrl") ?? "").trim(),
+        username: String(form.get("caldavUsername") ?? "").trim(),
+        password: String(form.get("caldavPassword") ?? ""),
+      };
       if (!/^https?:\/\//.test(connection.url) || !connection.username || !connection.password) {
-        return data<Answer>({ intent, errors: { calendar: "Give the calendar's address (https://…), your user name and an app password" }, values: { ...values, caldavPassword: "" } }, { status: 400 });
+        return data<Answer>(
+          {
+            intent,
+            errors: { calendar: "Give the calendar's address (https://…), your user name and an app password" },
+            values: { ...values, caldavPassword: "" },
+          },
+          { status: 400 },
+        );
       }
       const checked = await checkCalendar(connection);
-      if (!checked.ok) return data<Answer>({ intent, errors: { calendar: checked.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
+      if (!checked.ok)
+        return data<Answer>({ intent, errors: { calendar: checked.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
       await saveCalendarConnection(admin.id, { ...connection, url: checked.calendarUrl });
       await refreshCalendars();
-      return redirectWithToast("/admin/mentoring/availability", { type: "success", title: `Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}` });
+      return redirectWithToast("/admin/mentoring/availability", {
+        type: "success",
+        title: `Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}`,
+      });
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return data<Answer>({ intent, errors: { [intent]: error.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
+    if (error instanceof ApiError && error.status === 400)
+      return data<Answer>({ intent, errors: { [intent]: error.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
     throw error;
   }
   return data<Answer>({ intent: "other", errors: { other: "That request was not understood." } }, { status: 400 });
@@ -91,7 +121,10 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
       title="Your availability"
       description={
         <>
-          When learners can book you on /mentoring, in your own time zone. <Link to="/admin/mentoring" className="font-medium text-aurora-800 underline">Back to the agenda</Link>
+          When learners can book you on /mentoring, in your own time zone.{" "}
+          <Link to="/admin/mentoring" className="font-medium text-aurora-800 underline">
+            Back to the agenda
+          </Link>
         </>
       }
     >
@@ -120,8 +153,21 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
             <fieldset className="flex flex-col gap-3">
               <legend className="mb-2 font-semibold">Weekly hours (e.g. 09:00-12:00, 13:00-17:00; empty: not available)</legend>
               {WEEKDAYS.map((day, index) => (
-                <Field key={day} id={`day${index + 1}`} name={`day${index + 1}`} label={day} error={errors[`day${index + 1}`]} className="sm:grid sm:grid-cols-[8rem_1fr] sm:items-center sm:gap-x-3">
-                  {(control) => <Input {...control} defaultValue={kept(`day${index + 1}`, weeklyToText(availability.weekly, index + 1))} placeholder="Not available" />}
+                <Field
+                  key={day}
+                  id={`day${index + 1}`}
+                  name={`day${index + 1}`}
+                  label={day}
+                  error={errors[`day${index + 1}`]}
+                  className="sm:grid sm:grid-cols-[8rem_1fr] sm:items-center sm:gap-x-3"
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      defaultValue={kept(`day${index + 1}`, weeklyToText(availability.weekly, index + 1))}
+                      placeholder="Not available"
+                    />
+                  )}
                 </Field>
               ))}
             </fieldset>
@@ -139,7 +185,12 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
               <div className="flex flex-wrap gap-4">
                 {SESSION_LENGTH_CHOICES.map((minutes) => (
                   <div key={minutes} className="flex items-center gap-2">
-                    <Checkbox id={`length-${minutes}`} name="sessionMinutes" value={minutes} defaultChecked={keptLengths.includes(minutes)} />
+                    <Checkbox
+                      id={`length-${minutes}`}
+                      name="sessionMinutes"
+                      value={minutes}
+                      defaultChecked={keptLengths.includes(minutes)}
+                    />
                     <label htmlFor={`length-${minutes}`}>{minutes} minutes</label>
                   </div>
                 ))}
@@ -148,13 +199,19 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id="bufferMinutes" name="bufferMinutes" label="Buffer after a session (minutes)" error={errors.bufferMinutes}>
-                {(control) => <Input {...control} inputMode="numeric" defaultValue={kept("bufferMinutes", String(availability.bufferMinutes))} />}
+                {(control) => (
+                  <Input {...control} inputMode="numeric" defaultValue={kept("bufferMinutes", String(availability.bufferMinutes))} />
+                )}
               </Field>
               <Field id="minNoticeHours" name="minNoticeHours" label="Minimum notice (hours)" error={errors.minNoticeHours}>
-                {(control) => <Input {...control} inputMode="numeric" defaultValue={kept("minNoticeHours", String(availability.minNoticeHours))} />}
+                {(control) => (
+                  <Input {...control} inputMode="numeric" defaultValue={kept("minNoticeHours", String(availability.minNoticeHours))} />
+                )}
               </Field>
               <Field id="horizonDays" name="horizonDays" label="Bookable ahead (days)" error={errors.horizonDays}>
-                {(control) => <Input {...control} inputMode="numeric" defaultValue={kept("horizonDays", String(availability.horizonDays))} />}
+                {(control) => (
+                  <Input {...control} inputMode="numeric" defaultValue={kept("horizonDays", String(availability.horizonDays))} />
+                )}
               </Field>
             </div>
             <FieldError error={errors.hours} />
@@ -183,15 +240,34 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 font-semibold">Video link</legend>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="videoKind" value="jitsi" defaultChecked={settings.video.kind === "jitsi"} className="size-4 accent-aurora-700" />
+                  <input
+                    type="radio"
+                    name="videoKind"
+                    value="jitsi"
+                    defaultChecked={settings.video.kind === "jitsi"}
+                    className="size-4 accent-aurora-700"
+                  />
                   A new Jitsi Meet room for each session (an unguessable name)
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="videoKind" value="fixed" defaultChecked={settings.video.kind === "fixed"} className="size-4 accent-aurora-700" />
+                  <input
+                    type="radio"
+                    name="videoKind"
+                    value="fixed"
+                    defaultChecked={settings.video.kind === "fixed"}
+                    className="size-4 accent-aurora-700"
+                  />
                   My own meeting link (Zoom, Google Meet…)
                 </label>
                 <Field id="videoUrl" name="videoUrl" label="Meeting link" error={errors.profile}>
-                  {(control) => <Input {...control} type="url" placeholder="https://" defaultValue={settings.video.kind === "fixed" ? settings.video.url : ""} />}
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="url"
+                      placeholder="https://"
+                      defaultValue={settings.video.kind === "fixed" ? settings.video.url : ""}
+                    />
+                  )}
                 </Field>
               </fieldset>
               <div className="flex items-center gap-2">
@@ -209,24 +285,40 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
           <Card className="flex flex-col gap-5">
             <h2 className="text-xl font-semibold">Your calendar (CalDAV)</h2>
             <p className="text-ink-700">
-              Optional. Busy times in your calendar are taken out of your free times (read every 5 minutes and again at each booking), and each booking is written
-              into it. Use an app password, not your main one; docs/mentoring.md lists the addresses of common providers.
+              Optional. Busy times in your calendar are taken out of your free times (read every 5 minutes and again at each booking), and
+              each booking is written into it. Use an app password, not your main one; docs/mentoring.md lists the addresses of common
+              providers.
             </p>
             {settings.calendar ? (
               <p role="status" className="text-ink-900">
                 Connected: <span className="break-all">{settings.calendar.url}</span> as {settings.calendar.username}.
-                {settings.calendarError ? <strong className="block text-danger-700">Last read failed: {settings.calendarError}</strong> : null}
-                {settings.calendarReadAt ? <span className="block text-sm text-ink-600">Last read {new Date(settings.calendarReadAt).toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
+                {settings.calendarError ? (
+                  <strong className="block text-danger-700">Last read failed: {settings.calendarError}</strong>
+                ) : null}
+                {settings.calendarReadAt ? (
+                  <span className="block text-sm text-ink-600">
+                    Last read {new Date(settings.calendarReadAt).toISOString().slice(0, 16).replace("T", " ")} UTC
+                  </span>
+                ) : null}
               </p>
             ) : null}
             <Form method="post" className="flex flex-col gap-4" aria-label="Calendar">
               <input type="hidden" name="intent" value="calendar" />
               <Field id="caldavUrl" name="caldavUrl" label="Calendar address" error={undefined}>
-                {(control) => <Input {...control} type="url" placeholder="https://caldav.example.com/…" defaultValue={kept("caldavUrl", settings.calendar?.url ?? "")} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    placeholder="https://caldav.example.com/…"
+                    defaultValue={kept("caldavUrl", settings.calendar?.url ?? "")}
+                  />
+                )}
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="caldavUsername" name="caldavUsername" label="User name" error={undefined}>
-                  {(control) => <Input {...control} autoComplete="off" defaultValue={kept("caldavUsername", settings.calendar?.username ?? "")} />}
+                  {(control) => (
+                    <Input {...control} autoComplete="off" defaultValue={kept("caldavUsername", settings.calendar?.username ?? "")} />
+                  )}
                 </Field>
                 <Field id="caldavPassword" name="caldavPassword" label="App password" error={undefined}>
                   {(control) => <Input {...control} type="password" autoComplete="new-password" />}

@@ -9,13 +9,27 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
 import { agendaData } from "~/features/mentoring/agenda.server";
-import { approveScholarship, cancelBooking, markOutcome, releaseHeldBooking, rescheduleBooking, SlotTakenError, type BookingView } from "~/features/mentoring/bookings.server";
+import {
+  approveScholarship,
+  cancelBooking,
+  markOutcome,
+  releaseHeldBooking,
+  rescheduleBooking,
+  SlotTakenError,
+  type BookingView,
+} from "~/features/mentoring/bookings.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Mentoring", description: "Mentoring sessions: agenda, approvals and changes.", path: "/admin/mentoring", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Mentoring",
+    description: "Mentoring sessions: agenda, approvals and changes.",
+    path: "/admin/mentoring",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -45,10 +59,16 @@ export async function action({ request }: Route.ActionArgs) {
       case "done":
       case "no_show":
         await markOutcome(id.data, intent);
-        return redirectWithToast(back, { type: "success", title: intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show" });
+        return redirectWithToast(back, {
+          type: "success",
+          title: intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show",
+        });
       case "reschedule": {
         await rescheduleBooking(id.data, String(form.get("slotId") ?? ""), "mentor");
-        return redirectWithToast(back.replace(/([?&])move=[^&#]*&?/, "$1"), { type: "success", title: "Session moved: the learner gets the updated invite" });
+        return redirectWithToast(back.replace(/([?&])move=[^&#]*&?/, "$1"), {
+          type: "success",
+          title: "Session moved: the learner gets the updated invite",
+        });
       }
       default:
         return data<Answer>({ message: "That request was not understood." }, { status: 400 });
@@ -79,14 +99,21 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
   const agenda = loaderData;
   const answer = actionData as Answer | undefined;
   const here = `/admin/mentoring?view=${agenda.view}&date=${agenda.date}`;
-  const dayTitle = (day: string) => formatter("UTC", { weekday: "long", day: "numeric", month: "long" }).format(new Date(`${day}T12:00:00Z`));
-  const shortDay = (day: string) => formatter("UTC", { weekday: "short", day: "numeric", month: "short" }).format(new Date(`${day}T12:00:00Z`));
+  const dayTitle = (day: string) =>
+    formatter("UTC", { weekday: "long", day: "numeric", month: "long" }).format(new Date(`${day}T12:00:00Z`));
+  const shortDay = (day: string) =>
+    formatter("UTC", { weekday: "short", day: "numeric", month: "short" }).format(new Date(`${day}T12:00:00Z`));
   const time = (iso: string) => formatter(agenda.timeZone, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
   const total = agenda.days.reduce((sum, day) => sum + day.bookings.length, 0);
   return (
     <AdminShell
       title="Mentoring"
-      description={<>Sessions booked on /mentoring, in {agenda.timeZone}. Approve scholarships, move or cancel on a learner&apos;s behalf, and mark how a session went.</>}
+      description={
+        <>
+          Sessions booked on /mentoring, in {agenda.timeZone}. Approve scholarships, move or cancel on a learner&apos;s behalf, and mark how
+          a session went.
+        </>
+      }
       actions={
         <Button asChild variant="outline">
           <Link to="/admin/mentoring/availability">Your availability</Link>
@@ -103,7 +130,9 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
         <Card className="mb-8 flex flex-col gap-4" aria-labelledby="move-heading">
           <h2 id="move-heading" className="text-xl font-semibold">
             Move {agenda.reschedule.booking.name}&apos;s session of{" "}
-            {formatter(agenda.timeZone, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(agenda.reschedule.booking.start))}
+            {formatter(agenda.timeZone, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(
+              new Date(agenda.reschedule.booking.start),
+            )}
           </h2>
           {agenda.reschedule.options.length === 0 ? (
             <p>No free time in the next three weeks.</p>
@@ -118,7 +147,13 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
               <select id="move-slot" name="slotId" className="h-11 max-w-md rounded-md border border-ink-300 bg-white px-3">
                 {agenda.reschedule.options.map((option) => (
                   <option key={option.id} value={option.id}>
-                    {formatter(agenda.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(option.start))}
+                    {formatter(agenda.timeZone, {
+                      weekday: "short",
+                      day: "numeric",
+                      month: "short",
+                      hour: "2-digit",
+                      minute: "2-digit",
+                    }).format(new Date(option.start))}
                   </option>
                 ))}
               </select>
@@ -137,20 +172,27 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
         <section aria-labelledby="agenda-heading" className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="agenda-heading" className="text-xl font-semibold">
-              {agenda.view === "week" ? `Week of ${dayTitle(agenda.from)}` : dayTitle(agenda.from)} ({total} {total === 1 ? "session" : "sessions"})
+              {agenda.view === "week" ? `Week of ${dayTitle(agenda.from)}` : dayTitle(agenda.from)} ({total}{" "}
+              {total === 1 ? "session" : "sessions"})
             </h2>
             <nav aria-label="Agenda range" className="flex flex-wrap gap-2">
               <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.previous}`}>{agenda.view === "week" ? "Previous week" : "Previous day"}</Link>
+                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.previous}`}>
+                  {agenda.view === "week" ? "Previous week" : "Previous day"}
+                </Link>
               </Button>
               <Button asChild variant="outline" size="sm">
                 <Link to={`/admin/mentoring?view=${agenda.view}`}>Today</Link>
               </Button>
               <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.next}`}>{agenda.view === "week" ? "Next week" : "Next day"}</Link>
+                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.next}`}>
+                  {agenda.view === "week" ? "Next week" : "Next day"}
+                </Link>
               </Button>
               <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view === "week" ? "day" : "week"}&date=${agenda.date}`}>{agenda.view === "week" ? "Day view" : "Week view"}</Link>
+                <Link to={`/admin/mentoring?view=${agenda.view === "week" ? "day" : "week"}&date=${agenda.date}`}>
+                  {agenda.view === "week" ? "Day view" : "Week view"}
+                </Link>
               </Button>
             </nav>
           </div>
@@ -158,7 +200,10 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
             <ol className="hidden gap-2 lg:grid lg:grid-cols-7" aria-label="The week at a glance">
               {agenda.days.map((day) => (
                 <li key={day.day} className="flex min-h-24 flex-col gap-1 rounded-lg border border-ink-200 p-2">
-                  <Link to={`/admin/mentoring?view=day&date=${day.day}`} className="text-sm font-semibold text-ink-900 underline-offset-2 hover:underline">
+                  <Link
+                    to={`/admin/mentoring?view=day&date=${day.day}`}
+                    className="text-sm font-semibold text-ink-900 underline-offset-2 hover:underline"
+                  >
                     {shortDay(day.day)}
                   </Link>
                   {day.bookings.map((booking) => (
@@ -198,7 +243,20 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
           <ul className="flex flex-col gap-3">
             {agenda.awaiting.map((booking) => (
               <li key={booking.id}>
-                <BookingCard booking={booking} time={(iso) => formatter(agenda.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso))} here={here} now={agenda.now} />
+                <BookingCard
+                  booking={booking}
+                  time={(iso) =>
+                    formatter(agenda.timeZone, {
+                      weekday: "short",
+                      day: "numeric",
+                      month: "short",
+                      hour: "2-digit",
+                      minute: "2-digit",
+                    }).format(new Date(iso))
+                  }
+                  here={here}
+                  now={agenda.now}
+                />
               </li>
             ))}
           </ul>
@@ -240,7 +298,11 @@ function BookingCard({ booking, time, here, now }: { booking: BookingView; time:
           <strong>Scholarship:</strong> {booking.scholarshipReason}
         </p>
       ) : null}
-      {booking.holdReason ? <p className="text-sm text-ink-700">Held because it looked automated ({booking.holdReason}); it does not keep its time until released.</p> : null}
+      {booking.holdReason ? (
+        <p className="text-sm text-ink-700">
+          Held because it looked automated ({booking.holdReason}); it does not keep its time until released.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {booking.status === "pending" && ahead ? action("approve", "Approve scholarship", "primary") : null}
         {booking.status === "held" ? action("release", "Release") : null}

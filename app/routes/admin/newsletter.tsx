@@ -47,7 +47,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Newsletter", description: "Send the daily AI news e-mail.", path: "/admin/newsletter", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Newsletter",
+    description: "Send the daily AI news e-mail.",
+    path: "/admin/newsletter",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 type SendAnswer =
   | {
@@ -80,24 +86,34 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const erased = await eraseSubscriber(email);
-    return data<PrivacyAnswer>({ intent, message: erased.erased
+    return data<PrivacyAnswer>({
+      intent,
+      message: erased.erased
         ? erased.personErased
           ? "Subscriber erased, with their delivery history (nothing else was held about them)."
           : "Subscriber erased, with their delivery history. They also wrote to the studio: erase the rest from their page in the inbox."
-        : "No subscriber with that address." });
+        : "No subscriber with that address.",
+    });
   }
   if (intent === "test") {
     const outcome = await sendTestIssue(admin);
-    return data<TestAnswer>({ intent, ...outcome }, { status: outcome.status === "queued" ? 200 : outcome.status === "limited" ? 429 : 409 });
+    return data<TestAnswer>(
+      { intent, ...outcome },
+      { status: outcome.status === "queued" ? 200 : outcome.status === "limited" ? 429 : 409 },
+    );
   }
   // Only the confirmation after the look sends, and only the issue that was looked at.
   const fingerprint = form.get("fingerprint");
   if (intent !== "send" || typeof fingerprint !== "string" || !fingerprint) {
-    return data<SendAnswer>({ intent: "send", ok: false, message: "Nothing was sent: look at the issue first (Send Newsletter Now), then confirm." }, { status: 400 });
+    return data<SendAnswer>(
+      { intent: "send", ok: false, message: "Nothing was sent: look at the issue first (Send Newsletter Now), then confirm." },
+      { status: 400 },
+    );
   }
   try {
     const outcome = await sendLookedAtIssue(fingerprint);
-    if (outcome.kind === "changed") return data<SendAnswer>({ intent: "send", ok: false, changed: true, message: outcome.message }, { status: 409 });
+    if (outcome.kind === "changed")
+      return data<SendAnswer>({ intent: "send", ok: false, changed: true, message: outcome.message }, { status: 409 });
     return data<SendAnswer>({ intent: "send", ok: true, ...outcome.result });
   } catch (error) {
     logger.error({ err: error }, "Manual newsletter send failed");
@@ -129,7 +145,8 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const sendData = sender.data ?? pageAnswer;
   const result = sendData && sendData.intent === "send" ? (sendData as SendAnswer) : null;
   const privacyData = privacy.data ?? pageAnswer;
-  const privacyAnswer = privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
+  const privacyAnswer =
+    privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
   useLiveProgress(loaderData.progress?.status === "sending" || isSending);
 
   useEffect(() => {
@@ -154,10 +171,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   }, [sender.data, sender.state, loaderData.preview, navigate]);
 
   return (
-    <AdminShell
-      title="Newsletter"
-      description="Send today's AI news issue now, see past issues, or look after a subscriber's data."
-    >
+    <AdminShell title="Newsletter" description="Send today's AI news issue now, see past issues, or look after a subscriber's data.">
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <Card className="flex flex-col gap-4">
@@ -174,7 +188,11 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-sm text-ink-600">You see the issue and who gets it first; nothing is sent until you confirm.</p>
               </Form>
             )}
-            <div aria-live="polite" className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 text-sm" data-testid="send-result">
+            <div
+              aria-live="polite"
+              className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 text-sm"
+              data-testid="send-result"
+            >
               {result ? (
                 result.ok ? (
                   <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -238,7 +256,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               <div role="status" className="flex flex-col gap-2 text-sm">
                 <p className="font-medium">{privacyAnswer.message}</p>
                 {privacyAnswer.exported ? (
-                  <pre className="max-h-80 overflow-auto rounded-[var(--radius-control)] bg-ink-950 p-4 text-xs text-white">{privacyAnswer.exported}</pre>
+                  <pre className="max-h-80 overflow-auto rounded-[var(--radius-control)] bg-ink-950 p-4 text-xs text-white">
+                    {privacyAnswer.exported}
+                  </pre>
                 ) : null}
               </div>
             ) : null}
@@ -272,11 +292,14 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           </Card>
-          <div role="note" className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900">
+          <div
+            role="note"
+            className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900"
+          >
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
             <p>
-              <strong>Warning:</strong> sending delivers today's issue to all confirmed subscribers. Each subscriber gets an issue at most once,
-              however often you press the button.
+              <strong>Warning:</strong> sending delivers today's issue to all confirmed subscribers. Each subscriber gets an issue at most
+              once, however often you press the button.
             </p>
           </div>
         </aside>
@@ -300,7 +323,9 @@ function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssueP
   if (preview.kind === "no-stories") {
     return (
       <section aria-labelledby="preview-heading" className="flex flex-col gap-3" data-testid="issue-preview">
-        <h3 id="preview-heading" className="text-base font-semibold">Nothing to send</h3>
+        <h3 id="preview-heading" className="text-base font-semibold">
+          Nothing to send
+        </h3>
         <p className="text-sm">{preview.message}</p>
         <p>
           <Link to="/admin/newsletter" className="text-sm font-medium text-aurora-700 underline underline-offset-2">
@@ -318,11 +343,15 @@ function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssueP
       </h3>
       <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Subject</dt>
-        <dd data-testid="preview-subject" className="break-words">{preview.subject}</dd>
+        <dd data-testid="preview-subject" className="break-words">
+          {preview.subject}
+        </dd>
         <dt className="font-semibold">Recipients</dt>
         <dd data-testid="preview-recipients">
           {people} (confirmed, not unsubscribed, not bounced)
-          {preview.alreadyMailed > 0 ? `; ${numbers.format(preview.alreadyMailed)} already have today's issue and are not mailed again` : ""}
+          {preview.alreadyMailed > 0
+            ? `; ${numbers.format(preview.alreadyMailed)} already have today's issue and are not mailed again`
+            : ""}
         </dd>
         <dt className="font-semibold">Stories</dt>
         <dd>{preview.stories}</dd>
@@ -340,7 +369,10 @@ function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssueP
       </div>
       <div className="flex flex-col gap-2">
         <h4 className="text-sm font-semibold">Text part</h4>
-        <pre data-testid="preview-text" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-[var(--radius-control)] border border-ink-200 bg-white p-4 text-xs">
+        <pre
+          data-testid="preview-text"
+          className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-[var(--radius-control)] border border-ink-200 bg-white p-4 text-xs"
+        >
           {preview.text}
         </pre>
         <p className="text-xs text-ink-600">Each recipient's own unsubscribe link takes the place of the example link.</p>
@@ -386,20 +418,38 @@ function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["
             <caption className="sr-only">Newsletter issues, newest first, with their delivery counts</caption>
             <thead className="bg-ink-50 text-ink-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Date (UTC)</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Subject</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Stories</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Sent</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Failed</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Bounced</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Pending</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Date (UTC)
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Subject
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Stories
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Sent
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Failed
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Bounced
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Pending
+                </th>
               </tr>
             </thead>
             <tbody>
               {issues.map((issue) => (
                 <tr key={issue.issueDate} className="border-t border-ink-100">
-                  <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium">{issue.issueDate}</th>
+                  <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium">
+                    {issue.issueDate}
+                  </th>
                   <td className="px-4 py-3">{issue.subject}</td>
                   <td className="px-4 py-3">
                     <Badge variant={issue.status === "sent" ? "accent" : "neutral"}>{issue.status}</Badge>
@@ -418,7 +468,6 @@ function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["
     </section>
   );
 }
-
 
 /** Every 2 s while a send runs, the page's data is loaded again (the numbers below move). */
 function useLiveProgress(active: boolean) {
@@ -450,7 +499,11 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
   const done = progress.total - progress.pending;
   const statusLabel = progress.status === "sending" ? "Sending" : progress.status === "paused" ? "Paused" : "Sent";
   return (
-    <section aria-labelledby="send-progress-heading" className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-ink-200 p-4" data-testid="send-progress">
+    <section
+      aria-labelledby="send-progress-heading"
+      className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-ink-200 p-4"
+      data-testid="send-progress"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="send-progress-heading" className="text-base font-semibold">
           Today's issue ({progress.issueDate})
@@ -460,13 +513,20 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
       <label htmlFor="send-progress-bar" className="text-2xl font-semibold tabular-nums">
         {numbers.format(progress.sent)} of {numbers.format(progress.total)} sent
       </label>
-      <progress id="send-progress-bar" max={Math.max(1, progress.total)} value={done} className="h-2.5 w-full overflow-hidden rounded-full bg-ink-100 [&::-moz-progress-bar]:bg-aurora-600 [&::-webkit-progress-bar]:bg-ink-100 [&::-webkit-progress-value]:bg-aurora-600">
+      <progress
+        id="send-progress-bar"
+        max={Math.max(1, progress.total)}
+        value={done}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-ink-100 [&::-moz-progress-bar]:bg-aurora-600 [&::-webkit-progress-bar]:bg-ink-100 [&::-webkit-progress-value]:bg-aurora-600"
+      >
         {done} of {progress.total}
       </progress>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-ink-600">Rate</dt>
-          <dd className="font-medium tabular-nums">{progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}</dd>
+          <dd className="font-medium tabular-nums">
+            {progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}
+          </dd>
         </div>
         <div>
           <dt className="text-ink-600">Time left</dt>

@@ -9,7 +9,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Outbox", description: "E-mail written to the outbox folder.", path: "/admin/outbox", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Outbox",
+    description: "E-mail written to the outbox folder.",
+    path: "/admin/outbox",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -13,7 +13,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Choose a new password", description: "Set a new admin password.", path: "/admin/reset-password", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Choose a new password",
+    description: "Set a new admin password.",
+    path: "/admin/reset-password",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

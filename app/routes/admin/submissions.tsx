@@ -20,7 +20,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Submissions", description: "Apply, mentoring and contact form submissions.", path: "/admin/submissions", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Submissions",
+    description: "Apply, mentoring and contact form submissions.",
+    path: "/admin/submissions",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

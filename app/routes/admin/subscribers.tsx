@@ -16,7 +16,13 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Subscribers", description: "Newsletter subscribers.", path: "/admin/subscribers", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Subscribers",
+    description: "Newsletter subscribers.",
+    path: "/admin/subscribers",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

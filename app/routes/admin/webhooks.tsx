@@ -27,7 +27,13 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/webhooks";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Webhooks", description: "Outbound webhooks: endpoints and deliveries.", path: "/admin/webhooks", publicUrl: publicUrlFrom(matches), noindex: true });
+  seo({
+    title: "Webhooks",
+    description: "Outbound webhooks: endpoints and deliveries.",
+    path: "/admin/webhooks",
+    publicUrl: publicUrlFrom(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -103,8 +109,8 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
       title="Webhooks"
       description={
         <>
-          Tell other tools what happens in the inbox. Each event is posted as signed JSON (Standard Webhooks) or as a Slack message, and retried for
-          about a day when the endpoint does not answer 2xx. The payloads and how to check the signature are in docs/inbox.md.
+          Tell other tools what happens in the inbox. Each event is posted as signed JSON (Standard Webhooks) or as a Slack message, and
+          retried for about a day when the endpoint does not answer 2xx. The payloads and how to check the signature are in docs/inbox.md.
         </>
       }
     >
@@ -233,7 +239,12 @@ function ReplayButton({ delivery }: { delivery: DeliveryListItem }) {
     <Form method="post">
       <input type="hidden" name="intent" value="replay" />
       <input type="hidden" name="id" value={delivery.id} />
-      <Button type="submit" variant="outline" size="sm" aria-label={`Replay ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt)}`}>
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        aria-label={`Replay ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt)}`}
+      >
         Replay
       </Button>
     </Form>
@@ -245,7 +256,10 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
   if (deliveries.length === 0) return <p className="text-sm text-ink-600">No deliveries yet.</p>;
   return (
     <>
-      <ul className="divide-y divide-ink-100 rounded-lg border border-ink-200 sm:hidden" aria-label={`Deliveries to ${label}, newest first`}>
+      <ul
+        className="divide-y divide-ink-100 rounded-lg border border-ink-200 sm:hidden"
+        aria-label={`Deliveries to ${label}, newest first`}
+      >
         {deliveries.map((delivery) => (
           <li key={delivery.id} className="flex flex-col gap-2 p-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -254,7 +268,9 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
             </div>
             <p className="text-ink-700">
               Response {delivery.responseStatus ?? "–"} · {delivery.attempts} {delivery.attempts === 1 ? "attempt" : "attempts"} ·{" "}
-              <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</time>
+              <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>
+                {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+              </time>
             </p>
             {delivery.lastError ? <p className="text-xs text-ink-700">{delivery.lastError}</p> : null}
             <ReplayButton delivery={delivery} />
@@ -266,11 +282,21 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
           <caption className="sr-only">Deliveries to {label}, newest first</caption>
           <thead className="bg-ink-50 text-ink-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Event</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Response</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Attempts</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Time</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Event
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Response
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Attempts
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Time
+              </th>
               <th scope="col" className="px-3 py-2 font-semibold">
                 <span className="sr-only">Actions</span>
               </th>
@@ -289,7 +315,9 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
                 <td className="px-3 py-2 text-right tabular-nums">{delivery.responseStatus ?? "–"}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{delivery.attempts}</td>
                 <td className="px-3 py-2">
-                  <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</time>
+                  <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>
+                    {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                  </time>
                 </td>
                 <td className="px-3 py-2 text-right">
                   <ReplayButton delivery={delivery} />

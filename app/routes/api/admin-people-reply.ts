@@ -16,13 +16,18 @@ const endpoint = adminEndpoint(["POST"], async ({ request, params, admin }) => {
   const outcome = await sendReply({ personId: personId.data, enquiryId: body.enquiryId, text: body.text, subject: body.subject, admin });
   switch (outcome.status) {
     case "sent":
-      return jsonOk({ sent: true, mailId: outcome.mailId, messageId: outcome.messageId, stageChanged: outcome.stageChanged }, { status: 202 });
+      return jsonOk(
+        { sent: true, mailId: outcome.mailId, messageId: outcome.messageId, stageChanged: outcome.stageChanged },
+        { status: 202 },
+      );
     case "not-found":
       throw new ApiError(404, REPLY_MESSAGES.notFound);
     case "held":
       throw new ApiError(409, REPLY_MESSAGES.held);
     case "rate-limited":
-      throw new ApiError(429, "Too many replies in a short time. Please wait a few minutes.", { "Retry-After": String(outcome.retryAfterSeconds) });
+      throw new ApiError(429, "Too many replies in a short time. Please wait a few minutes.", {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
   }
 });
 

@@ -32,7 +32,10 @@ function handle(request: Request, clientIp: string): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
     const endpoint = endpoints[path];
     if (!endpoint) {
-      throw new ApiError(404, "Not found. The sign-in API has POST /api/auth/sign-in/email, /two-factor/verify-totp, /two-factor/verify-backup-code and /sign-out.");
+      throw new ApiError(
+        404,
+        "Not found. The sign-in API has POST /api/auth/sign-in/email, /two-factor/verify-totp, /two-factor/verify-backup-code and /sign-out.",
+      );
     }
     requireMethod(request, "POST");
     assertSameOrigin(request);
@@ -94,8 +97,10 @@ async function secondFactorEndpoint(request: Request, clientIp: string, method: 
   const body = parseOr400(secondFactorBody, await readJsonBody(request));
   const result = await verifySecondFactor({ code: body.code, method, request, clientIp });
   if (result.status === "signed-in") return withCookies({ signedIn: true }, result.headers);
-  if (result.status === "restart") throw new ApiError(401, "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
-  if (result.status === "locked") throw new ApiError(429, "Too many wrong codes: this account is locked for 15 minutes.", { "Retry-After": "900" });
+  if (result.status === "restart")
+    throw new ApiError(401, "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
+  if (result.status === "locked")
+    throw new ApiError(429, "Too many wrong codes: this account is locked for 15 minutes.", { "Retry-After": "900" });
   throw new ApiError(401, method === "backup" ? "That backup code is not valid." : "That code is not valid.");
 }
 

@@ -23,7 +23,10 @@ export function action({ request, context }: Route.ActionArgs) {
         const key = issue.path.join(".") || "body";
         fields[key] ??= issue.message;
       }
-      return Response.json({ error: parsed.error.issues[0]?.message ?? "The booking is not valid.", fields }, { status: 400, headers: { "Cache-Control": "no-store" } });
+      return Response.json(
+        { error: parsed.error.issues[0]?.message ?? "The booking is not valid.", fields },
+        { status: 400, headers: { "Cache-Control": "no-store" } },
+      );
     }
     const values = parsed.data;
     const raw = body as Record<string, unknown>;
@@ -45,13 +48,24 @@ export function action({ request, context }: Route.ActionArgs) {
         requireToken: true,
       });
       return jsonOk(
-        { bookingId: result.bookingId, status: result.status === "held" ? "pending" : result.status, start: isoInZone(result.start, timeZone), end: isoInZone(result.end, timeZone) },
+        {
+          bookingId: result.bookingId,
+          status: result.status === "held" ? "pending" : result.status,
+          start: isoInZone(result.start, timeZone),
+          end: isoInZone(result.end, timeZone),
+        },
         { status: result.repeated ? 200 : 201 },
       );
     } catch (error) {
       if (error instanceof SlotTakenError) {
         const response = jsonError(409, error.message);
-        const slots = error.nextSlots.map((slot) => ({ id: slot.id, start: isoInZone(slot.start, timeZone), end: isoInZone(slot.end, timeZone), minutes: slot.minutes, mentor: { id: slot.mentorId } }));
+        const slots = error.nextSlots.map((slot) => ({
+          id: slot.id,
+          start: isoInZone(slot.start, timeZone),
+          end: isoInZone(slot.end, timeZone),
+          minutes: slot.minutes,
+          mentor: { id: slot.mentorId },
+        }));
         return Response.json({ error: error.message, slots }, { status: 409, headers: response.headers });
       }
       throw error;

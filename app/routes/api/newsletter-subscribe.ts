@@ -24,7 +24,8 @@ export function action({ request, context }: Route.ActionArgs) {
       honeypot: fields[SIGNUP_HONEYPOT],
     });
     // "try-later" (no confirmation mail can go to the address yet) is a 429 with Retry-After: the message says when.
-    if (answer.body.outcome === "error" || answer.body.outcome === "try-later") return jsonError(answer.status, answer.body.message, answer.headers);
+    if (answer.body.outcome === "error" || answer.body.outcome === "try-later")
+      return jsonError(answer.status, answer.body.message, answer.headers);
     return jsonOk({ success: true, message: answer.body.message });
   });
 }

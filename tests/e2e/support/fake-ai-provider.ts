@@ -30,7 +30,13 @@ function answer(request: RecordedRequest): FakeReply {
   if (user.includes("[fail]")) return { status: 500, message: "fake provider failure" };
   if (request.body.response_format) {
     const topic = field(user, "topic");
-    return { text: JSON.stringify({ title: `${topic}: A Practical Guide`, description: `Everything you need to know about ${topic}, in plain words. Read the guide and start today.` }), ...timing };
+    return {
+      text: JSON.stringify({
+        title: `${topic}: A Practical Guide`,
+        description: `Everything you need to know about ${topic}, in plain words. Read the guide and start today.`,
+      }),
+      ...timing,
+    };
   }
   if (system.includes("cold emails")) {
     return {

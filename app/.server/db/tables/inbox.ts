@@ -106,19 +106,28 @@ export const enquiries = pgTable(
     index("enquiries_person_idx").on(t.personId),
     index("enquiries_stage_created_idx").on(t.stage, t.createdAt.desc()),
     index("enquiries_created_idx").on(t.createdAt.desc()),
-    index("enquiries_waiting_idx").on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
+    index("enquiries_waiting_idx")
+      .on(t.waitingSince)
+      .where(sql`${t.waitingSince} is not null`),
     index("enquiries_owner_idx").on(t.ownerId),
     // The board's columns: the enquiries (never held) that moved into a stage last, and the
     // columns' counts from the index alone (kind is its last key) (decision 0180).
-    index("enquiries_board_idx").on(t.stage, t.stageChangedAt.desc(), t.id.desc(), t.kind).where(sql`${t.heldAt} is null`),
+    index("enquiries_board_idx")
+      .on(t.stage, t.stageChangedAt.desc(), t.id.desc(), t.kind)
+      .where(sql`${t.heldAt} is null`),
     // "Has an enquiry that is not held": one probe per person on the list's page (decision 0180).
-    index("enquiries_open_person_idx").on(t.personId).where(sql`${t.heldAt} is null`),
+    index("enquiries_open_person_idx")
+      .on(t.personId)
+      .where(sql`${t.heldAt} is null`),
     check(
       "enquiries_stage_check",
       sql`(${t.kind} in ('mentoring', 'booking') and ${t.stage} in ('requested', 'scheduled', 'done', 'lost'))
         or (${t.kind} not in ('mentoring', 'booking') and ${t.stage} in ('new', 'contacted', 'qualified', 'proposal', 'won', 'lost'))`,
     ),
-    check("enquiries_value_check", sql`(${t.valueMinor} is null) = (${t.currency} is null) and (${t.valueMinor} is null or ${t.valueMinor} >= 0)`),
+    check(
+      "enquiries_value_check",
+      sql`(${t.valueMinor} is null) = (${t.currency} is null) and (${t.valueMinor} is null or ${t.valueMinor} >= 0)`,
+    ),
     check("enquiries_currency_check", sql`${t.currency} is null or ${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
@@ -166,7 +175,10 @@ export const inboxMails = pgTable(
     /** The Message-ID, with its angle brackets. */
     messageId: text("message_id").notNull(),
     inReplyTo: text("in_reply_to"),
-    references: text("references").array().notNull().default(sql`'{}'::text[]`),
+    references: text("references")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fromAddress: text("from_address").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -190,7 +202,9 @@ export const inboxMails = pgTable(
   (t) => [
     index("inbox_mails_person_idx").on(t.personId, t.createdAt.desc()),
     index("inbox_mails_message_id_idx").on(t.messageId),
-    index("inbox_mails_unmatched_idx").on(t.createdAt.desc()).where(sql`${t.personId} is null`),
+    index("inbox_mails_unmatched_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.personId} is null`),
     uniqueIndex("inbox_mails_imap_idx").on(t.mailbox, t.uidValidity, t.uid),
     check("inbox_mails_direction_check", sql`${t.direction} in ('out', 'in')`),
   ],
@@ -253,7 +267,11 @@ export const webhookEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
   },
-  (t) => [index("webhook_events_pending_idx").on(t.createdAt).where(sql`${t.fannedOutAt} is null`)],
+  (t) => [
+    index("webhook_events_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.fannedOutAt} is null`),
+  ],
 );
 
 export type WebhookFormat = "standard" | "slack";

@@ -18,10 +18,7 @@ export const leads = pgTable(
     source: text("source").notNull().default("chatbot"),
     /** The browser conversation that captured this lead (random id kept in the visitor's chat state): one lead per conversation. */
     conversationId: text("conversation_id").unique(),
-    conversationContext: jsonb("conversation_context")
-      .$type<ConversationContext>()
-      .notNull()
-      .default({ messages: [] }),
+    conversationContext: jsonb("conversation_context").$type<ConversationContext>().notNull().default({ messages: [] }),
     /** The person this row belongs to, set by a trigger from the address (docs/inbox.md): never null. */
     personId: uuid("person_id").references(() => people.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +36,9 @@ export const leads = pgTable(
     index("leads_person_idx").on(t.personId),
     check("leads_person_check", sql`${t.personId} is not null`),
     index("leads_created_at_idx").on(t.createdAt.desc()),
-    index("leads_held_at_idx").on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    index("leads_held_at_idx")
+      .on(t.heldAt)
+      .where(sql`${t.heldAt} is not null`),
     check("leads_hold_reason_check", sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
   ],
 );

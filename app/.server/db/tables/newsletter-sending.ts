@@ -91,7 +91,9 @@ export const newsletterDeliveries = pgTable(
   (t) => [
     uniqueIndex("newsletter_deliveries_issue_subscription_idx").on(t.issueId, t.subscriptionId),
     // The send loop's queue: pending rows of one issue, in id order.
-    index("newsletter_deliveries_pending_idx").on(t.issueId, t.id).where(sql`${t.status} = 'pending'`),
+    index("newsletter_deliveries_pending_idx")
+      .on(t.issueId, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index("newsletter_deliveries_subscription_idx").on(t.subscriptionId),
     check("newsletter_deliveries_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'bounced', 'skipped')`),
   ],

@@ -34,7 +34,9 @@ export const submissions = pgTable(
     index("submissions_person_idx").on(t.personId),
     check("submissions_person_check", sql`${t.personId} is not null`),
     index("submissions_created_at_idx").on(t.createdAt.desc()),
-    index("submissions_held_at_idx").on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    index("submissions_held_at_idx")
+      .on(t.heldAt)
+      .where(sql`${t.heldAt} is not null`),
     check("submissions_hold_reason_check", sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
   ],
 );

@@ -10,7 +10,9 @@ export function AdminErrorView({ error }: { error: unknown }) {
       <p className="font-display text-5xl font-bold text-aurora-700">{status}</p>
       <h1 className="mt-3 text-3xl font-semibold">{title}</h1>
       <p className="mt-2 max-w-xl text-ink-600">
-        {status === 404 ? "There is no admin page at this address." : "The page could not be loaded. Try again in a moment; the error was logged."}
+        {status === 404
+          ? "There is no admin page at this address."
+          : "The page could not be loaded. Try again in a moment; the error was logged."}
       </p>
       <p className="mt-6">
         <Link to="/admin" className="font-medium text-aurora-700 underline underline-offset-4">

@@ -26,10 +26,15 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
         <div className="container-page flex min-h-14 items-center justify-between gap-4 py-2">
           <Link to={admin ? "/admin" : "/admin/login"} className="flex items-center gap-2 rounded-md font-display text-lg font-semibold">
             Nordlys
-            <span className="rounded-md bg-aurora-300 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-ink-950">Admin</span>
+            <span className="rounded-md bg-aurora-300 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-ink-950">
+              Admin
+            </span>
           </Link>
           <div className="flex items-center gap-3">
-            <a href="/" className="hidden items-center gap-1 rounded-md text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline sm:inline-flex">
+            <a
+              href="/"
+              className="hidden items-center gap-1 rounded-md text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline sm:inline-flex"
+            >
               View site
               <ExternalLink aria-hidden="true" className="size-3.5" />
             </a>
@@ -54,7 +59,9 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
         {children ?? <Outlet />}
       </main>
       <footer className="border-t border-ink-200 bg-white">
-        <p className="container-page py-4 text-xs text-ink-600">Nordlys Studio admin. Visitors' data here is personal: keep it inside this area.</p>
+        <p className="container-page py-4 text-xs text-ink-600">
+          Nordlys Studio admin. Visitors' data here is personal: keep it inside this area.
+        </p>
       </footer>
     </div>
   );
@@ -81,7 +88,12 @@ function useFocusMainOnNavigation() {
 function SignOutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/admin/sign-out" className={className}>
-      <Button type="submit" variant="outline" size="sm" className="border-ink-600 bg-transparent text-white hover:bg-ink-800 hover:text-white">
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        className="border-ink-600 bg-transparent text-white hover:bg-ink-800 hover:text-white"
+      >
         Sign out
       </Button>
     </Form>
@@ -136,7 +148,12 @@ function AdminNavList({ heldCounts, className }: { heldCounts: HeldCounts; class
                 <>
                   {link.label}
                   {held > 0 ? (
-                    <span className={cn("rounded-full px-1.5 text-xs font-semibold", isActive ? "bg-ink-950 text-white" : "bg-violet-300 text-ink-950")}>
+                    <span
+                      className={cn(
+                        "rounded-full px-1.5 text-xs font-semibold",
+                        isActive ? "bg-ink-950 text-white" : "bg-violet-300 text-ink-950",
+                      )}
+                    >
                       {held} held
                     </span>
                   ) : null}

@@ -18,17 +18,7 @@ export function DeleteLink({ id, search, label }: { id: string; search: string; 
   );
 }
 
-export function ConfirmDelete({
-  id,
-  search,
-  title,
-  description,
-}: {
-  id: string;
-  search: string;
-  title: string;
-  description: string;
-}) {
+export function ConfirmDelete({ id, search, title, description }: { id: string; search: string; title: string; description: string }) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
   const headingId = `confirm-delete-${id}`;

@@ -38,9 +38,9 @@ export function HeldFilter({ held, heldCount, search }: { held: boolean; heldCou
 export function HeldExplainer({ noun, mails }: { noun: string; mails: string }) {
   return (
     <p className="mt-6 rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
-      <strong>Held {noun}s</strong> looked automated (sent faster than a person types, a hidden field filled in, or no
-      valid form start time), so no mail went out. Autofill can look like this too: release a real one to deliver it as
-      usual ({mails}), and delete the rest. Held {noun}s are deleted automatically after 30 days.
+      <strong>Held {noun}s</strong> looked automated (sent faster than a person types, a hidden field filled in, or no valid form start
+      time), so no mail went out. Autofill can look like this too: release a real one to deliver it as usual ({mails}), and delete the rest.
+      Held {noun}s are deleted automatically after 30 days.
     </p>
   );
 }

@@ -74,11 +74,7 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
                   {lead.messages.map((message, index) => (
                     <li
                       key={index}
-                      className={
-                        message.role === "user"
-                          ? "ml-8 rounded-lg bg-white p-3 shadow-sm"
-                          : "mr-8 rounded-lg bg-aurora-100 p-3"
-                      }
+                      className={message.role === "user" ? "ml-8 rounded-lg bg-white p-3 shadow-sm" : "mr-8 rounded-lg bg-aurora-100 p-3"}
                     >
                       <p className="text-xs font-semibold uppercase tracking-wide text-ink-700">
                         {message.role === "user" ? "User" : "AI Assistant"}

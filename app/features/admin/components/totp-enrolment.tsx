@@ -38,11 +38,14 @@ export function TotpEnrolment({
   }
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        1. Scan this QR code with an authenticator app (1Password, Google Authenticator, Aegis...), or type the key
-        below into it.
-      </p>
-      <img src={setup.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} className="rounded-lg border border-ink-200" />
+      <p>1. Scan this QR code with an authenticator app (1Password, Google Authenticator, Aegis...), or type the key below into it.</p>
+      <img
+        src={setup.qrDataUrl}
+        alt="QR code for your authenticator app"
+        width={200}
+        height={200}
+        className="rounded-lg border border-ink-200"
+      />
       <p className="text-sm">
         Key:{" "}
         <code className="break-all rounded bg-ink-100 px-1.5 py-0.5 font-mono" data-testid="totp-secret">

@@ -10,9 +10,24 @@ import { usePersistentState } from "../use-persistent-state";
 import { ResultActions } from "./share-menu";
 
 export const emailPresets = [
-  { label: "Dental clinic software", product: "Online booking and SMS reminders for dental clinics", audience: "Owners of small dental practices", tone: "friendly" },
-  { label: "Bakery wholesale", product: "Fresh sourdough delivered to cafés every morning", audience: "Independent café owners", tone: "warm" },
-  { label: "Freelance designer", product: "Brand identity packages for early-stage startups", audience: "Startup founders who just raised a seed round", tone: "confident" },
+  {
+    label: "Dental clinic software",
+    product: "Online booking and SMS reminders for dental clinics",
+    audience: "Owners of small dental practices",
+    tone: "friendly",
+  },
+  {
+    label: "Bakery wholesale",
+    product: "Fresh sourdough delivered to cafés every morning",
+    audience: "Independent café owners",
+    tone: "warm",
+  },
+  {
+    label: "Freelance designer",
+    product: "Brand identity packages for early-stage startups",
+    audience: "Startup founders who just raised a seed round",
+    tone: "confident",
+  },
 ] as const;
 
 const emptyEmail = { product: "", audience: "", tone: "friendly", email: "" };
@@ -76,9 +91,7 @@ export function EmailTab({ isAvailable }: { isAvailable: boolean }) {
               variant="outline"
               size="sm"
               disabled={!isAvailable}
-              onClick={() =>
-                setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))
-              }
+              onClick={() => setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))}
             >
               {preset.label}
             </Button>

@@ -85,7 +85,12 @@ export function LinkedinTab({ isAvailable }: { isAvailable: boolean }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="linkedin-tone">Tone</Label>
-            <NativeSelect id="linkedin-tone" value={tone} onChange={(event) => setTone(event.target.value as LinkedinTone)} disabled={!isAvailable}>
+            <NativeSelect
+              id="linkedin-tone"
+              value={tone}
+              onChange={(event) => setTone(event.target.value as LinkedinTone)}
+              disabled={!isAvailable}
+            >
               {linkedinTones.map((value) => (
                 <option key={value} value={value}>
                   {linkedinToneLabels[value]}

@@ -28,11 +28,7 @@ export const secretaryStarterPrompts = [
  * localStorage under aiSecretaryMessages.
  */
 export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
-  const [messages, setMessages] = usePersistentState<Message[]>(
-    STORAGE_KEYS.secretary,
-    storedSecretaryMessagesSchema,
-    noMessages,
-  );
+  const [messages, setMessages] = usePersistentState<Message[]>(STORAGE_KEYS.secretary, storedSecretaryMessagesSchema, noMessages);
   const [input, setInput] = useState("");
   const [isBusy, setBusy] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
@@ -50,8 +46,7 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
     setInput("");
     setBusy(true);
 
-    const updateReply = (reply: string) =>
-      setMessages((current) => [...current.slice(0, -1), { role: "assistant", content: reply }]);
+    const updateReply = (reply: string) => setMessages((current) => [...current.slice(0, -1), { role: "assistant", content: reply }]);
     let reply = "";
     try {
       // The last 12 messages including the system message, which the server adds.
@@ -150,10 +145,7 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
           messages.map((message, index) => (
             <div
               key={index}
-              className={cn(
-                "flex max-w-[85%] flex-col gap-2",
-                message.role === "user" ? "self-end items-end" : "self-start items-start",
-              )}
+              className={cn("flex max-w-[85%] flex-col gap-2", message.role === "user" ? "self-end items-end" : "self-start items-start")}
             >
               <p className="sr-only">{message.role === "user" ? "You:" : "AI secretary:"}</p>
               {message.content ? (

@@ -58,4 +58,3 @@ export default function ShareMenuDropdown({ text, label }: { text: string; label
     </DropdownMenu>
   );
 }
-

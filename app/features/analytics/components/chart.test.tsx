@@ -8,9 +8,14 @@ import { Chart } from "./chart";
 describe("the budget line's label", () => {
   const text = { id: "chart-ai", title: "AI requests per day", description: "AI requests per day." };
   const label = (requests: number[]) => {
-    const chart = barChart(text, requests.map((_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`), [{ name: "AI requests", tone: "violet", values: requests }], {
-      reference: { value: 2000, text: "Daily budget 2,000" },
-    });
+    const chart = barChart(
+      text,
+      requests.map((_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`),
+      [{ name: "AI requests", tone: "violet", values: requests }],
+      {
+        reference: { value: 2000, text: "Daily budget 2,000" },
+      },
+    );
     const html = renderToStaticMarkup(createElement(Chart, { chart }));
     return /<span aria-hidden="true" class="([^"]*)"[^>]*>Daily budget 2,000<\/span>/.exec(html)?.[1] ?? "";
   };

@@ -46,29 +46,66 @@ export function Chart({ chart, height = 220 }: { chart: ChartModel; height?: num
             <title id={titleId}>{chart.title}</title>
             <desc id={descId}>{chart.description}</desc>
             {chart.yTicks.map((tick) => (
-              <line key={tick.text} x1={0} x2={PLOT} y1={PLOT - tick.at * 10} y2={PLOT - tick.at * 10} className="stroke-ink-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+              <line
+                key={tick.text}
+                x1={0}
+                x2={PLOT}
+                y1={PLOT - tick.at * 10}
+                y2={PLOT - tick.at * 10}
+                className="stroke-ink-200"
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             {chart.lines.map((shape) => (
               <path key={`${shape.name}-area`} d={shape.area} className={tones[shape.tone].area} />
             ))}
             {chart.lines.map((shape) => (
-              <path key={shape.name} d={shape.line} fill="none" className={tones[shape.tone].stroke} strokeWidth={2.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+              <path
+                key={shape.name}
+                d={shape.line}
+                fill="none"
+                className={tones[shape.tone].stroke}
+                strokeWidth={2.5}
+                strokeLinejoin="round"
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             {chart.bars.map((bar, index) =>
               bar.segments.map((segment) => (
-                <rect key={`${index}-${segment.label}`} x={bar.x} y={segment.y} width={bar.width} height={segment.height} className={tones[segment.tone].fill}>
+                <rect
+                  key={`${index}-${segment.label}`}
+                  x={bar.x}
+                  y={segment.y}
+                  width={bar.width}
+                  height={segment.height}
+                  className={tones[segment.tone].fill}
+                >
                   <title>{segment.label}</title>
                 </rect>
               )),
             )}
             {chart.reference ? (
-              <line x1={0} x2={PLOT} y1={PLOT - chart.reference.at * 10} y2={PLOT - chart.reference.at * 10} className="stroke-danger-700" strokeWidth={1.5} strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
+              <line
+                x1={0}
+                x2={PLOT}
+                y1={PLOT - chart.reference.at * 10}
+                y2={PLOT - chart.reference.at * 10}
+                className="stroke-danger-700"
+                strokeWidth={1.5}
+                strokeDasharray="6 4"
+                vectorEffect="non-scaling-stroke"
+              />
             ) : null}
           </svg>
           {chart.reference ? (
             // Near the top of the plot the label goes under its line, so it stays inside the chart and
             // never covers the panel's header (its CSV link) above.
-            <span aria-hidden="true" className={`absolute right-1 rounded bg-white/90 px-1 text-xs font-medium text-danger-700 ${chart.reference.at > 80 ? "translate-y-[120%]" : "translate-y-[-120%]"}`} style={{ bottom: `${chart.reference.at}%` }}>
+            <span
+              aria-hidden="true"
+              className={`absolute right-1 rounded bg-white/90 px-1 text-xs font-medium text-danger-700 ${chart.reference.at > 80 ? "translate-y-[120%]" : "translate-y-[-120%]"}`}
+              style={{ bottom: `${chart.reference.at}%` }}
+            >
               {chart.reference.text}
             </span>
           ) : null}

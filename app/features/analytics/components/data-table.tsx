@@ -33,7 +33,17 @@ export function CsvLink({ table, range }: { table: DataTable; range: DashboardRa
  * the row's first cell (longest bar: largest value); `limit` shows the first rows only (the
  * CSV has all of them).
  */
-export function DataTableView({ table, barKey, limit, empty = "Nothing yet in this range." }: { table: DataTable; barKey?: string; limit?: number; empty?: string }) {
+export function DataTableView({
+  table,
+  barKey,
+  limit,
+  empty = "Nothing yet in this range.",
+}: {
+  table: DataTable;
+  barKey?: string;
+  limit?: number;
+  empty?: string;
+}) {
   const rows = limit ? table.rows.slice(0, limit) : table.rows;
   if (rows.length === 0) return <p className="py-6 text-sm text-ink-600">{empty}</p>;
   const max = barKey ? Math.max(1, ...rows.map((row) => Number(row[barKey] ?? 0))) : 1;
@@ -45,7 +55,11 @@ export function DataTableView({ table, barKey, limit, empty = "Nothing yet in th
         <thead className="border-b border-ink-200 text-ink-600">
           <tr>
             {table.columns.map((column) => (
-              <th key={column.key} scope="col" className={`py-2 align-bottom font-medium ${cellPadding(column.key === first!.key, column.numeric)}`}>
+              <th
+                key={column.key}
+                scope="col"
+                className={`py-2 align-bottom font-medium ${cellPadding(column.key === first!.key, column.numeric)}`}
+              >
                 {column.short ? (
                   <>
                     <span aria-hidden="true" className="sm:hidden">
@@ -66,7 +80,9 @@ export function DataTableView({ table, barKey, limit, empty = "Nothing yet in th
             return (
               <tr key={`${String(row[first!.key])}-${index}`} className="border-b border-ink-100 last:border-0">
                 <th scope="row" className="relative max-w-[7.5rem] py-2 pr-3 font-normal sm:max-w-72 sm:pr-4">
-                  {barKey ? <span aria-hidden="true" className="absolute inset-y-1 left-0 rounded bg-aurora-100" style={{ width: `${share}%` }} /> : null}
+                  {barKey ? (
+                    <span aria-hidden="true" className="absolute inset-y-1 left-0 rounded bg-aurora-100" style={{ width: `${share}%` }} />
+                  ) : null}
                   <span className="relative block truncate px-1" title={String(row[first!.key] ?? "")}>
                     {formatCell(row[first!.key] ?? null, first!.numeric)}
                   </span>

@@ -150,7 +150,12 @@ function ChatNoticeBar({ notice, onDismiss }: { notice: ChatNotice; onDismiss: (
         <p className="font-semibold">{notice.title}</p>
         {notice.description ? <p>{notice.description}</p> : null}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-black/5">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss message"
+        className="-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-black/5"
+      >
         <XIcon aria-hidden="true" className="size-4" />
       </button>
     </div>
@@ -158,7 +163,12 @@ function ChatNoticeBar({ notice, onDismiss }: { notice: ChatNotice; onDismiss: (
 }
 
 /** Focus moves into the panel when it opens or expands (first field or the message box); Escape inside it closes it. */
-function usePanelFocus(panelRef: RefObject<HTMLElement | null>, isOpen: boolean, showForm: boolean, onModeChange: (mode: PanelMode) => void) {
+function usePanelFocus(
+  panelRef: RefObject<HTMLElement | null>,
+  isOpen: boolean,
+  showForm: boolean,
+  onModeChange: (mode: PanelMode) => void,
+) {
   useEffect(() => {
     if (!isOpen) return;
     const panel = panelRef.current;

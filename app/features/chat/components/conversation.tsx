@@ -77,7 +77,15 @@ function SuggestedPrompts({ onSend }: { onSend: (text: string) => void }) {
   );
 }
 
-function SaveEmailPrompt({ email, onSave, onDecline }: { email: string; onSave: (email: string) => void; onDecline: (email: string) => void }) {
+function SaveEmailPrompt({
+  email,
+  onSave,
+  onDecline,
+}: {
+  email: string;
+  onSave: (email: string) => void;
+  onDecline: (email: string) => void;
+}) {
   return (
     <div role="group" aria-label="Save your e-mail" className="rounded-xl border border-ink-200 bg-ink-50 p-3 text-sm">
       <p className="font-medium text-ink-900">Save {email}?</p>

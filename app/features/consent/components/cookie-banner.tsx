@@ -70,8 +70,7 @@ export function CookieBanner() {
           {/* Without JavaScript the action redirects back to this page instead of answering with data. */}
           {isHydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p className="text-sm text-ink-700">
-            We use cookies to remember your preferences and, with your consent, to understand how the site is used. Read
-            our{" "}
+            We use cookies to remember your preferences and, with your consent, to understand how the site is used. Read our{" "}
             <Link to="/cookie-policy" className="font-medium text-aurora-700 underline underline-offset-2">
               Cookie Policy
             </Link>

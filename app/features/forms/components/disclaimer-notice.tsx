@@ -11,7 +11,11 @@ export function DisclaimerNotice({ variant, id, landmark = true }: { variant: Di
   const disclaimer = disclaimers[variant];
   const Container = landmark ? "section" : "div";
   return (
-    <Container role={landmark ? undefined : "group"} aria-labelledby={`${id}-title`} className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 sm:p-5">
+    <Container
+      role={landmark ? undefined : "group"}
+      aria-labelledby={`${id}-title`}
+      className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 sm:p-5"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {disclaimer.title}
       </h2>

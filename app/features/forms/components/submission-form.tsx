@@ -21,7 +21,19 @@ function controlProps<T extends { key?: string | undefined }>(props: T): Omit<T,
 }
 
 /** HTML constraints per field, as Conform's getZodConstraint makes them (computed by the loader). */
-export type FieldConstraints = Record<string, { required?: boolean; minLength?: number; maxLength?: number; min?: number | string; max?: number | string; step?: number | string; multiple?: boolean; pattern?: string }>;
+export type FieldConstraints = Record<
+  string,
+  {
+    required?: boolean;
+    minLength?: number;
+    maxLength?: number;
+    min?: number | string;
+    max?: number | string;
+    step?: number | string;
+    multiple?: boolean;
+    pattern?: string;
+  }
+>;
 
 type Validate = typeof validateForm;
 let validate: Validate | null = null;
@@ -102,7 +114,14 @@ function SubmissionFields({ source, startToken, constraint }: { source: FormSour
   }, [cameBackForAnother, location.key, name.id]);
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate onFocus={loadCheck} data-checks={checksInBrowser ? "browser" : "server"} className="flex flex-col gap-6">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      onFocus={loadCheck}
+      data-checks={checksInBrowser ? "browser" : "server"}
+      className="flex flex-col gap-6"
+    >
       <div className="grid gap-6 sm:grid-cols-2">
         <Field id={name.id} name={name.name} label="Name" error={name.errors?.[0]}>
           {(control) => (

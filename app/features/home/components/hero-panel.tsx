@@ -27,9 +27,7 @@ export function HeroPanel() {
           </p>
         </div>
         <div className="space-y-3 py-5 text-sm">
-          <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white/10 px-4 py-3 text-ink-100">
-            Can I keep my bike in the hallway?
-          </p>
+          <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white/10 px-4 py-3 text-ink-100">Can I keep my bike in the hallway?</p>
           <div className="ml-auto max-w-[90%] rounded-2xl rounded-tr-sm bg-aurora-700 px-4 py-3 text-white">
             Not in the hallway, but the bike room in building B is free for tenants. The code is in your welcome letter.
             <span className="mt-2 flex items-center gap-1 text-xs text-aurora-100">

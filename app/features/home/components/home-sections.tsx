@@ -139,7 +139,11 @@ export function ToolsBlock({ section, aiPaused }: { section: typeof homeTools; a
     <div className="container-page">
       <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>
         <p>{section.intro}</p>
-        {aiPaused ? <p className="mt-2" data-testid="ai-tools-paused">{aiPaused.note}</p> : null}
+        {aiPaused ? (
+          <p className="mt-2" data-testid="ai-tools-paused">
+            {aiPaused.note}
+          </p>
+        ) : null}
       </SectionHeading>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {section.tools.map((tool) => {
@@ -156,7 +160,8 @@ export function ToolsBlock({ section, aiPaused }: { section: typeof homeTools; a
                 <span className="mt-5 font-display text-h3 font-semibold text-ink-950">{tool.title}</span>
                 <span className="mt-2 text-ink-600">{tool.text}</span>
                 <span className="mt-auto flex items-center gap-1 pt-5 text-sm font-semibold text-aurora-700">
-                  {aiPaused ? aiPaused.cardLabel : "Try it free"} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  {aiPaused ? aiPaused.cardLabel : "Try it free"}{" "}
+                  <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
               </a>
             </li>

@@ -90,7 +90,17 @@ export function StageForm({
   );
 }
 
-export function ValueFields({ id, valueMinor, currency, error }: { id: string; valueMinor: number | null; currency: string | null; error?: FormError }) {
+export function ValueFields({
+  id,
+  valueMinor,
+  currency,
+  error,
+}: {
+  id: string;
+  valueMinor: number | null;
+  currency: string | null;
+  error?: FormError;
+}) {
   return (
     <div className="mt-2 flex gap-2">
       <div className="grid min-w-0 flex-1 gap-1">
@@ -125,7 +135,13 @@ export function ValueFields({ id, valueMinor, currency, error }: { id: string; v
   );
 }
 
-export function ValueForm({ enquiry, error }: { enquiry: { id: string; valueMinor: number | null; currency: string | null }; error?: FormError }) {
+export function ValueForm({
+  enquiry,
+  error,
+}: {
+  enquiry: { id: string; valueMinor: number | null; currency: string | null };
+  error?: FormError;
+}) {
   return (
     <Form method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="value" />

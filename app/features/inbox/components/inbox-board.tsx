@@ -125,9 +125,7 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
               {column.countIsCapped ? (
                 <p className="mt-3 px-1 text-sm text-ink-600">More in the list view</p>
               ) : column.count > column.cards.length ? (
-                <p className="mt-3 px-1 text-sm text-ink-600">
-                  {column.count - column.cards.length} more in the list view
-                </p>
+                <p className="mt-3 px-1 text-sm text-ink-600">{column.count - column.cards.length} more in the list view</p>
               ) : null}
             </li>
           ))}
@@ -185,7 +183,9 @@ function BoardCardView({
         {kindLabels[card.kind]}
         {card.source ? ` · from ${card.source}` : ""}
       </p>
-      {card.valueMinor !== null && card.currency ? <p className="text-sm font-medium">{formatValue(card.valueMinor, card.currency)}</p> : null}
+      {card.valueMinor !== null && card.currency ? (
+        <p className="text-sm font-medium">{formatValue(card.valueMinor, card.currency)}</p>
+      ) : null}
       {card.ownerName ? <p className="text-sm text-ink-600">Owner: {card.ownerName}</p> : null}
       <div className="mt-2">
         <StageForm
@@ -203,7 +203,15 @@ function BoardCardView({
   );
 }
 
-function WonDialog({ card, onClose, onConfirm }: { card: BoardCard | null; onClose: () => void; onConfirm: (value: string, currency: string) => void }) {
+function WonDialog({
+  card,
+  onClose,
+  onConfirm,
+}: {
+  card: BoardCard | null;
+  onClose: () => void;
+  onConfirm: (value: string, currency: string) => void;
+}) {
   return (
     <Dialog open={card !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>

@@ -37,7 +37,9 @@ export function PeopleList({ people }: { people: PersonRow[] }) {
                     <span>{kindLabels[enquiry.kind]}:</span>
                     <Badge variant={enquiry.stage === "won" ? "accent" : "neutral"}>{stageLabels[enquiry.stage]}</Badge>
                     {enquiry.heldAt ? <Badge variant="violet">Held</Badge> : null}
-                    {enquiry.valueMinor !== null && enquiry.currency ? <span>{formatValue(enquiry.valueMinor, enquiry.currency)}</span> : null}
+                    {enquiry.valueMinor !== null && enquiry.currency ? (
+                      <span>{formatValue(enquiry.valueMinor, enquiry.currency)}</span>
+                    ) : null}
                     {enquiry.ownerName ? <span className="text-ink-600">· {enquiry.ownerName}</span> : null}
                     {enquiry.source ? <span className="text-ink-600">· from {enquiry.source}</span> : null}
                     {waiting ? <span className="font-medium text-danger-700">· {waiting}</span> : null}

@@ -60,7 +60,13 @@ function titleOf(entry: TimelineEntry): string {
     case "mail":
       return entry.direction === "out" ? `Mail sent: ${entry.subject}` : `Mail received: ${entry.subject}`;
     case "event":
-      return entry.kind === "note" ? "Note" : entry.kind === "stage" ? "Stage changed" : entry.kind === "owner" ? "Owner changed" : "Value changed";
+      return entry.kind === "note"
+        ? "Note"
+        : entry.kind === "stage"
+          ? "Stage changed"
+          : entry.kind === "owner"
+            ? "Owner changed"
+            : "Value changed";
   }
 }
 
@@ -91,7 +97,11 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
               {entry.messages.map((message, index) => (
                 <li key={index}>
                   <span className="font-semibold">{message.role === "user" ? "Visitor" : "Assistant"}: </span>
-                  {message.role === "assistant" ? <TranscriptText text={message.content} /> : <span className="whitespace-pre-wrap">{message.content}</span>}
+                  {message.role === "assistant" ? (
+                    <TranscriptText text={message.content} />
+                  ) : (
+                    <span className="whitespace-pre-wrap">{message.content}</span>
+                  )}
                 </li>
               ))}
             </ol>
@@ -103,7 +113,10 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="text-ink-600">Session</dt>
           <dd>
-            {new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: entry.timeZone }).format(new Date(entry.start))} ({entry.timeZone}), {Math.round((Date.parse(entry.end) - Date.parse(entry.start)) / 60_000)} minutes
+            {new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: entry.timeZone }).format(
+              new Date(entry.start),
+            )}{" "}
+            ({entry.timeZone}), {Math.round((Date.parse(entry.end) - Date.parse(entry.start)) / 60_000)} minutes
           </dd>
           <dt className="text-ink-600">Goals</dt>
           <dd className="whitespace-pre-wrap break-words">{entry.goals}</dd>
@@ -129,8 +142,7 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
     case "subscription":
       return (
         <p>
-          Signed up on {entry.source}.{" "}
-          {entry.confirmedAt ? `Confirmed ${formatDateTime(entry.confirmedAt)}.` : "Not confirmed."}
+          Signed up on {entry.source}. {entry.confirmedAt ? `Confirmed ${formatDateTime(entry.confirmedAt)}.` : "Not confirmed."}
           {entry.unsubscribedAt ? ` Unsubscribed ${formatDateTime(entry.unsubscribedAt)}.` : ""}
           {entry.bouncedAt ? ` Bounced ${formatDateTime(entry.bouncedAt)}.` : ""}
         </p>

@@ -15,14 +15,20 @@ export async function attachmentResponse(attachmentId: string): Promise<Response
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
-  if (!attachment) return new Response("No such attachment.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  if (!attachment)
+    return new Response("No such attachment.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
   if (!attachment.content) {
-    return new Response(`“${attachment.filename}” was larger than the inbox keeps (INBOX_MAX_ATTACHMENT_MB); open the mail in the studio's mailbox.`, {
-      status: 404,
-      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return new Response(
+      `“${attachment.filename}” was larger than the inbox keeps (INBOX_MAX_ATTACHMENT_MB); open the mail in the studio's mailbox.`,
+      {
+        status: 404,
+        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+      },
+    );
   }
-  const declared = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(attachment.contentType) ? attachment.contentType : "application/octet-stream";
+  const declared = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(attachment.contentType)
+    ? attachment.contentType
+    : "application/octet-stream";
   const type = RENDERED_TYPES.test(declared) ? "application/octet-stream" : declared;
   return new Response(new Uint8Array(attachment.content), {
     status: 200,

@@ -68,7 +68,11 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
   const loop = (async () => {
     let failures = 0;
     while (!stopped) {
-      const lockClient = new pg.Client({ connectionString: options.databaseUrl, application_name: "nordlys-site-imap-reader", connectionTimeoutMillis: 10_000 });
+      const lockClient = new pg.Client({
+        connectionString: options.databaseUrl,
+        application_name: "nordlys-site-imap-reader",
+        connectionTimeoutMillis: 10_000,
+      });
       let lockLost = false;
       lockClient.on("error", (error) => {
         lockLost = true;
@@ -78,7 +82,9 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
       });
       try {
         await lockClient.connect();
-        const { rows } = await lockClient.query<{ ok: boolean }>("select pg_try_advisory_lock($1::bigint) as ok", [IMAP_READER_LOCK_KEY.toString()]);
+        const { rows } = await lockClient.query<{ ok: boolean }>("select pg_try_advisory_lock($1::bigint) as ok", [
+          IMAP_READER_LOCK_KEY.toString(),
+        ]);
         if (!rows[0]?.ok) {
           logger.debug("IMAP reader: another instance reads the mailbox");
         } else {
@@ -143,7 +149,10 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
     const [state] = await getDb().select().from(imapState).where(eq(imapState.mailbox, mailboxPath));
     const lastUid = state && state.uidValidity === uidValidity ? state.lastUid : 0;
     if (state && state.uidValidity !== uidValidity) {
-      logger.warn({ mailbox: mailboxPath, before: state.uidValidity, now: uidValidity }, "IMAP reader: the mailbox's UIDVALIDITY changed; reading it again (mails already stored are recognised by Message-ID)");
+      logger.warn(
+        { mailbox: mailboxPath, before: state.uidValidity, now: uidValidity },
+        "IMAP reader: the mailbox's UIDVALIDITY changed; reading it again (mails already stored are recognised by Message-ID)",
+      );
     }
     if (!mailbox.exists) return 0;
     const pending: Array<{ uid: number; size: number }> = [];

@@ -57,7 +57,9 @@ function formatMb(bytes: number): string {
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((entry) => entry.value.flatMap((item) => [item.address ?? "", ...(item.group ?? []).map((g) => g.address ?? "")])).filter(Boolean);
+  return list
+    .flatMap((entry) => entry.value.flatMap((item) => [item.address ?? "", ...(item.group ?? []).map((g) => g.address ?? "")]))
+    .filter(Boolean);
 }
 
 function headerText(parsed: ParsedMail, name: string): string | undefined {
@@ -105,8 +107,12 @@ function fromParsed(parsed: ParsedMail, maxAttachmentBytes: number): Parsed {
 /** A file name safe to store and to offer for download: no path, no control characters, not empty. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]+/g, "_").replace(/^\.+/, "").trim().slice(0, 150);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]+/g, "_")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(0, 150);
   return cleaned || "attachment";
 }
 
@@ -135,7 +141,10 @@ async function parseMessage(message: FetchedMessage, limits: ImportLimits): Prom
   }
   const headersOnly = await parseHeaders(message.headers ?? Buffer.alloc(0));
   if (message.unreadable) {
-    return { ...headersOnly, text: "This message could not be stored as it was read: only its headers were kept. Open it in the studio's mailbox." };
+    return {
+      ...headersOnly,
+      text: "This message could not be stored as it was read: only its headers were kept. Open it in the studio's mailbox.",
+    };
   }
   return {
     ...headersOnly,
@@ -155,14 +164,28 @@ async function parseHeaders(headers: Buffer): Promise<Parsed> {
     const parsed = await simpleParser(Buffer.concat([headers, Buffer.from("\r\n\r\n")]), { skipImageLinks: true, skipTextToHtml: true });
     return { ...fromParsed(parsed, 0), text: "", html: null, attachments: [] };
   } catch {
-    return { messageId: null, inReplyTo: null, references: [], from: "", to: "", recipients: [], subject: "", text: "", html: null, autoReply: null, attachments: [] };
+    return {
+      messageId: null,
+      inReplyTo: null,
+      references: [],
+      from: "",
+      to: "",
+      recipients: [],
+      subject: "",
+      text: "",
+      html: null,
+      autoReply: null,
+      attachments: [],
+    };
   }
 }
 
 /** Stores one fetched message (or skips it when already stored) and moves the reader's place past it. */
 export async function importMessage(message: FetchedMessage, limits: ImportLimits): Promise<ImportResult> {
   const parsed = await parseMessage(message, limits);
-  const messageId = parsed.messageId ?? `<imap.${message.uidValidity}.${message.uid}@${message.mailbox.replace(/[^A-Za-z0-9.-]/g, "-") || "mailbox"}.invalid>`;
+  const messageId =
+    parsed.messageId ??
+    `<imap.${message.uidValidity}.${message.uid}@${message.mailbox.replace(/[^A-Za-z0-9.-]/g, "-") || "mailbox"}.invalid>`;
   const fromKey = personEmailKey(parsed.from);
 
   return withTransaction(async (tx) => {
@@ -184,10 +207,14 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
     const [seen] = await tx.db
       .select({ id: inboxMails.id })
       .from(inboxMails)
-      .where(and(eq(inboxMails.direction, "in"), eq(inboxMails.mailbox, message.mailbox), eq(inboxMails.messageId, messageId), or(
-        sql`${inboxMails.uidValidity} is distinct from ${message.uidValidity}`,
-        eq(inboxMails.uid, message.uid),
-      )))
+      .where(
+        and(
+          eq(inboxMails.direction, "in"),
+          eq(inboxMails.mailbox, message.mailbox),
+          eq(inboxMails.messageId, messageId),
+          or(sql`${inboxMails.uidValidity} is distinct from ${message.uidValidity}`, eq(inboxMails.uid, message.uid)),
+        ),
+      )
       .limit(1);
     if (seen) {
       await advance();
@@ -230,7 +257,10 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
         .update(enquiries)
         .set({ lastInboundAt: sql`now()`, waitingSince: sql`coalesce(${enquiries.waitingSince}, now())` })
         .where(eq(enquiries.id, match.enquiryId));
-      await tx.db.update(people).set({ lastActivityAt: sql`greatest(${people.lastActivityAt}, now())` }).where(eq(people.id, match.personId));
+      await tx.db
+        .update(people)
+        .set({ lastActivityAt: sql`greatest(${people.lastActivityAt}, now())` })
+        .where(eq(people.id, match.personId));
     }
     await advance();
     return { status: "stored", mailId: stored.id, personId: match?.personId ?? null, autoReply: parsed.autoReply } as const;

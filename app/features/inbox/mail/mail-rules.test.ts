@@ -62,7 +62,9 @@ describe("what is sent and kept", () => {
   });
 
   it("incoming HTML loses scripts, styles, handlers, images and javascript: links", () => {
-    const clean = sanitizeMailHtml('<p onclick="x()">Hi<script>alert(1)</script><style>p{}</style><img src="https://t.example/p.gif"><a href="javascript:alert(1)">a</a><a href="https://ok.example">b</a></p>');
+    const clean = sanitizeMailHtml(
+      '<p onclick="x()">Hi<script>alert(1)</script><style>p{}</style><img src="https://t.example/p.gif"><a href="javascript:alert(1)">a</a><a href="https://ok.example">b</a></p>',
+    );
     expect(clean).toBe(
       '<p>Hi<a rel="noopener noreferrer nofollow" target="_blank">a</a><a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">b</a></p>',
     );
@@ -73,6 +75,8 @@ describe("what is sent and kept", () => {
     expect(safeFilename("..\\boot.ini")).toBe("boot.ini");
     expect(safeFilename('a"b\r\nc.txt')).toBe("a_b_c.txt");
     expect(safeFilename("")).toBe("attachment");
-    expect(contentDisposition('Rapport "final" é.pdf')).toBe(`attachment; filename="Rapport _final_ _.pdf"; filename*=UTF-8''Rapport%20%22final%22%20%C3%A9.pdf`);
+    expect(contentDisposition('Rapport "final" é.pdf')).toBe(
+      `attachment; filename="Rapport _final_ _.pdf"; filename*=UTF-8''Rapport%20%22final%22%20%C3%A9.pdf`,
+    );
   });
 });

@@ -9,7 +9,10 @@ function escapeHtml(text: string): string {
 }
 
 export function replyTextToHtml(text: string): string {
-  const paragraphs = text.replace(/\r\n?/g, "\n").trim().split(/\n{2,}/);
+  const paragraphs = text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/);
   const body = paragraphs
     .map((paragraph) => {
       let html = "";

@@ -8,7 +8,11 @@ import { MAX_REPLY_CHARS } from "./reply-text";
 export type SavedReply = { id: string; title: string; body: string; updatedAt: Date };
 
 export const savedReplySchema = z.object({
-  title: z.string({ error: "Give the saved reply a title." }).trim().min(1, { error: "Give the saved reply a title." }).max(120, { error: "Keep the title under 120 characters." }),
+  title: z
+    .string({ error: "Give the saved reply a title." })
+    .trim()
+    .min(1, { error: "Give the saved reply a title." })
+    .max(120, { error: "Keep the title under 120 characters." }),
   body: z
     .string({ error: "Write the reply's text." })
     .trim()
@@ -35,7 +39,11 @@ export async function createSavedReply(input: z.output<typeof savedReplySchema>)
 
 /** False when there is no such saved reply. */
 export async function updateSavedReply(id: string, input: z.output<typeof savedReplySchema>): Promise<boolean> {
-  const rows = await getDb().update(savedReplies).set({ ...input, updatedAt: sql`now()` }).where(eq(savedReplies.id, id)).returning({ id: savedReplies.id });
+  const rows = await getDb()
+    .update(savedReplies)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(savedReplies.id, id))
+    .returning({ id: savedReplies.id });
   return rows.length > 0;
 }
 

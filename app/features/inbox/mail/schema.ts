@@ -8,7 +8,11 @@ export const replyTextSchema = z
   .min(1, { error: "Write your reply." })
   .max(MAX_REPLY_CHARS, { error: `Keep the reply under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.` });
 
-export const replySubjectSchema = z.string().trim().max(MAX_SUBJECT_CHARS, { error: `Keep the subject under ${MAX_SUBJECT_CHARS} characters.` }).optional();
+export const replySubjectSchema = z
+  .string()
+  .trim()
+  .max(MAX_SUBJECT_CHARS, { error: `Keep the subject under ${MAX_SUBJECT_CHARS} characters.` })
+  .optional();
 
 export const replyApiSchema = z.object({
   enquiryId: z.uuid({ error: "Give enquiryId: the id of one of this person's enquiries." }),

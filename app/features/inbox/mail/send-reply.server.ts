@@ -37,7 +37,12 @@ export type ReplyOutcome =
 /** The thread's mails, oldest first: what a reply answers and references. */
 export async function threadMails(db: Pick<Database, "select">, enquiryId: string) {
   return db
-    .select({ messageId: inboxMails.messageId, subject: inboxMails.subject, direction: inboxMails.direction, autoReply: inboxMails.autoReply })
+    .select({
+      messageId: inboxMails.messageId,
+      subject: inboxMails.subject,
+      direction: inboxMails.direction,
+      autoReply: inboxMails.autoReply,
+    })
     .from(inboxMails)
     .where(eq(inboxMails.enquiryId, enquiryId))
     .orderBy(asc(inboxMails.createdAt), asc(inboxMails.id));

@@ -34,9 +34,20 @@ export async function listUnmatchedMails(page: number) {
     .offset((page - 1) * UNMATCHED_PAGE_SIZE);
   const attachments = rows.length
     ? await db
-        .select({ id: inboxAttachments.id, mailId: inboxAttachments.mailId, filename: inboxAttachments.filename, sizeBytes: inboxAttachments.sizeBytes, kept: sql<boolean>`${inboxAttachments.content} is not null` })
+        .select({
+          id: inboxAttachments.id,
+          mailId: inboxAttachments.mailId,
+          filename: inboxAttachments.filename,
+          sizeBytes: inboxAttachments.sizeBytes,
+          kept: sql<boolean>`${inboxAttachments.content} is not null`,
+        })
         .from(inboxAttachments)
-        .where(inArray(inboxAttachments.mailId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            inboxAttachments.mailId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   const totalCount = total?.n ?? 0;
   return {
@@ -61,7 +72,10 @@ export async function assignUnmatchedMail(mailId: string, email: string): Promis
       .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
       .for("update");
     if (!mail) return { status: "not-found" } as const;
-    const [person] = await tx.db.select({ id: people.id }).from(people).where(eq(people.emailKey, personEmailKey(email)));
+    const [person] = await tx.db
+      .select({ id: people.id })
+      .from(people)
+      .where(eq(people.emailKey, personEmailKey(email)));
     if (!person) return { status: "no-person" } as const;
     const [enquiry] = await tx.db
       .select({ id: enquiries.id })
@@ -69,7 +83,10 @@ export async function assignUnmatchedMail(mailId: string, email: string): Promis
       .where(eq(enquiries.personId, person.id))
       .orderBy(desc(enquiries.createdAt))
       .limit(1);
-    await tx.db.update(inboxMails).set({ personId: person.id, enquiryId: enquiry?.id ?? null }).where(eq(inboxMails.id, mail.id));
+    await tx.db
+      .update(inboxMails)
+      .set({ personId: person.id, enquiryId: enquiry?.id ?? null })
+      .where(eq(inboxMails.id, mail.id));
     if (enquiry && !mail.autoReply) {
       await tx.db
         .update(enquiries)

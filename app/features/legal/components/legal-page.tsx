@@ -83,6 +83,8 @@ export function LegalPage({ document }: { document: LegalDocument }) {
 export function legalDateLabel(date: string): { iso: string; label: string } {
   return {
     iso: date,
-    label: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)),
+    label: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${date}T12:00:00Z`),
+    ),
   };
 }

@@ -13,8 +13,6 @@ import { toast } from "~/lib/notify";
 import { COMMON_TIME_ZONES } from "../time-zones";
 import type { BookingActionData, BookingPageData, SlotOption } from "../mentoring-page.server";
 
-
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function format(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   const key = `${timeZone}|${JSON.stringify(options)}`;
@@ -26,7 +24,8 @@ function format(iso: string, timeZone: string, options: Intl.DateTimeFormatOptio
   return formatter.format(new Date(iso));
 }
 const time = (iso: string, timeZone: string) => format(iso, timeZone, { hour: "2-digit", minute: "2-digit" });
-const longDate = (iso: string, timeZone: string) => format(iso, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const longDate = (iso: string, timeZone: string) =>
+  format(iso, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 /** A date key (YYYY-MM-DD) shown as a day: read at noon UTC, so every zone shows the same date. */
 const dayLabel = (day: string) => format(`${day}T12:00:00Z`, "UTC", { weekday: "short", day: "numeric", month: "short" });
 const dayLongLabel = (day: string) => format(`${day}T12:00:00Z`, "UTC", { weekday: "long", day: "numeric", month: "long" });
@@ -36,7 +35,8 @@ const zoneCity = (timeZone: string) => (timeZone.split("/").at(-1) ?? timeZone).
 function slotName(slot: SlotOption, timeZone: string, mentor: { name: string; timeZone: string } | undefined): string {
   const own = `${longDate(slot.start, timeZone)}, ${time(slot.start, timeZone)} to ${time(slot.end, timeZone)} (${timeZone}), ${slot.minutes} minutes`;
   if (!mentor) return own;
-  const theirs = mentor.timeZone === timeZone ? "" : `; ${time(slot.start, mentor.timeZone)} for ${mentor.name} in ${zoneCity(mentor.timeZone)}`;
+  const theirs =
+    mentor.timeZone === timeZone ? "" : `; ${time(slot.start, mentor.timeZone)} for ${mentor.name} in ${zoneCity(mentor.timeZone)}`;
   return `${own}, with ${mentor.name}${theirs}`;
 }
 
@@ -64,11 +64,17 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   useEffect(() => {
     if (data.zoneChosen) return;
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (browserZone && browserZone !== data.timeZone) void navigate(pageLink(data, { tz: browserZone }).replace("#book", ""), { replace: true, preventScrollReset: true });
+    if (browserZone && browserZone !== data.timeZone)
+      void navigate(pageLink(data, { tz: browserZone }).replace("#book", ""), { replace: true, preventScrollReset: true });
   }, [data, navigate]);
 
   useEffect(() => {
-    if (actionData?.outcome === "booked") toast.success(actionData.status === "confirmed" ? "Session booked! Check your e-mail for the invite." : "Request received! We'll confirm by e-mail.");
+    if (actionData?.outcome === "booked")
+      toast.success(
+        actionData.status === "confirmed"
+          ? "Session booked! Check your e-mail for the invite."
+          : "Request received! We'll confirm by e-mail.",
+      );
     else if (actionData && actionData.outcome !== "rejected" && actionData.message) toast.error(actionData.message);
   }, [actionData]);
 
@@ -82,7 +88,8 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   // A booking that failed for another reason than a taken time keeps its time chosen, even when the
   // page lists another day's times (or none, while the database is away): it is then listed first, with its date.
   const chosen = failed?.chosenSlot && !data.slots.some((slot) => slot.id === failed.chosenSlot?.id) ? failed.chosenSlot : null;
-  const slots = failed?.outcome === "taken" && failed.nextSlots.length > 0 ? failed.nextSlots : chosen ? [chosen, ...data.slots] : data.slots;
+  const slots =
+    failed?.outcome === "taken" && failed.nextSlots.length > 0 ? failed.nextSlots : chosen ? [chosen, ...data.slots] : data.slots;
   const withDate = (slot: SlotOption) => failed?.outcome === "taken" || slot === chosen;
   const mentorsById = new Map(data.mentors.map((mentor) => [mentor.id, mentor]));
   const zones = COMMON_TIME_ZONES.includes(data.timeZone) ? COMMON_TIME_ZONES : [data.timeZone, ...COMMON_TIME_ZONES];
@@ -90,7 +97,11 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   const startToken = failed?.startToken ?? data.startToken;
 
   return (
-    <section id="book" aria-labelledby="book-title" className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:py-16">
+    <section
+      id="book"
+      aria-labelledby="book-title"
+      className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:py-16"
+    >
       {/* min-w-0: the days' scrolling row must not widen the column past the screen. */}
       <Card className="flex min-w-0 flex-col gap-8 p-6 sm:p-8">
         <div className="flex flex-col gap-2">
@@ -103,12 +114,23 @@ export function BookingSection({ data }: { data: BookingPageData }) {
         </div>
 
         {/* Keyed by the choice: after the page switches to the browser's zone, the fields show it. */}
-        <Form key={`${data.timeZone}|${data.minutes}`} method="get" action="/mentoring#book" className="flex flex-wrap items-end gap-4" preventScrollReset>
+        <Form
+          key={`${data.timeZone}|${data.minutes}`}
+          method="get"
+          action="/mentoring#book"
+          className="flex flex-wrap items-end gap-4"
+          preventScrollReset
+        >
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${ids}-tz`} className="text-sm font-medium text-ink-900">
               Your time zone
             </label>
-            <select id={`${ids}-tz`} name="tz" defaultValue={data.timeZone} className="h-11 rounded-md border border-ink-300 bg-white px-3 text-ink-900">
+            <select
+              id={`${ids}-tz`}
+              name="tz"
+              defaultValue={data.timeZone}
+              className="h-11 rounded-md border border-ink-300 bg-white px-3 text-ink-900"
+            >
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replaceAll("_", " ")}
@@ -121,7 +143,13 @@ export function BookingSection({ data }: { data: BookingPageData }) {
             <div className="flex gap-4">
               {data.lengths.map((length) => (
                 <label key={length} className="flex items-center gap-2 text-ink-900">
-                  <input type="radio" name="minutes" value={length} defaultChecked={length === data.minutes} className="size-4 accent-aurora-700" />
+                  <input
+                    type="radio"
+                    name="minutes"
+                    value={length}
+                    defaultChecked={length === data.minutes}
+                    className="size-4 accent-aurora-700"
+                  />
                   {length} minutes
                 </label>
               ))}
@@ -136,7 +164,11 @@ export function BookingSection({ data }: { data: BookingPageData }) {
           <p className="text-ink-700">The free times cannot be shown right now. Please try again in a moment.</p>
         ) : data.days.length === 0 ? (
           <p className="text-ink-700">
-            No free times in the next weeks. <a href="#request" className="font-medium text-aurora-800 underline">Send us a request</a> and we will find one.
+            No free times in the next weeks.{" "}
+            <a href="#request" className="font-medium text-aurora-800 underline">
+              Send us a request
+            </a>{" "}
+            and we will find one.
           </p>
         ) : (
           <nav aria-label="Days with free times">
@@ -164,7 +196,14 @@ export function BookingSection({ data }: { data: BookingPageData }) {
         )}
 
         {slots.length > 0 ? (
-          <Form method="post" action="/mentoring#book" preventScrollReset noValidate className="flex flex-col gap-6" aria-labelledby="book-title">
+          <Form
+            method="post"
+            action="/mentoring#book"
+            preventScrollReset
+            noValidate
+            className="flex flex-col gap-6"
+            aria-labelledby="book-title"
+          >
             <input type="hidden" name="intent" value="book" />
             <input type="hidden" name="tz" value={data.timeZone} />
             <fieldset className="flex flex-col gap-3" aria-describedby={errors.slotId ? `${ids}-slot-error` : undefined}>
@@ -176,7 +215,10 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                 {slots.map((slot) => {
                   const mentor = mentorsById.get(slot.mentorId);
                   return (
-                    <label key={slot.id} className="flex cursor-pointer items-start gap-3 rounded-md border border-ink-300 p-3 has-[:checked]:border-aurora-700 has-[:checked]:bg-aurora-50">
+                    <label
+                      key={slot.id}
+                      className="flex cursor-pointer items-start gap-3 rounded-md border border-ink-300 p-3 has-[:checked]:border-aurora-700 has-[:checked]:bg-aurora-50"
+                    >
                       <input
                         type="radio"
                         name="slotId"
@@ -188,13 +230,17 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                       />
                       <span className="flex flex-col" aria-hidden="true">
                         <span className="font-semibold text-ink-900">
-                          {withDate(slot) ? `${format(slot.start, data.timeZone, { weekday: "short", day: "numeric", month: "short" })} ` : ""}
+                          {withDate(slot)
+                            ? `${format(slot.start, data.timeZone, { weekday: "short", day: "numeric", month: "short" })} `
+                            : ""}
                           {time(slot.start, data.timeZone)}–{time(slot.end, data.timeZone)}
                         </span>
                         {mentor ? (
                           <span className="text-sm text-ink-600">
                             {mentor.name}
-                            {mentor.timeZone !== data.timeZone ? ` · ${time(slot.start, mentor.timeZone)} in ${zoneCity(mentor.timeZone)}` : ""}
+                            {mentor.timeZone !== data.timeZone
+                              ? ` · ${time(slot.start, mentor.timeZone)} in ${zoneCity(mentor.timeZone)}`
+                              : ""}
                           </span>
                         ) : null}
                       </span>
@@ -206,15 +252,33 @@ export function BookingSection({ data }: { data: BookingPageData }) {
 
             <div className="grid gap-6 sm:grid-cols-2">
               <Field id={`${ids}-name`} name="name" label="Name" error={errors.name}>
-                {(control) => <Input {...control} type="text" autoComplete="name" required maxLength={FIELD_LIMITS.name} defaultValue={values.name} />}
+                {(control) => (
+                  <Input {...control} type="text" autoComplete="name" required maxLength={FIELD_LIMITS.name} defaultValue={values.name} />
+                )}
               </Field>
               <Field id={`${ids}-email`} name="email" label="Email" error={errors.email}>
-                {(control) => <Input {...control} type="email" autoComplete="email" required maxLength={FIELD_LIMITS.email} defaultValue={values.email} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={FIELD_LIMITS.email}
+                    defaultValue={values.email}
+                  />
+                )}
               </Field>
             </div>
             <Field id={`${ids}-goals`} name="goals" label="Your learning goals" error={errors.goals}>
               {(control) => (
-                <Textarea {...control} rows={4} required maxLength={FIELD_LIMITS.longText} defaultValue={values.goals} placeholder="What do you want to learn or build? Where are you today?" />
+                <Textarea
+                  {...control}
+                  rows={4}
+                  required
+                  maxLength={FIELD_LIMITS.longText}
+                  defaultValue={values.goals}
+                  placeholder="What do you want to learn or build? Where are you today?"
+                />
               )}
             </Field>
 
@@ -225,7 +289,12 @@ export function BookingSection({ data }: { data: BookingPageData }) {
                   I am a student and ask for a scholarship (a free session; a mentor confirms it first)
                 </label>
               </div>
-              <Field id={`${ids}-scholarship-reason`} name="scholarshipReason" label="Why a scholarship? (a sentence or two)" error={errors.scholarshipReason}>
+              <Field
+                id={`${ids}-scholarship-reason`}
+                name="scholarshipReason"
+                label="Why a scholarship? (a sentence or two)"
+                error={errors.scholarshipReason}
+              >
                 {(control) => <Textarea {...control} rows={2} maxLength={1000} defaultValue={values.scholarshipReason} />}
               </Field>
             </div>
@@ -250,7 +319,9 @@ export function BookingSection({ data }: { data: BookingPageData }) {
 
             <HoneypotField id={`booking-${HONEYPOT_FIELD}`} />
             <input type="hidden" name={STARTED_AT_FIELD} value={startToken} />
-            {failed && failed.outcome !== "rejected" && failed.outcome !== "taken" && failed.message ? <FieldError error={failed.message} /> : null}
+            {failed && failed.outcome !== "rejected" && failed.outcome !== "taken" && failed.message ? (
+              <FieldError error={failed.message} />
+            ) : null}
 
             <div className="flex flex-wrap items-center gap-4">
               <Button type="submit" size="lg" disabled={isSubmitting} aria-disabled={isSubmitting || undefined}>
@@ -298,7 +369,8 @@ function BookingConfirmation({ result }: { result: Extract<BookingActionData, { 
           {result.status === "confirmed" ? "Your session is booked" : "Your request is in"}
         </h2>
         <p className="text-lg text-ink-900">
-          {longDate(result.start, result.timeZone)}, {time(result.start, result.timeZone)}–{time(result.end, result.timeZone)} ({result.timeZone}) with {result.mentorName}.
+          {longDate(result.start, result.timeZone)}, {time(result.start, result.timeZone)}–{time(result.end, result.timeZone)} (
+          {result.timeZone}) with {result.mentorName}.
         </p>
         <p className="text-ink-700">
           {result.status === "confirmed"

@@ -35,8 +35,7 @@ export function LatestNewsSection({ data }: { data: NewsPageData }) {
               Latest AI News
             </h2>
             <p className="mt-3 max-w-2xl text-ink-600">
-              Stories from AI labs, research blogs and the tech press, summarised and updated every{" "}
-              {NEWS_LIMITS.refreshMinutes} minutes.
+              Stories from AI labs, research blogs and the tech press, summarised and updated every {NEWS_LIMITS.refreshMinutes} minutes.
             </p>
           </div>
           <RefreshNewsButton redirectTo="/" />

@@ -31,15 +31,14 @@ function LastTry({ sources }: { sources: NewsSources }) {
   if (sources.answering === 0) {
     return (
       <span data-testid="news-last-try">
-        {sources.total === 1 ? "Our news source" : `None of our ${sources.total} news sources`} could be reached when we last
-        tried, <NewsTime iso={sources.lastTriedAt} kind="past" />.
+        {sources.total === 1 ? "Our news source" : `None of our ${sources.total} news sources`} could be reached when we last tried,{" "}
+        <NewsTime iso={sources.lastTriedAt} kind="past" />.
       </span>
     );
   }
   return (
     <span data-testid="news-last-try">
-      {sources.answering} of {sources.total} {sourceWord} answered when we last checked,{" "}
-      <NewsTime iso={sources.lastTriedAt} kind="past" />.
+      {sources.answering} of {sources.total} {sourceWord} answered when we last checked, <NewsTime iso={sources.lastTriedAt} kind="past" />.
     </span>
   );
 }

@@ -10,8 +10,8 @@ type SourceProps = { article: Pick<NewsArticle, "source" | "sourceUrl" | "title"
 export function StoryAttribution({ article, className }: SourceProps) {
   return (
     <p className={cn("border-t border-ink-200 pt-4 text-sm text-ink-600", className)}>
-      Source: <span className="font-medium text-ink-800">{article.source}</span>. This story is shown as published by
-      its source; the original article remains the authoritative version.
+      Source: <span className="font-medium text-ink-800">{article.source}</span>. This story is shown as published by its source; the
+      original article remains the authoritative version.
     </p>
   );
 }

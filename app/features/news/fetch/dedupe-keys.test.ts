@@ -3,9 +3,7 @@ import { canonicalUrlKey, cleanLink, titleKey } from "./dedupe-keys";
 
 describe("cleanLink", () => {
   it("drops tracking parameters and the fragment, keeps the rest", () => {
-    expect(cleanLink("https://ex.com/post?id=7&utm_source=rss&utm_medium=feed&fbclid=abc#comments")).toBe(
-      "https://ex.com/post?id=7",
-    );
+    expect(cleanLink("https://ex.com/post?id=7&utm_source=rss&utm_medium=feed&fbclid=abc#comments")).toBe("https://ex.com/post?id=7");
     expect(cleanLink("https://ex.com/post?utm_campaign=x")).toBe("https://ex.com/post");
   });
 

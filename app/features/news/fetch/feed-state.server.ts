@@ -38,11 +38,23 @@ function backoffMinutes(failures: number, retryAfterSeconds?: number): number {
 /** The feed answered: no failures, no backoff, not disabled (a disabled feed that answers is re-enabled). */
 function answered(feed: FeedRow, at: Date, status: number) {
   if (feed.disabledAt) logger.warn({ feed: feed.url }, "News feed answered again: re-enabled");
-  return { lastFetchedAt: at, lastSuccessAt: at, lastStatus: status, consecutiveFailures: 0, backoffUntil: null, disabledAt: null, lastError: null };
+  return {
+    lastFetchedAt: at,
+    lastSuccessAt: at,
+    lastStatus: status,
+    consecutiveFailures: 0,
+    backoffUntil: null,
+    disabledAt: null,
+    lastError: null,
+  };
 }
 
 /** 304: nothing new. The refused-items note of the last full fetch stays as it was. */
-export async function recordNotModified(feed: FeedRow, at: Date, validators: { etag: string | null; lastModified: string | null }): Promise<void> {
+export async function recordNotModified(
+  feed: FeedRow,
+  at: Date,
+  validators: { etag: string | null; lastModified: string | null },
+): Promise<void> {
   await getDb()
     .update(newsFeeds)
     .set({ ...answered(feed, at, 304), etag: validators.etag, lastModified: validators.lastModified })
@@ -110,8 +122,14 @@ export async function recordFetchFailure(feed: FeedRow, at: Date, error: unknown
     })
     .where(eq(newsFeeds.id, feed.id));
   if (disable && !feed.disabledAt) {
-    logger.error({ feed: feed.url, failures, lastError: message, [SUMMARISED_AT_TERMINAL]: true }, "News feed disabled after repeated failures; it is probed again once a day");
+    logger.error(
+      { feed: feed.url, failures, lastError: message, [SUMMARISED_AT_TERMINAL]: true },
+      "News feed disabled after repeated failures; it is probed again once a day",
+    );
   } else {
-    logger.warn({ feed: feed.url, failures, kind: fetchError?.kind, err: message, [SUMMARISED_AT_TERMINAL]: true }, "News feed fetch failed");
+    logger.warn(
+      { feed: feed.url, failures, kind: fetchError?.kind, err: message, [SUMMARISED_AT_TERMINAL]: true },
+      "News feed fetch failed",
+    );
   }
 }

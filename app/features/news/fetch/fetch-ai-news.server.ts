@@ -41,7 +41,10 @@ export async function fetchAiNews(
       return null;
     });
     // Bounded: a slow refresh goes on in the background and the visitor gets the stored list.
-    const outcome = await Promise.race([refresh.then((report) => ({ report })), sleep(Math.max(0, deadline - Date.now())).then(() => "timeout" as const)]);
+    const outcome = await Promise.race([
+      refresh.then((report) => ({ report })),
+      sleep(Math.max(0, deadline - Date.now())).then(() => "timeout" as const),
+    ]);
     if (outcome !== "timeout" && outcome.report === null && (force || news.length === 0)) {
       // Not ours to run (one ran recently, or one is running elsewhere): wait for a running one.
       await waitForRunningRefresh(deadline, before.lastFinishedAt?.getTime() ?? 0);

@@ -53,9 +53,7 @@ describe("sanitizeArticleHtml", () => {
 
 describe("htmlToText", () => {
   it("decodes entities, drops markup and scripts, keeps block breaks as spaces", () => {
-    expect(htmlToText("<p>Hello &amp; <b>bye</b></p><p>It&#8217;s&nbsp;here</p><script>evil()</script>")).toBe(
-      "Hello & bye It’s here",
-    );
+    expect(htmlToText("<p>Hello &amp; <b>bye</b></p><p>It&#8217;s&nbsp;here</p><script>evil()</script>")).toBe("Hello & bye It’s here");
   });
 });
 

@@ -9,7 +9,8 @@ import { articlePageHtml, feedItemHtml, type FeedItemHtmlInput } from "./story-h
  * cross the thread boundary by structured clone: plain data and Dates only.
  */
 export const newsTasks = {
-  parseFeed: ({ body, feedUrl, maxItems }: { body: string; feedUrl: string; maxItems: number }) => parseFeedDocument(body, feedUrl, { maxItems }),
+  parseFeed: ({ body, feedUrl, maxItems }: { body: string; feedUrl: string; maxItems: number }) =>
+    parseFeedDocument(body, feedUrl, { maxItems }),
   feedItemsHtml: (items: FeedItemHtmlInput[]) => items.map(feedItemHtml),
   articlePageHtml,
 };

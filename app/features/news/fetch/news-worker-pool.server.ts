@@ -142,7 +142,9 @@ export function createNewsWorkerPool(options: NewsWorkerPoolOptions = {}): NewsW
   /** A task's time limit counts from when the worker can run it: a worker still loading gets STARTUP_TIMEOUT_MS first. */
   function startClock(slot: Slot, job: Job): void {
     clearTimeout(slot.timer);
-    const [limit, what] = slot.ready ? [taskTimeoutMs, `took longer than ${taskTimeoutMs} ms (${job.request.task})`] : [STARTUP_TIMEOUT_MS, `did not start within ${STARTUP_TIMEOUT_MS} ms`];
+    const [limit, what] = slot.ready
+      ? [taskTimeoutMs, `took longer than ${taskTimeoutMs} ms (${job.request.task})`]
+      : [STARTUP_TIMEOUT_MS, `did not start within ${STARTUP_TIMEOUT_MS} ms`];
     slot.timer = setTimeout(() => retire(slot, new NewsWorkerError(`The news worker ${what}; stopped`)), limit);
   }
 

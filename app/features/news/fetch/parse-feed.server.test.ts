@@ -88,10 +88,7 @@ describe("parseFeedDocument", () => {
 
   it("rejects malformed XML (a truncated feed) with a parse error", () => {
     expect(() =>
-      parseFeedDocument(
-        `<rss version="2.0"><channel><title>T</title><item><title>Complete</title></item><item><title>Cut off`,
-        FEED_URL,
-      ),
+      parseFeedDocument(`<rss version="2.0"><channel><title>T</title><item><title>Complete</title></item><item><title>Cut off`, FEED_URL),
     ).toThrow(FeedParseError);
   });
 

@@ -124,7 +124,8 @@ function parseWholeFeed(body: string, feedUrl: string): ParsedFeed {
 
   const items: ParsedItem[] = [];
   const push = (item: ParsedItem) => {
-    const title = item.title || (item.teaserHtml || item.contentHtml ? truncateWords(htmlToText(item.teaserHtml ?? item.contentHtml ?? ""), 100) : "");
+    const title =
+      item.title || (item.teaserHtml || item.contentHtml ? truncateWords(htmlToText(item.teaserHtml ?? item.contentHtml ?? ""), 100) : "");
     if (!title) return;
     items.push({ ...item, title });
   };

@@ -229,7 +229,12 @@ export async function releaseRefreshLease(): Promise<void> {
     .where(eq(newsRefreshState.id, 1));
 }
 
-export async function readRefreshState(): Promise<{ running: boolean; lastFinishedAt: Date | null; lastStartedAt: Date | null; now: Date }> {
+export async function readRefreshState(): Promise<{
+  running: boolean;
+  lastFinishedAt: Date | null;
+  lastStartedAt: Date | null;
+  now: Date;
+}> {
   const [row] = await getDb()
     .select({
       running: sql<boolean>`coalesce(${newsRefreshState.leaseUntil} > now(), false)`,
@@ -240,7 +245,12 @@ export async function readRefreshState(): Promise<{ running: boolean; lastFinish
     })
     .from(newsRefreshState)
     .where(eq(newsRefreshState.id, 1));
-  return { running: row?.running ?? false, lastFinishedAt: row?.lastFinishedAt ?? null, lastStartedAt: row?.lastStartedAt ?? null, now: row?.now ?? new Date() };
+  return {
+    running: row?.running ?? false,
+    lastFinishedAt: row?.lastFinishedAt ?? null,
+    lastStartedAt: row?.lastStartedAt ?? null,
+    now: row?.now ?? new Date(),
+  };
 }
 
 /**

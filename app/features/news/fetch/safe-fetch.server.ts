@@ -178,14 +178,18 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
         const lastModified = header(response.headers, "last-modified") ?? null;
         if (status === 304) {
           discard(response.body);
-          return { status: 304, url: current, etag: etag ?? conditional.etag ?? null, lastModified: lastModified ?? conditional.lastModified ?? null };
+          return {
+            status: 304,
+            url: current,
+            etag: etag ?? conditional.etag ?? null,
+            lastModified: lastModified ?? conditional.lastModified ?? null,
+          };
         }
         if (status < 200 || status >= 300) {
           discard(response.body);
           throw new FetchError("http", `HTTP ${status}`, {
             status,
-            retryAfterSeconds:
-              status === 429 || status === 503 ? parseRetryAfter(header(response.headers, "retry-after")) : undefined,
+            retryAfterSeconds: status === 429 || status === 503 ? parseRetryAfter(header(response.headers, "retry-after")) : undefined,
           });
         }
 
@@ -202,9 +206,17 @@ export function createSafeFetcher(options: FetcherOptions = {}): SafeFetcher {
     } catch (error) {
       if (error instanceof FetchError) throw error;
       if (isBlockedAddressError(error)) {
-        throw new FetchError("blocked", (error as Error).message.includes("Refused") ? (error as Error).message : "Refused to connect: not a public address", { cause: error });
+        throw new FetchError(
+          "blocked",
+          (error as Error).message.includes("Refused") ? (error as Error).message : "Refused to connect: not a public address",
+          { cause: error },
+        );
       }
-      if (signal.aborted || (error as { name?: string }).name === "TimeoutError" || (error as { code?: string }).code?.includes("TIMEOUT")) {
+      if (
+        signal.aborted ||
+        (error as { name?: string }).name === "TimeoutError" ||
+        (error as { code?: string }).code?.includes("TIMEOUT")
+      ) {
         throw new FetchError("timeout", `No complete answer within ${timeoutMs} ms`, { cause: error });
       }
       throw new FetchError("network", (error as Error).message || "Network error", { cause: error });

@@ -42,7 +42,11 @@ export type StoryContext = {
 
 type Candidate = { item: ParsedItem; title: string; link: string | null; urlKey: string | null; tKey: string; publishedAt: Date };
 
-export type Refusal = { title: string; reason: string; /** A refusal the same item may not get next time (connection, lock, ...). */ mayPassLater: boolean };
+export type Refusal = {
+  title: string;
+  reason: string;
+  /** A refusal the same item may not get next time (connection, lock, ...). */ mayPassLater: boolean;
+};
 export type StoreOutcome = { stored: number; refused: Refusal[] };
 
 /** The item's title, link and date as they will be stored, and its two keys; null when it has no usable title. */
@@ -59,7 +63,8 @@ function toCandidate(item: ParsedItem, context: StoryContext): Candidate | null 
   return { item, title, link, urlKey: link ? canonicalUrlKey(link) : null, tKey, publishedAt };
 }
 
-const keysOf = (candidate: Candidate) => [candidate.urlKey ? `u:${candidate.urlKey}` : null, `t:${candidate.tKey}`].filter((k): k is string => !!k);
+const keysOf = (candidate: Candidate) =>
+  [candidate.urlKey ? `u:${candidate.urlKey}` : null, `t:${candidate.tKey}`].filter((k): k is string => !!k);
 
 /** Items not stored yet (by either key) and not taken by another feed in this run, once each. */
 async function newCandidates(items: ParsedItem[], context: StoryContext): Promise<Candidate[]> {
@@ -76,7 +81,15 @@ async function newCandidates(items: ParsedItem[], context: StoryContext): Promis
   const existing = await getDb()
     .select({ canonicalUrl: aiNews.canonicalUrl, titleKey: aiNews.titleKey })
     .from(aiNews)
-    .where(or(urlKeys.length ? inArray(aiNews.canonicalUrl, urlKeys) : sql`false`, inArray(aiNews.titleKey, candidates.map((c) => c.tKey))));
+    .where(
+      or(
+        urlKeys.length ? inArray(aiNews.canonicalUrl, urlKeys) : sql`false`,
+        inArray(
+          aiNews.titleKey,
+          candidates.map((c) => c.tKey),
+        ),
+      ),
+    );
   const known = new Set(existing.flatMap((row) => [row.canonicalUrl, row.titleKey].filter((v): v is string => !!v)));
   // The claimed keys also catch the same story twice in one feed.
   return candidates.filter((c) => {
@@ -99,12 +112,19 @@ async function storyHtml(
   budget: { articleFetches: number },
 ): Promise<{ html: string; summaryText: string }> {
   const { link } = candidate;
-  if (prepared.fromContent || !link || prepared.teaserText.length >= FEED_POLICY.teaserIsShortBelow || budget.articleFetches >= FEED_POLICY.articleFetchesPerFeed) {
+  if (
+    prepared.fromContent ||
+    !link ||
+    prepared.teaserText.length >= FEED_POLICY.teaserIsShortBelow ||
+    budget.articleFetches >= FEED_POLICY.articleFetchesPerFeed
+  ) {
     return prepared;
   }
   budget.articleFetches++;
   try {
-    const page = await context.perHost(link, () => context.fetcher.get(link, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5" }));
+    const page = await context.perHost(link, () =>
+      context.fetcher.get(link, { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5" }),
+    );
     if (page.status === 200 && /html|xml/i.test(page.contentType || "text/html")) {
       const article = await context.workers.run("articlePageHtml", { body: page.body, url: page.url });
       if (article?.html) return { html: article.html, summaryText: prepared.teaserText || article.text };
@@ -116,7 +136,13 @@ async function storyHtml(
 }
 
 /** The new stories among a feed's items, ready to store (every text field cleaned). */
-export async function prepareStories(feedId: string, source: string, items: ParsedItem[], feedUrl: string, context: StoryContext): Promise<NewStory[]> {
+export async function prepareStories(
+  feedId: string,
+  source: string,
+  items: ParsedItem[],
+  feedUrl: string,
+  context: StoryContext,
+): Promise<NewStory[]> {
   const budget = { articleFetches: 0 };
   const cleanSource = cleanText(source).slice(0, MAX_SOURCE);
   const candidates = await newCandidates(items, context);
@@ -132,7 +158,10 @@ export async function prepareStories(feedId: string, source: string, items: Pars
     // other work in between items, so a feed of many items never holds the event loop.
     await setImmediate();
     const { html, summaryText } = await storyHtml(candidate, prepared[index]!, context, budget);
-    const summary = await summarizeStory({ title: candidate.title, text: summaryText, source: cleanSource }, { summarizer: context.summarizer });
+    const summary = await summarizeStory(
+      { title: candidate.title, text: summaryText, source: cleanSource },
+      { summarizer: context.summarizer },
+    );
     stories.push({
       title: candidate.title,
       // An AI summariser's answer is text from outside too.
@@ -153,7 +182,8 @@ export async function prepareStories(feedId: string, source: string, items: Pars
 function databaseError(error: unknown): { code?: string; message: string } {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) return { code: candidate.code, message: String(candidate.message) };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return { code: candidate.code, message: String(candidate.message) };
     current = candidate.cause;
   }
   return { message: error instanceof Error ? error.message : String(error) };
@@ -197,7 +227,10 @@ async function storeBatch(stories: NewStory[]): Promise<StoreOutcome> {
     const inserted = await db.insert(aiNews).values(stories).onConflictDoNothing().returning({ id: aiNews.id });
     return { stored: inserted.length, refused: [] };
   } catch (error) {
-    logger.warn({ err: databaseError(error).message, stories: stories.length }, "News: the database refused a batch of stories; storing them one by one");
+    logger.warn(
+      { err: databaseError(error).message, stories: stories.length },
+      "News: the database refused a batch of stories; storing them one by one",
+    );
   }
   const outcome: StoreOutcome = { stored: 0, refused: [] };
   for (const story of stories) {

@@ -6,7 +6,13 @@ export type FeedState = "disabled" | "backing-off" | "failing" | "items-refused"
  * the database refused (its other items are stored), fine, or never fetched.
  */
 export function feedState(
-  feed: { disabledAt: Date | null; backoffUntil: Date | null; consecutiveFailures: number; lastSuccessAt: Date | null; itemsRefused: number },
+  feed: {
+    disabledAt: Date | null;
+    backoffUntil: Date | null;
+    consecutiveFailures: number;
+    lastSuccessAt: Date | null;
+    itemsRefused: number;
+  },
   now: Date,
 ): FeedState {
   if (feed.disabledAt) return "disabled";

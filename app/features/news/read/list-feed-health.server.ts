@@ -51,7 +51,9 @@ const NEVER_FETCHED = {
 export async function listFeedsForAdmin(): Promise<{ configured: FeedHealthRow[]; earlier: FeedHealthRow[] }> {
   const rows = await listFeedHealth();
   const known = new Map(rows.map((row) => [row.url, row]));
-  const configured = configuredFeeds().map((feed): FeedHealthRow => known.get(feed.url) ?? { url: feed.url, ...NEVER_FETCHED, title: feed.name ?? null });
+  const configured = configuredFeeds().map(
+    (feed): FeedHealthRow => known.get(feed.url) ?? { url: feed.url, ...NEVER_FETCHED, title: feed.name ?? null },
+  );
   const configuredUrls = new Set(configured.map((feed) => feed.url));
   return { configured, earlier: rows.filter((row) => !configuredUrls.has(row.url)) };
 }

@@ -17,12 +17,7 @@ import type { NewsArticle } from "../schema";
 
 /** Plain text as a reader's HTML field wants it: cleaned for XML, then HTML-escaped. */
 export function rssText(value: string): string {
-  return cleanText(value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return cleanText(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 export type NewsRssInput = {

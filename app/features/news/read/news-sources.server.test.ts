@@ -45,7 +45,13 @@ describe("what the news pages say about the sources", () => {
   it("answering sources and a never-tried one", () => {
     const ok = feed({ lastFetchedAt: at("2026-11-24T03:00:00Z"), lastSuccessAt: at("2026-11-24T03:00:00Z") });
     const sources = describeSources([ok, ok, feed()], { now, isChecking: true, hasSchedule: false });
-    expect(sources).toMatchObject({ total: 3, answering: 2, lastAnsweredAt: "2026-11-24T03:00:00.000Z", nextTryAt: null, isChecking: true });
+    expect(sources).toMatchObject({
+      total: 3,
+      answering: 2,
+      lastAnsweredAt: "2026-11-24T03:00:00.000Z",
+      nextTryAt: null,
+      isChecking: true,
+    });
   });
 });
 

@@ -91,7 +91,9 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
             <h2 id={headingId} className="text-2xl font-semibold">
               Get the daily AI news
             </h2>
-            <p className="mt-1 text-ink-600">The 5 top AI stories in your inbox every morning at 8 AM UTC. Free, and one click to unsubscribe.</p>
+            <p className="mt-1 text-ink-600">
+              The 5 top AI stories in your inbox every morning at 8 AM UTC. Free, and one click to unsubscribe.
+            </p>
           </div>
         </div>
 

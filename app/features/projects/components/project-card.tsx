@@ -40,7 +40,11 @@ export function ProjectCard({
           base={project.image}
           alt={project.alt}
           priority={isPriority}
-          sizes={isWide ? "(min-width: 1280px) 420px, (min-width: 768px) 50vw, 100vw" : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"}
+          sizes={
+            isWide
+              ? "(min-width: 1280px) 420px, (min-width: 768px) 50vw, 100vw"
+              : "(min-width: 1216px) 384px, (min-width: 768px) 50vw, 100vw"
+          }
           className={cn("border-b border-ink-200", isWide && "xl:w-full xl:rounded-xl xl:border xl:border-white/15 xl:shadow-lg")}
         />
       </div>
@@ -53,10 +57,7 @@ export function ProjectCard({
           ))}
         </ul>
         <Heading className="mt-4 text-h3 font-semibold">
-          <Link
-            to={`/projects/${project.slug}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
+          <Link to={`/projects/${project.slug}`} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {project.title}
           </Link>
         </Heading>

@@ -18,11 +18,7 @@ function crumbs(reference: Reference) {
   ];
 }
 
-export function referenceMeta(
-  reference: Reference,
-  project: ProjectCardData | undefined,
-  publicUrl: string | undefined,
-): MetaDescriptor[] {
+export function referenceMeta(reference: Reference, project: ProjectCardData | undefined, publicUrl: string | undefined): MetaDescriptor[] {
   return [
     ...seo({
       title: `${reference.title}: client reference`,

@@ -7,10 +7,24 @@ import type { WebhookEndpointErrors } from "../schema";
 
 export type EndpointValues = { url: string; description: string; eventTypes: string[]; format: string; enabled: boolean };
 
-export const emptyEndpoint: EndpointValues = { url: "", description: "", eventTypes: ["enquiry.created"], format: "standard", enabled: true };
+export const emptyEndpoint: EndpointValues = {
+  url: "",
+  description: "",
+  eventTypes: ["enquiry.created"],
+  format: "standard",
+  enabled: true,
+};
 
 /** The fields of the add and edit forms (plain inputs: the forms post without JavaScript). */
-export function EndpointFields({ idPrefix, values, errors = {} }: { idPrefix: string; values: EndpointValues; errors?: WebhookEndpointErrors }) {
+export function EndpointFields({
+  idPrefix,
+  values,
+  errors = {},
+}: {
+  idPrefix: string;
+  values: EndpointValues;
+  errors?: WebhookEndpointErrors;
+}) {
   const eventsErrorId = errors.eventTypes ? `${idPrefix}-events-error` : undefined;
   return (
     <div className="flex flex-col gap-5">
@@ -21,7 +35,16 @@ export function EndpointFields({ idPrefix, values, errors = {} }: { idPrefix: st
         description="Where the events are posted: your service, or a Slack incoming-webhook URL. Only public addresses are accepted."
         error={errors.url}
       >
-        {(control) => <Input {...control} type="url" inputMode="url" required defaultValue={values.url} placeholder="https://example.com/webhooks/nordlys" />}
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            required
+            defaultValue={values.url}
+            placeholder="https://example.com/webhooks/nordlys"
+          />
+        )}
       </Field>
       <Field id={`${idPrefix}-description`} name="description" label="Description (optional)" error={errors.description}>
         {(control) => <Input {...control} maxLength={200} defaultValue={values.description} placeholder="CRM sync" />}

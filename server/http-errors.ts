@@ -57,10 +57,24 @@ function stopReadingBody(req: express.Request, res: express.Response) {
   // A listener marks the body as taken, so Node does not read it to the end on its own.
   req.on("data", () => undefined);
   req.pause();
+  lingerInsteadOfDestroySoon(req.socket);
   res.once("finish", () => {
     req.socket.end();
     setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   });
+}
+
+/**
+ * When the client asked to close (`Connection: close`), Node's HTTP server ends the connection
+ * with `socket.destroySoon()` as soon as the answer is written: it closes the socket with the
+ * body's unread bytes still queued, the kernel answers them with a reset, and a client that had
+ * not read the answer yet loses it (tests/integration/hostile-input.test.ts, "reads it late").
+ * `destroySoon` is not public API (app/framework-workarounds/README.md lists it): on this one
+ * connection it only half-closes, and the timer above drops the connection LINGER_MS later.
+ */
+function lingerInsteadOfDestroySoon(socket: Duplex & { destroySoon?: () => void }) {
+  if (typeof socket.destroySoon !== "function") return;
+  socket.destroySoon = () => void socket.end();
 }
 
 /** Answers a request the server will not handle, reading no more of its body (stopReadingBody). */

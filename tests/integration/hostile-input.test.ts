@@ -81,6 +81,19 @@ describe("bodies are bounded however they are framed", () => {
     expect(upload.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
   });
 
+  it("keeps a refused upload's answer readable for a client that reads it late (no reset while it is on the way)", async () => {
+    // The client asks to close after the answer and reads nothing for half a second, as a busy
+    // machine or a slow phone does: the 413 must still be there when it reads.
+    const upload = await chunkedUpload(server.url, {
+      path: "/cookie-consent",
+      contentType: "application/x-www-form-urlencoded",
+      totalBytes: 24 * MB,
+      watchPid: server.child.pid!,
+      readAfterMs: 500,
+    });
+    expect(upload.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
   it("refuses a declared length over the cap before reading, with a JSON or HTML message", async () => {
     const api = await rawStatusLine(
       server.url,

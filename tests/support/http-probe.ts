@@ -99,7 +99,15 @@ export type UploadResult = {
  */
 export async function chunkedUpload(
   baseUrl: string,
-  options: { path: string; contentType: string; totalBytes: number; watchPid: number; headers?: Record<string, string> },
+  options: {
+    path: string;
+    contentType: string;
+    totalBytes: number;
+    watchPid: number;
+    headers?: Record<string, string>;
+    /** Reads nothing of the answer for this long (a busy client): the answer must still be there when it looks. */
+    readAfterMs?: number;
+  },
 ): Promise<UploadResult> {
   const url = new URL(baseUrl);
   const socket = net.connect(Number(url.port), url.hostname);
@@ -110,6 +118,10 @@ export async function chunkedUpload(
   let answer = "";
   let closed = false;
   socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+  if (options.readAfterMs) {
+    socket.pause();
+    setTimeout(() => socket.resume(), options.readAfterMs).unref();
+  }
   socket.on("error", () => (closed = true));
   socket.on("close", () => (closed = true));
   const extra = Object.entries(options.headers ?? {})

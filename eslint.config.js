@@ -97,6 +97,8 @@ export default tseslint.config(
       "bench/**/*.{ts,mjs}",
       "tests/fixtures/**/*.ts",
       "tests/support/**/*.ts",
+      // The browser tests' AI provider: Playwright starts it with `node tests/e2e/support/fake-ai-provider.ts`.
+      "tests/e2e/support/fake-ai-provider.ts",
       "*.config.ts",
     ],
     plugins: { nordlys },

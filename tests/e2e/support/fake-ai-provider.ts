@@ -12,7 +12,7 @@
  * Every answer streams word by word after a short first-token delay, so
  * tests can see the busy states.
  */
-import { lastUserText, startFakeOpenAI, systemTexts, type FakeReply, type RecordedRequest } from "../../support/fake-openai";
+import { lastUserText, startFakeOpenAI, systemTexts, type FakeReply, type RecordedRequest } from "../../support/fake-openai.ts";
 
 const port = Number(process.env.FAKE_AI_PORT ?? 0);
 

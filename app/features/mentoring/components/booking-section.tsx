@@ -62,11 +62,12 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   const ids = useId();
 
   useEffect(() => {
-    if (data.zoneChosen) return;
+    // After a post the page shows its answer (a confirmation): never navigate it away.
+    if (data.zoneChosen || actionData) return;
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (browserZone && browserZone !== data.timeZone)
       void navigate(pageLink(data, { tz: browserZone }).replace("#book", ""), { replace: true, preventScrollReset: true });
-  }, [data, navigate]);
+  }, [data, actionData, navigate]);
 
   useEffect(() => {
     if (actionData?.outcome === "booked")
@@ -198,7 +199,7 @@ export function BookingSection({ data }: { data: BookingPageData }) {
         {slots.length > 0 ? (
           <Form
             method="post"
-            action="/mentoring#book"
+            action={pageLink(data, {})}
             preventScrollReset
             noValidate
             className="flex flex-col gap-6"

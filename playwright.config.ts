@@ -97,13 +97,18 @@ export default defineConfig({
   // No retries, in CI too: a test that passes only on its second try is a failure to fix, not to hide.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // The list, and each failed test's page snapshot in the output (CI keeps no test-results/).
+  reporter: [["list"], ["./tests/e2e/support/failure-context-reporter.ts"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records a screencast and DOM snapshots of every step of every test; that is about a
+    // quarter of the browser suite's time on two cores. CI keeps only the run's output (where the
+    // failure-context reporter prints each failed test's page), so it records none; locally a
+    // failed test leaves its trace in test-results/.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: [

@@ -116,6 +116,7 @@ for (const failure of Object.keys(failures) as Failure[]) {
         await card.getByLabel("Email address").fill(email);
         await card.getByRole("button", { name: "Subscribe" }).click();
 
+        await expect.poll(posts.count, { message: "the sign-up was posted", timeout: 15_000 }).toBe(1);
         await expect(toast(page, newsletterMessages.failedLater)).toBeVisible({ timeout: 30_000 });
         expect(posts.count()).toBe(1);
         await expectPageKept(page, heading);
@@ -135,6 +136,8 @@ for (const failure of Object.keys(failures) as Failure[]) {
         const posts = await failPosts(page, "/ai-news.data", failure);
         await page.getByRole("button", { name: "Refresh News" }).click();
 
+        // First that the click posted the refresh, so that a failure says which half went wrong.
+        await expect.poll(posts.count, { message: "the refresh was posted", timeout: 15_000 }).toBe(1);
         await expect(toast(page, NEWS_MESSAGES.loadFailed)).toBeVisible({ timeout: 30_000 });
         expect(posts.count()).toBe(1);
         await expectPageKept(page, heading);

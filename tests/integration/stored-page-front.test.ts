@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useServerForFile } from "../support/server-process";
 import { waitUntil } from "../support/wait-until";
 
@@ -35,8 +35,10 @@ function answerHeaders(headers: http.IncomingHttpHeaders) {
 
 const METRICS_TOKEN = "front-metrics-token";
 // No news feeds: no refresh forgets the news pages while a test compares them.
-const noFeeds = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-front-")), "no-feeds.txt");
+const noFeedsDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-front-"));
+const noFeeds = path.join(noFeedsDir, "no-feeds.txt");
 fs.writeFileSync(noFeeds, "");
+afterAll(() => fs.rmSync(noFeedsDir, { recursive: true, force: true }));
 /** The same request through Express (see above). */
 const throughExpress = (headers: Record<string, string> = {}) => ({ ...headers, "content-length": "0" });
 

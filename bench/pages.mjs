@@ -2,15 +2,23 @@
  * `npm run bench`: the site's speed on this machine, as visitors get it, in one
  * table and in bench/results.json (so runs can be compared). See docs/performance.md.
  *
- *   - requests/s, p50 and p99 latency at 50 connections (autocannon, median of
- *     --runs runs of --duration seconds) for /, /projects, a project page and
- *     /ai-news (with 20 stories stored), each with `accept-encoding: br, gzip`
- *     (what browsers send, answered with Brotli), `gzip`, and none (identity);
- *   - the same pages and encodings from a static file server that serves
- *     precompressed files as nginx's gzip_static/brotli_static do
- *     (bench/static-server.mjs), holding the very bytes our server
- *     sends; the two are measured in turns, and the ratio is ours / static;
- *   - POST /api/newsletter-subscribe (the one write path);
+ *   - requests/s, p50 and p99 latency (wrk from Debian, --threads threads and
+ *     --connections connections, median of --runs runs of --duration seconds)
+ *     for /, /projects, a project page and /ai-news (with 20 stories stored),
+ *     each with `accept-encoding: br, gzip` (what browsers send, answered with
+ *     Brotli), `gzip`, and none (identity);
+ *   - the yardstick: Debian's nginx (nginx-light with brotli_static and
+ *     gzip_static, a worker per core) sending the very bytes our server sends
+ *     for each page and encoding, checked before measuring; the ratio is
+ *     ours / nginx (target >= 0.8 with br and gzip);
+ *   - the ceiling for Node: a bare node:http server answering from memory with
+ *     the same headers and bytes (bench/bare-server.mjs);
+ *   - the client's capacity: nginx and ours on `/` with 1 thread and with 2
+ *     (and twice the connections), so the reader sees whether wrk is the ceiling;
+ *   - the bare server as one process and as one per core on one port (SO_REUSEPORT):
+ *     what Node gets from the machine's cores;
+ *   - POST /api/newsletter-subscribe (the one write path; autocannon, which
+ *     makes each request's body);
  *   - JavaScript each public page makes a real browser download (Chromium
  *     through Playwright, until the network is idle; gzip level 9 of each script);
  *   - server RSS idle and the peak under load (the embedded PostgreSQL apart);
@@ -18,28 +26,46 @@
  *     the next start on the same data;
  *   - then `bench:news` and `bench:newsletter`, whose key figures join the table.
  *
- *   npm run bench [-- --runs 3 --duration 10 --connections 50 --skip-jobs]
+ * nginx and wrk are installed from Debian when missing (apt-get, as root).
+ *
+ *   npm run bench [-- --runs 3 --duration 10 --threads 2 --connections 50 --skip-jobs --skip-browser]
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { browserJavaScript, median, rawGet, root, rssOf, say, seedStories, startServer } from "./support.mjs";
+import {
+  browserJavaScript,
+  debianTools,
+  freePort,
+  median,
+  rawGet,
+  root,
+  rssOf,
+  runWrk,
+  say,
+  seedStories,
+  startNginx,
+  startServer,
+} from "./support.mjs";
 
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     duration: { type: "string", default: "10" },
+    threads: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "4398" },
     "skip-jobs": { type: "boolean", default: false },
+    "skip-browser": { type: "boolean", default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs));
 const duration = Math.max(1, Number(values.duration));
-const connections = Math.max(1, Number(values.connections));
+const threads = Math.max(1, Number(values.threads));
+const connections = Math.max(threads, Number(values.connections));
 const port = Number(values.port);
 
 const pages = ["/", "/projects", "/projects/lawsecai", "/ai-news"];
@@ -49,10 +75,10 @@ const encodings = [
   { name: "gzip", acceptEncoding: "gzip", expect: "gzip" },
   { name: "identity", acceptEncoding: null, expect: undefined },
 ];
-const TARGETS = { ratio: 0.5, p99Ms: 50, homeJavaScriptKb: 125, idleRssMb: 250 };
+const TARGETS = { ratio: 0.8, p99Ms: 50, homeJavaScriptKb: 125, idleRssMb: 250 };
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
-/** @typedef {{ pid: number | undefined, url: (page: string) => string, stop: () => void }} StaticServer */
+/** @typedef {{ pid: number | undefined, url: (page: string) => string, stop: () => unknown }} Target */
 
 /**
  * Postgres processes started by the server (children of its process), for their RSS.
@@ -76,32 +102,29 @@ function childPids(pid) {
 }
 const mb = (/** @type {number} */ bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
+const tools = debianTools();
+
 /**
- * One autocannon run; samples the server's RSS meanwhile.
- * @param {Omit<import("autocannon").Options, "connections" | "duration">} options
- * @param {number | undefined} serverPid
+ * One wrk run against `url`; samples the RSS of `pid` meanwhile.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number | undefined} pid
+ * @param {{ threads?: number, connections?: number }} [client]
  */
-async function cannon(options, serverPid) {
+async function load(url, headers, pid, client = {}) {
   let peakRss = 0;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(serverPid) ?? 0);
+    peakRss = Math.max(peakRss, rssOf(pid) ?? 0);
   }, 200);
   try {
-    const result = await autocannon({ connections, duration, pipelining: 1, ...options });
-    return {
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-      peakRss,
-    };
+    const result = await runWrk(tools.wrk, url, { threads, connections, duration, headers, ...client });
+    return { ...result, peakRss };
   } finally {
     clearInterval(sampler);
   }
 }
 
-/** @typedef {Awaited<ReturnType<typeof cannon>>} Sample */
+/** @typedef {Awaited<ReturnType<typeof load>>} Sample */
 
 /** @param {Sample[]} samples */
 function summarise(samples) {
@@ -116,64 +139,134 @@ function summarise(samples) {
   };
 }
 
+/** @param {number} a @param {number} b */
+const ratioOf = (a, b) => Math.round((a / b) * 100) / 100;
+
 /**
- * Our server and the static one, in turns (so both see the same moments of a busy machine).
+ * Our server, nginx and the bare node:http server, in turns (so all see the same moments of a busy machine).
  * @param {string} page
  * @param {(typeof encodings)[number]} encoding
  * @param {Server} ours
- * @param {StaticServer} yardstick
+ * @param {Target} nginx
+ * @param {Target} bare
  */
-async function measurePair(page, encoding, ours, yardstick) {
+async function measurePage(page, encoding, ours, nginx, bare) {
   /** @type {Record<string, string>} */
   const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
-  /** @type {Sample[]} */
-  const oursSamples = [];
-  /** @type {Sample[]} */
-  const staticSamples = [];
+  /** @type {{ site: Sample[], nginx: Sample[], bare: Sample[] }} */
+  const samples = { site: [], nginx: [], bare: [] };
   for (let run = 0; run < runs; run++) {
-    staticSamples.push(await cannon({ url: yardstick.url(page), headers }, yardstick.pid));
-    oursSamples.push(await cannon({ url: ours.baseUrl + page, headers }, ours.pid));
+    samples.nginx.push(await load(nginx.url(page), headers, nginx.pid));
+    samples.site.push(await load(ours.baseUrl + page, headers, ours.pid));
+    samples.bare.push(await load(bare.url(page), headers, bare.pid));
   }
-  process.stderr.write(".");
-  const site = summarise(oursSamples);
-  const plain = summarise(staticSamples);
+  const site = summarise(samples.site);
+  const yardstick = summarise(samples.nginx);
+  const ceiling = summarise(samples.bare);
+  say(
+    `${page} ${encoding.name}: ours ${site.requestsPerSecond}, nginx ${yardstick.requestsPerSecond}, bare node:http ${ceiling.requestsPerSecond} req/s`,
+  );
   return {
     page,
     encoding: encoding.name,
     site,
-    static: plain,
-    ratio: Math.round((site.requestsPerSecond / plain.requestsPerSecond) * 100) / 100,
+    nginx: yardstick,
+    bare: ceiling,
+    ratio: ratioOf(site.requestsPerSecond, yardstick.requestsPerSecond),
+    bareRatio: ratioOf(ceiling.requestsPerSecond, yardstick.requestsPerSecond),
   };
 }
 
 /**
- * The static file server (bench/static-server.mjs), in its own process like ours.
- * @param {string} dir
- * @returns {Promise<StaticServer>}
+ * Whether wrk is the ceiling: nginx and ours on `/` (br) with one thread, with --threads, and
+ * with --threads and twice the connections. A yardstick that rises with the client's capacity
+ * was held back by the client in the smaller setting.
+ * @param {Server} ours
+ * @param {Target} nginx
  */
-function startStaticServer(dir) {
-  const child = spawn(process.execPath, [path.join(root, "bench/static-server.mjs"), dir], {
+async function clientCapacity(ours, nginx) {
+  const headers = { "accept-encoding": "br, gzip" };
+  const settings = [
+    { threads: 1, connections },
+    { threads, connections },
+    { threads, connections: connections * 2 },
+  ];
+  const rows = [];
+  for (const client of settings) {
+    const yardstick = await load(nginx.url("/"), headers, nginx.pid, client);
+    const site = await load(ours.baseUrl + "/", headers, ours.pid, client);
+    rows.push({ ...client, nginx: Math.round(yardstick.requestsPerSecond), site: Math.round(site.requestsPerSecond) });
+  }
+  return rows;
+}
+
+/**
+ * What Node gets from the machine's cores: the bare node:http server on `/` (br) as one process
+ * and as one process per core sharing a port (SO_REUSEPORT), beside nginx.
+ * @param {string} dir
+ * @param {Target} nginx
+ */
+async function nodeProcesses(dir, nginx) {
+  const headers = { "accept-encoding": "br, gzip" };
+  const port = await freePort();
+  const count = os.cpus().length;
+  /** @type {Target[]} */
+  const started = [];
+  try {
+    started.push(await startBareServer(dir, port));
+    const url = `http://127.0.0.1:${port}/`;
+    const one = await load(url, headers, started[0]?.pid);
+    for (let i = 1; i < count; i++) started.push(await startBareServer(dir, port));
+    const all = await load(url, headers, started[0]?.pid);
+    const yardstick = await load(nginx.url("/"), headers, nginx.pid);
+    return {
+      processes: count,
+      oneProcess: Math.round(one.requestsPerSecond),
+      allProcesses: Math.round(all.requestsPerSecond),
+      nginx: Math.round(yardstick.requestsPerSecond),
+    };
+  } finally {
+    for (const server of started) server.stop();
+  }
+}
+
+/**
+ * A bare node:http server (bench/bare-server.mjs) in its own process, answering from `dir`; on
+ * `port` with SO_REUSEPORT when given.
+ * @param {string} dir
+ * @param {number} [port]
+ * @returns {Promise<Target>}
+ */
+function startBareServer(dir, port = 0) {
+  const child = spawn(process.execPath, [path.join(root, "bench/bare-server.mjs"), dir, ...(port ? [String(port)] : [])], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
     child.once("message", (childPort) =>
-      resolve({ pid: child.pid, url: (page) => `http://127.0.0.1:${childPort}${fileName(page)}`, stop: () => child.kill() }),
+      resolve({ pid: child.pid, url: (page) => `http://127.0.0.1:${childPort}${page}`, stop: () => child.kill() }),
     );
-    child.once("exit", (code) => reject(new Error(`static server exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
   });
 }
 const fileName = (/** @type {string} */ page) => `/${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}.html`;
+const suffixOf = (/** @type {string} */ encoding) => (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
+/** Headers of the connection, not of the answer: each server sends its own. */
+const HOP_HEADERS = new Set(["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"]);
 
 /**
- * Saves what our server sends for each page in each encoding, as the static
- * server's files (`x.html`, `x.html.br`, `x.html.gz`), after checking that
- * every page comes from memory and in the encoding asked for.
+ * Saves what our server sends for each page in each encoding, after checking that every page
+ * comes from memory and in the encoding asked for: as nginx's files (`www/x.html`,
+ * `x.html.br`, `x.html.gz`) and, with its headers, as the bare server's answers (`pages.json`).
  * @param {string} baseUrl
  * @param {string} dir
  */
-async function saveForStaticServer(baseUrl, dir) {
+async function saveAnswers(baseUrl, dir) {
+  fs.mkdirSync(path.join(dir, "www"), { recursive: true });
+  /** @type {Record<string, Record<string, { file: string, headers: string[] }>>} */
+  const manifest = {};
   for (const page of pages) {
+    manifest[page] = {};
     for (const encoding of encodings) {
       /** @type {Record<string, string>} */
       const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
@@ -183,8 +276,36 @@ async function saveForStaticServer(baseUrl, dir) {
           `${page} (${encoding.name}): ${reply.status}, page cache ${reply.headers["x-page-cache"]}, encoding ${reply.headers["content-encoding"]}`,
         );
       }
-      const suffix = encoding.name === "br" ? ".br" : encoding.name === "gzip" ? ".gz" : "";
-      fs.writeFileSync(path.join(dir, fileName(page) + suffix), reply.body);
+      const file = path.join("www", fileName(page) + suffixOf(encoding.name));
+      fs.writeFileSync(path.join(dir, file), reply.body);
+      const answerHeaders = Object.entries(reply.headers).flatMap(([name, value]) => (HOP_HEADERS.has(name) ? [] : [name, String(value)]));
+      manifest[page][encoding.name] = { file, headers: answerHeaders };
+    }
+  }
+  fs.writeFileSync(path.join(dir, "pages.json"), JSON.stringify(manifest));
+}
+
+/**
+ * nginx must send what our server sends: for each page and encoding, the same Content-Encoding
+ * and the same bytes.
+ * @param {string} baseUrl
+ * @param {Target} nginx
+ */
+async function checkYardstick(baseUrl, nginx) {
+  for (const page of pages) {
+    for (const encoding of encodings) {
+      /** @type {Record<string, string>} */
+      const headers = encoding.acceptEncoding ? { "accept-encoding": encoding.acceptEncoding } : {};
+      const [ours, theirs] = [await rawGet(baseUrl + page, headers), await rawGet(nginx.url(page), headers)];
+      if (
+        theirs.status !== 200 ||
+        theirs.headers["content-encoding"] !== ours.headers["content-encoding"] ||
+        !theirs.body.equals(ours.body)
+      ) {
+        throw new Error(
+          `nginx does not send what we send for ${page} (${encoding.name}): ${theirs.status}, ${theirs.headers["content-encoding"]}, ${theirs.body.length} bytes`,
+        );
+      }
     }
   }
 }
@@ -215,37 +336,55 @@ const figure = (text, pattern) => {
   return match ? Number(match[1]) : null;
 };
 
-/** @param {Server} server */
+/**
+ * POST /api/newsletter-subscribe under load: autocannon, which gives each request a new address
+ * from a new client address (the per-IP and per-address limits stay out of the way).
+ * @param {Server} server
+ */
 async function signupLoad(server) {
   let signup = 0;
   /** @type {Sample[]} */
   const samples = [];
   for (let run = 0; run < runs; run++) {
-    samples.push(
-      await cannon(
-        {
-          url: `${server.baseUrl}/api/newsletter-subscribe`,
-          requests: [
-            {
-              method: "POST",
-              // A new address from a new client address each time: the per-IP and per-address limits stay out of the way.
-              setupRequest: (request) => {
-                signup++;
-                return {
-                  ...request,
-                  headers: {
-                    "content-type": "application/json",
-                    "x-forwarded-for": `10.${(signup >> 16) & 255}.${(signup >> 8) & 255}.${signup & 255}`,
-                  },
-                  body: JSON.stringify({ email: `bench-${Date.now()}-${signup}@bench.example`, source: "home" }),
-                };
-              },
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssOf(server.pid) ?? 0);
+    }, 200);
+    /** @type {import("autocannon").Result} */
+    let result;
+    try {
+      result = await autocannon({
+        connections,
+        duration,
+        url: `${server.baseUrl}/api/newsletter-subscribe`,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request) => {
+              signup++;
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/json",
+                  "x-forwarded-for": `10.${(signup >> 16) & 255}.${(signup >> 8) & 255}.${signup & 255}`,
+                },
+                body: JSON.stringify({ email: `bench-${Date.now()}-${signup}@bench.example`, source: "home" }),
+              };
             },
-          ],
-        },
-        server.pid,
-      ),
-    );
+          },
+        ],
+      });
+    } finally {
+      clearInterval(sampler);
+    }
+    samples.push({
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      peakRss,
+    });
   }
   return summarise(samples);
 }
@@ -265,9 +404,12 @@ const coldStart = { firstRunMs: Math.round(first.coldStartMs), nextRunMs: Math.r
  * @typedef {object} Results
  * @property {string} date
  * @property {{ cpus: number, load: number[], node: string }} machine
- * @property {{ runs: number, duration: number, connections: number }} settings
+ * @property {{ runs: number, duration: number, threads: number, connections: number }} settings
  * @property {typeof TARGETS} targets
- * @property {Array<Awaited<ReturnType<typeof measurePair>>>} [pages]
+ * @property {Array<Awaited<ReturnType<typeof measurePage>>>} [pages]
+ * @property {Awaited<ReturnType<typeof clientCapacity>>} [clientCapacity]
+ * @property {Awaited<ReturnType<typeof nodeProcesses>>} [nodeProcesses]
+ * @property {{ nginx: string, workers: number }} [yardstick]
  * @property {ReturnType<typeof summarise>} [signup]
  * @property {{ idle: { serverRssMb: number, postgresRssMb: number }, underLoadPeakMb: number }} [rss]
  * @property {{ firstRunMs: number, nextRunMs: number }} [coldStart]
@@ -279,12 +421,14 @@ const coldStart = { firstRunMs: Math.round(first.coldStartMs), nextRunMs: Math.r
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
-  settings: { runs, duration, connections },
+  settings: { runs, duration, threads, connections },
   targets: TARGETS,
 };
-/** @type {StaticServer | undefined} */
-let staticServer;
-const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-static-"));
+/** @type {Target | undefined} */
+let nginx;
+/** @type {Target | undefined} */
+let bare;
+const answersDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-yardstick-"));
 try {
   // Warm up (the first requests store the pages; JIT), then idle RSS.
   for (const page of pages)
@@ -293,12 +437,25 @@ try {
   const postgresRss = childPids(server.pid).reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
   const idle = { serverRssMb: mb(rssOf(server.pid) ?? 0), postgresRssMb: mb(postgresRss) };
 
-  await saveForStaticServer(server.baseUrl, staticDir);
-  staticServer = await startStaticServer(staticDir);
+  await saveAnswers(server.baseUrl, answersDir);
+  const started = await startNginx(answersDir, tools);
+  nginx = { pid: started.pid, url: (page) => `http://127.0.0.1:${started.port}${fileName(page)}`, stop: started.stop };
+  await checkYardstick(server.baseUrl, nginx);
+  bare = await startBareServer(answersDir);
+  // nginx -v writes its version to stderr.
+  results.yardstick = {
+    nginx: spawnSync(tools.nginx, ["-v"], { encoding: "utf8" }).stderr.replace("nginx version:", "").trim(),
+    workers: os.cpus().length,
+  };
 
-  say(`load: ${connections} connections, ${duration} s per run, median of ${runs} runs, our server and the static one in turns`);
+  say(`client capacity: nginx and ours on / (br) with 1 and ${threads} wrk threads...`);
+  results.clientCapacity = await clientCapacity(server, nginx);
+  results.nodeProcesses = await nodeProcesses(answersDir, nginx);
+  say(
+    `load: wrk, ${threads} threads, ${connections} connections, ${duration} s per run, median of ${runs} runs; nginx, ours and bare node:http in turns`,
+  );
   results.pages = [];
-  for (const page of pages) for (const encoding of encodings) results.pages.push(await measurePair(page, encoding, server, staticServer));
+  for (const page of pages) for (const encoding of encodings) results.pages.push(await measurePage(page, encoding, server, nginx, bare));
   results.signup = await signupLoad(server);
   process.stderr.write("\n");
   results.rss = { idle, underLoadPeakMb: Math.max(...results.pages.map((row) => row.site.peakRssMb)) };
@@ -314,16 +471,19 @@ try {
     ...(story ? [story] : []),
     "/unsubscribe",
   ];
-  say(`JavaScript a browser downloads, ${publicPages.length} pages...`);
-  results.javascript = (await browserJavaScript(server.baseUrl, publicPages)).map(({ path: page, gzip, files }) => ({
-    page,
-    gzipKb: Math.round((gzip / 1024) * 10) / 10,
-    files: files.length,
-  }));
+  if (!values["skip-browser"]) say(`JavaScript a browser downloads, ${publicPages.length} pages...`);
+  results.javascript = values["skip-browser"]
+    ? []
+    : (await browserJavaScript(server.baseUrl, publicPages)).map(({ path: page, gzip, files }) => ({
+        page,
+        gzipKb: Math.round((gzip / 1024) * 10) / 10,
+        files: files.length,
+      }));
 } finally {
-  staticServer?.stop();
+  await nginx?.stop();
+  bare?.stop();
   await server.stop();
-  fs.rmSync(staticDir, { recursive: true, force: true });
+  fs.rmSync(answersDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -350,26 +510,43 @@ lines.push(
   `npm run bench: ${results.date}, ${results.machine.cpus} CPUs, load ${results.machine.load.join(" ")}, Node ${results.machine.node}`,
 );
 lines.push(
-  `${connections} connections, ${duration} s per run, median of ${runs} runs; static = precompressed files from disk (bench/static-server.mjs)`,
+  `wrk: ${threads} threads, ${connections} connections, ${duration} s per run, median of ${runs} runs; ` +
+    `nginx = ${results.yardstick?.nginx} (${results.yardstick?.workers} workers) sending the same bytes precompressed; ` +
+    `bare = node:http answering from memory (bench/bare-server.mjs)`,
 );
 lines.push("");
-lines.push(
-  `${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("static", 9)}${pad("ratio", 7)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("static p99", 12)}non-2xx/errors`,
-);
-for (const row of results.pages) {
+lines.push(`${pad("client capacity (/, br)", 32)}${pad("nginx", 9)}ours`);
+for (const row of results.clientCapacity ?? []) {
+  lines.push(`${pad(`wrk -t${row.threads} -c${row.connections}`, 32)}${pad(row.nginx, 9)}${row.site}`);
+}
+if (results.nodeProcesses) {
+  const { processes, oneProcess, allProcesses, nginx: yardstick } = results.nodeProcesses;
   lines.push(
-    `${pad(row.page, 22)}${pad(row.encoding, 10)}${pad(row.site.requestsPerSecond, 9)}${pad(row.static.requestsPerSecond, 9)}${pad(row.ratio, 7)}` +
-      `${pad(row.site.p50Ms, 8)}${pad(row.site.p99Ms, 8)}${pad(row.static.p99Ms, 12)}${row.site.non2xx}/${row.site.errors}`,
+    `bare node:http on / (br): ${oneProcess} req/s in one process, ${allProcesses} in ${processes} sharing the port (SO_REUSEPORT); nginx ${yardstick}`,
   );
 }
+lines.push("");
 lines.push(
-  `${pad("POST /api/newsletter-subscribe", 32)}${pad(results.signup.requestsPerSecond, 9)}${pad("", 16)}${pad(results.signup.p50Ms, 8)}${pad(results.signup.p99Ms, 8)}`,
+  `${pad("page", 22)}${pad("encoding", 10)}${pad("req/s", 9)}${pad("nginx", 9)}${pad("ratio", 8)}${pad("bare", 9)}${pad("bare/nginx", 12)}` +
+    `${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("nginx p50/p99", 15)}non-2xx/errors`,
+);
+for (const row of results.pages) {
+  const missed = row.encoding !== "identity" && row.ratio < TARGETS.ratio ? "*" : "";
+  lines.push(
+    `${pad(row.page, 22)}${pad(row.encoding, 10)}${pad(row.site.requestsPerSecond, 9)}${pad(row.nginx.requestsPerSecond, 9)}${pad(row.ratio + missed, 8)}` +
+      `${pad(row.bare.requestsPerSecond, 9)}${pad(row.bareRatio, 12)}${pad(row.site.p50Ms, 8)}${pad(row.site.p99Ms, 8)}` +
+      `${pad(`${row.nginx.p50Ms}/${row.nginx.p99Ms}`, 15)}${row.site.non2xx}/${row.site.errors}`,
+  );
+}
+lines.push(`* under the target ratio (>= ${TARGETS.ratio} of nginx with br and gzip)`);
+lines.push(
+  `${pad("POST /api/newsletter-subscribe", 32)}${pad(results.signup.requestsPerSecond, 9)}${pad("", 16)}${pad(results.signup.p50Ms, 8)}${pad(results.signup.p99Ms, 8)}  (autocannon)`,
 );
 lines.push("");
 const encoded = results.pages.filter((row) => row.encoding !== "identity");
 const lowest = encoded.reduce((min, row) => (row.ratio < min.ratio ? row : min));
 const slowest = results.pages.reduce((max, row) => (row.site.p99Ms > max.site.p99Ms ? row : max));
-lines.push(`lowest ratio with br or gzip: ${lowest.ratio} (${lowest.page}, ${lowest.encoding}; target >= ${TARGETS.ratio})`);
+lines.push(`lowest ratio to nginx with br or gzip: ${lowest.ratio} (${lowest.page}, ${lowest.encoding}; target >= ${TARGETS.ratio})`);
 lines.push(`highest p99: ${slowest.site.p99Ms} ms (${slowest.page}, ${slowest.encoding}; target < ${TARGETS.p99Ms})`);
 lines.push(
   `server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`,
@@ -377,8 +554,7 @@ lines.push(
 lines.push(
   `cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`,
 );
-lines.push("");
-lines.push(`${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
+if (results.javascript.length) lines.push("", `${pad("JavaScript a browser downloads (gzip -9)", 52)}KB    files`);
 for (const row of results.javascript) {
   lines.push(`${pad(row.page, 52)}${pad(row.gzipKb, 6)}${row.files}${row.page === "/" ? `  (target <= ${TARGETS.homeJavaScriptKb})` : ""}`);
 }

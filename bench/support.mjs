@@ -1,11 +1,13 @@
 /**
  * Shared pieces of the benchmark scripts (npm run bench, npm run lighthouse):
  * a production server on a throw-away embedded database, stored news stories,
- * raw responses, and the JavaScript a browser downloads for a page.
+ * raw responses, the JavaScript a browser downloads for a page, and the
+ * yardstick of `npm run bench`: Debian's nginx and wrk.
  */
-import { spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -199,4 +201,153 @@ export async function seedStories(dataDir, count = 20) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The Debian tools `npm run bench` measures with: nginx (nginx-light) with its brotli_static
+ * module, and wrk. Missing ones are installed with apt-get (as root), as .ci/run installs
+ * Chromium; NGINX_PATH and WRK_PATH name other binaries.
+ * @returns {{ nginx: string, wrk: string, brotliModule: string }}
+ */
+export function debianTools() {
+  const brotliModule = process.env.NGINX_BROTLI_MODULE || "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+  const tools = { nginx: process.env.NGINX_PATH || "/usr/sbin/nginx", wrk: process.env.WRK_PATH || "/usr/bin/wrk", brotliModule };
+  /** @type {string[]} */
+  const missing = [];
+  if (!fs.existsSync(tools.nginx)) missing.push("nginx-light");
+  if (!fs.existsSync(brotliModule)) missing.push("libnginx-mod-http-brotli-static");
+  if (!fs.existsSync(tools.wrk)) missing.push("wrk");
+  if (missing.length) {
+    if (process.getuid?.() !== 0)
+      throw new Error(`npm run bench needs Debian's ${missing.join(", ")}: apt-get install ${missing.join(" ")}`);
+    say(`installing Debian packages: ${missing.join(" ")}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    execFileSync("apt-get", ["update", "-qq"], { stdio: ["ignore", "ignore", "inherit"], env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
+  }
+  return tools;
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * nginx as a child process (not a daemon), with a configuration of its own in `dir` (pid file,
+ * error log and temporary files there too), serving the files of `dir/www` as precompressed
+ * sites are served: `brotli_static` and `gzip_static` send `x.html.br` or `x.html.gz` when the
+ * client takes that encoding, `gzip_vary` adds `Vary: Accept-Encoding`; a worker per core,
+ * keep-alive without a request limit, open files cached, no access log.
+ * @param {string} dir
+ * @param {{ nginx: string, brotliModule: string }} tools
+ */
+export async function startNginx(dir, tools) {
+  const port = await freePort();
+  // Run by root, nginx's workers run as `nobody`: they must be able to read the files.
+  for (const sub of ["tmp", "www"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of [".", "www"]) fs.chmodSync(path.join(dir, sub), 0o755);
+  const at = (/** @type {string} */ name) => path.join(dir, name);
+  const config = `load_module ${tools.brotliModule};
+daemon off;
+master_process on;
+worker_processes auto;
+pid ${at("nginx.pid")};
+error_log ${at("error.log")} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${at("tmp/body")};
+  proxy_temp_path ${at("tmp/proxy")};
+  fastcgi_temp_path ${at("tmp/fastcgi")};
+  uwsgi_temp_path ${at("tmp/uwsgi")};
+  scgi_temp_path ${at("tmp/scgi")};
+  types { text/html html; }
+  default_type application/octet-stream;
+  charset utf-8;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  open_file_cache max=1000 inactive=60s;
+  open_file_cache_valid 60s;
+  gzip off;
+  gzip_static on;
+  brotli_static on;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${at("www")};
+  }
+}
+`;
+  fs.writeFileSync(at("nginx.conf"), config);
+  const child = spawn(tools.nginx, ["-c", at("nginx.conf"), "-p", dir, "-e", at("error.log")], { stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${at("error.log")}`);
+    try {
+      await rawGet(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("nginx did not answer within 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    pid: child.pid,
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      // SIGQUIT: nginx's graceful stop (SIGTERM is its fast one; either ends the workers).
+      child.kill("SIGQUIT");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** wrk's durations (`850.00us`, `1.23ms`, `2.00s`, `1.00m`) in milliseconds. */
+const WRK_UNITS = /** @type {Record<string, number>} */ ({ us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 });
+/** @param {string} text */
+const wrkMs = (text) => {
+  const match = /^([\d.]+)(us|ms|s|m|h)$/.exec(text);
+  return match ? Math.round(Number(match[1]) * (WRK_UNITS[match[2] ?? "ms"] ?? 1) * 100) / 100 : Number.NaN;
+};
+
+/**
+ * One wrk run (`--latency`): requests/s, p50 and p99 in ms, non-2xx/3xx answers and socket errors.
+ * @param {string} wrkPath
+ * @param {string} url
+ * @param {{ threads: number, connections: number, duration: number, headers?: Record<string, string> }} options
+ */
+export function runWrk(wrkPath, url, { threads, connections, duration, headers = {} }) {
+  const args = ["-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    execFile(wrkPath, [...args, url], { maxBuffer: 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+      const percentile = (/** @type {string} */ p) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(stdout)?.[1] ?? "");
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+      if (!Number.isFinite(requestsPerSecond)) return reject(new Error(`wrk's output was not understood:\n${stdout}`));
+      resolve({
+        requestsPerSecond,
+        p50: percentile("50"),
+        p99: percentile("99"),
+        non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0),
+        errors: socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
+      });
+    });
+  });
 }

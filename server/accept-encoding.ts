@@ -1,7 +1,7 @@
 /**
  * Which encoding a page goes out in, from the request's Accept-Encoding. Its own
- * module without imports, so the benchmark's static file server
- * (bench/static-server.mjs) chooses exactly as the page cache does.
+ * module without imports, so the benchmark's bare node:http server
+ * (bench/bare-server.mjs) chooses exactly as the page cache does.
  */
 
 export type Encoding = "br" | "gzip" | null;

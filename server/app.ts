@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -6,7 +7,7 @@ import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
-import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
+import { httpRequests, observePageCache, pageCacheEvictions, routeGroup } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 import { startRuntime as startPlatformRuntime, type Runtime } from "~/.server/runtime.ts";
@@ -17,7 +18,7 @@ import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { bodyGuard } from "./body-guard.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
-import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
+import { createHtmlCache, sitePagePolicy, sitePageTier, type HtmlCache } from "./html-cache.ts";
 import { jobDefinitions } from "./job-registry.ts";
 import {
   errorHandler,
@@ -31,6 +32,7 @@ import {
 } from "./middleware.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
+import { createStoredPageFront, type AnsweredRequest, type StoredPageFront } from "./stored-page-front.ts";
 
 export { answerClientError } from "./http-errors.ts";
 export { logFormat } from "~/.server/log-format.ts";
@@ -109,7 +111,12 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(canonicalRedirect);
   // 6. Files and stored pages: Vite's middleware in development, the build in production.
   if (options.viteMiddleware) app.use(options.viteMiddleware);
-  else app.use(builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB));
+  else {
+    const { router, pageCache } = builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB);
+    app.use(router);
+    // 0. Before all of this, in the HTTP server's listener: stored pages (requestListener below).
+    fronts.set(app, createStoredPageFront({ cache: pageCache, fixedHeaders: headersSetBy(securityHeaders(isHttps)), answered }));
+  }
   // 7. Everything else: React Router (pages, /api/*), then errors.
   app.all(
     /.*/,
@@ -124,6 +131,50 @@ export function createApp(options: CreateAppOptions): express.Express {
   return app;
 }
 
+const fronts = new WeakMap<express.Express, StoredPageFront>();
+
+/**
+ * The HTTP server's request listener for an app of `createApp`: in production a GET or HEAD of a
+ * stored page is answered before Express, with the same headers and bytes (server/stored-page-front.ts,
+ * decision 0197); everything else goes to Express.
+ */
+export function requestListener(app: express.Express): RequestListener {
+  const front = fronts.get(app);
+  if (!front) return app;
+  return (req, res) => {
+    if (!front(req, res)) void app(req, res);
+  };
+}
+
+/** A stored page answered before Express: its duration in /metrics, and its log line at info level. */
+function answered({ req, requestId, status, startedAt }: AnsweredRequest) {
+  const seconds = (performance.now() - startedAt) / 1000;
+  const method = req.method ?? "GET";
+  const url = req.url ?? "/";
+  httpRequests.observe({ method, route: routeGroup(url, status), status }, seconds);
+  if (logger.isLevelEnabled("info")) {
+    logger.info(
+      { req: { id: requestId, method, url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) },
+      "request completed",
+    );
+  }
+}
+
+/** The headers a list of middleware sets on every response, as `[name, value, …]` (for the front, which runs none). */
+function headersSetBy(handlers: RequestHandler[]): string[] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  for (const handler of handlers) {
+    let nextCalled = false;
+    void handler({} as express.Request, res as unknown as express.Response, () => (nextCalled = true));
+    if (!nextCalled) throw new Error("A header middleware did not call next() at once: the stored-page front cannot copy it.");
+  }
+  return [...headers].flat();
+}
+
 /**
  * Production: hashed assets (cached for a year, never revalidated; Brotli and gzip copies next
  * to each file, scripts/precompress.mjs), the page cache for public pages that are the same for
@@ -134,7 +185,7 @@ function builtFilesAndPages(
   build: () => Promise<ServerBuild>,
   publicUrl: string,
   pageCacheMaxMb: number,
-): express.Router {
+): { router: express.Router; pageCache: HtmlCache } {
   const router = express.Router();
   const clientDir = options.clientDir ?? path.resolve("build/client");
   router.use(
@@ -161,7 +212,7 @@ function builtFilesAndPages(
   observePageCache(pageCache.stats);
   router.use(pageCache.middleware);
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  return router;
+  return { router, pageCache };
 }
 
 /**

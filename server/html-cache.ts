@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { publicPages, type PageCacheKind } from "~/content/public-pages.ts";
 import { readCookie } from "~/lib/cookies.ts";
-import { preferredEncoding } from "./accept-encoding.ts";
+import { preferredEncoding, type Encoding } from "./accept-encoding.ts";
 
 /**
  * Public pages that are the same for every visitor, rendered once and kept in
@@ -48,7 +48,21 @@ type Entry = {
   contentSecurityPolicy: string;
   lastModified: string;
   expiresAt: number;
+  /** The headers of its answers without Express (`storedHeaders`), made on first use. */
+  heads?: Partial<Record<StoredHeadKey, StoredHead>>;
 };
+
+/**
+ * A stored page as the front of the server sends it without Express (server/stored-page-front.ts):
+ * the page's own headers as a flat `[name, value, …]` list for `writeHead`, with a slot for the
+ * request id at `requestIdAt` and one for Cache-Control (which counts down) at `cacheControlAt`.
+ */
+export type StoredHead = { headers: string[]; requestIdAt: number; cacheControlAt: number };
+
+type StoredHeadKey = `${"br" | "gzip" | "identity"} ${200 | 304}`;
+
+/** What the front of the server reads of a stored page. */
+export type StoredPage = Readonly<Omit<Entry, "heads">>;
 
 /**
  * Where a stored page is kept. `core`: the site's fixed list of pages (app/content/public-pages.ts),
@@ -80,6 +94,11 @@ export type HtmlCacheOptions = {
 
 export type HtmlCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * The page stored at exactly this (canonical) path, if any and not expired, counted as a use
+   * like a request through `middleware`. For the front of the server (server/stored-page-front.ts).
+   */
+  stored: (path: string) => StoredPage | undefined;
   /** Forgets the stored pages of a kind (e.g. after news was stored); renderings under way are not stored. */
   invalidate: (kind: PageKind) => void;
   /** Stored pages over both tiers. */
@@ -145,7 +164,7 @@ async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
 /** Sends a stored page in the encoding the client prefers, or 304 when it has this one. */
 function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss", now: number) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  const body = bodyIn(entry, encoding);
   res.status(200);
   res.setHeader("Content-Type", entry.contentType);
   res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
@@ -162,6 +181,36 @@ function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss",
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/**
+ * The headers `serve` sets for a stored page in an encoding, for a 200 or a 304, in the same
+ * order, after `before` (the request id's slot and the headers every answer carries,
+ * server/stored-page-front.ts); made once per page, encoding and status. The request id and
+ * Cache-Control (which counts down) are filled in per request.
+ */
+export function storedHeaders(page: StoredPage, encoding: Encoding, status: 200 | 304, before: readonly string[]): StoredHead {
+  const entry = page as Entry;
+  const key: StoredHeadKey = `${encoding ?? "identity"} ${status}`;
+  const known = entry.heads?.[key];
+  if (known) return known;
+  const headers = [...before];
+  headers.push("Content-Type", entry.contentType, "Content-Security-Policy", entry.contentSecurityPolicy, "Cache-Control", "");
+  const cacheControlAt = headers.length - 1;
+  headers.push("ETag", entry.etags[encoding ?? "identity"], "Last-Modified", entry.lastModified);
+  headers.push("Vary", "Accept-Encoding", "X-Page-Cache", "hit");
+  if (status === 200) {
+    if (encoding) headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(bodyIn(entry, encoding).length));
+  }
+  const head = { headers, requestIdAt: before.indexOf("X-Request-Id") + 1, cacheControlAt };
+  entry.heads = { ...entry.heads, [key]: head };
+  return head;
+}
+
+/** A stored page's bytes in an encoding. */
+export function bodyIn(page: StoredPage, encoding: Encoding): Buffer {
+  return encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
 }
 
 /** A rendering that was not stored goes out as React Router answered it. */
@@ -267,6 +316,7 @@ export function createHtmlCache({
 
   return {
     middleware,
+    stored: lookup,
     invalidate(kind) {
       generation[kind]++;
       for (const entries of Object.values(tiers)) {

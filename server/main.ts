@@ -7,7 +7,7 @@
  * SIGTERM: stop accepting, drain requests, stop jobs, close the pool, stop the
  * embedded PostgreSQL.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import type * as AppModuleNamespace from "./app.ts";
 import path from "node:path";
@@ -91,7 +91,8 @@ async function main() {
   }
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
-  const server: Server = app.listen(env.PORT, env.HOST);
+  // Stored pages are answered before Express (module.requestListener, decision 0197).
+  const server: Server = createServer(module.requestListener(app)).listen(env.PORT, env.HOST);
   server.on("clientError", module.answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

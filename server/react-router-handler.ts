@@ -16,14 +16,24 @@ import { cleanedBodyOf } from "./body-guard.ts";
 
 const HOST = /^(?:[\w](?:[\w-]{0,61}[\w])?(?:\.[\w](?:[\w-]{0,61}[\w])?)*\.?|\[[0-9a-f:.]+\])$/i;
 
+function splitHost(host: string): { hostname: string; port: number | undefined } {
+  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(host);
+  return { hostname: match?.[1] ?? "", port: match?.[2] === undefined ? undefined : Number(match[2]) };
+}
+
+/** A Host (or X-Forwarded-Host) header the site takes: a host name or bracketed IPv6 address, and a port in range. */
+export function isValidHost(host: string): boolean {
+  const { hostname, port } = splitHost(host);
+  if (!HOST.test(hostname) || (port !== undefined && (port < 1 || port > 65_535))) return false;
+  return URL.canParse(`http://${hostname}${port === undefined ? "" : `:${port}`}/`);
+}
+
 /** The request's URL as the routes see it (Host, or X-Forwarded-Host behind a trusted proxy); null for a malformed Host. */
 export function requestUrl(req: express.Request): URL | null {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
   const host = forwarded || req.get("Host") || "localhost";
-  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(host);
-  const hostname = match?.[1] ?? "";
-  const port = match?.[2] === undefined ? undefined : Number(match[2]);
-  if (!HOST.test(hostname) || (port !== undefined && (port < 1 || port > 65_535))) return null;
+  const { hostname, port } = splitHost(host);
+  if (!isValidHost(host)) return null;
   if (req.protocol !== "http" && req.protocol !== "https") return null;
   if (!req.originalUrl.startsWith("/")) return null;
   try {

@@ -80,11 +80,14 @@ function run(command, args, { env = {}, label } = {}) {
  * @param {RunOptions} [options]
  */
 async function step(command, args, options) {
+  const started = Date.now();
   const code = await run(command, args, options);
   if (code !== 0) {
     say(`${options?.label ?? command} failed (exit ${code}).`);
     process.exit(code);
   }
+  // Each stage's time in the output (CI keeps nothing else), as the quiet steps print theirs.
+  if (options?.label) say(`${options.label.replace(/\.\.\.$/, "")}: done in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 function ensureInstalled() {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
+import { LRUCache } from "lru-cache";
 import { readCookie } from "~/lib/cookies.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { bodyIn, sharedCacheControl, storedHeaders, type HtmlCache } from "./html-cache.ts";
@@ -81,12 +82,11 @@ export function saneRequestId(incoming: string | string[] | undefined): string |
 }
 
 /** Hosts seen, and whether the request boundary takes them: a site hears a handful of distinct ones. */
-const hostVerdicts = new Map<string, boolean>();
+const hostVerdicts = new LRUCache<string, boolean>({ max: 100 });
 function isKnownGoodHost(host: string): boolean {
   let verdict = hostVerdicts.get(host);
   if (verdict === undefined) {
     verdict = isValidHost(host);
-    if (hostVerdicts.size >= 100) hostVerdicts.clear();
     hostVerdicts.set(host, verdict);
   }
   return verdict;

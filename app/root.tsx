@@ -16,6 +16,9 @@ import stylesheetUrl from "./app.css?url";
 // once, in the final font (no layout shift).
 import displayFontUrl from "./fonts/space-grotesk-latin-core.woff2?url";
 import textFontUrl from "./fonts/inter-latin-core.woff2?url";
+// The favicon as a data: URL (app/images/, decision 0199): no request of its own while the first
+// screen loads. public/favicon.svg is the same picture at a URL, for feeds and structured data.
+import faviconUrl from "./images/favicon.svg?inline";
 // The page-view beacon: a small script of its own, the same for every visitor (docs/analytics.md).
 import pageViewBeaconUrl from "./features/analytics/page-view-beacon?standalone";
 
@@ -31,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: faviconUrl, type: "image/svg+xml" },
   { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];

@@ -5,12 +5,11 @@
  *   @fontsource-variable/inter          latin file -> app/fonts/inter-latin-core.woff2
  *   @fontsource-variable/space-grotesk  latin file -> app/fonts/space-grotesk-latin-core.woff2
  *
- * Each keeps the characters of the Latin subset that text can contain (not the
- * control characters or combining marks), the OpenType features the site uses
- * (kerning, ligatures, contextual forms, tabular figures) but not the stylistic
- * alternates, and the weights the stylesheet uses (Inter: 400-700). app/app.css
- * declares them after Fontsource's faces with the same descriptors, so they win
- * for those characters and Fontsource's full files still cover anything else.
+ * Each keeps the characters the site's copy uses (app/fonts/core-characters.ts),
+ * kerning and tabular figures, and the weights the stylesheet uses (Inter:
+ * 400-700). app/app.css declares them after Fontsource's faces with the same
+ * descriptors, so they win for those characters and Fontsource's full files
+ * still cover anything else (decision 0199).
  *
  * Outputs are committed (the build does not need the subsetter); run this again
  * after upgrading a @fontsource-variable package. It prints the sizes.
@@ -19,29 +18,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import subsetFont from "subset-font";
+import { coreCharacters } from "../app/fonts/core-characters.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Must match the unicode-range of the @font-face rules in app/app.css. */
-/** @type {Array<[number, number]>} */
-const CORE_RANGES = [
-  [0x20, 0x7e],
-  [0xa0, 0xff],
-  [0x131, 0x131],
-  [0x152, 0x153],
-  [0x2bb, 0x2bc],
-  [0x2c6, 0x2c6],
-  [0x2da, 0x2da],
-  [0x2dc, 0x2dc],
-  [0x2000, 0x206f],
-  [0x20ac, 0x20ac],
-  [0x2122, 0x2122],
-  [0x2191, 0x2191],
-  [0x2193, 0x2193],
-  [0x2212, 0x2212],
-  [0x2215, 0x2215],
-];
-const FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk", "tnum", "rvrn"];
+// Kerning and tabular figures (the counters and tables use them) only: Inter's contextual forms
+// and ligatures cost about 4 KB and the copy does not need them (decision 0199).
+const FEATURES = ["kern", "tnum"];
 
 const fonts = [
   {
@@ -56,8 +39,7 @@ const fonts = [
   },
 ];
 
-let text = "";
-for (const [first, last] of CORE_RANGES) for (let code = first; code <= last; code++) text += String.fromCodePoint(code);
+const text = coreCharacters();
 
 fs.mkdirSync(path.join(root, "app/fonts"), { recursive: true });
 for (const font of fonts) {

@@ -1248,8 +1248,8 @@ function osloSkyline(P = NIGHT) {
     ).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="160" viewBox="0 0 1440 160">${ridge}${jump}${houses}${hall}${opera}${barcode}${water}</svg>`;
 }
-write("public/images/site/oslo-skyline.svg", osloSkyline());
-write("public/images/site/oslo-skyline-day.svg", osloSkyline(DAY));
+write("app/images/oslo-skyline.svg", osloSkyline());
+write("app/images/oslo-skyline-day.svg", osloSkyline(DAY));
 
 /**
  * Founders' portraits: stylised, not likenesses of real people. One editorial style for all

@@ -68,6 +68,12 @@ describe("content", () => {
     expect(partners.length).toBeGreaterThanOrEqual(4);
   });
 
+  it("puts the same favicon in every page (a data: URL from app/images/) as at /favicon.svg (feeds, structured data)", () => {
+    expect(fs.readFileSync(path.join(process.cwd(), "app/images/favicon.svg"), "utf8")).toBe(
+      fs.readFileSync(publicFile("/favicon.svg"), "utf8"),
+    );
+  });
+
   it("points only at image files that exist (run `npm run images` after adding artwork)", () => {
     const files = [
       ...projects.flatMap((project) => [
@@ -77,8 +83,6 @@ describe("content", () => {
           [640, 960, 1280].flatMap((width) => [`${screen.image}-${width}.avif`, `${screen.image}-${width}.webp`]),
         ),
       ]),
-      "/images/site/oslo-skyline.svg",
-      "/images/site/oslo-skyline-day.svg",
       ...founders.map((founder) => founder.portrait),
       ...partners.map((partner) => partner.logo),
       "/images/og-default.jpg",

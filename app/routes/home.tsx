@@ -33,7 +33,8 @@ import type { Route } from "./+types/home";
  */
 export async function loader() {
   return {
-    content: { hero, projectsSection, stats, founders },
+    // The founders' names and roles only (the page's structured data); their story is in sectionsHtml.
+    content: { hero, projectsSection, stats, founders: founders.map(({ name, role }) => ({ name, role })) },
     heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
     sectionsHtml: {
       // Links only, no state: rendered here so the page's script carries neither its markup nor its icons.

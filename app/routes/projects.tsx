@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { projects } from "~/content/projects";
 import { toProjectCard } from "~/features/projects/project-card-data";
+import { cn } from "~/lib/cn";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/projects";
@@ -33,7 +34,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section aria-label="All projects" className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {loaderData.projects.map((project, index) => (
-            <li key={project.slug} className={isWideCard(index) ? "xl:col-span-2" : undefined}>
+            // Cards after the first two are not laid out, nor their pictures fetched, until they come near (decision 0084).
+            <li key={project.slug} className={cn(isWideCard(index) && "xl:col-span-2", index > 1 && "lazy-render") || undefined}>
               <ProjectCard project={project} headingLevel="h2" isWide={isWideCard(index)} isPriority={index === 0} />
             </li>
           ))}

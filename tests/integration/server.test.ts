@@ -111,6 +111,15 @@ describe("production server with the embedded database", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    // A subresource's headers only: the page headers govern documents, and each costs bytes on every file.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    for (const header of ["content-security-policy", "permissions-policy", "x-frame-options", "etag", "last-modified"])
+      expect(response.headers.get(header), header).toBeNull();
+    // A name no file has goes on down the request path: a 404 page with the page headers.
+    const missing = await fetch(server.url + "/assets/no-such-file-0000.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
 
   it("keeps /metrics off by default", async () => {

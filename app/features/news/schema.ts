@@ -48,6 +48,8 @@ export type FetchAiNewsResponse = {
 /** docs/product.md#limits-and-constants. */
 export const NEWS_LIMITS = {
   homeCacheRead: 10,
+  /** Cards the home page shows (two rows of the three-column grid); only these travel to the browser. */
+  homeCards: 6,
   hubCacheRead: 20,
   skeletonCards: 6,
   homeSummaryChars: 120,

@@ -12,9 +12,6 @@ import { RefreshNewsButton } from "./refresh-news-button";
 import { useArticleDialog } from "./use-article-dialog";
 import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
 
-/** Cards shown on the home page: two rows of the three-column grid. */
-const HOME_CARDS = 6;
-
 /** Home: 'Latest AI News' (docs/product.md#news). `data` comes from loadHomeNews() in the home loader. */
 export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const { news, sources } = data;
@@ -23,7 +20,7 @@ export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const { isBusy } = useNewsRefresh();
   useRevalidateWhileChecking(sources);
   useNewsRefreshFailure();
-  const shown = news.slice(0, HOME_CARDS);
+  const shown = news.slice(0, NEWS_LIMITS.homeCards);
   const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (
     <section aria-labelledby="latest-ai-news-heading" className="bg-ink-50 py-20" data-testid="latest-ai-news">

@@ -3,7 +3,7 @@ import { FORCE_POLICY } from "../fetch/fetch-ai-news.server";
 import { listLatestNews, listNewsForHome } from "./list-news.server";
 import { readNewsSources } from "./news-sources.server";
 import { startNewsRefresh } from "../fetch/refresh-news.server";
-import type { NewsArticle, NewsPageData } from "../schema";
+import { NEWS_LIMITS, type NewsArticle, type NewsPageData } from "../schema";
 import { pageClock } from "../text";
 
 /**
@@ -25,8 +25,12 @@ async function load(list: () => Promise<NewsArticle[]>): Promise<NewsPageData> {
   }
 }
 
-/** Home: newest 10 stored rows by created_at (docs/product.md#json-api). */
-export const loadHomeNews = () => load(() => listNewsForHome());
+/**
+ * Home: newest 10 stored rows by created_at (docs/product.md#json-api), of which the page sends
+ * the browser the six it shows: each story carries its full text for the dialog, and the page's
+ * HTML must stay small enough to arrive in one round trip (docs/performance.md).
+ */
+export const loadHomeNews = () => load(async () => (await listNewsForHome()).slice(0, NEWS_LIMITS.homeCards));
 
 /** /ai-news: newest 20 stored rows by published_at (docs/product.md#json-api). */
 export const loadHubNews = () => load(() => listLatestNews());

@@ -67,6 +67,7 @@ export default [
   ...prefix("api", [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("fetch-ai-news", "routes/api/fetch-ai-news.ts"),
+    route("news/:id", "routes/api/news-story.ts"),
     route("auth/*", "routes/api/auth.ts"),
     route("admin/leads/:id?", "routes/api/admin-leads.ts"),
     route("admin/leads/:id/release", "routes/api/admin-lead-release.ts"),

@@ -124,6 +124,65 @@ test.describe("home: Latest AI News", () => {
     await expect(trigger).toBeFocused();
   });
 
+  test.describe("the dialog's full text", () => {
+    // The aborted request below is reported by the browser as a failed resource.
+    test.use({ expectedConsoleErrors: [/^Failed to load resource: net::ERR_FAILED$/] });
+
+    test("the dialog shows the summary while the full story loads, and says so, with the story's page, when it cannot", async ({
+      page,
+    }) => {
+      await page.route("https://frontier-lab.example.com/**", (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "image/svg+xml",
+          body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+        }),
+      );
+      // The page's data carries no story's full text: the dialog asks GET /api/news/:id for it.
+      const html = await (await page.request.get("/")).text();
+      expect(html).not.toContain("frontier-lab.example.com/docs/reasoning");
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const failing = new Set<string>();
+      await page.route(/\/api\/news\/[^/]+$/, async (route) => {
+        if (failing.has(new URL(route.request().url()).pathname.split("/").pop()!)) return route.abort("failed");
+        await released;
+        await route.continue();
+      });
+      await page.goto("/");
+      await waitForHydration(page);
+
+      const fresh = stored.find((article) => article.title === TITLES.fresh)!;
+      await page
+        .getByTestId("news-card")
+        .filter({ hasText: TITLES.fresh })
+        .getByRole("link", { name: /Read Full Story/ })
+        .click();
+      const dialog = page.getByRole("dialog", { name: TITLES.fresh });
+      await expect(dialog.getByRole("status")).toHaveText("Loading the full story…");
+      await expect(dialog.getByText(fresh.summary.slice(0, 30))).toBeVisible();
+      await expect(dialog.getByRole("link", { name: "documentation" })).toHaveCount(0);
+      release();
+      await expect(dialog.getByRole("link", { name: "documentation" })).toBeVisible();
+      await expect(dialog.getByRole("status")).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Close Article", exact: true }).click();
+      await expect(dialog).toBeHidden();
+
+      const day = stored.find((article) => article.title === TITLES.day)!;
+      failing.add(day.id);
+      await page
+        .getByTestId("news-card")
+        .filter({ hasText: TITLES.day })
+        .getByRole("link", { name: /Read Full Story/ })
+        .click();
+      const failed = page.getByRole("dialog", { name: TITLES.day });
+      await expect(failed.getByRole("alert")).toContainText("The full story could not be loaded.");
+      await expect(failed.getByRole("link", { name: "Open the story's page" })).toHaveAttribute("href", `/ai-news/${day.id}`);
+      await expect(failed.getByText(day.summary.slice(0, 30))).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+
   test("the dialog works from the keyboard: Enter opens, focus stays inside, Escape closes and restores focus", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

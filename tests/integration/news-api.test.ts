@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { parseRssFeed } from "feedsmith";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews } from "~/.server/db/tables";
@@ -5,6 +6,8 @@ import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
 import { loader as rssLoader } from "~/routes/ai-news-rss";
 import { action, loader } from "~/routes/api/fetch-ai-news";
+import { action as storyAction, loader as storyLoader } from "~/routes/api/news-story";
+import { loadHomeNews, loadHubNews } from "~/features/news/read/load-news-page.server";
 import { setupTestDatabase } from "../support/database";
 import { routeArgs } from "../support/route-args";
 import { rss2, serveFeed, startFixtureServer, type FixtureServer } from "../fixtures/news/feed-server";
@@ -88,6 +91,45 @@ describe("POST /api/fetch-ai-news", () => {
     const response = loader();
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("GET /api/news/:id", () => {
+  function getStory(id: string, method = "GET") {
+    return storyLoader(routeArgs(new Request(`http://localhost/api/news/${id}`, { method }), { params: { id } }));
+  }
+
+  it("answers one stored story with its full text, which the pages' lists leave out", async () => {
+    const [stored] = await database.current.db.select().from(aiNews).where(eq(aiNews.title, "First fixture story"));
+    const response = await getStory(stored!.id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      article: {
+        id: stored!.id,
+        title: "First fixture story",
+        summary: "One. Two.",
+        fullContent: "<p>One</p>",
+        source: "API Fixture",
+        sourceUrl: "https://api.example.com/1",
+        publishedAt: stored!.publishedAt.toISOString(),
+      },
+    });
+    // The home page and /ai-news send the stories without it: the dialog asks here.
+    for (const data of [await loadHomeNews(), await loadHubNews()]) {
+      expect(data.news.map((story) => story.title)).toContain("First fixture story");
+      for (const story of data.news) expect(story).not.toHaveProperty("fullContent");
+    }
+  });
+
+  it("answers an unknown or malformed id, and another method, with a JSON error", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "%00"]) {
+      const response = await getStory(id);
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toEqual({ error: "No story with this id." });
+    }
+    const post = await storyAction(routeArgs(new Request("http://localhost/api/news/x", { method: "POST" }), { params: { id: "x" } }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 });
 

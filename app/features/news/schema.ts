@@ -12,6 +12,13 @@ export type NewsArticle = {
 };
 
 /**
+ * A story as the pages' lists carry it: everything but its full text, which the article dialog
+ * asks for when the story is opened (GET /api/news/:id). A story's full text can be tens of
+ * kilobytes; six or twenty of them in a page's data made it the page's largest part.
+ */
+export type NewsListItem = Omit<NewsArticle, "fullContent">;
+
+/**
  * What the news pages say about the sources (docs/news.md, "Empty and degraded states"):
  * times are ISO 8601, so a page kept in a shared cache stays true (the browser words them).
  */
@@ -32,7 +39,7 @@ export type NewsSources = {
 
 /** What a page's news section renders: the stored stories and what is true about the sources. */
 export type NewsPageData = {
-  news: NewsArticle[];
+  news: NewsListItem[];
   /** Null when the database could not say (the section then shows the empty state without times). */
   sources: NewsSources | null;
   /** The server's clock when it rendered, so relative ages hydrate identically. */
@@ -62,6 +69,8 @@ export const NEWS_MESSAGES = {
   loadFailed: "Failed to load AI news",
   emptyHome: "No news available at the moment",
   emptyHub: "No news available",
+  /** The article dialog, when the story's full text could not be fetched (it shows the summary). */
+  storyLoadFailed: "The full story could not be loaded.",
   /** A forced refresh within five minutes of the last one (docs/news.md, "UI"). */
   refreshedRecently: (minutes: number) =>
     `News was refreshed a moment ago. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,

@@ -5,13 +5,16 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { StoryContent } from "~/features/news/components/story-content";
 import { StoryAttribution, ViewOriginalSource } from "~/features/news/components/story-source";
 import { useMinuteClock } from "~/features/news/components/use-minute-clock";
+import { NEWS_MESSAGES } from "~/features/news/schema";
 import { relativeAge } from "~/features/news/text";
+import { useFullStory } from "./full-story";
 
 import type { ArticleDialogProps } from "./article-dialog";
 
 /**
  * The 'Read Full Story' dialog (docs/product.md#news): source, time, title, full
- * content, source attribution, 'View Original Source' (new tab; a web search
+ * content (fetched when the story is opened; the summary shows until it arrives, and stays,
+ * with a note and a link to the story's page, if it cannot be fetched), source attribution, 'View Original Source' (new tab; a web search
  * of title plus source when the story has no URL) and 'Close Article'.
  * Focus is trapped inside and returns to what opened it.
  */
@@ -43,7 +46,7 @@ export default function ArticleDialogPanel({ article, open, onClose, now }: Arti
           </DialogDescription>
         </div>
         <DialogTitle className="mt-3 text-2xl leading-tight sm:text-3xl">{article.title}</DialogTitle>
-        <StoryContent className="mt-5" html={article.fullContent} fallback={article.summary} />
+        <FullStoryText id={article.id} summary={article.summary} />
         <StoryAttribution article={article} className="mt-6" />
         <div className="mt-4 flex flex-wrap gap-3">
           <ViewOriginalSource article={article} />
@@ -53,5 +56,26 @@ export default function ArticleDialogPanel({ article, open, onClose, now }: Arti
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function FullStoryText({ id, summary }: { id: string; summary: string }) {
+  const story = useFullStory(id);
+  return (
+    <div className="mt-5" aria-busy={story.status === "loading"}>
+      <StoryContent html={story.status === "loaded" ? story.html : ""} fallback={summary} />
+      {story.status === "loading" ? (
+        <p role="status" className="mt-4 text-sm text-ink-600">
+          Loading the full story…
+        </p>
+      ) : story.status === "failed" ? (
+        <p role="alert" className="mt-4 text-sm text-ink-700">
+          {NEWS_MESSAGES.storyLoadFailed}{" "}
+          <a href={`/ai-news/${id}`} className="font-medium text-aurora-700 underline underline-offset-2 hover:text-ink-900">
+            Open the story&apos;s page
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }

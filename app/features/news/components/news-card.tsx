@@ -5,16 +5,16 @@ import { ModelText } from "~/components/model-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { NewsArticle } from "../schema";
+import type { NewsListItem } from "../schema";
 import { relativeAge } from "../text";
 import { useSiteOrigin } from "./use-site-origin";
 
 type NewsCardProps = {
-  article: NewsArticle;
+  article: NewsListItem;
   now: number;
   /** Cut the summary to this many characters with an ellipsis (home: 120). */
   summaryChars?: number;
-  onOpen: (article: NewsArticle) => void;
+  onOpen: (article: NewsListItem) => void;
   headingLevel?: "h2" | "h3";
 };
 
@@ -29,6 +29,7 @@ export const NewsCard = memo(function NewsCard({ article, now, summaryChars, onO
   const origin = useSiteOrigin();
   const storyPath = `/ai-news/${article.id}`;
   const titleId = `story-${article.id}-title`;
+  const preload = () => preloadArticleDialog(article.id);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -54,7 +55,7 @@ export const NewsCard = memo(function NewsCard({ article, now, summaryChars, onO
         <ModelText text={article.summary} layout="inline" maxChars={summaryChars} origin={origin} />
       </p>
       <Button asChild variant="link" className="mt-4 h-auto self-start px-0">
-        <a href={storyPath} onClick={open} onPointerEnter={preloadArticleDialog} onFocus={preloadArticleDialog} aria-describedby={titleId}>
+        <a href={storyPath} onClick={open} onPointerEnter={preload} onFocus={preload} aria-describedby={titleId}>
           Read Full Story
           <ArrowRightIcon aria-hidden="true" />
         </a>

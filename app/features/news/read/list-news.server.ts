@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { aiNews } from "~/.server/db/tables";
-import { NEWS_LIMITS, type NewsArticle } from "../schema";
+import { NEWS_LIMITS, type NewsArticle, type NewsListItem } from "../schema";
 
 /** Stored stories, as the pages and the API show them (docs/product.md#json-api's table reads). */
 
@@ -17,6 +17,11 @@ export function toArticle(row: Row): NewsArticle {
     sourceUrl: row.sourceUrl,
     publishedAt: row.publishedAt.toISOString(),
   };
+}
+
+/** A story without its full text, as the pages' lists send it to the browser. */
+export function toListItem({ fullContent: _fullContent, ...item }: NewsArticle): NewsListItem {
+  return item;
 }
 
 /** Home: the newest stored rows by created_at (limit 10). */

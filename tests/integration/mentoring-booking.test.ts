@@ -201,6 +201,19 @@ describe("booking a slot", () => {
     expect(await bookingCount()).toBe(before);
   });
 
+  it("the same form posted twice at once (one start token) stores one booking and answers both with it", async () => {
+    const slot = (await freeSlots())[9]!;
+    const before = await bookingCount();
+    const body = { formStartedAt: startedAt(), slotId: slot.id, ...learner("twice-at-once") };
+    const ip = nextIp();
+    const [first, second] = await Promise.all([book(body, { ip }), book(body, { ip })]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(second.body.bookingId).toBe(first.body.bookingId);
+    expect(first.body.status).toBe("confirmed");
+    expect(second.body.status).toBe("confirmed");
+    expect(await bookingCount()).toBe(before + 1);
+  });
+
   it("bad input gets a clear error, stores nothing and consumes no slot", async () => {
     const slot = (await freeSlots())[10]!;
     const before = await bookingCount();

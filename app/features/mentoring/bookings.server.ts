@@ -172,19 +172,38 @@ export type BookResult = {
 };
 
 /**
+ * Bookings being made right now on this instance, by slot and e-mail. The same form posted twice
+ * at once (a double click, a retry while the first post is still on its way) carries one start
+ * token: racing, the second would find its token spent and be stored as a held booking, and its
+ * answer, the one the page shows, would say "request" instead of "booked". It waits for the
+ * first's answer instead. An entry lives only while its booking is being made.
+ */
+const bookingsInFlight = new Map<string, Promise<BookResult>>();
+
+/**
  * Books a slot. Answers: the booking (confirmed, or pending a scholarship approval, or held
  * when it looks automated: stored without mail and without its slot, for an admin to decide);
  * ApiError 400 for a slot not offered; SlotTakenError (409) when the time is taken. The same
  * person sending the same slot again gets their booking back (a double submit stores nothing).
  */
-export async function bookSession({
-  values,
-  request,
-  clientIp,
-  trapFields,
-  requireToken,
-  now = new Date(),
-}: BookInput): Promise<BookResult> {
+export async function bookSession(input: BookInput): Promise<BookResult> {
+  const key = `${input.values.slotId}|${input.values.email.trim().toLowerCase()}`;
+  const running = bookingsInFlight.get(key);
+  if (running) {
+    const first = await running.catch(() => null);
+    // The first post's booking, as a repeat; if it failed, this post is tried on its own.
+    if (first) return { ...first, repeated: true };
+  }
+  const attempt = bookSessionOnce(input);
+  bookingsInFlight.set(key, attempt);
+  try {
+    return await attempt;
+  } finally {
+    if (bookingsInFlight.get(key) === attempt) bookingsInFlight.delete(key);
+  }
+}
+
+async function bookSessionOnce({ values, request, clientIp, trapFields, requireToken, now = new Date() }: BookInput): Promise<BookResult> {
   const { slot, mentor } = await offeredSlot(values.slotId, now);
   const occupied = { start: slot.start, end: new Date(slot.end.getTime() + mentor.availability.bufferMinutes * 60_000) };
 

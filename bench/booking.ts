@@ -19,7 +19,9 @@
  * 2. Booking: the real POST /api/mentoring/book route action, with the page's start token and a
  *    different client address per request (the per-address limit is 5 per 10 minutes).
  *    `--rounds` rounds of 50 concurrent requests, each for a different free slot (50 people
- *    booking at once), after 5 warm-up bookings one at a time → per-request latency; then one
+ *    booking at once), after 5 warm-up bookings one at a time and 2 warm-up rounds of 50 (the
+ *    pool's connections open, the code compiled: a server that has been up) → per-request
+ *    latency, and the CPU time Node and PostgreSQL spent per booking in those rounds; then one
  *    round of 50 concurrent requests for ONE slot (the race: 1 × 201 and 49 × 409 "just taken"
  *    with the next free times, asserted). Target: p95 < 100 ms.
  *
@@ -69,6 +71,8 @@ const BUFFER_MINUTES = 15;
 const CONCURRENT = 50;
 const WARMUP_RUNS = 20;
 const WARMUP_BOOKINGS = 5;
+/** Rounds of 50 before the measured ones: the pool's connections are open and the code compiled, as on a server that has been up. */
+const WARMUP_ROUNDS = 2;
 /** The production runtime's pool for web requests (app/.server/runtime.ts). */
 const WEB_POOL_SIZE = 10;
 const ZONES = ["Europe/Oslo", "Europe/Oslo", "Europe/London", "America/New_York", "Asia/Tokyo"];
@@ -145,6 +149,30 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
+/**
+ * CPU time (ms) used so far by every PostgreSQL process on the machine (this bench's server is
+ * the only one while it runs), read from /proc (Linux; null elsewhere). Backends that ended
+ * meanwhile are not counted; the app's pool keeps its connections.
+ */
+async function databaseCpuMs(): Promise<number | null> {
+  try {
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    let ticks = 0;
+    for (const entry of await fs.readdir("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await fs.readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+      const open = stat.indexOf("(");
+      const close = stat.lastIndexOf(")");
+      if (open < 0 || stat.slice(open + 1, close) !== "postgres") continue;
+      const fields = stat.slice(close + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
 const occupiedEnd = (slot: Slot) => slot.end.getTime() + BUFFER_MINUTES * 60_000;
 
 /** Picks slots of one mentor whose occupied ranges (with the buffer) do not overlap, in the given order. */
@@ -200,7 +228,12 @@ type Result = {
   parameters: Record<string, unknown>;
   seeded: { mentors: number; bookings: number; freeSlots60Days: number };
   figures: Figure[];
-  booking: { requests: number; statuses: Record<string, number>; roundWallMs: number[] };
+  booking: {
+    requests: number;
+    statuses: Record<string, number>;
+    roundWallMs: number[];
+    cpuPerBooking: { nodeMs: number; databaseMs: number | null };
+  };
   race: { statuses: Record<string, number>; ok: boolean };
 };
 
@@ -301,7 +334,7 @@ async function main(): Promise<Result> {
       Infinity,
     ),
   );
-  const needed = WARMUP_BOOKINGS + ROUNDS * CONCURRENT + 1;
+  const needed = WARMUP_BOOKINGS + (WARMUP_ROUNDS + ROUNDS) * CONCURRENT + 1;
   if (apart.length < needed)
     throw new Error(`only ${apart.length} free slots can be booked side by side; ${needed} are needed (fewer --rounds)`);
   const queue = shuffled(apart, 4242).slice(0, needed);
@@ -311,8 +344,15 @@ async function main(): Promise<Result> {
     const answer = await book(queue.shift()!.id);
     if (answer.status !== 201) throw new Error(`warm-up booking answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
+  for (let round = 0; round < WARMUP_ROUNDS; round++) {
+    const answers = await Promise.all(queue.splice(0, CONCURRENT).map((slot) => book(slot.id)));
+    const failed = answers.find((answer) => answer.status !== 201);
+    if (failed) throw new Error(`warm-up round answered ${failed.status}: ${JSON.stringify(failed.body).slice(0, 300)}`);
+  }
   const bookTimes: number[] = [];
   const roundWallMs: number[] = [];
+  const nodeCpuBefore = process.cpuUsage();
+  const databaseCpuBefore = await databaseCpuMs();
   for (let round = 0; round < ROUNDS; round++) {
     const batch = queue.splice(0, CONCURRENT);
     const roundStarted = performance.now();
@@ -325,6 +365,13 @@ async function main(): Promise<Result> {
     const failed = answers.find((answer) => answer.status !== 201);
     if (failed) say(`round ${round + 1}: an answer ${failed.status}: ${JSON.stringify(failed.body).slice(0, 300)}`);
   }
+
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const databaseCpuAfter = await databaseCpuMs();
+  const cpuPerBooking = {
+    nodeMs: (nodeCpu.user + nodeCpu.system) / 1000 / bookTimes.length,
+    databaseMs: databaseCpuBefore === null || databaseCpuAfter === null ? null : (databaseCpuAfter - databaseCpuBefore) / bookTimes.length,
+  };
 
   // The race: 50 people, one slot.
   const raceSlot = queue.shift()!;
@@ -375,7 +422,7 @@ async function main(): Promise<Result> {
         BOOKING_TARGET_MS,
       ),
     ],
-    booking: { requests: bookTimes.length, statuses, roundWallMs: roundWallMs.map((ms) => Math.round(ms)) },
+    booking: { requests: bookTimes.length, statuses, roundWallMs: roundWallMs.map((ms) => Math.round(ms)), cpuPerBooking },
     race: { statuses: raceStatuses, ok: raceOk },
   };
 }
@@ -422,12 +469,13 @@ else {
       `Machine: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.platform}`,
       `Mentoring: ${seeded.mentors} mentors (${ZONES.join(", ")}), Mon–Fri 09:00–12:00 + 13:00–17:00, [30, 60] min, buffer ${BUFFER_MINUTES} min, notice 24 h, horizon ${DAYS} days;`,
       `  ${seeded.bookings} confirmed bookings seeded, ${seeded.freeSlots60Days} free slots in ${DAYS} days; web pool ${WEB_POOL_SIZE} connections, job queue send-only`,
-      `Free slots: ${SAMPLES} runs after ${WARMUP_RUNS} warm-up runs, one at a time. Booking: ${ROUNDS} rounds of ${CONCURRENT} concurrent requests after ${WARMUP_BOOKINGS} warm-up bookings, then one race round`,
+      `Free slots: ${SAMPLES} runs after ${WARMUP_RUNS} warm-up runs, one at a time. Booking: ${ROUNDS} rounds of ${CONCURRENT} concurrent requests after ${WARMUP_BOOKINGS} warm-up bookings and ${WARMUP_ROUNDS} warm-up rounds, then one race round`,
       "",
       `${"measure".padEnd(52)} ${"n".padStart(5)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   target`,
       ...rows,
       "",
       `Bookings answered: ${statusText(result.booking.statuses)}; each round of ${CONCURRENT} took (ms): ${result.booking.roundWallMs.join(", ")}`,
+      `CPU per booking in those rounds: Node ${result.booking.cpuPerBooking.nodeMs.toFixed(2)} ms, PostgreSQL ${result.booking.cpuPerBooking.databaseMs === null ? "not measured" : `${result.booking.cpuPerBooking.databaseMs.toFixed(2)} ms`}`,
       `Race for one slot: ${statusText(result.race.statuses)} — ${result.race.ok ? "meets (1 × 201, 49 × 409 with next free times)" : "MISSES (expected 1 × 201 and 49 × 409 with next free times)"}`,
       "",
     ].join("\n"),

@@ -214,6 +214,18 @@ describe("booking a slot", () => {
     expect(await bookingCount()).toBe(before + 1);
   });
 
+  it("the same form posted again later (its start token spent) gets its booking back and stores nothing", async () => {
+    const slot = (await freeSlots())[11]!;
+    const body = { formStartedAt: startedAt(), slotId: slot.id, ...learner("back-button") };
+    const first = await book(body);
+    const before = await bookingCount();
+    const again = await book(body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ bookingId: first.body.bookingId, status: "confirmed" });
+    expect(await bookingCount()).toBe(before);
+  });
+
   it("bad input gets a clear error, stores nothing and consumes no slot", async () => {
     const slot = (await freeSlots())[10]!;
     const before = await bookingCount();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { skipWrite } from "~/.server/disk-space";
 import { getDb } from "~/.server/db/client";
 import { analyticsConversions, analyticsEvents, analyticsVisitors, type ConversionKind } from "~/.server/db/tables";
@@ -78,25 +78,69 @@ async function storeConversion({ kind, entityId, detail, visit, now = new Date()
       : null;
   const attribution =
     (kind === "subscriber" && entityId ? await signUpAttribution(entityId) : null) ??
-    (visit?.visitorId ? await firstVisitOf(visit.visitorId) : null) ??
-    (key ? await entryOfDay(day, key) : null);
-  await getDb()
-    .insert(analyticsConversions)
-    .values({
-      kind,
-      entityId: entityId ?? `${day}:${key ?? randomUUID()}`,
-      detail: detail ?? null,
-      occurredAt: now,
-      day,
-      visitorKey: key,
-      entryPath: attribution?.entryPath ?? null,
-      referrerHost: attribution?.referrerHost ?? null,
-      utmSource: attribution?.utmSource ?? null,
-      utmMedium: attribution?.utmMedium ?? null,
-      utmCampaign: attribution?.utmCampaign ?? null,
-      attributedBy: attribution?.attributedBy ?? null,
-    })
-    .onConflictDoNothing();
+    (visit?.visitorId ? await firstVisitOf(visit.visitorId) : null);
+  const row = {
+    kind,
+    entityId: entityId ?? `${day}:${key ?? randomUUID()}`,
+    detail: detail ?? null,
+    occurredAt: now,
+    day,
+    visitorKey: key,
+  };
+  if (attribution || !key) {
+    await getDb()
+      .insert(analyticsConversions)
+      .values({
+        ...row,
+        entryPath: attribution?.entryPath ?? null,
+        referrerHost: attribution?.referrerHost ?? null,
+        utmSource: attribution?.utmSource ?? null,
+        utmMedium: attribution?.utmMedium ?? null,
+        utmCampaign: attribution?.utmCampaign ?? null,
+        attributedBy: attribution?.attributedBy ?? null,
+      })
+      .onConflictDoNothing();
+    return;
+  }
+  await insertWithEntryOfDay({ ...row, visitorKey: key }, key);
+}
+
+/**
+ * Stores a conversion with the visitor key's first page view of the day, found in the same
+ * statement (one round trip, as a booking or a form's answer pays for it): a stored page view
+ * first, else one still waiting in this process's queue, else none.
+ */
+async function insertWithEntryOfDay(
+  row: { kind: ConversionKind; entityId: string; detail: string | null; occurredAt: Date; day: string; visitorKey: string },
+  key: string,
+): Promise<void> {
+  const queued = pageViewBuffer().find((event) => event.day === row.day && event.visitorKey === key);
+  const q = {
+    path: queued?.path ?? null,
+    referrerHost: queued?.referrerHost ?? null,
+    utmSource: queued?.utmSource ?? null,
+    utmMedium: queued?.utmMedium ?? null,
+    utmCampaign: queued?.utmCampaign ?? null,
+  };
+  const stored = (column: string, fallback: string | null) =>
+    sql`case when e.path is not null then ${sql.raw(`e.${column}`)} else ${fallback}::text end`;
+  await getDb().execute(sql`
+    insert into ${analyticsConversions}
+      (kind, entity_id, detail, occurred_at, day, visitor_key,
+       entry_path, referrer_host, utm_source, utm_medium, utm_campaign, attributed_by)
+    select ${row.kind}, ${row.entityId}, ${row.detail}::text, ${row.occurredAt.toISOString()}::timestamptz, ${row.day}::date, ${key},
+      ${stored("path", q.path)}, ${stored("referrer_host", q.referrerHost)}, ${stored("utm_source", q.utmSource)},
+      ${stored("utm_medium", q.utmMedium)}, ${stored("utm_campaign", q.utmCampaign)},
+      case when e.path is not null or ${q.path}::text is not null then 'visitor-key' end
+    from (select 1) as one
+    left join lateral (
+      select ev.path, ev.referrer_host, ev.utm_source, ev.utm_medium, ev.utm_campaign
+      from ${analyticsEvents} ev
+      where ev.day = ${row.day}::date and ev.visitor_key = ${key}
+      order by ev.occurred_at, ev.id
+      limit 1
+    ) as e on true
+    on conflict do nothing`);
 }
 
 async function signUpAttribution(subscriptionId: string): Promise<Attribution | null> {
@@ -130,29 +174,6 @@ async function firstVisitOf(visitorId: string): Promise<Attribution | null> {
     .where(eq(v.id, visitorId))
     .limit(1);
   return row ? { ...row, attributedBy: "cookie" } : null;
-}
-
-/** The visitor's first page view of the day: stored, or still waiting in this process's queue. */
-async function entryOfDay(day: string, key: string): Promise<Attribution | null> {
-  const e = analyticsEvents;
-  const [row] = await getDb()
-    .select({ entryPath: e.path, referrerHost: e.referrerHost, utmSource: e.utmSource, utmMedium: e.utmMedium, utmCampaign: e.utmCampaign })
-    .from(e)
-    .where(and(eq(e.day, day), eq(e.visitorKey, key)))
-    .orderBy(asc(e.occurredAt), asc(e.id))
-    .limit(1);
-  if (row) return { ...row, attributedBy: "visitor-key" };
-  const queued = pageViewBuffer().find((event) => event.day === day && event.visitorKey === key);
-  return queued
-    ? {
-        entryPath: queued.path,
-        referrerHost: queued.referrerHost,
-        utmSource: queued.utmSource,
-        utmMedium: queued.utmMedium,
-        utmCampaign: queued.utmCampaign,
-        attributedBy: "visitor-key",
-      }
-    : null;
 }
 
 /**

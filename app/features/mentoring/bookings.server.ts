@@ -203,34 +203,61 @@ export async function bookSession(input: BookInput): Promise<BookResult> {
   }
 }
 
-async function bookSessionOnce({ values, request, clientIp, trapFields, requireToken, now = new Date() }: BookInput): Promise<BookResult> {
-  const { slot, mentor } = await offeredSlot(values.slotId, now);
-  const occupied = { start: slot.start, end: new Date(slot.end.getTime() + mentor.availability.bufferMinutes * 60_000) };
-
+/**
+ * The booking this person (by address) already has at this time of this mentor, as a repeat: a
+ * double submit gets it back and stores nothing. `withHeld`: a held booking counts too (it
+ * takes no slot, so only this lookup finds it).
+ */
+async function samePersonsBooking(
+  mentor: Mentor,
+  start: Date,
+  email: string,
+  { withHeld }: { withHeld: boolean },
+): Promise<BookResult | null> {
   const [existing] = await getDb()
-    .select()
+    .select({
+      id: mentoringBookings.id,
+      status: mentoringBookings.status,
+      startsAt: mentoringBookings.startsAt,
+      endsAt: mentoringBookings.endsAt,
+    })
     .from(mentoringBookings)
     .where(
       and(
         eq(mentoringBookings.mentorId, mentor.profile.id),
-        eq(mentoringBookings.startsAt, slot.start),
-        inArray(mentoringBookings.status, [...OCCUPYING_STATUSES, "held"]),
-        sql`lower(${mentoringBookings.email}) = lower(${values.email})`,
+        eq(mentoringBookings.startsAt, start),
+        inArray(mentoringBookings.status, withHeld ? [...OCCUPYING_STATUSES, "held"] : [...OCCUPYING_STATUSES]),
+        sql`lower(${mentoringBookings.email}) = lower(${email})`,
       ),
     )
     .limit(1);
-  if (existing) {
-    return {
-      bookingId: existing.id,
-      status: existing.status,
-      start: existing.startsAt,
-      end: existing.endsAt,
-      mentorName: mentor.profile.name,
-      repeated: true,
-    };
-  }
+  if (!existing) return null;
+  return {
+    bookingId: existing.id,
+    status: existing.status,
+    start: existing.startsAt,
+    end: existing.endsAt,
+    mentorName: mentor.profile.name,
+    repeated: true,
+  };
+}
+
+async function bookSessionOnce({ values, request, clientIp, trapFields, requireToken, now = new Date() }: BookInput): Promise<BookResult> {
+  const { slot, mentor } = await offeredSlot(values.slotId, now);
+  const occupied = { start: slot.start, end: new Date(slot.end.getTime() + mentor.availability.bufferMinutes * 60_000) };
+
   const traps: FormTrapResult = await checkAndSpendFormTraps(trapFields, { requireToken });
   const held = traps.holdReason !== null;
+  // A post that would be held may be the same form sent again (its start token is spent): the
+  // person's booking of this time, if there is one, is the answer. A post that is not held
+  // finds a booking of the same person through the slot's constraint, below.
+  if (held) {
+    const existing = await samePersonsBooking(mentor, slot.start, values.email, { withHeld: true });
+    if (existing) {
+      await traps.giveBack?.().catch(() => undefined);
+      return existing;
+    }
+  }
   const status: MentoringBookingStatus = held ? "held" : values.scholarshipReason ? "pending" : "confirmed";
   const ipHash = clientIp ? hashClientIp(clientIp) : null;
   const id = randomUUID();
@@ -288,7 +315,11 @@ async function bookSessionOnce({ values, request, clientIp, trapFields, requireT
     await traps.giveBack?.().catch(() => undefined);
     // Nothing stored: the attempt costs the person nothing (49 people who lost a race spend no point).
     if (limitSpent) await refundRateLimit(formSubmitLimit, ipHash ?? "unknown").catch(() => undefined);
-    if (isOverlap(error)) throw new SlotTakenError(await nextFreeSlots(slot.start, slot.minutes, now));
+    if (isOverlap(error)) {
+      const existing = await samePersonsBooking(mentor, slot.start, values.email, { withHeld: false });
+      if (existing) return existing;
+      throw new SlotTakenError(await nextFreeSlots(slot.start, slot.minutes, now));
+    }
     throw error;
   }
   if (held)

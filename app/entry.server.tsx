@@ -1,12 +1,13 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { contentSecurityPolicy, inlineScripts, scriptHash } from "~/.server/content-security-policy";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { deferHydration } from "~/framework-workarounds/defer-hydration.server";
+import { KeptMarkupProvider, keptMarkupContext } from "~/framework-workarounds/kept-markup";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +20,13 @@ export const streamTimeout = 5_000;
  * every other response `private, no-store`). Pages are rendered in full before the first byte goes out:
  * their loaders have finished by then, and a page is tens of kilobytes.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -28,7 +35,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let status = responseStatusCode;
     const errors: unknown[] = [];
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // Markup the loaders kept out of the page's data, for the rendering (decision 0200).
+    const kept = loadContext.get(keptMarkupContext);
+    const page = (
+      <KeptMarkupProvider kept={kept}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </KeptMarkupProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {
         const body = new PassThrough();
         pipe(body);

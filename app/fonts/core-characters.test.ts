@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { coreUnicodeRange, isCoreCharacter } from "./core-characters";
+import { CORE_RANGES, EXTRA_RANGES, FIGURE_RANGES, isSiteFontCharacter, unicodeRange } from "./core-characters";
 
 const app = path.join(process.cwd(), "app");
 
@@ -19,15 +19,26 @@ function charactersOf(source: string): Set<string> {
   return new Set([...[...code].filter((character) => character.codePointAt(0)! > 0x7f), ...escaped.filter((character) => character >= "\u00a0")]);
 }
 
-describe("the preloaded fonts' characters", () => {
-  it("are the unicode-range of both core faces in app/app.css", () => {
+describe("the site's font files' characters", () => {
+  it("are the unicode-range of the core and extra faces in app/app.css, and the two do not overlap", () => {
     const css = fs.readFileSync(path.join(app, "app.css"), "utf8");
-    const coreFaces = [...css.matchAll(/@font-face\s*{[^}]*latin-core\.woff2[^}]*}/g)].map((match) => match[0]);
-    expect(coreFaces).toHaveLength(2);
-    for (const face of coreFaces) expect(/unicode-range:\s*([^;]+);/.exec(face)?.[1]?.replace(/\s+/g, " ").trim()).toBe(coreUnicodeRange());
+    for (const [part, ranges] of [
+      ["core", CORE_RANGES],
+      ["extra", EXTRA_RANGES],
+    ] as const) {
+      const faces = [...css.matchAll(new RegExp(`@font-face\\s*{[^}]*latin-${part}\\.woff2[^}]*}`, "g"))].map((match) => match[0]);
+      expect(faces, part).toHaveLength(2);
+      for (const face of faces) expect(/unicode-range:\s*([^;]+);/.exec(face)?.[1]?.replace(/\s+/g, " ").trim()).toBe(unicodeRange(ranges));
+    }
+    for (const [first, last] of CORE_RANGES)
+      for (const [otherFirst, otherLast] of EXTRA_RANGES) expect(first <= otherLast && otherFirst <= last, `U+${first.toString(16)}`).toBe(false);
+    const figures = /@font-face\s*{[^}]*latin-figures\.woff2[^}]*}/.exec(css)?.[0];
+    expect(/unicode-range:\s*([^;]+);/.exec(figures ?? "")?.[1]?.trim()).toBe(unicodeRange(FIGURE_RANGES));
+    // tabular-nums text in Inter takes its digits from the figures face.
+    expect(css).toMatch(/\.tabular-nums:not\(\.font-display\)\s*{\s*font-family: "Inter Tabular Figures", var\(--font-sans\);/);
   });
 
-  it("cover every character of the site's copy, pages and components (or the page downloads a second font file)", () => {
+  it("cover every character of the site's copy, pages and components (or the page downloads Fontsource's full file)", () => {
     const sources = [
       ...filesUnder(path.join(app, "content"), /\.tsx?$/),
       ...filesUnder(path.join(app, "routes"), /\.tsx$/),
@@ -38,7 +49,16 @@ describe("the preloaded fonts' characters", () => {
     const missing = new Map<string, string>();
     for (const file of sources)
       for (const character of charactersOf(fs.readFileSync(file, "utf8")))
-        if (!isCoreCharacter(character.codePointAt(0)!)) missing.set(character, path.relative(app, file));
+        if (!isSiteFontCharacter(character.codePointAt(0)!)) missing.set(character, path.relative(app, file));
     expect(Object.fromEntries(missing)).toEqual({});
+  });
+
+  it("keep each preloaded file within three round trips of a slow phone connection shared with pictures (decision 0200)", () => {
+    // Lighthouse's mobile link (1.6 Mbit/s, 150 ms round trips) shared by six connections
+    // carries 4,380 bytes a round trip on each; three of them hold 13,140 bytes, of which about
+    // 280 are the response's headers. A font over this budget delays the largest paint of
+    // /projects by a round trip.
+    for (const file of ["inter-latin-core.woff2", "space-grotesk-latin-core.woff2"])
+      expect(fs.statSync(path.join(app, "fonts", file)).size, file).toBeLessThanOrEqual(12_800);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Link } from "react-router";
 import { isAiConfigured } from "~/.server/ai";
@@ -17,6 +17,7 @@ import { HeroPanel } from "~/features/home/components/hero-panel";
 import { PhrasePauseButton, RotatingPhrase, useCanAnimate } from "~/features/home/components/rotating-phrase";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
+import { keepOnServer, useKeptMarkup } from "~/framework-workarounds/kept-markup";
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
@@ -27,16 +28,18 @@ import type { Route } from "./+types/home";
 /**
  * The page's copy comes with the loader's data rather than in its JavaScript,
  * and so does the markup of the decorative hero panel (static, hidden from
- * assistive technology): it is in the HTML either way, and the browser need
- * not download it a second time as code (the home page's JavaScript budget,
- * docs/performance.md).
+ * assistive technology) and of the static sections: it is in the HTML either
+ * way, and the browser need not download it a second time as code (the home
+ * page's JavaScript budget, docs/performance.md). Nor as data: when the answer
+ * is the page's document, that markup is kept on the server (`keepOnServer`,
+ * decision 0200) and only a client-side navigation gets it as data.
  */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     // The founders' names and roles only (the page's structured data); their story is in sectionsHtml.
     content: { hero, projectsSection, stats, founders: founders.map(({ name, role }) => ({ name, role })) },
-    heroPanelHtml: renderToStaticMarkup(<HeroPanel />),
-    sectionsHtml: {
+    heroPanelHtml: keepOnServer(context, "home.heroPanel", renderToStaticMarkup(<HeroPanel />)),
+    sectionsHtml: keepOnServer(context, "home.sections", {
       // Links only, no state: rendered here so the page's script carries neither its markup nor its icons.
       tools: renderToStaticMarkup(
         <ToolsBlock
@@ -47,7 +50,7 @@ export async function loader() {
       story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
-    },
+    }),
     projects: projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
   };
@@ -72,27 +75,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, sectionsHtml } = loaderData;
+  const { content } = loaderData;
+  const sectionsHtml = useKeptMarkup("home.sections", loaderData.sectionsHtml);
+  const heroPanelHtml = useKeptMarkup("home.heroPanel", loaderData.heroPanelHtml);
   return (
     <>
-      <Hero hero={content.hero} stats={content.stats} panelHtml={loaderData.heroPanelHtml} />
+      <Hero hero={content.hero} stats={content.stats} panelHtml={heroPanelHtml} />
       <ProjectsSection projects={loaderData.projects} section={content.projectsSection} />
-      <section
+      <StaticSection
         aria-labelledby="tools-title"
         className="border-y border-ink-200 bg-white py-section lazy-render"
-        dangerouslySetInnerHTML={{ __html: sectionsHtml.tools }}
+        html={sectionsHtml?.tools}
       />
-      <section aria-labelledby="story-title" className="py-section lazy-render" dangerouslySetInnerHTML={{ __html: sectionsHtml.story }} />
-      <section
+      <StaticSection aria-labelledby="story-title" className="py-section lazy-render" html={sectionsHtml?.story} />
+      <StaticSection
         aria-labelledby="vision-title"
         className="bg-night aurora-band py-section text-white lazy-render"
-        dangerouslySetInnerHTML={{ __html: sectionsHtml.vision }}
+        html={sectionsHtml?.vision}
       />
-      <section
-        aria-labelledby="results-title"
-        className="py-section lazy-render"
-        dangerouslySetInnerHTML={{ __html: sectionsHtml.results }}
-      />
+      <StaticSection aria-labelledby="results-title" className="py-section lazy-render" html={sectionsHtml?.results} />
       <div className="container-page pb-section lazy-render">
         <NewsletterSignup variant="home" />
       </div>
@@ -101,7 +102,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { panelHtml: string }) {
+/**
+ * A section drawn from markup the loader rendered: in the browser, on the page as first loaded,
+ * `html` is undefined and React keeps the markup the server sent (decision 0200).
+ */
+function StaticSection({
+  html,
+  ...props
+}: Omit<ComponentProps<"section">, "children" | "dangerouslySetInnerHTML"> & { html: string | undefined }) {
+  return <section {...props} dangerouslySetInnerHTML={{ __html: html ?? "" }} suppressHydrationWarning />;
+}
+
+function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { panelHtml: string | null }) {
   const canAnimate = useCanAnimate();
   const [isPaused, setPaused] = useState(false);
   return (
@@ -126,7 +138,12 @@ function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { pa
               </Button>
             </div>
           </div>
-          <div aria-hidden="true" className="hidden lg:block" dangerouslySetInnerHTML={{ __html: panelHtml }} />
+          <div
+            aria-hidden="true"
+            className="hidden lg:block"
+            dangerouslySetInnerHTML={{ __html: panelHtml ?? "" }}
+            suppressHydrationWarning
+          />
         </div>
         <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
           <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">

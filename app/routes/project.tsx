@@ -140,7 +140,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="container-page grid gap-12 py-14 lg:grid-cols-[1.4fr_1fr] lg:gap-16">
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-[1.4fr_1fr] lg:gap-16 lazy-render">
         <div className="space-y-12">
           <section aria-labelledby="summary-title">
             <h2 id="summary-title" className="text-h2 font-semibold">
@@ -198,7 +198,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
       {study ? <CaseStudyBody study={study} /> : null}
 
-      <div className="container-page pb-4 pt-14">
+      <div className="container-page pb-4 pt-14 lazy-render">
         <section
           aria-labelledby="cta-title"
           className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 sm:p-9 md:flex-row md:items-center md:justify-between"
@@ -246,7 +246,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 function CaseStudyBody({ study }: { study: CaseStudy }) {
   return (
     <>
-      <section aria-labelledby="approach-title" className="border-y border-ink-200 bg-white py-section">
+      <section aria-labelledby="approach-title" className="border-y border-ink-200 bg-white py-section lazy-render">
         <div className="container-page">
           <p className="eyebrow">How we worked</p>
           <h2 id="approach-title" className="mt-2 text-h2 font-semibold">
@@ -266,7 +266,7 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
         </div>
       </section>
 
-      <section aria-labelledby="built-title" className="container-page py-section">
+      <section aria-labelledby="built-title" className="container-page py-section lazy-render">
         <p className="eyebrow">The product</p>
         <h2 id="built-title" className="mt-2 text-h2 font-semibold">
           What we built
@@ -288,7 +288,7 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
         </div>
       </section>
 
-      <section aria-label="What the client says" className="bg-dawn border-y border-ink-200 py-section">
+      <section aria-label="What the client says" className="bg-dawn border-y border-ink-200 py-section lazy-render">
         <div className="container-page">
           <figure className="max-w-4xl">
             <blockquote className="font-display text-[clamp(1.5rem,1.1rem+1.6vw,2.25rem)] font-medium leading-snug tracking-tight text-ink-950">

@@ -1,3 +1,5 @@
+import { publicPages } from "../../app/content/public-pages";
+import { CORE_RANGES, charactersOf } from "../../app/fonts/core-characters";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { adminRoutes, publicRoutes } from "./routes";
@@ -71,7 +73,7 @@ test("a page is painted before its JavaScript is fetched, then hydrates (decisio
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
-test("a page downloads just the two preloaded font subsets (decision 0083)", async ({ page }) => {
+test("a page downloads just the two preloaded font subsets (decisions 0083, 0200)", async ({ page }) => {
   await page.goto("/ai-news");
   await page.evaluate(() => document.fonts.ready);
   const preloaded = await page
@@ -92,6 +94,60 @@ test("a page downloads just the two preloaded font subsets (decision 0083)", asy
   // Both faces were used and loaded (text is not in a fallback font).
   const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
   expect(loaded.sort()).toEqual(["Inter Variable", "Space Grotesk Variable"]);
+});
+
+test.describe("the first screen of every public page needs no font file beyond the two preloaded (decision 0200)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("on a phone, every character of the text in the first screen is in the preloaded files", async ({ page }) => {
+    test.slow(); // Every public page, one after another.
+    const core = charactersOf(CORE_RANGES);
+    for (const { path } of publicPages) {
+      await page.goto(path);
+      const outside = await page.evaluate((coreCharacters) => {
+        const allowed = new Set([...coreCharacters, "\n", "\t"]);
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          const text = walker.currentNode as Text;
+          const element = text.parentElement;
+          if (!element || element.closest("script, style, template, noscript")) continue;
+          const missing = [...text.data].filter((character) => !allowed.has(character));
+          if (missing.length === 0) continue;
+          const box = element.getBoundingClientRect();
+          if (box.width > 0 && box.height > 0 && box.top < window.innerHeight && box.bottom > 0)
+            found.push(`${missing.join("")} in "${text.data.trim().slice(0, 60)}"`);
+        }
+        return found;
+      }, core);
+      expect(outside, path).toEqual([]);
+    }
+  });
+});
+
+test("a page gets the extra letters' file once it draws one of them (decision 0200)", async ({ page }) => {
+  await page.goto("/");
+  const fontFiles = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((file) => file.endsWith(".woff2"))
+        .map((file) => file.replace(/-[\w-]{8}\.woff2$/, "")),
+    );
+  // The studio's story further down the home page names "Grünerløkka": its ü is in the extra file.
+  await page
+    .getByText(/Grünerløkka/)
+    .first()
+    .scrollIntoViewIfNeeded();
+  await expect.poll(fontFiles).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/(inter|space-grotesk)-latin-extra$/)]));
+  await page.evaluate(() => document.fonts.ready);
+  const loaded = await page.evaluate(() =>
+    [...document.fonts]
+      .filter((face) => face.status === "loaded" && /U\+0*FC(?![0-9A-F])/i.test(face.unicodeRange))
+      .map((face) => face.family),
+  );
+  expect(loaded.length).toBeGreaterThan(0);
 });
 
 test.describe("scroll positions with off-screen blocks not yet drawn (decision 0084)", () => {

@@ -106,6 +106,38 @@ test.describe("home", () => {
     await expect(page.getByRole("button", { name: /headline animation/ })).toHaveCount(0);
   });
 
+  test("the sections drawn on the server are in the page once, stay after hydration and come as data on a client-side visit", async ({
+    page,
+    request,
+  }) => {
+    // In the markup, not a second time in the data the page hydrates from (decision 0200).
+    const html = await (await request.get("/")).text();
+    expect(html.split("40 hours every month").length - 1).toBe(1);
+    expect(html.split("House rules").length - 1).toBe(1);
+
+    const sectionsAreDrawn = async () => {
+      await expect(page.getByRole("region", { name: "How Nordlys started" })).toContainText("40 hours every month");
+      await expect(page.getByRole("region", { name: "Try AI Tools" }).getByRole("link")).toHaveCount(4);
+      await expect(page.getByRole("region", { name: "Our vision" }).getByRole("blockquote")).toContainText("Tuesday afternoon");
+      await expect(page.getByRole("region", { name: "Built For Results" }).getByRole("listitem")).toHaveCount(3);
+      await expect(page.getByRole("region", { name: /We build AI ideas/ })).toContainText("House rules");
+    };
+    await page.goto("/");
+    await waitForHydration(page);
+    await sectionsAreDrawn();
+
+    // From another page, client-side: the loader sends the sections' markup as data.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/./);
+    await expect(page).toHaveURL(/\/about$/);
+    await nav.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await sectionsAreDrawn();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
   test("the raw HTML has the full text before JavaScript, with Organization JSON-LD", async ({ request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("We build AI ideas");

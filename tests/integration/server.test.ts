@@ -114,7 +114,15 @@ describe("production server with the embedded database", () => {
     // A subresource's headers only: the page headers govern documents, and each costs bytes on every file.
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
-    for (const header of ["content-security-policy", "permissions-policy", "x-frame-options", "etag", "last-modified"])
+    for (const header of [
+      "content-security-policy",
+      "permissions-policy",
+      "x-frame-options",
+      "etag",
+      "last-modified",
+      "x-request-id",
+      "accept-ranges",
+    ])
       expect(response.headers.get(header), header).toBeNull();
     // A name no file has goes on down the request path: a 404 page with the page headers.
     const missing = await fetch(server.url + "/assets/no-such-file-0000.js");

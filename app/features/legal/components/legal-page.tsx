@@ -4,8 +4,13 @@ import type { LegalDocument } from "~/content/legal";
 import { legalEntity } from "~/content/legal";
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+/** Names of cookies and link parameters (cookie_consent, utm_source): shown as code. */
+const IDENTIFIER = /\b([a-z]+(?:_[a-z]+)+)\b/g;
 
-/** Plain text with e-mail addresses turned into mailto links. */
+/**
+ * Plain text with e-mail addresses turned into mailto links and identifiers set as code (in the
+ * system's monospace font, which also spares the page the text font's file for "_", decision 0200).
+ */
 function withEmailLinks(text: string): ReactNode {
   return text.split(EMAIL).map((part, index) =>
     index % 2 === 1 ? (
@@ -13,7 +18,17 @@ function withEmailLinks(text: string): ReactNode {
         {part}
       </a>
     ) : (
-      <Fragment key={index}>{part}</Fragment>
+      <Fragment key={index}>
+        {part.split(IDENTIFIER).map((piece, pieceIndex) =>
+          pieceIndex % 2 === 1 ? (
+            <code key={pieceIndex} className="font-mono text-[0.9em] text-ink-900">
+              {piece}
+            </code>
+          ) : (
+            piece
+          ),
+        )}
+      </Fragment>
     ),
   );
 }

@@ -23,7 +23,7 @@ export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const shown = news.slice(0, NEWS_LIMITS.homeCards);
   const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (
-    <section aria-labelledby="latest-ai-news-heading" className="bg-ink-50 py-20" data-testid="latest-ai-news">
+    <section aria-labelledby="latest-ai-news-heading" className="bg-ink-50 py-20 lazy-render" data-testid="latest-ai-news">
       <div className="container-page">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>

@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Page, type Route } from "@playwright/test";
+import { request as playwrightRequest, type Locator, type Page, type Route } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
@@ -49,6 +49,14 @@ function holdRefresh(page: Page, released: Promise<void>) {
     await released;
     await route.continue();
   });
+}
+
+/** The 'Read Full Story' link of the news card with this title, within `scope` (the page by default). */
+function readFullStoryLink(scope: Page | Locator, title: string): Locator {
+  return scope
+    .getByTestId("news-card")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /Read Full Story/ });
 }
 
 test("stories are summarised by the configured AI provider (the fake one answers 'AI summary: ...')", () => {
@@ -153,11 +161,7 @@ test.describe("home: Latest AI News", () => {
       await waitForHydration(page);
 
       const fresh = stored.find((article) => article.title === TITLES.fresh)!;
-      await page
-        .getByTestId("news-card")
-        .filter({ hasText: TITLES.fresh })
-        .getByRole("link", { name: /Read Full Story/ })
-        .click();
+      await readFullStoryLink(page, TITLES.fresh).click();
       const dialog = page.getByRole("dialog", { name: TITLES.fresh });
       await expect(dialog.getByRole("status")).toHaveText("Loading the full story…");
       await expect(dialog.getByText(fresh.summary.slice(0, 30))).toBeVisible();
@@ -170,11 +174,7 @@ test.describe("home: Latest AI News", () => {
 
       const day = stored.find((article) => article.title === TITLES.day)!;
       failing.add(day.id);
-      await page
-        .getByTestId("news-card")
-        .filter({ hasText: TITLES.day })
-        .getByRole("link", { name: /Read Full Story/ })
-        .click();
+      await readFullStoryLink(page, TITLES.day).click();
       const failed = page.getByRole("dialog", { name: TITLES.day });
       await expect(failed.getByRole("alert")).toContainText("The full story could not be loaded.");
       await expect(failed.getByRole("link", { name: "Open the story's page" })).toHaveAttribute("href", `/ai-news/${day.id}`);
@@ -186,10 +186,7 @@ test.describe("home: Latest AI News", () => {
   test("the dialog works from the keyboard: Enter opens, focus stays inside, Escape closes and restores focus", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const trigger = page
-      .getByTestId("news-card")
-      .filter({ hasText: TITLES.hours })
-      .getByRole("link", { name: /Read Full Story/ });
+    const trigger = readFullStoryLink(page, TITLES.hours);
     await trigger.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: TITLES.hours });
@@ -206,11 +203,7 @@ test.describe("home: Latest AI News", () => {
   test("a story without a link offers a web search of title plus source", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page
-      .getByTestId("news-card")
-      .filter({ hasText: TITLES.linkless })
-      .getByRole("link", { name: /Read Full Story/ })
-      .click();
+    await readFullStoryLink(page, TITLES.linkless).click();
     const href = await page
       .getByRole("dialog")
       .getByRole("link", { name: /View Original Source/ })
@@ -328,11 +321,7 @@ test.describe("without JavaScript", () => {
     await expect(section.getByTestId("news-card")).toHaveCount(5);
     await section.getByRole("button", { name: "Refresh News" }).click();
     await expect(page).toHaveURL("/");
-    await section
-      .getByTestId("news-card")
-      .filter({ hasText: TITLES.day })
-      .getByRole("link", { name: /Read Full Story/ })
-      .click();
+    await readFullStoryLink(section, TITLES.day).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES.day);
   });
 });

@@ -198,7 +198,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
       {study ? <CaseStudyBody study={study} /> : null}
 
-      <div className="container-page pb-4 pt-14 lazy-render">
+      <div className="container-page pb-4 pt-14">
         <section
           aria-labelledby="cta-title"
           className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 sm:p-9 md:flex-row md:items-center md:justify-between"

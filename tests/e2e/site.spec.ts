@@ -341,6 +341,15 @@ test.describe("legal pages", () => {
       await expect(page.getByText(/^Last updated:/).locator("time")).toHaveAttribute("datetime", legal.date);
       for (const statement of legal.statements) await expect(page.getByRole("main")).toContainText(statement);
       await expect(page.getByRole("main").locator('a[href^="mailto:"]').first()).toBeVisible();
+      // Names of cookies and link parameters are set as code (decision 0200).
+      if (legal.path !== "/terms-of-service")
+        await expect(
+          page
+            .getByRole("main")
+            .locator("code")
+            .filter({ hasText: /^[a-z]+(_[a-z]+)+$/ })
+            .first(),
+        ).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoClassConflicts(page);
     });

@@ -1,9 +1,10 @@
 /**
- * The ceiling for Node on this machine in `npm run bench`: a bare node:http server that
- * answers each page from memory with the very headers and bytes our server sends (saved by
+ * What Node's own HTTP server costs on this machine, in `npm run bench`: a bare node:http server
+ * that answers each page from memory with the very headers and bytes our server sends (saved by
  * bench/pages.mjs), one `writeHead` with a prepared header list and one `end` per request,
- * nothing else. Our server cannot be faster than this on one process; the gap between the two
- * is what the request path costs.
+ * nothing else. Our server answers stored pages on the connection before Node's HTTP parser
+ * (server/stored-page-connections.ts, decision 0201), so it can be faster than this; a page
+ * answered through Node's parser cannot.
  *
  *   node bench/bare-server.mjs <dir> [port]      sends its port over IPC; <dir>/pages.json lists the answers
  *

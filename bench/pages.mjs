@@ -11,8 +11,9 @@
  *     gzip_static, a worker per core) sending the very bytes our server sends
  *     for each page and encoding, checked before measuring; the ratio is
  *     ours / nginx (target >= 0.8 with br and gzip);
- *   - the ceiling for Node: a bare node:http server answering from memory with
- *     the same headers and bytes (bench/bare-server.mjs);
+ *   - bare node:http: a node:http server answering from memory with the same
+ *     headers and bytes (bench/bare-server.mjs), what Node's own HTTP server costs
+ *     (ours answers stored pages before Node's parser, decision 0201, so it can pass it);
  *   - the client's capacity: nginx and ours on `/` with 1 thread and with 2
  *     (and twice the connections), so the reader sees whether wrk is the ceiling;
  *   - the bare server as one process and as one per core on one port (SO_REUSEPORT):

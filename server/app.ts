@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -33,7 +33,8 @@ import {
 } from "./middleware.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
-import { createStoredPageFront, type AnsweredRequest, type StoredPageFront } from "./stored-page-front.ts";
+import { answerOnConnections, type ConnectionFront } from "./stored-page-connections.ts";
+import { answerFromFront, createStoredPageFront, type AnsweredRequest, type StoredPageFront } from "./stored-page-front.ts";
 
 export { answerClientError } from "./http-errors.ts";
 export { logFormat } from "~/.server/log-format.ts";
@@ -147,22 +148,48 @@ export function requestListener(app: express.Express): RequestListener {
   const front = fronts.get(app);
   if (!front) return app;
   return (req, res) => {
-    if (!front(req, res)) void app(req, res);
+    if (!answerFromFront(front, req, res)) void app(req, res);
   };
 }
 
+/**
+ * In production, the stored-page front also reads the server's connections before Node's
+ * parser (server/stored-page-connections.ts, decision 0201). Returns what ends the connections it
+ * holds at shutdown, or null where it does not run (development, or a Node whose server it
+ * cannot stand before).
+ */
+export function frontOnConnections(server: Server, app: express.Express): ConnectionFront | null {
+  const front = fronts.get(app);
+  return front ? answerOnConnections(server, front) : null;
+}
+
 /** A stored page answered before Express: its duration in /metrics, and its log line at info level. */
-function answered({ req, requestId, status, startedAt }: AnsweredRequest) {
+function answered({ req: { method, url }, requestId, status, startedAt }: AnsweredRequest) {
   const seconds = (performance.now() - startedAt) / 1000;
-  const method = req.method ?? "GET";
-  const url = req.url ?? "/";
-  httpRequests.observe({ method, route: routeGroup(url, status), status }, seconds);
+  storedPageTimer(method, url, status).observe(seconds);
   if (logger.isLevelEnabled("info")) {
     logger.info(
       { req: { id: requestId, method, url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) },
       "request completed",
     );
   }
+}
+
+/**
+ * The histogram's series for a stored page's answers, looked up once (the labels of a series are
+ * hashed on every `observe`, a cost the front's answers should not pay a hundred thousand times a
+ * second). Stored pages are a few hundred addresses; the map is emptied if it ever holds more.
+ */
+const storedPageTimers = new Map<string, ReturnType<typeof httpRequests.labels>>();
+function storedPageTimer(method: string, url: string, status: number) {
+  const key = `${method} ${status} ${url}`;
+  let timer = storedPageTimers.get(key);
+  if (!timer) {
+    if (storedPageTimers.size >= 1000) storedPageTimers.clear();
+    timer = httpRequests.labels({ method, route: routeGroup(url, status), status });
+    storedPageTimers.set(key, timer);
+  }
+  return timer;
 }
 
 /** The headers a list of middleware sets on every response, as `[name, value, …]` (for the front, which runs none). */

@@ -48,8 +48,10 @@ type Entry = {
   contentSecurityPolicy: string;
   lastModified: string;
   expiresAt: number;
-  /** The headers of its answers without Express (`storedHeaders`), made on first use. */
-  heads?: Partial<Record<StoredHeadKey, StoredHead>>;
+  /** The headers of its answers without Express (`storedHeaders`), made on first use, by `headSlot`. */
+  heads?: Array<StoredHead | undefined>;
+  /** The last Cache-Control made for it (`storedCacheControl`), with the whole seconds it had left then. */
+  cacheControl?: { secondsLeft: number; text: string };
 };
 
 /**
@@ -59,10 +61,12 @@ type Entry = {
  */
 export type StoredHead = { headers: string[]; requestIdAt: number; cacheControlAt: number };
 
-type StoredHeadKey = `${"br" | "gzip" | "identity"} ${200 | 304}`;
+/** Where a page keeps its head for an encoding and status. */
+const headSlot = (encoding: Encoding, status: 200 | 304) =>
+  (encoding === "br" ? 0 : encoding === "gzip" ? 2 : 4) + (status === 304 ? 1 : 0);
 
 /** What the front of the server reads of a stored page. */
-export type StoredPage = Readonly<Omit<Entry, "heads">>;
+export type StoredPage = Readonly<Omit<Entry, "heads" | "cacheControl">>;
 
 /**
  * Where a stored page is kept. `core`: the site's fixed list of pages (app/content/public-pages.ts),
@@ -191,8 +195,8 @@ function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss",
  */
 export function storedHeaders(page: StoredPage, encoding: Encoding, status: 200 | 304, before: readonly string[]): StoredHead {
   const entry = page as Entry;
-  const key: StoredHeadKey = `${encoding ?? "identity"} ${status}`;
-  const known = entry.heads?.[key];
+  const slot = headSlot(encoding, status);
+  const known = entry.heads?.[slot];
   if (known) return known;
   const headers = [...before];
   headers.push("Content-Type", entry.contentType, "Content-Security-Policy", entry.contentSecurityPolicy, "Cache-Control", "");
@@ -204,8 +208,19 @@ export function storedHeaders(page: StoredPage, encoding: Encoding, status: 200 
     headers.push("Content-Length", String(bodyIn(entry, encoding).length));
   }
   const head = { headers, requestIdAt: before.indexOf("X-Request-Id") + 1, cacheControlAt };
-  entry.heads = { ...entry.heads, [key]: head };
+  entry.heads ??= [];
+  entry.heads[slot] = head;
   return head;
+}
+
+/** A stored page's Cache-Control at `now` (`sharedCacheControl`, made once per second of the time it has left). */
+export function storedCacheControl(page: StoredPage, now: number): string {
+  const entry = page as Entry;
+  const secondsLeft = Math.max(0, Math.floor((entry.expiresAt - now) / 1000));
+  if (entry.cacheControl?.secondsLeft !== secondsLeft) {
+    entry.cacheControl = { secondsLeft, text: sharedCacheControl(entry.kind, secondsLeft) };
+  }
+  return entry.cacheControl.text;
 }
 
 /** A stored page's bytes in an encoding. */

@@ -91,8 +91,11 @@ async function main() {
   }
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
-  // Stored pages are answered before Express (module.requestListener, decision 0197).
-  const server: Server = createServer(module.requestListener(app)).listen(env.PORT, env.HOST);
+  // Stored pages are answered before Express (module.requestListener, decision 0197), and on
+  // the connection before Node's parser where it can (module.frontOnConnections, decision 0201).
+  const server: Server = createServer(module.requestListener(app));
+  const connectionFront = module.frontOnConnections(server, app);
+  server.listen(env.PORT, env.HOST);
   server.on("clientError", module.answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -127,6 +130,7 @@ async function main() {
     if (forPerson) process.stdout.write("\n  Stopping (finishing open requests and jobs)...\n");
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    connectionFront?.closeIdle();
     const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     await drained;
     clearTimeout(timer);

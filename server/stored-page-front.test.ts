@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HtmlCache, StoredPage } from "./html-cache.ts";
-import { createStoredPageFront, isFresh, type AnsweredRequest } from "./stored-page-front.ts";
+import { answerFromFront, createStoredPageFront, isFresh, type AnsweredRequest } from "./stored-page-front.ts";
 
 /**
  * Which requests the front answers and which it leaves to Express (here: a handler that says
@@ -35,7 +35,7 @@ async function start() {
     now: () => NOW,
   });
   server = http.createServer((req, res) => {
-    if (!front(req, res)) res.end("express");
+    if (!answerFromFront(front, req, res)) res.end("express");
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import { readCookie } from "~/lib/cookies.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
-import { bodyIn, sharedCacheControl, storedHeaders, type HtmlCache } from "./html-cache.ts";
+import { bodyIn, storedCacheControl, storedHeaders, type HtmlCache, type StoredHead } from "./html-cache.ts";
 import { isValidHost } from "./react-router-handler.ts";
 
 /**
  * The front of the HTTP server: a GET or HEAD of a page the page cache holds is answered here,
  * before Express, with the very headers and bytes the whole request path would send
  * (docs/decisions/0197-stored-pages-answered-before-express.md). Everything else goes to Express
- * unchanged.
+ * unchanged. It decides and makes the answer (`answer`); two places write it: the connection
+ * front, before Node's HTTP parser (server/stored-page-connections.ts, decision 0201), and the
+ * HTTP server's listener for connections handed to Node's server (`answerFromFront`).
  *
  * It answers only what the request path would answer from the page cache without a decision of
  * its own: a GET or HEAD of exactly a stored page's (canonical) path, no query string, no body
@@ -25,11 +27,27 @@ import { isValidHost } from "./react-router-handler.ts";
  * What it keeps of the request path: the request id (a sane incoming X-Request-Id, else a new
  * one) in X-Request-Id, the security headers (taken from the very middleware at start), the
  * page's headers, ETag and 304 (Express's own `fresh` test), HEAD, the request's
- * duration in /metrics, and the log line at info level (in a shorter form, `logRequest`).
+ * duration in /metrics, and the log line at info level (in a shorter form, `answered` in server/app.ts).
  */
 
+/** A request as the front reads it: from Node's parser (`IncomingMessage`) or from the connection front's (server/stored-page-connections.ts). */
+export type FrontRequest = { method: string; url: string; headers: IncomingHttpHeaders };
+
 /** Where an answered request is told (the log line and /metrics, server/app.ts). */
-export type AnsweredRequest = { req: IncomingMessage; requestId: string; status: number; startedAt: number };
+export type AnsweredRequest = { req: { method: string; url: string }; requestId: string; status: number; startedAt: number };
+
+/**
+ * What the front sends: the status, the page's stored head with this request's id and
+ * Cache-Control to fill in (`headersOf` gives the list), and the bytes (none for HEAD and 304).
+ */
+export type FrontAnswer = {
+  status: 200 | 304;
+  head: StoredHead;
+  requestId: string;
+  cacheControl: string;
+  body: Buffer | null;
+  startedAt: number;
+};
 
 export type StoredPageFrontOptions = {
   cache: HtmlCache;
@@ -39,41 +57,66 @@ export type StoredPageFrontOptions = {
   now?: () => number;
 };
 
-/** Answers the request and returns true, or returns false having touched nothing. */
-export type StoredPageFront = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type StoredPageFront = {
+  /** The answer to a request the front takes, or null for one it leaves to Express (having touched nothing). */
+  answer(request: FrontRequest): FrontAnswer | null;
+  /** Tells the log and /metrics of an answer, once it is written. */
+  answered(request: FrontRequest, answer: FrontAnswer): void;
+};
 
 const ONE_TIME_COOKIES = ["toast"];
 
 export function createStoredPageFront({ cache, fixedHeaders, answered, now = Date.now }: StoredPageFrontOptions): StoredPageFront {
   const before = ["X-Request-Id", "", ...fixedHeaders];
-  return (req, res) => {
-    const method = req.method;
-    if (method !== "GET" && method !== "HEAD") return false;
-    const url = req.url ?? "";
-    const page = cache.stored(url);
-    if (!page) return false;
-    const headers = req.headers;
-    if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
-    if (!acceptedAddress(headers.host, headers["x-forwarded-host"], headers["x-forwarded-proto"])) return false;
-    const acceptEncoding = headers["accept-encoding"];
-    const encoding = preferredEncoding(acceptEncoding);
-    if (encoding === null && acceptEncoding !== undefined) return false;
-    const cookie = headers.cookie;
-    if (cookie !== undefined && ONE_TIME_COOKIES.some((name) => readCookie(cookie, name) !== undefined)) return false;
+  return {
+    answer({ method, url, headers }) {
+      if (method !== "GET" && method !== "HEAD") return null;
+      const page = cache.stored(url);
+      if (!page) return null;
+      if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
+      if (!acceptedAddress(headers.host, headers["x-forwarded-host"], headers["x-forwarded-proto"])) return null;
+      const acceptEncoding = headers["accept-encoding"];
+      const encoding = preferredEncoding(acceptEncoding);
+      if (encoding === null && acceptEncoding !== undefined) return null;
+      const cookie = headers.cookie;
+      if (cookie !== undefined && ONE_TIME_COOKIES.some((name) => readCookie(cookie, name) !== undefined)) return null;
 
-    const startedAt = performance.now();
-    const requestId = saneRequestId(headers["x-request-id"]) ?? randomUUID();
-    const status = isFresh(headers, page.etags[encoding ?? "identity"], page.lastModified) ? 304 : 200;
-    const head = storedHeaders(page, encoding, status, before);
-    const sent = head.headers.slice();
-    sent[head.requestIdAt] = requestId;
-    sent[head.cacheControlAt] = sharedCacheControl(page.kind, (page.expiresAt - now()) / 1000);
-    res.writeHead(status, sent);
-    if (status === 304 || method === "HEAD") res.end();
-    else res.end(bodyIn(page, encoding));
-    answered({ req, requestId, status, startedAt });
-    return true;
+      const startedAt = performance.now();
+      const requestId = saneRequestId(headers["x-request-id"]) ?? randomUUID();
+      const status = isFresh(headers, page.etags[encoding ?? "identity"], page.lastModified) ? 304 : 200;
+      const head = storedHeaders(page, encoding, status, before);
+      const cacheControl = storedCacheControl(page, now());
+      const body = status === 304 || method === "HEAD" ? null : bodyIn(page, encoding);
+      return { status, head, requestId, cacheControl, body, startedAt };
+    },
+    answered({ method, url }, { requestId, status, startedAt }) {
+      answered({ req: { method, url }, requestId, status, startedAt });
+    },
   };
+}
+
+/**
+ * The front on Node's parser: answers the request and returns true, or returns false having
+ * touched nothing (for a connection the connection front has handed over, and wherever it does
+ * not run).
+ */
+export function answerFromFront(front: StoredPageFront, req: IncomingMessage, res: ServerResponse): boolean {
+  const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers };
+  const answer = front.answer(request);
+  if (!answer) return false;
+  res.writeHead(answer.status, headersOf(answer));
+  if (answer.body) res.end(answer.body);
+  else res.end();
+  front.answered(request, answer);
+  return true;
+}
+
+/** An answer's headers, `[name, value, …]`, in the order they are sent. */
+export function headersOf({ head, requestId, cacheControl }: FrontAnswer): string[] {
+  const headers = head.headers.slice();
+  headers[head.requestIdAt] = requestId;
+  headers[head.cacheControlAt] = cacheControl;
+  return headers;
 }
 
 /** An incoming X-Request-Id kept as the request's id (as server/middleware.ts's requestLogging keeps it). */
@@ -112,6 +155,6 @@ function acceptedAddress(
  * Whether the client's copy is current: Express's own test (`req.fresh`, the `fresh` package),
  * on the page's ETag in the encoding sent and its Last-Modified.
  */
-export function isFresh(headers: IncomingMessage["headers"], etag: string, lastModified: string): boolean {
+export function isFresh(headers: IncomingHttpHeaders, etag: string, lastModified: string): boolean {
   return fresh(headers, { etag, "last-modified": lastModified });
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { deferredScripts } from "../../app/framework-workarounds/defer-hydration.server";
 import {
   makeDataDir,
@@ -160,10 +160,25 @@ describe("production server with the embedded database", () => {
     expect(stat.mode & 0o077).toBe(0);
   });
 
-  it("stops on SIGTERM and leaves no postgres process behind", async () => {
+  it("stops on SIGTERM and leaves no postgres process behind, without waiting on an idle kept-alive connection", async () => {
     const clusterDir = path.join(dataDir, "postgres");
     expect((await postgresProcessesFor(clusterDir)).length).toBeGreaterThan(0);
+    // A browser's idle connection, held by the stored-page front on the connection.
+    await vi.waitFor(async () => expect((await fetch(server.url + "/about")).headers.get("x-page-cache")).toBe("hit"));
+    const { port } = new URL(server.url);
+    const idle = net.connect(Number(port), "127.0.0.1");
+    let answered = "";
+    let ended = false;
+    idle.on("data", (chunk: Buffer) => (answered += chunk.toString("latin1")));
+    idle.on("end", () => (ended = true));
+    idle.write(`GET /about HTTP/1.1\r\nHost: localhost:${port}\r\nAccept-Encoding: br\r\n\r\n`);
+    await vi.waitFor(() => expect(answered).toContain("X-Page-Cache: hit"));
+    const stopping = performance.now();
     const code = await server.stop("SIGTERM");
+    // Well within the 10 s the server gives open requests to finish.
+    expect(performance.now() - stopping).toBeLessThan(5_000);
+    expect(ended).toBe(true);
+    idle.destroy();
     expect(code).toBe(0);
     expect(await postgresProcessesFor(clusterDir)).toEqual([]);
     expect(server.output()).toContain('"msg":"Stopped"');

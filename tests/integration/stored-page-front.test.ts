@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +78,29 @@ describe("stored pages answered before Express", () => {
         }
       }
     }
+  });
+
+  it("answers on the connection, before Node's parser, and hands the connection over at the first request it does not answer", async () => {
+    // Pipelined on one connection: two stored pages (answered by the connection front), a page
+    // post (Node's parser and Express: refused from another origin), a stored page again (now on
+    // Node's parser, by the front in the request listener).
+    const { port } = new URL(file.server().url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const get = `GET /about HTTP/1.1\r\nHost: localhost:${port}\r\nAccept-Encoding: gzip\r\n\r\n`;
+    const post = `POST /contact HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: https://elsewhere.example\r\nContent-Length: 0\r\n\r\n`;
+    socket.end(get + get + post + get);
+    await new Promise((resolve) => socket.once("close", resolve));
+    const text = Buffer.concat(chunks).toString("latin1");
+    const heads = text.split(/(?=HTTP\/1\.1 \d{3} )/).map((answer) => answer.slice(0, answer.indexOf("\r\n\r\n")));
+    expect(heads.map((head) => head.slice(9, 12))).toEqual(["200", "200", "403", "200"]);
+    const comparable = (head: string) => head.replace(/\r\n(Date|X-Request-Id): [^\r]*/g, "").replace(/s-maxage=\d+/, "s-maxage=N");
+    expect(heads[0]).toContain("\r\nX-Page-Cache: hit\r\n");
+    expect(comparable(heads[0]!)).toBe(comparable(heads[1]!));
+    // The same bytes as Node's own `writeHead` (the last answer), the Date and request id aside.
+    expect(comparable(heads[0]!)).toBe(comparable(heads[3]!));
   });
 
   it("answers 304 exactly as Express's freshness test does", async () => {

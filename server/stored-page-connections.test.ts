@@ -201,7 +201,7 @@ describe("stored pages answered on the connection", () => {
     }
   });
 
-  it("stops reading from a client that does not read its answers, and answers everything once it does", async () => {
+  it("stops reading from a client that does not read its answers, and answers everything once it does, even after it half-closed", async () => {
     const body = Buffer.alloc(512 * 1024, "a");
     const { port, server, answered } = await start({ body });
     const serverSide: net.Socket[] = [];
@@ -210,7 +210,9 @@ describe("stored pages answered on the connection", () => {
     await new Promise((resolve) => socket.once("connect", resolve));
     socket.pause();
     const count = 200;
-    socket.write(get().repeat(count));
+    let ended = false;
+    socket.on("end", () => (ended = true));
+    socket.end(get().repeat(count));
     await vi.waitFor(() => expect(serverSide[0]?.isPaused()).toBe(true), { timeout: 5_000 });
     // A few answers fill the queue and the sockets' buffers; the rest wait for the client.
     expect(answered.length).toBeLessThan(count / 4);
@@ -219,6 +221,7 @@ describe("stored pages answered on the connection", () => {
     socket.resume();
     await vi.waitFor(() => expect(answered).toHaveLength(count), { timeout: 10_000 });
     await vi.waitFor(() => expect(received).toBeGreaterThan(count * body.length), { timeout: 10_000 });
+    await vi.waitFor(() => expect(ended).toBe(true));
     socket.destroy();
   });
 

@@ -91,9 +91,14 @@ export function answerOnConnections(server: Server, front: StoredPageFront, now 
     held.set(socket, server.headersTimeout > 0 ? now() + server.headersTimeout : Infinity);
     /** Bytes read but not yet answered: only while the client is not reading its answers. */
     let waiting: Buffer | null = null;
+    /** The client has half-closed: the connection is ended once what it sent is answered. */
+    let ended = false;
 
     const onError = () => socket.destroy();
-    const onEnd = () => socket.end();
+    const onEnd = () => {
+      ended = true;
+      if (!waiting) socket.end();
+    };
     const onClose = () => held.delete(socket);
     const onDrain = () => {
       const rest = waiting!;
@@ -126,6 +131,7 @@ export function answerOnConnections(server: Server, front: StoredPageFront, now 
       }
       const idle = idleTimeout(server);
       held.set(socket, idle > 0 ? now() + idle : Infinity);
+      if (ended) socket.end();
     }
 
     function handOverFrom(readAhead: Buffer) {

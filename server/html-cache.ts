@@ -172,7 +172,7 @@ function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss",
   res.status(200);
   res.setHeader("Content-Type", entry.contentType);
   res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
-  res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now) / 1000));
+  res.setHeader("Cache-Control", storedCacheControl(entry, now));
   res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
   res.setHeader("Last-Modified", entry.lastModified);
   res.setHeader("Vary", "Accept-Encoding");

@@ -22,7 +22,8 @@
  *     makes each request's body);
  *   - JavaScript each public page makes a real browser download (Chromium
  *     through Playwright, until the network is idle; gzip level 9 of each script);
- *   - server RSS idle and the peak under load (the embedded PostgreSQL apart);
+ *   - server RSS idle (its own process and its stored-page processes) and the peak under load
+ *     of the two together (the embedded PostgreSQL apart);
  *   - cold start to the first 200: first run (creates the database) and
  *     the next start on the same data;
  *   - then `bench:news` and `bench:newsletter`, whose key figures join the table.
@@ -103,6 +104,31 @@ function childPids(pid) {
 }
 const mb = (/** @type {number} */ bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
+/**
+ * The stored-page processes among a server's children (decision 0202).
+ * @param {number | undefined} pid
+ */
+function storedPageProcessesOf(pid) {
+  return childPids(pid).filter((child) => {
+    try {
+      return fs.readFileSync(`/proc/${child}/cmdline`, "utf8").includes("stored-page-process");
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The RSS of a server's own processes: its process and its stored-page processes (not PostgreSQL).
+ * @param {number | undefined} pid
+ */
+function appRss(pid) {
+  if (pid === undefined) return 0;
+  let sum = 0;
+  for (const each of [pid, ...storedPageProcessesOf(pid)]) sum += rssOf(each) ?? 0;
+  return sum;
+}
+
 const tools = debianTools();
 
 /**
@@ -115,7 +141,7 @@ const tools = debianTools();
 async function load(url, headers, pid, client = {}) {
   let peakRss = 0;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(pid) ?? 0);
+    peakRss = Math.max(peakRss, appRss(pid));
   }, 200);
   try {
     const result = await runWrk(tools.wrk, url, { threads, connections, duration, headers, ...client });
@@ -349,7 +375,7 @@ async function signupLoad(server) {
   for (let run = 0; run < runs; run++) {
     let peakRss = 0;
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, rssOf(server.pid) ?? 0);
+      peakRss = Math.max(peakRss, appRss(server.pid));
     }, 200);
     /** @type {import("autocannon").Result} */
     let result;
@@ -412,7 +438,7 @@ const coldStart = { firstRunMs: Math.round(first.coldStartMs), nextRunMs: Math.r
  * @property {Awaited<ReturnType<typeof nodeProcesses>>} [nodeProcesses]
  * @property {{ nginx: string, workers: number }} [yardstick]
  * @property {ReturnType<typeof summarise>} [signup]
- * @property {{ idle: { serverRssMb: number, postgresRssMb: number }, underLoadPeakMb: number }} [rss]
+ * @property {{ idle: { serverRssMb: number, storedPageProcesses: number, storedPageProcessesRssMb: number, postgresRssMb: number }, underLoadPeakMb: number }} [rss]
  * @property {{ firstRunMs: number, nextRunMs: number }} [coldStart]
  * @property {Array<{ page: string, gzipKb: number, files: number }>} [javascript]
  * @property {{ fullRefreshSeconds: number | null, notModifiedRefreshSeconds: number | null }} [news]
@@ -435,8 +461,16 @@ try {
   for (const page of pages)
     for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + page, { headers: { "accept-encoding": "br" } })).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const postgresRss = childPids(server.pid).reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
-  const idle = { serverRssMb: mb(rssOf(server.pid) ?? 0), postgresRssMb: mb(postgresRss) };
+  const helpers = storedPageProcessesOf(server.pid);
+  const postgresRss = childPids(server.pid)
+    .filter((pid) => !helpers.includes(pid))
+    .reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
+  const idle = {
+    serverRssMb: mb(rssOf(server.pid) ?? 0),
+    storedPageProcesses: helpers.length,
+    storedPageProcessesRssMb: mb(helpers.reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0)),
+    postgresRssMb: mb(postgresRss),
+  };
 
   await saveAnswers(server.baseUrl, answersDir);
   const started = await startNginx(answersDir, tools);
@@ -550,7 +584,7 @@ const slowest = results.pages.reduce((max, row) => (row.site.p99Ms > max.site.p9
 lines.push(`lowest ratio to nginx with br or gzip: ${lowest.ratio} (${lowest.page}, ${lowest.encoding}; target >= ${TARGETS.ratio})`);
 lines.push(`highest p99: ${slowest.site.p99Ms} ms (${slowest.page}, ${slowest.encoding}; target < ${TARGETS.p99Ms})`);
 lines.push(
-  `server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`,
+  `server RSS: ${results.rss.idle.serverRssMb} MB idle (target < ${TARGETS.idleRssMb}), its ${results.rss.idle.storedPageProcesses} stored-page process(es) ${results.rss.idle.storedPageProcessesRssMb} MB idle; the two together ${results.rss.underLoadPeakMb} MB peak under load; embedded PostgreSQL ${results.rss.idle.postgresRssMb} MB idle`,
 );
 lines.push(
   `cold start to the first 200: ${results.coldStart.firstRunMs} ms first run (new database), ${results.coldStart.nextRunMs} ms after (target < 5000)`,

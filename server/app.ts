@@ -1,4 +1,5 @@
 import type { RequestListener, Server } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -8,7 +9,7 @@ import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { getEnv } from "~/.server/env.ts";
 import { logger } from "~/.server/logger.ts";
-import { httpRequests, observePageCache, pageCacheEvictions, routeGroup } from "~/.server/metrics.ts";
+import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 import { startRuntime as startPlatformRuntime, type Runtime } from "~/.server/runtime.ts";
@@ -34,7 +35,9 @@ import {
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
 import { answerOnConnections, type ConnectionFront } from "./stored-page-connections.ts";
-import { answerFromFront, createStoredPageFront, type AnsweredRequest, type StoredPageFront } from "./stored-page-front.ts";
+import { answered, answerFromFront, createStoredPageFront, type StoredPageFront } from "./stored-page-front.ts";
+import { startStoredPageProcesses, type StoredPageProcesses } from "./stored-page-processes.ts";
+export { claimPort } from "./stored-page-processes.ts";
 
 export { answerClientError } from "./http-errors.ts";
 export { logFormat } from "~/.server/log-format.ts";
@@ -120,7 +123,8 @@ export function createApp(options: CreateAppOptions): express.Express {
     const { router, pageCache } = builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB);
     app.use(router);
     // 0. Before all of this, in the HTTP server's listener: stored pages (requestListener below).
-    fronts.set(app, createStoredPageFront({ cache: pageCache, fixedHeaders: headersSetBy(securityHeaders(isHttps)), answered }));
+    const fixedHeaders = headersSetBy(securityHeaders(isHttps));
+    fronts.set(app, { front: createStoredPageFront({ cache: pageCache, fixedHeaders, answered }), cache: pageCache, fixedHeaders });
   }
   // 7. Everything else: React Router (pages, /api/*), then errors.
   app.all(
@@ -137,7 +141,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   return app;
 }
 
-const fronts = new WeakMap<express.Express, StoredPageFront>();
+/** In production, each app's stored-page front, with the page cache and headers it answers from. */
+const fronts = new WeakMap<express.Express, { front: StoredPageFront; cache: HtmlCache; fixedHeaders: string[] }>();
 
 /**
  * The HTTP server's request listener for an app of `createApp`: in production a GET or HEAD of a
@@ -145,7 +150,7 @@ const fronts = new WeakMap<express.Express, StoredPageFront>();
  * decision 0197); everything else goes to Express.
  */
 export function requestListener(app: express.Express): RequestListener {
-  const front = fronts.get(app);
+  const front = fronts.get(app)?.front;
   if (!front) return app;
   return (req, res) => {
     if (!answerFromFront(front, req, res)) void app(req, res);
@@ -159,37 +164,55 @@ export function requestListener(app: express.Express): RequestListener {
  * cannot stand before).
  */
 export function frontOnConnections(server: Server, app: express.Express): ConnectionFront | null {
-  const front = fronts.get(app);
+  const front = fronts.get(app)?.front;
   return front ? answerOnConnections(server, front) : null;
 }
 
-/** A stored page answered before Express: its duration in /metrics, and its log line at info level. */
-function answered({ req: { method, url }, requestId, status, startedAt }: AnsweredRequest) {
-  const seconds = (performance.now() - startedAt) / 1000;
-  storedPageTimer(method, url, status).observe(seconds);
-  if (logger.isLevelEnabled("info")) {
-    logger.info(
-      { req: { id: requestId, method, url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) },
-      "request completed",
-    );
-  }
+/**
+ * In production, `count` more processes answer stored pages on the server's port, each with a copy
+ * of the page cache, and pass every other connection to this one (server/stored-page-processes.ts,
+ * decision 0202). The server must listen with `reusePort`. Null where they do not run (development,
+ * no connection front, or a count of 0).
+ */
+export function startStoredPageProcessesFor(
+  server: Server,
+  app: express.Express,
+  connectionFront: ConnectionFront | null,
+  { count, host, execArgv }: { count: number; host: string; execArgv: string[] },
+): StoredPageProcesses | null {
+  const served = fronts.get(app);
+  const address = server.address();
+  if (!served || !connectionFront || count < 1 || typeof address !== "object" || !address) return null;
+  const entry = storedPageProcessEntry();
+  return startStoredPageProcesses({
+    count,
+    entry: entry.file,
+    execArgv: [...execArgv, ...entry.execArgv],
+    host,
+    port: address.port,
+    cache: served.cache,
+    fixedHeaders: served.fixedHeaders,
+    timeouts: {
+      keepAliveTimeout: server.keepAliveTimeout,
+      headersTimeout: server.headersTimeout,
+      keepAliveTimeoutBuffer: server.keepAliveTimeoutBuffer ?? 1000,
+    },
+    front: connectionFront,
+  });
 }
 
 /**
- * The histogram's series for a stored page's answers, looked up once (the labels of a series are
- * hashed on every `observe`, a cost the front's answers should not pay a hundred thousand times a
- * second). Stored pages are a few hundred addresses; the map is emptied if it ever holds more.
+ * The stored-page process's code: stored-page-process.js beside the server build's index.js
+ * (vite.config.ts, serverWorkerEntries), or from source the .ts file through tsx.
  */
-const storedPageTimers = new Map<string, ReturnType<typeof httpRequests.labels>>();
-function storedPageTimer(method: string, url: string, status: number) {
-  const key = `${method} ${status} ${url}`;
-  let timer = storedPageTimers.get(key);
-  if (!timer) {
-    if (storedPageTimers.size >= 1000) storedPageTimers.clear();
-    timer = httpRequests.labels({ method, route: routeGroup(url, status), status });
-    storedPageTimers.set(key, timer);
+function storedPageProcessEntry(): { file: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  if (/\.tsx?$/.test(new URL(here).pathname)) return { file: new URL("./stored-page-process.ts", here), execArgv: ["--import", "tsx"] };
+  for (const candidate of ["./stored-page-process.js", "../stored-page-process.js"]) {
+    const file = new URL(candidate, here);
+    if (fs.existsSync(file)) return { file, execArgv: [] };
   }
-  return timer;
+  throw new Error(`stored-page-process.js is missing beside the server build (${new URL(".", here).pathname}): build the app again`);
 }
 
 /** The headers a list of middleware sets on every response, as `[name, value, …]` (for the front, which runs none). */

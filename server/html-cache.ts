@@ -109,7 +109,16 @@ export type HtmlCache = {
   size: () => number;
   /** Bytes, budget and stored pages of each tier (/metrics). */
   stats: () => Record<PageTier, TierStats>;
+  /**
+   * Tells `listener` of every page stored and every page let go (evicted, expired, invalidated),
+   * in the order they happen, after giving it the pages stored now; returns what stops it. For a
+   * copy of the cache kept elsewhere (server/stored-page-processes.ts).
+   */
+  watch: (listener: (change: PageChange) => void) => () => void;
 };
+
+/** A change to the stored pages: a page stored at a path (or stored anew), or the page at a path let go. */
+export type PageChange = { stored: string; page: StoredPage } | { removed: string };
 
 const ONE_TIME_COOKIES = ["toast"];
 const MINUTE = 60_000;
@@ -256,12 +265,16 @@ export function createHtmlCache({
   onEvict,
 }: HtmlCacheOptions): HtmlCache {
   const budgets = tierBudgets(maxBytes);
+  const watchers = new Set<(change: PageChange) => void>();
+  const tell = (change: PageChange) => watchers.forEach((watcher) => watcher(change));
   const makeTier = (tier: PageTier) =>
     new LRUCache<string, Entry>({
       maxSize: budgets[tier],
       sizeCalculation: (entry) => entry.identity.length + entry.br.length + entry.gzip.length,
-      dispose: (_entry, _path, reason) => {
+      dispose: (_entry, path, reason) => {
         if (reason === "evict") onEvict?.(tier);
+        // A page stored anew is told of as stored, just after.
+        if (reason !== "set") tell({ removed: path });
       },
     });
   const tiers: Record<PageTier, LRUCache<string, Entry>> = { core: makeTier("core"), items: makeTier("items") };
@@ -302,7 +315,10 @@ export function createHtmlCache({
       expiresAt: expiresAt(kind, storedAt),
     };
     // News stored while this page was rendering: serve it to those who asked, but do not keep it.
-    if (generation[kind] === startedIn) tiers[tierFor(path)].set(path, entry);
+    if (generation[kind] === startedIn) {
+      tiers[tierFor(path)].set(path, entry);
+      tell({ stored: path, page: entry });
+    }
     return { entry };
   }
 
@@ -343,6 +359,13 @@ export function createHtmlCache({
       core: { bytes: tiers.core.calculatedSize, maxBytes: budgets.core, entries: tiers.core.size },
       items: { bytes: tiers.items.calculatedSize, maxBytes: budgets.items, entries: tiers.items.size },
     }),
+    watch(listener) {
+      for (const entries of Object.values(tiers)) {
+        for (const [path, page] of entries.entries()) listener({ stored: path, page });
+      }
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
   };
 }
 

@@ -95,17 +95,30 @@ async function main() {
   // the connection before Node's parser where it can (module.frontOnConnections, decision 0201).
   const server: Server = createServer(module.requestListener(app));
   const connectionFront = module.frontOnConnections(server, app);
-  server.listen(env.PORT, env.HOST);
+  // Stored-page processes listen on the same port (decision 0202), which takes SO_REUSEPORT on
+  // every socket; the port is first taken without it, so that a port another server holds still
+  // fails here (with SO_REUSEPORT alone, a second copy of the app would share it silently).
+  const storedPageProcesses = mode === "production" && connectionFront ? env.STORED_PAGE_PROCESSES : 0;
+  const onListenError = async (error: NodeJS.ErrnoException) => {
+    await runtime.stop();
+    fail(error.code === "EADDRINUSE" ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.` : error);
+  };
+  let listenPort = env.PORT;
+  if (storedPageProcesses > 0) listenPort = await module.claimPort(env.PORT, env.HOST).catch(onListenError);
+  server.listen({ port: listenPort, host: env.HOST, reusePort: storedPageProcesses > 0 });
   server.on("clientError", module.answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
-  }).catch(async (error: NodeJS.ErrnoException) => {
-    await runtime.stop();
-    fail(error.code === "EADDRINUSE" ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.` : error);
-  });
+  }).catch(onListenError);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  const pageProcesses = module.startStoredPageProcessesFor(server, app, connectionFront, {
+    count: storedPageProcesses,
+    host: env.HOST,
+    execArgv: process.execArgv,
+  });
+  await pageProcesses?.ready;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url, mode }, "Server listening");
   // Command-line tools put the same address into links (app/.server/server-address.ts).
@@ -132,7 +145,9 @@ async function main() {
     server.closeIdleConnections();
     connectionFront?.closeIdle();
     const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    await drained;
+    // The stored-page processes stop accepting and end their idle connections; the connections
+    // they passed on finish their requests like the server's own.
+    await Promise.all([drained, pageProcesses?.stop(DRAIN_TIMEOUT_MS)]);
     clearTimeout(timer);
     await runtime.stop();
     await loaded.close?.();

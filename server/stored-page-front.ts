@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
-import { LRUCache } from "lru-cache";
+import { logger } from "~/.server/logger.ts";
+import { requestDurations, routeGroup, type DurationTally } from "~/.server/metrics.ts";
 import { readCookie } from "~/lib/cookies.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { bodyIn, storedCacheControl, storedHeaders, type HtmlCache, type StoredHead } from "./html-cache.ts";
-import { isValidHost } from "./react-router-handler.ts";
+import { isValidHost } from "./request-host.ts";
 
 /**
  * The front of the HTTP server: a GET or HEAD of a page the page cache holds is answered here,
@@ -33,8 +34,18 @@ import { isValidHost } from "./react-router-handler.ts";
 /** A request as the front reads it: from Node's parser (`IncomingMessage`) or from the connection front's (server/stored-page-connections.ts). */
 export type FrontRequest = { method: string; url: string; headers: IncomingHttpHeaders };
 
-/** Where an answered request is told (the log line and /metrics, server/app.ts). */
-export type AnsweredRequest = { req: { method: string; url: string }; requestId: string; status: number; startedAt: number };
+/**
+ * Where an answered request is told (the log line and /metrics, server/app.ts). `head` is the
+ * stored head it was answered with: one object per page, encoding and status, so what is kept
+ * per page can be found by it without a key made for each request.
+ */
+export type AnsweredRequest = {
+  req: { method: string; url: string };
+  requestId: string;
+  status: number;
+  startedAt: number;
+  head: StoredHead;
+};
 
 /**
  * What the front sends: the status, the page's stored head with this request's id and
@@ -50,7 +61,8 @@ export type FrontAnswer = {
 };
 
 export type StoredPageFrontOptions = {
-  cache: HtmlCache;
+  /** Where the stored pages are: the page cache, or a stored-page process's copy of it (server/stored-page-process.ts). */
+  cache: Pick<HtmlCache, "stored">;
   /** The headers every answer carries, `[name, value, …]`: the security headers of server/middleware.ts. */
   fixedHeaders: readonly string[];
   answered: (request: AnsweredRequest) => void;
@@ -89,8 +101,8 @@ export function createStoredPageFront({ cache, fixedHeaders, answered, now = Dat
       const body = status === 304 || method === "HEAD" ? null : bodyIn(page, encoding);
       return { status, head, requestId, cacheControl, body, startedAt };
     },
-    answered({ method, url }, { requestId, status, startedAt }) {
-      answered({ req: { method, url }, requestId, status, startedAt });
+    answered({ method, url }, { requestId, status, startedAt, head }) {
+      answered({ req: { method, url }, requestId, status, startedAt, head });
     },
   };
 }
@@ -124,12 +136,16 @@ export function saneRequestId(incoming: string | string[] | undefined): string |
   return typeof incoming === "string" && /^[\w.-]{1,100}$/.test(incoming) ? incoming : undefined;
 }
 
-/** Hosts seen, and whether the request boundary takes them: a site hears a handful of distinct ones. */
-const hostVerdicts = new LRUCache<string, boolean>({ max: 100 });
+/**
+ * Hosts seen, and whether the request boundary takes them: a site hears a handful of distinct
+ * ones, so the map is emptied, not kept in order, when clients send more than a hundred.
+ */
+const hostVerdicts = new Map<string, boolean>();
 function isKnownGoodHost(host: string): boolean {
   let verdict = hostVerdicts.get(host);
   if (verdict === undefined) {
     verdict = isValidHost(host);
+    if (hostVerdicts.size >= 100) hostVerdicts.clear();
     hostVerdicts.set(host, verdict);
   }
   return verdict;
@@ -157,4 +173,28 @@ function acceptedAddress(
  */
 export function isFresh(headers: IncomingHttpHeaders, etag: string, lastModified: string): boolean {
   return fresh(headers, { etag, "last-modified": lastModified });
+}
+
+/** A stored page answered before Express: its duration in /metrics, and its log line at info level. */
+export function answered({ req: { method, url }, requestId, status, startedAt, head }: AnsweredRequest) {
+  const seconds = (performance.now() - startedAt) / 1000;
+  storedPageTally(head, method, url, status).observe(seconds);
+  if (logger.isLevelEnabled("info")) {
+    logger.info(
+      { req: { id: requestId, method, url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) },
+      "request completed",
+    );
+  }
+}
+
+/**
+ * The histogram's series for a stored page's answers, found once per stored head (the page,
+ * encoding and status) and method, not by a key made for each answer: the front answers a
+ * hundred thousand requests a second. A head goes with its page, and its series with it.
+ */
+const storedPageTallies = new WeakMap<StoredHead, [get?: DurationTally, head?: DurationTally]>();
+function storedPageTally(head: StoredHead, method: string, url: string, status: number): DurationTally {
+  let tallies = storedPageTallies.get(head);
+  if (!tallies) storedPageTallies.set(head, (tallies = []));
+  return (tallies[method === "HEAD" ? 1 : 0] ??= requestDurations.tally({ method, route: routeGroup(url, status), status }));
 }

@@ -36,3 +36,42 @@ export function takeOverConnections(server: Server, front: (socket: Socket) => v
     socket.resume();
   };
 }
+
+/**
+ * Readies a socket this process has read from to be sent to another (`process.send(message,
+ * socket)`, Node's documented way to pass a connection): stops reading it, and returns the bytes
+ * its stream took in but did not yet emit, which the other process must get with what this one
+ * read (server/stored-page-process.ts). Returns null (and changes nothing) if the socket cannot
+ * be stopped.
+ *
+ * What Node does not promise, and this relies on (Node 24): a socket sent to another process
+ * keeps its handle reading until the handle is closed after the send, and drops what it reads
+ * meanwhile (Node sets the handle's `onread` to a no-op); so reading must stop before the send,
+ * and only the handle's own `readStop` (`socket._handle`, undocumented) stops it: `pause()`
+ * stops only the 'data' events. `read()` takes what the stream holds, and may start the handle
+ * reading again, so it comes first; nothing is read between it and `readStop` (no I/O runs in
+ * between).
+ *
+ * If `_handle.readStop` is gone (`canRelease` is false), a stored-page process passes its first
+ * connection on before reading from it and stops: one process answers everything, correct but
+ * slower. If a send still loses bytes, a request whose body arrives while
+ * its connection is passed is cut: tests/integration/stored-page-processes.test.ts ("a body that
+ * arrives while its connection is passed") fails.
+ */
+export function releaseForAnotherProcess(socket: Socket): Buffer | null {
+  if (!canRelease(socket)) return null;
+  socket.pause();
+  const held: Buffer[] = [];
+  for (let chunk: Buffer | null; (chunk = socket.read() as Buffer | null) !== null;) held.push(chunk);
+  handleOf(socket)!.readStop!();
+  return Buffer.concat(held);
+}
+
+/** Whether `releaseForAnotherProcess` can stop this socket. */
+export function canRelease(socket: Socket): boolean {
+  return typeof handleOf(socket)?.readStop === "function";
+}
+
+function handleOf(socket: Socket): { readStop?: () => number } | undefined {
+  return (socket as unknown as { _handle?: { readStop?: () => number } })._handle ?? undefined;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import { logger } from "~/.server/logger.ts";
-import { requestDurations, routeGroup, type DurationTally } from "~/.server/metrics.ts";
+import { requestDurations, routeGroup, type DurationTally } from "~/.server/request-durations.ts";
 import { readCookie } from "~/lib/cookies.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { bodyIn, storedCacheControl, storedHeaders, type HtmlCache, type StoredHead } from "./html-cache.ts";

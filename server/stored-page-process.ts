@@ -17,7 +17,7 @@
  */
 import net from "node:net";
 import { logger } from "~/.server/logger.ts";
-import { requestDurations } from "~/.server/metrics.ts";
+import { requestDurations } from "~/.server/request-durations.ts";
 import { canRelease, releaseForAnotherProcess } from "~/framework-workarounds/http-connection-handoff.server.ts";
 import type { StoredPage } from "./html-cache.ts";
 import { holdConnections, type ConnectionTimeouts } from "./stored-page-connections.ts";

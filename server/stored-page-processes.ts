@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, type Socket } from "node:net";
 import { logger } from "~/.server/logger.ts";
-import { requestDurations, type TallyCounts } from "~/.server/metrics.ts";
+import { requestDurations, type TallyCounts } from "~/.server/request-durations.ts";
 import type { HtmlCache, PageChange, StoredPage } from "./html-cache.ts";
 import type { ConnectionFront } from "./stored-page-connections.ts";
 
@@ -86,14 +86,14 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
 
     function start() {
       startedAt = Date.now();
-      const process = fork(options.entry, [], {
+      const helper = fork(options.entry, [], {
         serialization: "advanced",
         execArgv: options.execArgv,
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
-      child = process;
+      child = helper;
       const send = (message: ToStoredPageProcess) => {
-        if (process.connected) process.send(message);
+        if (helper.connected) helper.send(message);
       };
       send({ type: "start", host: options.host, port: options.port, fixedHeaders: options.fixedHeaders, timeouts: options.timeouts });
       // Every page stored now, then every change as it happens, in order.
@@ -103,13 +103,13 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
         ),
       );
 
-      process.on("message", (message: FromStoredPageProcess, socket?: Socket) => {
+      helper.on("message", (message: FromStoredPageProcess, socket?: Socket) => {
         if (message.type === "listening") {
           listening = true;
           announceReady();
         } else if (message.type === "connection") {
           if (!socket) return; // closed by the client while it was passed
-          if (stopping) return void socket.destroy();
+          // Taken even while the app stops: its request is someone's, and Node's server answers it (with Connection: close).
           passedOn.add(socket);
           socket.once("close", () => passedOn.delete(socket));
           options.front.adopt(socket, Buffer.from(message.readAhead));
@@ -118,8 +118,8 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
           counting.get(message.id)?.();
         }
       });
-      process.on("error", (error) => logger.error({ err: error }, "A stored-page process failed"));
-      process.once("exit", (code, signal) => {
+      helper.on("error", (error) => logger.error({ err: error }, "A stored-page process failed"));
+      helper.once("exit", (code, signal) => {
         unwatch();
         listening = false;
         child = undefined;
@@ -145,8 +145,8 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
       isListening: () => listening,
       /** Asks the process for what it counted; resolves when the counts are in (or it does not answer in time). */
       count(): Promise<void> {
-        const process = child;
-        if (!process?.connected) return Promise.resolve();
+        const helper = child;
+        if (!helper?.connected) return Promise.resolve();
         const id = nextCount++;
         return new Promise<void>((resolve) => {
           const timer = setTimeout(done, COUNT_TIMEOUT_MS);
@@ -156,16 +156,16 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
             resolve();
           }
           counting.set(id, done);
-          process.send({ type: "count", id } satisfies ToStoredPageProcess);
+          helper.send({ type: "count", id } satisfies ToStoredPageProcess);
         });
       },
       stop(): Promise<void> {
-        const process = child;
-        if (!process) return Promise.resolve();
+        const helper = child;
+        if (!helper) return Promise.resolve();
         return new Promise<void>((resolve) => {
-          process.once("exit", () => resolve());
-          if (process.connected) process.send({ type: "stop" } satisfies ToStoredPageProcess);
-          else process.kill("SIGTERM");
+          helper.once("exit", () => resolve());
+          if (helper.connected) helper.send({ type: "stop" } satisfies ToStoredPageProcess);
+          else helper.kill("SIGTERM");
         });
       },
       /** Ends the process at once (one that did not stop in time). */

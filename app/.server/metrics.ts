@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { REQUEST_BUCKETS, requestDurations, tallies } from "./request-durations";
 
 /**
  * Prometheus metrics, served on /metrics when METRICS_TOKEN is set (off by
@@ -7,13 +8,13 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: "nordlys_" });
 
-const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const REQUEST_DURATIONS = "nordlys_http_request_duration_seconds";
 const REQUEST_DURATIONS_HELP = "HTTP requests by method, route group and status, with their duration";
 
 /**
- * Requests through Express, timed by prom-client. /metrics reads it through `requestDurations`
- * below, which adds the stored pages answered before Express.
+ * Requests through Express, timed by prom-client. /metrics reads it through
+ * `mergedRequestDurations` below, which adds the tallies of the stored pages answered before
+ * Express (./request-durations.ts).
  */
 export const httpRequests = new Histogram({
   name: REQUEST_DURATIONS,
@@ -22,82 +23,6 @@ export const httpRequests = new Histogram({
   buckets: REQUEST_BUCKETS,
   registers: [],
 });
-
-export type RequestLabels = { method: string; route: string; status: number };
-
-/** A series' counts as they travel between processes: per bucket (the last past every bound), not cumulative. */
-export type TallyCounts = { labels: RequestLabels; buckets: number[]; sum: number; count: number };
-
-/**
- * One series of the request histogram, counted by plain arithmetic: the stored-page front answers
- * in a few microseconds, and prom-client's `observe` hashes the labels of a series on every call,
- * a tenth of that time. The front keeps the tally of each stored page it answers and adds to it.
- */
-export class DurationTally {
-  readonly buckets = new Float64Array(REQUEST_BUCKETS.length + 1);
-  sum = 0;
-  count = 0;
-  constructor(readonly labels: RequestLabels) {}
-
-  observe(seconds: number): void {
-    let bucket = 0;
-    while (bucket < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[bucket]!) bucket++;
-    this.buckets[bucket]!++;
-    this.sum += seconds;
-    this.count++;
-  }
-
-  /** What was counted since the last call, zeroing the tally. */
-  take(): TallyCounts | null {
-    if (this.count === 0) return null;
-    const counts = { labels: this.labels, buckets: Array.from(this.buckets), sum: this.sum, count: this.count };
-    this.buckets.fill(0);
-    this.sum = 0;
-    this.count = 0;
-    return counts;
-  }
-}
-
-const tallies = new Map<string, DurationTally>();
-/** Counts asked of other processes before /metrics is read (`countElsewhere`). */
-const elsewhere = new Set<() => Promise<void>>();
-
-/**
- * The tallies of the request histogram, one per series, kept beside prom-client's
- * (`httpRequests`): /metrics reads both as one histogram.
- */
-export const requestDurations = {
-  /** The series for these labels (made once; the caller keeps it). */
-  tally(labels: RequestLabels): DurationTally {
-    const key = `${labels.method} ${labels.status} ${labels.route}`;
-    let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = new DurationTally(labels)));
-    return tally;
-  },
-  /** Adds counts made in another process. */
-  add(counts: readonly TallyCounts[]): void {
-    for (const { labels, buckets, sum, count } of counts) {
-      const tally = requestDurations.tally(labels);
-      buckets.forEach((n, bucket) => (tally.buckets[bucket]! += n));
-      tally.sum += sum;
-      tally.count += count;
-    }
-  },
-  /** What every series counted since the last call, zeroing them (a stored-page process's counts, for the app's process: server/stored-page-process.ts). */
-  take(): TallyCounts[] {
-    const counts: TallyCounts[] = [];
-    for (const tally of tallies.values()) {
-      const taken = tally.take();
-      if (taken) counts.push(taken);
-    }
-    return counts;
-  },
-  /** Asks `collect` for other processes' counts (which it adds) each time /metrics is read; returns what stops it. */
-  countElsewhere(collect: () => Promise<void>): () => void {
-    elsewhere.add(collect);
-    return () => elsewhere.delete(collect);
-  },
-};
 
 type HistogramReading = Awaited<ReturnType<typeof httpRequests.get>>;
 
@@ -113,12 +38,12 @@ const mergedRequestDurations = {
   type: "histogram",
   aggregator: "sum",
   async get(): Promise<HistogramReading> {
-    await Promise.all([...elsewhere].map((collect) => collect().catch(() => undefined)));
+    await requestDurations.collectElsewhere();
     const reading = await httpRequests.get();
     const values = reading.values.map((value) => ({ ...value, labels: { ...value.labels } }));
     const at = new Map<string, number>();
     values.forEach((value, index) => at.set(valueKey(value.metricName, value.labels), index));
-    for (const tally of tallies.values()) {
+    for (const tally of tallies()) {
       if (tally.count === 0) continue;
       const add = (metricName: string, labels: Record<string, string | number>, amount: number) => {
         const index = at.get(valueKey(metricName, labels));
@@ -141,7 +66,7 @@ const mergedRequestDurations = {
   },
   reset() {
     httpRequests.reset();
-    tallies.clear();
+    requestDurations.reset();
   },
 };
 
@@ -225,17 +150,3 @@ export const pageCacheEvictions = new Counter({
   labelNames: ["tier"] as const,
   registers: [metricsRegistry],
 });
-
-/**
- * A low-cardinality label for a request path: the API endpoint name, or the
- * first path segment of a page (`/projects/:rest`), so arbitrary URLs (404
- * probes) cannot create unbounded series.
- */
-export function routeGroup(path: string, status: number): string {
-  if (path.startsWith("/assets/")) return "/assets";
-  const segments = path.split("?")[0]!.split("/").filter(Boolean);
-  if (status === 404) return "not_found";
-  if (segments[0] === "api") return `/api/${segments[1] ?? ""}`;
-  if (segments.length === 0) return "/";
-  return segments.length === 1 ? `/${segments[0]}` : `/${segments[0]}/:rest`;
-}

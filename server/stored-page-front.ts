@@ -28,14 +28,14 @@ import { isValidHost } from "./request-host.ts";
  * What it keeps of the request path: the request id (a sane incoming X-Request-Id, else a new
  * one) in X-Request-Id, the security headers (taken from the very middleware at start), the
  * page's headers, ETag and 304 (Express's own `fresh` test), HEAD, the request's
- * duration in /metrics, and the log line at info level (in a shorter form, `answered` in server/app.ts).
+ * duration in /metrics, and the log line at info level (in a shorter form, `answered` below).
  */
 
 /** A request as the front reads it: from Node's parser (`IncomingMessage`) or from the connection front's (server/stored-page-connections.ts). */
 export type FrontRequest = { method: string; url: string; headers: IncomingHttpHeaders };
 
 /**
- * Where an answered request is told (the log line and /metrics, server/app.ts). `head` is the
+ * Where an answered request is told (the log line and /metrics: `answered` below). `head` is the
  * stored head it was answered with: one object per page, encoding and status, so what is kept
  * per page can be found by it without a key made for each request.
  */

@@ -1,6 +1,6 @@
 import { maxHeaderSize, type Server } from "node:http";
 import type { Socket } from "node:net";
-import { takeOverConnections } from "~/framework-workarounds/http-connection-handoff.server.ts";
+import { takeOverConnections, type HandOver } from "~/framework-workarounds/http-connection-handoff.server.ts";
 import type { StoredHead } from "./html-cache.ts";
 import type { FrontAnswer, FrontRequest, StoredPageFront } from "./stored-page-front.ts";
 
@@ -46,9 +46,6 @@ export type ConnectionFront = {
 
 /** The timeouts of the HTTP server the front stands before (an `http.Server` has them all, and they are read as they are now). */
 export type ConnectionTimeouts = Pick<Server, "keepAliveTimeout" | "headersTimeout"> & { keepAliveTimeoutBuffer?: number };
-
-/** Where the connections the front cannot answer go: the socket, with the bytes read from it and not answered. */
-export type HandOver = (socket: Socket, readAhead: Buffer) => void;
 
 /** The connections the front reads, whatever accepted them. */
 export type ConnectionHolder = {

@@ -20,7 +20,7 @@ import { logger } from "~/.server/logger.ts";
 import { requestDurations } from "~/.server/request-durations.ts";
 import { canRelease, releaseForAnotherProcess } from "~/framework-workarounds/http-connection-handoff.server.ts";
 import type { StoredPage } from "./html-cache.ts";
-import { holdConnections, type ConnectionTimeouts } from "./stored-page-connections.ts";
+import { holdConnections } from "./stored-page-connections.ts";
 import { answered, createStoredPageFront } from "./stored-page-front.ts";
 import type { FromStoredPageProcess, ToStoredPageProcess } from "./stored-page-processes.ts";
 
@@ -50,7 +50,7 @@ function start({ host, port, fixedHeaders, timeouts }: Extract<ToStoredPageProce
     fixedHeaders,
     answered,
   });
-  holder = holdConnections(front, timeouts satisfies ConnectionTimeouts, passOn);
+  holder = holdConnections(front, timeouts, passOn);
   server = net.createServer((socket) => {
     if (!canRelease(socket)) {
       // This Node cannot stop a socket it has read from: pass this one unread, and stop.

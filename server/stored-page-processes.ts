@@ -3,7 +3,7 @@ import { createServer, type Socket } from "node:net";
 import { logger } from "~/.server/logger.ts";
 import { requestDurations, type TallyCounts } from "~/.server/request-durations.ts";
 import type { HtmlCache, PageChange, StoredPage } from "./html-cache.ts";
-import type { ConnectionFront } from "./stored-page-connections.ts";
+import type { ConnectionFront, ConnectionTimeouts } from "./stored-page-connections.ts";
 
 /**
  * The app's side of the stored-page processes (server/stored-page-process.ts,
@@ -21,7 +21,7 @@ export type ToStoredPageProcess =
       port: number;
       /** The headers every answer carries (the security headers), `[name, value, …]`. */
       fixedHeaders: string[];
-      timeouts: { keepAliveTimeout: number; headersTimeout: number; keepAliveTimeoutBuffer: number };
+      timeouts: Required<ConnectionTimeouts>;
     }
   | { type: "store"; path: string; page: StoredPage }
   | { type: "remove"; path: string }
@@ -42,7 +42,7 @@ export type StoredPageProcessesOptions = {
   port: number;
   cache: HtmlCache;
   fixedHeaders: string[];
-  timeouts: { keepAliveTimeout: number; headersTimeout: number; keepAliveTimeoutBuffer: number };
+  timeouts: Required<ConnectionTimeouts>;
   /** The app's connection front, which gives Node's server the connections they pass on. */
   front: ConnectionFront;
 };
@@ -50,8 +50,6 @@ export type StoredPageProcessesOptions = {
 export type StoredPageProcesses = {
   /** Resolves once each has started listening (or died trying). */
   ready: Promise<void>;
-  /** How many are listening now. */
-  listening(): number;
   /**
    * Stops them (each stops accepting, ends the connections it holds, and exits) and waits, up to
    * `timeoutMs`, for the connections they passed on to close.
@@ -76,7 +74,6 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
 
   function slot(index: number) {
     let child: ChildProcess | undefined;
-    let listening = false;
     let restartIn = FIRST_RESTART_MS;
     let startedAt = 0;
     let nextCount = 0;
@@ -105,7 +102,6 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
 
       helper.on("message", (message: FromStoredPageProcess, socket?: Socket) => {
         if (message.type === "listening") {
-          listening = true;
           announceReady();
         } else if (message.type === "connection") {
           if (!socket) return; // closed by the client while it was passed
@@ -121,7 +117,6 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
       helper.on("error", (error) => logger.error({ err: error }, "A stored-page process failed"));
       helper.once("exit", (code, signal) => {
         unwatch();
-        listening = false;
         child = undefined;
         for (const done of counting.values()) done();
         counting.clear();
@@ -142,7 +137,6 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
     start();
     return {
       ready,
-      isListening: () => listening,
       /** Asks the process for what it counted; resolves when the counts are in (or it does not answer in time). */
       count(): Promise<void> {
         const helper = child;
@@ -177,7 +171,6 @@ export function startStoredPageProcesses(options: StoredPageProcessesOptions): S
 
   return {
     ready: Promise.all(slots.map((each) => each.ready)).then(() => undefined),
-    listening: () => slots.filter((each) => each.isListening()).length,
     async stop(timeoutMs) {
       stopping = true;
       stopCounting();

@@ -21,7 +21,8 @@ import type { Socket } from "node:net";
  * wrongly or not at all: server/stored-page-connections.test.ts ("hands a connection over with
  * the bytes it read") fails.
  */
-export type HandOver = (socket: Socket, readAhead?: Buffer) => void;
+/** Where a connection the front does not answer goes: the socket, with the bytes read from it and not answered. */
+export type HandOver = (socket: Socket, readAhead: Buffer) => void;
 
 export function takeOverConnections(server: Server, front: (socket: Socket) => void): HandOver | null {
   const nodeListeners = server.listeners("connection");
@@ -31,7 +32,7 @@ export function takeOverConnections(server: Server, front: (socket: Socket) => v
   server.on("connection", front);
   return (socket, readAhead) => {
     socket.pause();
-    if (readAhead && readAhead.length > 0) socket.unshift(readAhead);
+    if (readAhead.length > 0) socket.unshift(readAhead);
     setUp.call(server, socket);
     socket.resume();
   };

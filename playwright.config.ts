@@ -20,6 +20,7 @@ const aiProvider = fakeAiProvider(port);
 
 // A second app on port + 3000 shows the site as a fresh install with nothing outside reachable:
 // no AI provider and no feed that answers (tests/e2e/degraded.spec.ts reads E2E_DEGRADED_URL).
+// It keeps the default minimum fill time of forms (the autofill tests of forms and chat use it).
 const degradedPort = Number(process.env.E2E_DEGRADED_PORT ?? port + 3000);
 const degradedURL = `http://127.0.0.1:${degradedPort}`;
 process.env.E2E_DEGRADED_URL = degradedURL;
@@ -138,6 +139,9 @@ export default defineConfig({
       NEWS_FEEDS: ["frontier-lab.xml", "research-weekly.atom", "robotics.json"].map((f) => `${feedBase}/feeds/${f}`).join(","),
       // No run starts because the clock passed :00, :30 or 08:00 during the tests.
       JOB_SCHEDULES: "false",
+      // Forms sent at once are not held as too fast here, so no test waits for a person's typing time;
+      // the second server keeps the default, and the autofill tests of forms and chat use it.
+      FORM_MIN_FILL_MS: "0",
       ...aiProvider.env,
     }),
     aiProvider.webServer,

@@ -39,7 +39,7 @@ import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
 import { mentoringBookings, users } from "../app/.server/db/tables/index.ts";
 import { getEnv, resetEnvForTests } from "../app/.server/env.ts";
-import { createFormStartToken, MIN_FILL_MS } from "../app/.server/form-traps.ts";
+import { createFormStartToken, minFillMs } from "../app/.server/form-traps.ts";
 import { setJobs, startJobs, type Jobs } from "../app/.server/jobs.ts";
 import { sendMailJob } from "../app/.server/mail/index.ts";
 import { requestInfoContext } from "../app/.server/request-context.ts";
@@ -209,7 +209,7 @@ async function book(slotId: string): Promise<{ status: number; ms: number; body:
     method: "POST",
     headers: { "Content-Type": "application/json", "User-Agent": "booking-bench/1.0" },
     body: JSON.stringify({
-      formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - tokenSeq++),
+      formStartedAt: createFormStartToken(Date.now() - minFillMs() - 1000 - tokenSeq++),
       slotId,
       name: `Learner ${n}`,
       email: `learner-${n}@example.test`,

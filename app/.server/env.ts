@@ -286,6 +286,15 @@ const envSchema = z
       .max(300, { error: "must be between 1 and 300" })
       .default(5)
       .describe("Embedded database: how often free disk space is measured"),
+    FORM_MIN_FILL_MS: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(0, { error: "must be between 0 and 60000" })
+      .max(60_000, { error: "must be between 0 and 60000" })
+      .default(3_000)
+      .describe(
+        "A form or chat lead sent back sooner than this after it was shown (ms) is stored and held for review as too fast (docs/decisions/0100); the tests lower it",
+      ),
     ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
       "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
     ),

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "./form-traps";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "./env";
+import { checkFormTraps, createFormStartToken, minFillMs } from "./form-traps";
 import { setAppSecret } from "./secret";
 
 setAppSecret("form-traps-test-secret-".padEnd(40, "x"));
@@ -10,8 +11,25 @@ const check = (input: { honeypot?: unknown; startToken?: unknown }, requireToken
 
 describe("checkFormTraps", () => {
   it("passes a form with an empty honeypot and a start time at least 3 s old, with its fill time", () => {
-    expect(check({ startToken: createFormStartToken(NOW - MIN_FILL_MS) })).toEqual({ holdReason: null, fillMs: MIN_FILL_MS });
+    expect(check({ startToken: createFormStartToken(NOW - minFillMs()) })).toEqual({ holdReason: null, fillMs: minFillMs() });
     expect(check({ honeypot: "  ", startToken: createFormStartToken(NOW - 60_000) })).toEqual({ holdReason: null, fillMs: 60_000 });
+  });
+
+  describe("with the minimum fill time set (FORM_MIN_FILL_MS)", () => {
+    afterEach(() => {
+      delete process.env.FORM_MIN_FILL_MS;
+      resetEnvForTests();
+    });
+
+    it("is 3 s unless set, and holds as too fast only what comes sooner than the setting", () => {
+      expect(minFillMs()).toBe(3_000);
+      process.env.FORM_MIN_FILL_MS = "0";
+      resetEnvForTests();
+      expect(check({ startToken: createFormStartToken(NOW) })).toEqual({ holdReason: null, fillMs: 0 });
+      process.env.FORM_MIN_FILL_MS = "5000";
+      resetEnvForTests();
+      expect(check({ startToken: createFormStartToken(NOW - 4_000) })).toEqual({ holdReason: "too-fast", fillMs: 4_000 });
+    });
   });
 
   it("holds, never drops, with a reason an admin can tell apart", () => {

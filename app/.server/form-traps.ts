@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { HoldReason } from "~/lib/form-traps";
 import { peekRateLimit, refundRateLimit, tryConsumeRateLimit, defineRateLimit } from "./rate-limit";
+import { getEnv } from "./env";
 import { getAppSecret } from "./secret";
 
 /**
@@ -9,13 +10,15 @@ import { getAppSecret } from "./secret";
  * API and the chat's lead capture:
  * - a honeypot field people never see (hidden with display:none) but
  *   form-filling bots fill in;
- * - a minimum fill time: the form carries a signed timestamp of when it was
- *   shown, and a form sent back faster than a person types looks automated.
+ * - a minimum fill time (`FORM_MIN_FILL_MS`, 3 s): the form carries a signed timestamp of
+ *   when it was shown, and a form sent back faster than a person types looks automated.
  * Browser autofill and password managers trip both now and then, so a
  * submission that trips one is stored and held for an admin's review, never
  * dropped (docs/decisions/0100-hold-what-looks-automated.md).
  */
-export const MIN_FILL_MS = 3_000;
+export function minFillMs(): number {
+  return getEnv().FORM_MIN_FILL_MS;
+}
 
 /** How long a form's start time stays good: a page left open for a working day, not a token kept for replays. */
 export const FORM_TOKEN_MAX_AGE_MS = 12 * 3600 * 1000;
@@ -85,7 +88,7 @@ export function checkFormTraps(
     return { holdReason: options.requireToken ? "missing-token" : null, fillMs };
   }
   if (startedAt === null) return { holdReason: "bad-token", fillMs };
-  if (now - startedAt < MIN_FILL_MS) return { holdReason: "too-fast", fillMs };
+  if (now - startedAt < minFillMs()) return { holdReason: "too-fast", fillMs };
   if (now - startedAt > FORM_TOKEN_MAX_AGE_MS) return { holdReason: "expired-token", fillMs };
   return { holdReason: null, fillMs };
 }

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Cookie, Locator, Page } from "@playwright/test";
 import { disclaimers } from "../../app/content/disclaimers";
-import { STARTED_AT_FIELD } from "../../app/lib/form-traps";
 import { withServerDatabase } from "../support/admin-seed";
 import { signInAsAdmin } from "./support/admin";
 import { outboxMailsFor } from "./support/outbox";
@@ -25,21 +24,6 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";
 const MENTOR_NAME = "Maya Okafor-Lund";
-/** The server keeps each form's start time; it holds forms sent back faster than this for review (as forms.spec.ts). */
-const MIN_FILL_MS = 3_300;
-
-/**
- * Waits until the start time the booking form will send is MIN_FILL_MS old (the server holds a
- * faster post as automated). Read from the form itself: a client-side navigation (a day picked)
- * gives the form a new start time after the page first loaded.
- */
-async function waitForFillTime(section: Locator): Promise<void> {
-  const token = await section.locator(`input[name="${STARTED_AT_FIELD}"]`).first().inputValue();
-  const startedAt = Number(token.split(".")[0]);
-  expect(startedAt, "the form's start time").toBeGreaterThan(0);
-  await section.page().waitForTimeout(Math.max(0, startedAt + MIN_FILL_MS - Date.now()));
-}
-
 let mentorId = "";
 let adminCookies: Cookie[] = [];
 /** The learner of the first test: their confirmation mail carries the link the link-page test opens. */
@@ -155,7 +139,6 @@ test.describe("without JavaScript", () => {
     await expect(section.getByText("Times are shown in")).toHaveText("Times are shown in Asia/Kolkata. Pick a day, then a time.");
 
     const day = await openSecondDay(page);
-    const loadedAt = Date.now();
     await expect(section.getByRole("group", { name: /^Times on / })).toBeVisible();
     const first = timeRadios(section).first();
     const slot = slotFromId((await first.getAttribute("value")) ?? "");
@@ -172,7 +155,6 @@ test.describe("without JavaScript", () => {
     await section.getByLabel("Email", { exact: true }).fill(email);
     await section.getByLabel("Your learning goals", { exact: true }).fill("Ship my first RAG app in a month.");
     await section.getByLabel(disclaimers.light.checkboxLabel).check();
-    await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
     await section.getByRole("button", { name: "Book session" }).click();
 
     const confirmation = page.getByRole("region", { name: "Your session is booked" });
@@ -264,7 +246,6 @@ test.describe("with JavaScript in Auckland", () => {
     await tabTo(() => book.evaluate((element) => element === document.activeElement), "Book session");
 
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await waitForFillTime(section);
     await page.keyboard.press("Enter");
 
     const confirmation = page.getByRole("region", { name: "Your session is booked" });
@@ -288,7 +269,6 @@ test.describe("a time taken meanwhile", () => {
     const section = bookingSection(page);
     const day = await openSecondDay(page);
     await page.waitForLoadState("networkidle");
-    const loadedAt = Date.now();
     const first = timeRadios(section).first();
     const slotId = (await first.getAttribute("value")) ?? "";
     const slot = slotFromId(slotId);
@@ -306,7 +286,6 @@ test.describe("a time taken meanwhile", () => {
 
     // Someone else's booking of that time commits first.
     await insertBooking(slot.start, slot.minutes, "Someone Faster", uniqueEmail("faster"));
-    await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
     await section.getByRole("button", { name: "Book session" }).click();
 
     const message = "This time was just taken — here are the next free times.";
@@ -335,7 +314,6 @@ test.describe("a booking post that fails on the way", () => {
     const section = bookingSection(page);
     await openSecondDay(page);
     await page.waitForLoadState("networkidle");
-    const loadedAt = Date.now();
     // The second time of the day: the other tests book the first ones.
     const chosen = timeRadios(section).nth(1);
     const slotId = (await chosen.getAttribute("value")) ?? "";
@@ -357,7 +335,6 @@ test.describe("a booking post that fails on the way", () => {
         await route.abort("failed");
       },
     );
-    await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
     await section.getByRole("button", { name: "Book session" }).click();
 
     const message = "Your booking could not be sent: check your connection and try again.";

@@ -143,11 +143,18 @@ describe("a flood of unique page views", () => {
   it("from one client: the per-client limit stops it, and a visitor from another address is still counted", async () => {
     const baselineKb = await rssKb();
     let visitorStatuses: number[] = [];
+    let limited = () => {};
+    const floodRefused = new Promise<void>((resolve) => (limited = resolve));
     const [{ statuses, peakRssKb }] = await Promise.all([
       // A new browser (user agent) each time: the limit, not the visitor's cap, must stop it.
-      flood((i) => beacon("203.0.113.66", `${CHROME} Flood/${i}`, "one-client")),
+      flood(async (i) => {
+        const status = await beacon("203.0.113.66", `${CHROME} Flood/${i}`, "one-client");
+        if (status === 429) limited();
+        return status;
+      }),
       (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // The visitor comes while the flood is being refused.
+        await floodRefused;
         visitorStatuses = [];
         for (const path of ["/", "/about", "/projects"]) visitorStatuses.push(await beacon("198.51.100.20", CHROME, "normal", path));
       })(),

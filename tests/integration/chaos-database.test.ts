@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDb } from "~/.server/db/embedded";
-import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { createFormStartToken, minFillMs } from "~/.server/form-traps";
 import { startJobs } from "~/.server/jobs";
 import { UNAVAILABLE_MESSAGE } from "~/.server/page-errors";
 import { setAppSecret } from "~/.server/secret";
@@ -142,7 +142,7 @@ function postContactForm(): Promise<Outcome> {
     email,
     message,
     disclaimerAccepted: "on",
-    formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+    formStartedAt: createFormStartToken(Date.now() - minFillMs() - 2_000),
     website: "",
   });
   return timed(
@@ -210,7 +210,7 @@ function postLead(): Promise<Outcome> {
           userData: { name: "Chaos Lead", email: `lead-${conversationId}@example.com`, message: "Chat lead under chaos" },
           messages: [],
           conversationId,
-          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+          formStartedAt: createFormStartToken(Date.now() - minFillMs() - 2_000),
           website: "",
         }),
       }),
@@ -242,7 +242,7 @@ function postBooking(): Promise<Outcome> {
           goals: "Learn to evaluate a RAG pipeline.",
           disclaimerAccepted: true,
           timeZone: "UTC",
-          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+          formStartedAt: createFormStartToken(Date.now() - minFillMs() - 2_000),
           website: "",
         }),
       }),
@@ -275,7 +275,7 @@ function postBookingForm(): Promise<Outcome> {
     email,
     goals,
     disclaimerAccepted: "on",
-    formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2_000),
+    formStartedAt: createFormStartToken(Date.now() - minFillMs() - 2_000),
     website: "",
   });
   return timed(
@@ -368,6 +368,11 @@ function startLoad() {
   ];
   return {
     outcomes,
+    /** Resolves once every kind of request of the load has been answered after `since` (an event, not a pause). */
+    async answeredSince(since: number): Promise<void> {
+      const kinds = () => new Set(outcomes.filter((o) => o.startedAt >= since).map((o) => o.kind)).size;
+      await expect.poll(kinds, { timeout: 30_000, interval: 50 }).toBe(loops.length);
+    },
     async stop(): Promise<Outcome[]> {
       running = false;
       await Promise.all(loops);
@@ -498,29 +503,31 @@ async function expectSurvived(outcomes: Outcome[], recoveryMs: number, back: num
 describe("the database fails under load", () => {
   it("survives every backend terminated twice", async () => {
     const load = startLoad();
-    await sleep(1_500);
+    await load.answeredSince(Date.now());
     const terminate = "select pg_terminate_backend(pid) from pg_stat_activity where usename = current_user and pid <> pg_backend_pid()";
     await query(terminate);
+    // The fault itself, not a wait for one: a second blow 0.7 s later hits the connections made since.
     await sleep(700);
     await query(terminate);
     const back = Date.now();
     const probes: Outcome[] = [];
     const recoveryMs = await recoveryAfter(back, probes);
-    await sleep(1_000);
+    await load.answeredSince(back);
     const outcomes = [...(await load.stop()), ...probes];
     await expectSurvived(outcomes, recoveryMs, back, "terminate twice");
   }, 90_000);
 
   it("survives PostgreSQL stopped and started again at the same address", async () => {
     const load = startLoad();
-    await sleep(1_500);
+    await load.answeredSince(Date.now());
     await postgres.stop();
+    // The fault itself: the database stays away for 3 s.
     await sleep(3_000);
     postgres = await startEmbeddedPostgres({ dataDir: postgresDir, port });
     const back = Date.now();
     const probes: Outcome[] = [];
     const recoveryMs = await recoveryAfter(back, probes);
-    await sleep(1_000);
+    await load.answeredSince(back);
     const outcomes = [...(await load.stop()), ...probes];
     expect(outcomes.some((o) => o.status === 503)).toBe(true);
     await expectSurvived(outcomes, recoveryMs, back, "restart");
@@ -528,7 +535,7 @@ describe("the database fails under load", () => {
 
   it("answers 503 within the time limit while PostgreSQL is frozen for 10 s", async () => {
     const load = startLoad();
-    await sleep(1_500);
+    await load.answeredSince(Date.now());
     const pids = await postgresTree();
     const frozenAt = Date.now();
     for (const pid of pids) process.kill(pid, "SIGSTOP");
@@ -544,7 +551,7 @@ describe("the database fails under load", () => {
     const back = Date.now();
     const probes: Outcome[] = [];
     const recoveryMs = await recoveryAfter(back, probes);
-    await sleep(1_000);
+    await load.answeredSince(back);
     const outcomes = [...(await load.stop()), ...waited, ...probes];
 
     const slowest = Math.max(...outcomes.filter((o) => o.startedAt >= frozenAt && o.startedAt < back).map((o) => o.ms));
@@ -583,6 +590,7 @@ describe("the database fails under load", () => {
     await expect.poll(() => sink.heldCount(), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
     const terminate = "select pg_terminate_backend(pid) from pg_stat_activity where usename = current_user and pid <> pg_backend_pid()";
     await query(terminate);
+    // The fault itself: a second blow half a second later hits the connections made since.
     await sleep(500);
     await query(terminate);
     // The held messages are refused (421): never delivered, so they are the sender's to send again.

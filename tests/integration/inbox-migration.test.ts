@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
 import { runMigrations } from "~/.server/db/migrate";
 import { resetEnvForTests } from "~/.server/env";
-import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { createFormStartToken, minFillMs } from "~/.server/form-traps";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { sendMailJob } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";
@@ -401,7 +401,7 @@ describe("after the migration", () => {
           message: "One more question",
           disclaimerAccepted: "on",
           website: "",
-          formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 1000),
+          formStartedAt: createFormStartToken(Date.now() - minFillMs() - 1000),
         }),
       }),
       requestContextFor("198.51.100.70"),
@@ -418,7 +418,7 @@ describe("after the migration", () => {
             userData: { name: "Per Persson", email: "Per@example.com" },
             messages: [],
             conversationId: randomUUID(),
-            formStartedAt: createFormStartToken(Date.now() - MIN_FILL_MS - 2000),
+            formStartedAt: createFormStartToken(Date.now() - minFillMs() - 2000),
             website: "",
           }),
         }),

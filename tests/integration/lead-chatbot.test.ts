@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { type Jobs } from "~/.server/jobs";
-import { checkFormTraps, createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { checkFormTraps, createFormStartToken, minFillMs } from "~/.server/form-traps";
 import { setAppSecret } from "~/.server/secret";
 import { contactInText } from "~/features/chat/contact-in-text";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
@@ -76,7 +76,7 @@ async function readEvents(response: Response): Promise<StreamEvent[]> {
 /** The widget's start time of a form shown a while ago (a person's pace). */
 let tokenSeq = 0;
 /** A start time from start_lead_form a while ago; each one different, as a token counts for one conversation. */
-const started = () => createFormStartToken(Date.now() - MIN_FILL_MS - 2000 - tokenSeq++);
+const started = () => createFormStartToken(Date.now() - minFillMs() - 2000 - tokenSeq++);
 
 /** Every queued mail that mentions `text` (an address, a lead id). */
 async function mailJobsMentioning(text: string) {
@@ -362,7 +362,7 @@ describe("captures that look automated", () => {
     const token = response.body.formStartedAt as string;
     expect(token).toMatch(/^\d{13}\.[\w-]{12}\.[\w-]{22}$/);
     expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true })).toMatchObject({ holdReason: "too-fast" });
-    expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true, now: Date.now() + MIN_FILL_MS })).toMatchObject({
+    expect(checkFormTraps({ honeypot: "", startToken: token }, { requireToken: true, now: Date.now() + minFillMs() })).toMatchObject({
       holdReason: null,
     });
   });
@@ -386,7 +386,7 @@ describe("captures that look automated", () => {
     }
     const [fast] = await database.current.db.select().from(leads).where(eq(leads.email, "held-fast@example.com"));
     expect(fast!.fillMs).toBeGreaterThanOrEqual(400);
-    expect(fast!.fillMs).toBeLessThan(MIN_FILL_MS);
+    expect(fast!.fillMs).toBeLessThan(minFillMs());
   });
 
   it("counts a start time for one conversation: its own updates pass, another conversation's capture is held", async () => {

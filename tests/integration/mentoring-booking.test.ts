@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { analyticsConversions, enquiries, mentoringBookings, mentoringMentors, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
-import { createFormStartToken, MIN_FILL_MS } from "~/.server/form-traps";
+import { createFormStartToken, minFillMs } from "~/.server/form-traps";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
 import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
@@ -83,7 +83,7 @@ afterAll(async () => {
 let ipCounter = 1;
 const nextIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
 let tokenSeq = 0;
-const startedAt = () => createFormStartToken(Date.now() - MIN_FILL_MS - 1000 - tokenSeq++);
+const startedAt = () => createFormStartToken(Date.now() - minFillMs() - 1000 - tokenSeq++);
 
 type PublicSlot = { id: string; start: string; end: string; minutes: number; mentor: { id: string; name: string } };
 

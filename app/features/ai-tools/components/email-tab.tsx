@@ -1,13 +1,10 @@
 import { MailIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
-import { streamJsonEvents } from "~/lib/stream-json-events";
-import { showAiError } from "../show-ai-error";
 import { AI_LIMITS, countWords, STORAGE_KEYS, type EmailResponse } from "../options";
 import { storedEmailSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
-import { ResultActions } from "./share-menu";
+import { GeneratedText, PresetRow, TextField, ToolHeading, useTextGeneration } from "./tool-parts";
 
 export const emailPresets = [
   {
@@ -41,101 +38,55 @@ const toneSuggestions = ["friendly", "professional", "warm", "confident", "casua
  */
 export function EmailTab({ isAvailable }: { isAvailable: boolean }) {
   const [state, setState] = usePersistentState(STORAGE_KEYS.email, storedEmailSchema, emptyEmail);
-  const [isBusy, setBusy] = useState(false);
+  const { isBusy, generate } = useTextGeneration<EmailResponse>("Failed to generate email", (result) => result.email);
   const update = (field: keyof typeof state) => (value: string) => setState((current) => ({ ...current, [field]: value }));
+  const fieldProps = (field: "product" | "audience" | "tone") => ({
+    value: state[field],
+    onChange: (event: { target: { value: string } }) => update(field)(event.target.value),
+    maxLength: AI_LIMITS.fieldChars,
+    disabled: !isAvailable,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!state.product.trim() || !state.audience.trim() || isBusy) return;
-    setBusy(true);
-    let text = "";
-    try {
-      const result = await streamJsonEvents<EmailResponse>(
-        "/api/generate-content/stream",
-        { task: "email", product: state.product.trim(), audience: state.audience.trim(), tone: state.tone.trim() || "friendly" },
-        {
-          onDelta: (delta) => {
-            text += delta;
-            update("email")(text);
-          },
-        },
-      );
-      update("email")(result.email);
-    } catch (error) {
-      showAiError(error, { title: "Error", fallback: "Failed to generate email" });
-    } finally {
-      setBusy(false);
-    }
+    const { product, audience, tone } = state;
+    await generate({ task: "email", product: product.trim(), audience: audience.trim(), tone: tone.trim() || "friendly" }, update("email"));
   }
 
   const words = countWords(state.email);
 
   return (
     <section aria-labelledby="email-heading" className="flex flex-col gap-6">
-      <div>
-        <h2 id="email-heading" className="text-xl font-semibold">
-          Cold email writer
-        </h2>
-        <p className="text-sm text-ink-600">A short, personal first email with one clear ask.</p>
-      </div>
+      <ToolHeading id="email-heading" title="Cold email writer" description="A short, personal first email with one clear ask." />
 
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-labelledby="email-presets-label">
-          <span id="email-presets-label" className="text-sm text-ink-600">
-            Presets:
-          </span>
-          {emailPresets.map((preset) => (
-            <Button
-              key={preset.label}
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={!isAvailable}
-              onClick={() => setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))}
-            >
-              {preset.label}
-            </Button>
-          ))}
-        </div>
+        <PresetRow
+          id="email-presets-label"
+          label="Presets:"
+          presets={emailPresets}
+          nameOf={(preset) => preset.label}
+          onPick={(preset) =>
+            setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))
+          }
+          disabled={!isAvailable}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="email-product">Product or service</Label>
-            <Input
-              id="email-product"
-              value={state.product}
-              onChange={(event) => update("product")(event.target.value)}
-              maxLength={AI_LIMITS.fieldChars}
-              placeholder="What are you offering?"
-              disabled={!isAvailable}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="email-audience">Audience</Label>
-            <Input
-              id="email-audience"
-              value={state.audience}
-              onChange={(event) => update("audience")(event.target.value)}
-              maxLength={AI_LIMITS.fieldChars}
-              placeholder="Who will read it?"
-              disabled={!isAvailable}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="email-tone">Tone</Label>
-            <Input
-              id="email-tone"
-              value={state.tone}
-              onChange={(event) => update("tone")(event.target.value)}
-              maxLength={AI_LIMITS.fieldChars}
-              list="email-tone-suggestions"
-              disabled={!isAvailable}
-            />
+          <TextField
+            id="email-product"
+            label="Product or service"
+            className="sm:col-span-2"
+            placeholder="What are you offering?"
+            {...fieldProps("product")}
+          />
+          <TextField id="email-audience" label="Audience" placeholder="Who will read it?" {...fieldProps("audience")} />
+          <TextField id="email-tone" label="Tone" list="email-tone-suggestions" {...fieldProps("tone")}>
             <datalist id="email-tone-suggestions">
               {toneSuggestions.map((tone) => (
                 <option key={tone} value={tone} />
               ))}
             </datalist>
-          </div>
+          </TextField>
         </div>
         <Button
           type="submit"
@@ -149,21 +100,17 @@ export function EmailTab({ isAvailable }: { isAvailable: boolean }) {
       </form>
 
       {state.email ? (
-        <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" aria-busy={isBusy}>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 className="text-base font-semibold">Your email</h3>
+        <GeneratedText
+          title="Your email"
+          text={state.email}
+          isBusy={isBusy}
+          testId="email-output"
+          aside={
             <p className="text-sm tabular-nums text-ink-600" data-testid="email-word-count">
               {words} {words === 1 ? "word" : "words"}
             </p>
-          </div>
-          <div
-            className="whitespace-pre-wrap break-words rounded-xl border border-ink-200 bg-white p-4 text-[0.95rem] text-ink-900"
-            data-testid="email-output"
-          >
-            {state.email}
-          </div>
-          <ResultActions text={state.email} />
-        </div>
+          }
+        />
       ) : null}
     </section>
   );

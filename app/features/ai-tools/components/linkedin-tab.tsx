@@ -1,11 +1,8 @@
 import { MegaphoneIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Label } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
-import { streamJsonEvents } from "~/lib/stream-json-events";
-import { showAiError } from "../show-ai-error";
 import {
   AI_LIMITS,
   linkedinLengthLabels,
@@ -19,7 +16,7 @@ import {
   type LinkedinTemplate,
   type LinkedinTone,
 } from "../options";
-import { ResultActions } from "./share-menu";
+import { GeneratedText, SelectField, TextField, ToolHeading, useTextGeneration } from "./tool-parts";
 
 /**
  * LinkedIn post generator (docs/product.md#try-ai-tools): 'Topic *', tone (professional),
@@ -33,112 +30,72 @@ export function LinkedinTab({ isAvailable }: { isAvailable: boolean }) {
   const [viralMode, setViralMode] = useState(false);
   const [template, setTemplate] = useState<LinkedinTemplate>("none");
   const [post, setPost] = useState("");
-  const [isBusy, setBusy] = useState(false);
+  const enabled = { disabled: !isAvailable };
+  const { isBusy, generate } = useTextGeneration<LinkedinResponse>("Failed to generate LinkedIn post", (result) => result.post);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!topic.trim() || isBusy) return;
-    setBusy(true);
-    let text = "";
-    try {
-      const result = await streamJsonEvents<LinkedinResponse>(
-        "/api/generate-content/stream",
-        { task: "linkedin", topic: topic.trim(), tone, audience: audience.trim(), length, viralMode, template },
-        {
-          onDelta: (delta) => {
-            text += delta;
-            setPost(text);
-          },
-        },
-      );
-      setPost(result.post);
-    } catch (error) {
-      showAiError(error, { title: "Error", fallback: "Failed to generate LinkedIn post" });
-    } finally {
-      setBusy(false);
-    }
+    await generate({ task: "linkedin", topic: topic.trim(), tone, audience: audience.trim(), length, viralMode, template }, setPost);
   }
 
   return (
     <section aria-labelledby="linkedin-heading" className="flex flex-col gap-6">
-      <div>
-        <h2 id="linkedin-heading" className="text-xl font-semibold">
-          LinkedIn post generator
-        </h2>
-        <p className="text-sm text-ink-600">A ready-to-post update in your voice, with the structure you choose.</p>
-      </div>
+      <ToolHeading
+        id="linkedin-heading"
+        title="LinkedIn post generator"
+        description="A ready-to-post update in your voice, with the structure you choose."
+      />
 
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="linkedin-topic">Topic *</Label>
-          <Input
-            id="linkedin-topic"
-            value={topic}
-            onChange={(event) => setTopic(event.target.value)}
+        <TextField
+          id="linkedin-topic"
+          label="Topic *"
+          value={topic}
+          onChange={(event) => setTopic(event.target.value)}
+          maxLength={AI_LIMITS.fieldChars}
+          required
+          aria-required="true"
+          placeholder="What do you want to post about?"
+          disabled={!isAvailable}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            id="linkedin-tone"
+            label="Tone"
+            value={tone}
+            values={linkedinTones}
+            labels={linkedinToneLabels}
+            onChange={setTone}
+            {...enabled}
+          />
+          <TextField
+            id="linkedin-audience"
+            label="Audience"
+            value={audience}
+            onChange={(event) => setAudience(event.target.value)}
             maxLength={AI_LIMITS.fieldChars}
-            required
-            aria-required="true"
-            placeholder="What do you want to post about?"
+            placeholder="e.g. startup founders"
             disabled={!isAvailable}
           />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="linkedin-tone">Tone</Label>
-            <NativeSelect
-              id="linkedin-tone"
-              value={tone}
-              onChange={(event) => setTone(event.target.value as LinkedinTone)}
-              disabled={!isAvailable}
-            >
-              {linkedinTones.map((value) => (
-                <option key={value} value={value}>
-                  {linkedinToneLabels[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="linkedin-audience">Audience</Label>
-            <Input
-              id="linkedin-audience"
-              value={audience}
-              onChange={(event) => setAudience(event.target.value)}
-              maxLength={AI_LIMITS.fieldChars}
-              placeholder="e.g. startup founders"
-              disabled={!isAvailable}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="linkedin-length">Length</Label>
-            <NativeSelect
-              id="linkedin-length"
-              value={length}
-              onChange={(event) => setLength(event.target.value as LinkedinLength)}
-              disabled={!isAvailable}
-            >
-              {linkedinLengths.map((value) => (
-                <option key={value} value={value}>
-                  {linkedinLengthLabels[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="linkedin-template">Template</Label>
-            <NativeSelect
-              id="linkedin-template"
-              value={template}
-              onChange={(event) => setTemplate(event.target.value as LinkedinTemplate)}
-              disabled={!isAvailable}
-            >
-              {linkedinTemplates.map((value) => (
-                <option key={value} value={value}>
-                  {linkedinTemplateLabels[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField
+            id="linkedin-length"
+            label="Length"
+            value={length}
+            values={linkedinLengths}
+            labels={linkedinLengthLabels}
+            onChange={setLength}
+            {...enabled}
+          />
+          <SelectField
+            id="linkedin-template"
+            label="Template"
+            value={template}
+            values={linkedinTemplates}
+            labels={linkedinTemplateLabels}
+            onChange={setTemplate}
+            {...enabled}
+          />
         </div>
         <div className="flex items-center gap-3">
           <Switch id="linkedin-viral" checked={viralMode} onCheckedChange={setViralMode} disabled={!isAvailable} />
@@ -151,18 +108,7 @@ export function LinkedinTab({ isAvailable }: { isAvailable: boolean }) {
         </Button>
       </form>
 
-      {post ? (
-        <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" aria-busy={isBusy}>
-          <h3 className="text-base font-semibold">Your post</h3>
-          <div
-            className="whitespace-pre-wrap break-words rounded-xl border border-ink-200 bg-white p-4 text-[0.95rem] text-ink-900"
-            data-testid="linkedin-output"
-          >
-            {post}
-          </div>
-          <ResultActions text={post} />
-        </div>
-      ) : null}
+      {post ? <GeneratedText title="Your post" text={post} isBusy={isBusy} testId="linkedin-output" /> : null}
     </section>
   );
 }

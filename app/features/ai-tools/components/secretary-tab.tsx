@@ -91,25 +91,7 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
 
   return (
     <section aria-labelledby="secretary-heading" className="flex flex-col gap-4">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <span className="inline-flex size-10 items-center justify-center rounded-full bg-aurora-100 text-aurora-700">
-            <BotIcon aria-hidden="true" className="size-5" />
-          </span>
-          <div>
-            <h2 id="secretary-heading" className="text-xl font-semibold">
-              AI secretary
-            </h2>
-            <p className="text-sm text-ink-600">Replies, to-do lists, agendas and quick drafts.</p>
-          </div>
-        </div>
-        {messages.length > 0 ? (
-          <Button type="button" variant="ghost" size="sm" disabled={isBusy} onClick={() => setMessages([])}>
-            <Trash2Icon aria-hidden="true" />
-            Clear chat
-          </Button>
-        ) : null}
-      </div>
+      <SecretaryHeader canClear={messages.length > 0} isBusy={isBusy} onClear={() => setMessages([])} />
 
       <div
         ref={logRef}
@@ -122,51 +104,7 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
         tabIndex={0}
         className="flex max-h-[28rem] min-h-56 flex-col gap-3 overflow-y-auto rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4"
       >
-        {messages.length === 0 ? (
-          <div className="m-auto flex max-w-md flex-col items-center gap-3 text-center">
-            <p className="text-ink-700">Ask anything you would ask a sharp assistant. Or start with one of these:</p>
-            <ul className="flex w-full flex-col gap-2" aria-label="Starter prompts">
-              {secretaryStarterPrompts.map((prompt) => (
-                <li key={prompt}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    className="h-auto w-full whitespace-normal py-2.5 text-left"
-                    disabled={isBusy || !isAvailable}
-                    onClick={() => void send(prompt)}
-                  >
-                    {prompt}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          messages.map((message, index) => (
-            <div
-              key={index}
-              className={cn("flex max-w-[85%] flex-col gap-2", message.role === "user" ? "self-end items-end" : "self-start items-start")}
-            >
-              <p className="sr-only">{message.role === "user" ? "You:" : "AI secretary:"}</p>
-              {message.content ? (
-                <div
-                  className={cn(
-                    "break-words rounded-2xl px-4 py-2.5 text-[0.95rem]",
-                    message.role === "user" ? "whitespace-pre-wrap bg-ink-950 text-white" : "border border-ink-200 bg-white text-ink-900",
-                  )}
-                >
-                  {/* The model's Markdown through the one renderer of model text (decision 0184); the visitor's text as typed. */}
-                  {message.role === "user" ? message.content : <ModelText text={message.content} />}
-                </div>
-              ) : null}
-              {message.role === "assistant" && message.content && !(isBusy && index === messages.length - 1) ? (
-                // Copied and shared as plain text (links as "label (address)"): the reader's app would show the asterisks.
-                // Messages come from localStorage, so this only runs in the browser.
-                <ResultActions text={modelTextToPlain(message.content, { siteUrl: window.location.origin })} />
-              ) : null}
-            </div>
-          ))
-        )}
+        <SecretaryMessages messages={messages} isBusy={isBusy} isAvailable={isAvailable} onPrompt={(prompt) => void send(prompt)} />
         {isThinking ? (
           <p className="self-start rounded-2xl border border-ink-200 bg-white px-4 py-2.5 text-sm text-ink-600">
             <span className="animate-pulse motion-reduce:animate-none">Thinking...</span>
@@ -195,5 +133,83 @@ export function SecretaryTab({ isAvailable }: { isAvailable: boolean }) {
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The conversation: the starter prompts while it is empty, then each message with its actions. */
+function SecretaryMessages(props: { messages: Message[]; isBusy: boolean; isAvailable: boolean; onPrompt: (prompt: string) => void }) {
+  const { messages, isBusy, isAvailable } = props;
+  return (
+    <>
+      {messages.length === 0 ? (
+        <div className="m-auto flex max-w-md flex-col items-center gap-3 text-center">
+          <p className="text-ink-700">Ask anything you would ask a sharp assistant. Or start with one of these:</p>
+          <ul className="flex w-full flex-col gap-2" aria-label="Starter prompts">
+            {secretaryStarterPrompts.map((prompt) => (
+              <li key={prompt}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="h-auto w-full whitespace-normal py-2.5 text-left"
+                  disabled={isBusy || !isAvailable}
+                  onClick={() => props.onPrompt(prompt)}
+                >
+                  {prompt}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        messages.map((message, index) => (
+          <div
+            key={index}
+            className={cn("flex max-w-[85%] flex-col gap-2", message.role === "user" ? "self-end items-end" : "self-start items-start")}
+          >
+            <p className="sr-only">{message.role === "user" ? "You:" : "AI secretary:"}</p>
+            {message.content ? (
+              <div
+                className={cn(
+                  "break-words rounded-2xl px-4 py-2.5 text-[0.95rem]",
+                  message.role === "user" ? "whitespace-pre-wrap bg-ink-950 text-white" : "border border-ink-200 bg-white text-ink-900",
+                )}
+              >
+                {/* The model's Markdown through the one renderer of model text (decision 0184); the visitor's text as typed. */}
+                {message.role === "user" ? message.content : <ModelText text={message.content} />}
+              </div>
+            ) : null}
+            {message.role === "assistant" && message.content && !(isBusy && index === messages.length - 1) ? (
+              // Copied and shared as plain text (links as "label (address)"): the reader's app would show the asterisks.
+              // Messages come from localStorage, so this only runs in the browser.
+              <ResultActions text={modelTextToPlain(message.content, { siteUrl: window.location.origin })} />
+            ) : null}
+          </div>
+        ))
+      )}
+    </>
+  );
+}
+
+function SecretaryHeader(props: { canClear: boolean; isBusy: boolean; onClear: () => void }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-aurora-100 text-aurora-700">
+          <BotIcon aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 id="secretary-heading" className="text-xl font-semibold">
+            AI secretary
+          </h2>
+          <p className="text-sm text-ink-600">Replies, to-do lists, agendas and quick drafts.</p>
+        </div>
+      </div>
+      {props.canClear ? (
+        <Button type="button" variant="ghost" size="sm" disabled={props.isBusy} onClick={props.onClear}>
+          <Trash2Icon aria-hidden="true" />
+          Clear chat
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -24,7 +24,7 @@ export function proxyConfig({ port, upstreams, dir }: { port: number; upstreams:
     return changed;
   };
   let config = fs.readFileSync(CONFIG, "utf8");
-  config = replace(config, /^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
+  config = replace(config, /^(\s*)listen 80\b([^;]*);$/m, `$1listen 127.0.0.1:${port}$2;`);
   config = replace(config, /^(\s*)server app:3000;$/m, upstreams.map((address) => `$1server ${address};`).join("\n"));
   config = config.replaceAll("/var/cache/nginx", dir);
   return config;

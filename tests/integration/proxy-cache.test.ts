@@ -72,7 +72,8 @@ describe("the proxy in front of the app", () => {
         const headers: Record<string, string> = accept ? { "accept-encoding": accept } : {};
         // Until the app has stored the page and nginx kept it.
         await vi.waitFor(async () => expect((await request(proxy.url + page, headers)).headers["x-proxy-cache"]).toBe("HIT"), {
-          timeout: 10_000,
+          timeout: 15_000,
+          interval: 100,
         });
         const answer = await request(proxy.url + page, headers);
         expect(answer.status, `${page} ${accept}`).toBe(200);
@@ -116,7 +117,10 @@ describe("the proxy in front of the app", () => {
       expect(String(answer.headers["set-cookie"])).toContain("consent");
     }
     // A kept page asked for with the one-time toast cookie is rendered for that visitor.
-    await vi.waitFor(async () => expect((await request(proxy.url + "/about")).headers["x-proxy-cache"]).toBe("HIT"));
+    await vi.waitFor(async () => expect((await request(proxy.url + "/about")).headers["x-proxy-cache"]).toBe("HIT"), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const toast = await request(proxy.url + "/about", { cookie: "toast=x" });
     expect(toast.headers["x-proxy-cache"]).toBe("BYPASS");
     expect(toast.headers["cache-control"]).toContain("no-store");
@@ -125,9 +129,11 @@ describe("the proxy in front of the app", () => {
   });
 
   it("answers public pages 200 throughout a restart of the app", async () => {
+    // Each page rendered once and kept (a first rendering takes seconds on a busy machine).
     for (const page of PAGES) {
-      await vi.waitFor(async () =>
-        expect((await request(proxy.url + page, { "accept-encoding": "br, gzip" })).headers["x-proxy-cache"]).toBe("HIT"),
+      await vi.waitFor(
+        async () => expect((await request(proxy.url + page, { "accept-encoding": "br, gzip" })).headers["x-proxy-cache"]).toBe("HIT"),
+        { timeout: 15_000, interval: 100 },
       );
     }
     const seen: Array<{ status: number; cache: string; appDown: boolean }> = [];
@@ -192,7 +198,7 @@ describe("the proxy's stale copies", () => {
       // Expired: the first request gets the old copy at once while nginx fetches the new one.
       const updating = await request(proxy.url + "/page");
       expect(updating.body.toString()).toBe("version 1");
-      await vi.waitFor(async () => expect((await request(proxy.url + "/page")).body.toString()).toBe("version 2"));
+      await vi.waitFor(async () => expect((await request(proxy.url + "/page")).body.toString()).toBe("version 2"), { timeout: 5_000 });
     } finally {
       await proxy.stop();
       upstream.closeAllConnections();

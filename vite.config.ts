@@ -63,7 +63,7 @@ function standaloneScript(): Plugin {
 }
 
 /**
- * Worker threads' and processes' entry files in the server build (`build/server/<fileName>`), beside index.js:
+ * Worker threads' entry files in the server build (`build/server/<fileName>`), beside index.js:
  * React Router names every entry of the server build index.js, so each is emitted as a chunk
  * with a file name of its own. The code that starts a worker finds it there (the news worker:
  * app/features/news/fetch/news-worker-pool.server.ts, decision 0176); from source, it runs the .ts file.
@@ -145,7 +145,6 @@ export default defineConfig({
     reactRouter(),
     serverWorkerEntries({
       "news-worker.js": "./app/features/news/fetch/news-worker.ts",
-      "stored-page-process.js": "./server/stored-page-process.ts",
     }),
   ],
 });

@@ -317,33 +317,27 @@ http {
   };
 }
 
-/** wrk's durations (`850.00us`, `1.23ms`, `2.00s`, `1.00m`) in milliseconds. */
-const WRK_UNITS = /** @type {Record<string, number>} */ ({ us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 });
-/** @param {string} text */
-const wrkMs = (text) => {
-  const match = /^([\d.]+)(us|ms|s|m|h)$/.exec(text);
-  return match ? Math.round(Number(match[1]) * (WRK_UNITS[match[2] ?? "ms"] ?? 1) * 100) / 100 : Number.NaN;
-};
-
 /**
- * One wrk run (`--latency`): requests/s, p50 and p99 in ms, non-2xx/3xx answers and socket errors.
+ * One wrk run with bench/latency.lua: requests/s, p50, p95 and p99 in ms, non-2xx/3xx answers and socket errors.
  * @param {string} wrkPath
  * @param {string} url
  * @param {{ threads: number, connections: number, duration: number, headers?: Record<string, string> }} options
  */
 export function runWrk(wrkPath, url, { threads, connections, duration, headers = {} }) {
-  const args = ["-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "--latency"];
+  const args = ["-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "-s", path.join(root, "bench/latency.lua")];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   return new Promise((resolve, reject) => {
     execFile(wrkPath, [...args, url], { maxBuffer: 1024 * 1024 }, (error, stdout) => {
       if (error) return reject(error);
       const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
-      const percentile = (/** @type {string} */ p) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(stdout)?.[1] ?? "");
+      const percentile = (/** @type {string} */ p) =>
+        Math.round(Number(new RegExp(`^percentile ${p} (\\d+)$`, "m").exec(stdout)?.[1]) / 10) / 100;
       const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
       if (!Number.isFinite(requestsPerSecond)) return reject(new Error(`wrk's output was not understood:\n${stdout}`));
       resolve({
         requestsPerSecond,
         p50: percentile("50"),
+        p95: percentile("95"),
         p99: percentile("99"),
         non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0),
         errors: socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,

@@ -211,6 +211,17 @@ function ensureDovecot() {
   process.exit(1);
 }
 
+/** Debian's nginx for the proxy test and the bench (tests/support/nginx-proxy.ts runs it with deploy/nginx/nginx.conf). */
+function ensureNginx() {
+  const found = () => fs.existsSync(process.env.NGINX_PATH || "/usr/sbin/nginx");
+  if (found()) return;
+  if (aptInstall(["nginx"], "No nginx for the proxy test (tests/integration/proxy-cache.test.ts)") && found()) return;
+  say(
+    "The proxy test runs nginx with deploy/nginx/nginx.conf.\n  Debian/Ubuntu: sudo apt-get install nginx\n  Elsewhere: install nginx 1.22+ and set NGINX_PATH to its binary",
+  );
+  process.exit(1);
+}
+
 /** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */
 function findChromium() {
   const candidates = [];
@@ -308,6 +319,7 @@ const tasks = {
     // Real PostgreSQL; the tests that start the app run the production server bundle.
     ensurePostgresTools();
     ensureDovecot();
+    ensureNginx();
     await ensureBuild();
     const env = { NODE_ENV: "test" };
     if (args.length > 0) {

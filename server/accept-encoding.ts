@@ -1,7 +1,7 @@
 /**
- * Which encoding a page goes out in, from the request's Accept-Encoding. Its own
- * module without imports, so the benchmark's bare node:http server
- * (bench/bare-server.mjs) chooses exactly as the page cache does.
+ * Which encoding a page goes out in, from the request's Accept-Encoding. The proxy in front
+ * makes the same choice for its cache key (`$page_encoding` in deploy/nginx/nginx.conf): a change
+ * here goes there too.
  */
 
 export type Encoding = "br" | "gzip" | null;

@@ -1,5 +1,3 @@
-import type { RequestListener, Server } from "node:http";
-import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -20,7 +18,7 @@ import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { bodyGuard } from "./body-guard.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
-import { createHtmlCache, sitePagePolicy, sitePageTier, type HtmlCache } from "./html-cache.ts";
+import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
 import { jobDefinitions } from "./job-registry.ts";
 import {
   errorHandler,
@@ -34,10 +32,6 @@ import {
 } from "./middleware.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { methodGuard, originGuard, targetGuard } from "./request-guards.ts";
-import { answerOnConnections, type ConnectionFront } from "./stored-page-connections.ts";
-import { answered, answerFromFront, createStoredPageFront, type StoredPageFront } from "./stored-page-front.ts";
-import { startStoredPageProcesses, type StoredPageProcesses } from "./stored-page-processes.ts";
-export { claimPort } from "./stored-page-processes.ts";
 
 export { answerClientError } from "./http-errors.ts";
 export { logFormat } from "~/.server/log-format.ts";
@@ -119,13 +113,7 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(canonicalRedirect);
   // 6. Files and stored pages: Vite's middleware in development, the build in production.
   if (options.viteMiddleware) app.use(options.viteMiddleware);
-  else {
-    const { router, pageCache } = builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB);
-    app.use(router);
-    // 0. Before all of this, in the HTTP server's listener: stored pages (requestListener below).
-    const fixedHeaders = headersSetBy(securityHeaders(isHttps));
-    fronts.set(app, { front: createStoredPageFront({ cache: pageCache, fixedHeaders, answered }), cache: pageCache, fixedHeaders });
-  }
+  else app.use(builtFilesAndPages(options, build, env.PUBLIC_URL, env.PAGE_CACHE_MAX_MB));
   // 7. Everything else: React Router (pages, /api/*), then errors.
   app.all(
     /.*/,
@@ -139,95 +127,6 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(errorHandler);
 
   return app;
-}
-
-/** In production, each app's stored-page front, with the page cache and headers it answers from. */
-const fronts = new WeakMap<express.Express, { front: StoredPageFront; cache: HtmlCache; fixedHeaders: string[] }>();
-
-/**
- * The HTTP server's request listener for an app of `createApp`: in production a GET or HEAD of a
- * stored page is answered before Express, with the same headers and bytes (server/stored-page-front.ts,
- * decision 0197); everything else goes to Express.
- */
-export function requestListener(app: express.Express): RequestListener {
-  const front = fronts.get(app)?.front;
-  if (!front) return app;
-  return (req, res) => {
-    if (!answerFromFront(front, req, res)) void app(req, res);
-  };
-}
-
-/**
- * In production, the stored-page front also reads the server's connections before Node's
- * parser (server/stored-page-connections.ts, decision 0201). Returns what ends the connections it
- * holds at shutdown, or null where it does not run (development, or a Node whose server it
- * cannot stand before).
- */
-export function frontOnConnections(server: Server, app: express.Express): ConnectionFront | null {
-  const front = fronts.get(app)?.front;
-  return front ? answerOnConnections(server, front) : null;
-}
-
-/**
- * In production, `count` more processes answer stored pages on the server's port, each with a copy
- * of the page cache, and pass every other connection to this one (server/stored-page-processes.ts,
- * decision 0202). The server must listen with `reusePort`. Null where they do not run (development,
- * no connection front, or a count of 0).
- */
-export function startStoredPageProcessesFor(
-  server: Server,
-  app: express.Express,
-  connectionFront: ConnectionFront | null,
-  { count, host, execArgv }: { count: number; host: string; execArgv: string[] },
-): StoredPageProcesses | null {
-  const served = fronts.get(app);
-  const address = server.address();
-  if (!served || !connectionFront || count < 1 || typeof address !== "object" || !address) return null;
-  const entry = storedPageProcessEntry();
-  return startStoredPageProcesses({
-    count,
-    entry: entry.file,
-    execArgv: [...execArgv, ...entry.execArgv],
-    host,
-    port: address.port,
-    cache: served.cache,
-    fixedHeaders: served.fixedHeaders,
-    timeouts: {
-      keepAliveTimeout: server.keepAliveTimeout,
-      headersTimeout: server.headersTimeout,
-      keepAliveTimeoutBuffer: server.keepAliveTimeoutBuffer ?? 1000,
-    },
-    front: connectionFront,
-  });
-}
-
-/**
- * The stored-page process's code: stored-page-process.js beside the server build's index.js
- * (vite.config.ts, serverWorkerEntries), or from source the .ts file through tsx.
- */
-function storedPageProcessEntry(): { file: URL; execArgv: string[] } {
-  const here = import.meta.url;
-  if (/\.tsx?$/.test(new URL(here).pathname)) return { file: new URL("./stored-page-process.ts", here), execArgv: ["--import", "tsx"] };
-  for (const candidate of ["./stored-page-process.js", "../stored-page-process.js"]) {
-    const file = new URL(candidate, here);
-    if (fs.existsSync(file)) return { file, execArgv: [] };
-  }
-  throw new Error(`stored-page-process.js is missing beside the server build (${new URL(".", here).pathname}): build the app again`);
-}
-
-/** The headers a list of middleware sets on every response, as `[name, value, …]` (for the front, which runs none). */
-function headersSetBy(handlers: RequestHandler[]): string[] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  for (const handler of handlers) {
-    let nextCalled = false;
-    void handler({} as express.Request, res as unknown as express.Response, () => (nextCalled = true));
-    if (!nextCalled) throw new Error("A header middleware did not call next() at once: the stored-page front cannot copy it.");
-  }
-  return [...headers].flat();
 }
 
 /**
@@ -272,7 +171,7 @@ function builtFilesAndPages(
   build: () => Promise<ServerBuild>,
   publicUrl: string,
   pageCacheMaxMb: number,
-): { router: express.Router; pageCache: HtmlCache } {
+): express.Router {
   const router = express.Router();
   const clientDir = options.clientDir ?? path.resolve("build/client");
   // Rendered for no visitor in particular at the public address; before the file lookup
@@ -293,7 +192,7 @@ function builtFilesAndPages(
   observePageCache(pageCache.stats);
   router.use(pageCache.middleware);
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  return { router, pageCache };
+  return router;
 }
 
 /**

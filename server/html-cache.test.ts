@@ -279,52 +279,6 @@ describe("the page cache's budget", () => {
   });
 });
 
-describe("watching the page cache", () => {
-  let close: (() => Promise<unknown>) | undefined;
-  afterEach(async () => close?.());
-
-  it("tells of every page stored and let go, so a copy kept from it holds exactly what the cache holds", async () => {
-    let now = Date.parse("2026-11-21T12:00:00Z");
-    const app = await startApp({
-      policyFor: (path) => (path.startsWith("/ai-news") ? "news" : "site"),
-      tierFor: sitePageTier,
-      maxBytes: 40_000,
-      now: () => now,
-    });
-    close = app.close;
-    await get(`${app.url}/about`);
-    // A copy started now gets the page stored before, then every change in order.
-    const copy = new Map<string, string>();
-    const changes: string[] = [];
-    const stop = app.cache.watch((change) => {
-      if ("stored" in change) copy.set(change.stored, change.page.identity.toString());
-      else copy.delete(change.removed);
-      changes.push("stored" in change ? `stored ${change.stored}` : `removed ${change.removed}`);
-    });
-    const held = () => new Map([...copy.keys()].flatMap((path) => (app.cache.stored(path) ? [[path, copy.get(path)]] : [])));
-    expect(changes).toEqual(["stored /about"]);
-
-    // Stored; pushed out of its tier (60 stories in room for about 10); invalidated; expired.
-    for (let i = 0; i < 60; i++) await get(`${app.url}/ai-news/story-${i}`);
-    await get(`${app.url}/ai-news`);
-    expect(copy.size).toBe(app.cache.size());
-    expect(held()).toEqual(copy);
-    app.cache.invalidate("news");
-    expect([...copy.keys()]).toEqual(["/about"]);
-    expect(changes.filter((change) => change === "removed /ai-news")).toHaveLength(1);
-    now = Date.parse("2026-11-22T00:00:01Z");
-    expect(app.cache.stored("/about")).toBeUndefined();
-    expect(copy.size).toBe(0);
-
-    // Stored again after it expired; a watcher stopped is told nothing more.
-    await get(`${app.url}/about`);
-    expect(copy.get("/about")).toContain("render 2");
-    stop();
-    await get(`${app.url}/services`);
-    expect(copy.has("/services")).toBe(false);
-  });
-});
-
 describe("preferredEncoding", () => {
   it("takes Brotli when it is wanted at least as much as gzip", () => {
     expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");

@@ -48,25 +48,7 @@ type Entry = {
   contentSecurityPolicy: string;
   lastModified: string;
   expiresAt: number;
-  /** The headers of its answers without Express (`storedHeaders`), made on first use, by `headSlot`. */
-  heads?: Array<StoredHead | undefined>;
-  /** The last Cache-Control made for it (`storedCacheControl`), with the whole seconds it had left then. */
-  cacheControl?: { secondsLeft: number; text: string };
 };
-
-/**
- * A stored page as the front of the server sends it without Express (server/stored-page-front.ts):
- * the page's own headers as a flat `[name, value, …]` list for `writeHead`, with a slot for the
- * request id at `requestIdAt` and one for Cache-Control (which counts down) at `cacheControlAt`.
- */
-export type StoredHead = { headers: string[]; requestIdAt: number; cacheControlAt: number };
-
-/** Where a page keeps its head for an encoding and status. */
-const headSlot = (encoding: Encoding, status: 200 | 304) =>
-  (encoding === "br" ? 0 : encoding === "gzip" ? 2 : 4) + (status === 304 ? 1 : 0);
-
-/** What the front of the server reads of a stored page. */
-export type StoredPage = Readonly<Omit<Entry, "heads" | "cacheControl">>;
 
 /**
  * Where a stored page is kept. `core`: the site's fixed list of pages (app/content/public-pages.ts),
@@ -98,27 +80,13 @@ export type HtmlCacheOptions = {
 
 export type HtmlCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
-  /**
-   * The page stored at exactly this (canonical) path, if any and not expired, counted as a use
-   * like a request through `middleware`. For the front of the server (server/stored-page-front.ts).
-   */
-  stored: (path: string) => StoredPage | undefined;
   /** Forgets the stored pages of a kind (e.g. after news was stored); renderings under way are not stored. */
   invalidate: (kind: PageKind) => void;
   /** Stored pages over both tiers. */
   size: () => number;
   /** Bytes, budget and stored pages of each tier (/metrics). */
   stats: () => Record<PageTier, TierStats>;
-  /**
-   * Tells `listener` of every page stored and every page let go (evicted, expired, invalidated),
-   * in the order they happen, after giving it the pages stored now; returns what stops it. For a
-   * copy of the cache kept elsewhere (server/stored-page-processes.ts).
-   */
-  watch: (listener: (change: PageChange) => void) => () => void;
 };
-
-/** A change to the stored pages: a page stored at a path (or stored anew), or the page at a path let go. */
-export type PageChange = { stored: string; page: StoredPage } | { removed: string };
 
 const ONE_TIME_COOKIES = ["toast"];
 const MINUTE = 60_000;
@@ -181,7 +149,7 @@ function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss",
   res.status(200);
   res.setHeader("Content-Type", entry.contentType);
   res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
-  res.setHeader("Cache-Control", storedCacheControl(entry, now));
+  res.setHeader("Cache-Control", sharedCacheControl(entry.kind, (entry.expiresAt - now) / 1000));
   res.setHeader("ETag", entry.etags[encoding ?? "identity"]);
   res.setHeader("Last-Modified", entry.lastModified);
   res.setHeader("Vary", "Accept-Encoding");
@@ -196,44 +164,8 @@ function serve(entry: Entry, req: Request, res: Response, state: "hit" | "miss",
   else res.end(body);
 }
 
-/**
- * The headers `serve` sets for a stored page in an encoding, for a 200 or a 304, in the same
- * order, after `before` (the request id's slot and the headers every answer carries,
- * server/stored-page-front.ts); made once per page, encoding and status. The request id and
- * Cache-Control (which counts down) are filled in per request.
- */
-export function storedHeaders(page: StoredPage, encoding: Encoding, status: 200 | 304, before: readonly string[]): StoredHead {
-  const entry = page as Entry;
-  const slot = headSlot(encoding, status);
-  const known = entry.heads?.[slot];
-  if (known) return known;
-  const headers = [...before];
-  headers.push("Content-Type", entry.contentType, "Content-Security-Policy", entry.contentSecurityPolicy, "Cache-Control", "");
-  const cacheControlAt = headers.length - 1;
-  headers.push("ETag", entry.etags[encoding ?? "identity"], "Last-Modified", entry.lastModified);
-  headers.push("Vary", "Accept-Encoding", "X-Page-Cache", "hit");
-  if (status === 200) {
-    if (encoding) headers.push("Content-Encoding", encoding);
-    headers.push("Content-Length", String(bodyIn(entry, encoding).length));
-  }
-  const head = { headers, requestIdAt: before.indexOf("X-Request-Id") + 1, cacheControlAt };
-  entry.heads ??= [];
-  entry.heads[slot] = head;
-  return head;
-}
-
-/** A stored page's Cache-Control at `now` (`sharedCacheControl`, made once per second of the time it has left). */
-export function storedCacheControl(page: StoredPage, now: number): string {
-  const entry = page as Entry;
-  const secondsLeft = Math.max(0, Math.floor((entry.expiresAt - now) / 1000));
-  if (entry.cacheControl?.secondsLeft !== secondsLeft) {
-    entry.cacheControl = { secondsLeft, text: sharedCacheControl(entry.kind, secondsLeft) };
-  }
-  return entry.cacheControl.text;
-}
-
 /** A stored page's bytes in an encoding. */
-export function bodyIn(page: StoredPage, encoding: Encoding): Buffer {
+function bodyIn(page: Entry, encoding: Encoding): Buffer {
   return encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
 }
 
@@ -265,16 +197,12 @@ export function createHtmlCache({
   onEvict,
 }: HtmlCacheOptions): HtmlCache {
   const budgets = tierBudgets(maxBytes);
-  const watchers = new Set<(change: PageChange) => void>();
-  const tell = (change: PageChange) => watchers.forEach((watcher) => watcher(change));
   const makeTier = (tier: PageTier) =>
     new LRUCache<string, Entry>({
       maxSize: budgets[tier],
       sizeCalculation: (entry) => entry.identity.length + entry.br.length + entry.gzip.length,
-      dispose: (_entry, path, reason) => {
+      dispose: (_entry, _path, reason) => {
         if (reason === "evict") onEvict?.(tier);
-        // A page stored anew is told of as stored, just after.
-        if (reason !== "set") tell({ removed: path });
       },
     });
   const tiers: Record<PageTier, LRUCache<string, Entry>> = { core: makeTier("core"), items: makeTier("items") };
@@ -315,10 +243,7 @@ export function createHtmlCache({
       expiresAt: expiresAt(kind, storedAt),
     };
     // News stored while this page was rendering: serve it to those who asked, but do not keep it.
-    if (generation[kind] === startedIn) {
-      tiers[tierFor(path)].set(path, entry);
-      tell({ stored: path, page: entry });
-    }
+    if (generation[kind] === startedIn) tiers[tierFor(path)].set(path, entry);
     return { entry };
   }
 
@@ -347,7 +272,6 @@ export function createHtmlCache({
 
   return {
     middleware,
-    stored: lookup,
     invalidate(kind) {
       generation[kind]++;
       for (const entries of Object.values(tiers)) {
@@ -359,13 +283,6 @@ export function createHtmlCache({
       core: { bytes: tiers.core.calculatedSize, maxBytes: budgets.core, entries: tiers.core.size },
       items: { bytes: tiers.items.calculatedSize, maxBytes: budgets.items, entries: tiers.items.size },
     }),
-    watch(listener) {
-      for (const entries of Object.values(tiers)) {
-        for (const [path, page] of entries.entries()) listener({ stored: path, page });
-      }
-      watchers.add(listener);
-      return () => watchers.delete(listener);
-    },
   };
 }
 

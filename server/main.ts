@@ -51,6 +51,15 @@ function fail(error: unknown): never {
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
+/** Listens on PORT and HOST the same way on every platform; rejects with the listen error (a port in use, say). */
+function listen(server: Server, { PORT, HOST }: { PORT: number; HOST: string }): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once("listening", () => resolve(server));
+    server.once("error", reject);
+    server.listen(PORT, HOST);
+  });
+}
+
 async function main() {
   // A stop asked for during start-up waits until the database is up, then
   // stops it in order: killing the process mid-start would orphan PostgreSQL.
@@ -91,34 +100,14 @@ async function main() {
   }
 
   const app = module.createApp({ mode, viteMiddleware: loaded.viteMiddleware });
-  // Stored pages are answered before Express (module.requestListener, decision 0197), and on
-  // the connection before Node's parser where it can (module.frontOnConnections, decision 0201).
-  const server: Server = createServer(module.requestListener(app));
-  const connectionFront = module.frontOnConnections(server, app);
-  // Stored-page processes listen on the same port (decision 0202), which takes SO_REUSEPORT on
-  // every socket; the port is first taken without it, so that a port another server holds still
-  // fails here (with SO_REUSEPORT alone, a second copy of the app would share it silently).
-  const storedPageProcesses = mode === "production" && connectionFront ? env.STORED_PAGE_PROCESSES : 0;
-  const onListenError = async (error: NodeJS.ErrnoException) => {
-    await runtime.stop();
-    fail(error.code === "EADDRINUSE" ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.` : error);
-  };
-  let listenPort = env.PORT;
-  if (storedPageProcesses > 0) listenPort = await module.claimPort(env.PORT, env.HOST).catch(onListenError);
-  server.listen({ port: listenPort, host: env.HOST, reusePort: storedPageProcesses > 0 });
-  server.on("clientError", module.answerClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  }).catch(onListenError);
+  const server = await listen(createServer(app).on("clientError", module.answerClientError), env).catch(
+    async (error: NodeJS.ErrnoException) => {
+      await runtime.stop();
+      fail(error.code === "EADDRINUSE" ? `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT.` : error);
+    },
+  );
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  const pageProcesses = module.startStoredPageProcessesFor(server, app, connectionFront, {
-    count: storedPageProcesses,
-    host: env.HOST,
-    execArgv: process.execArgv,
-  });
-  await pageProcesses?.ready;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url, mode }, "Server listening");
   // Command-line tools put the same address into links (app/.server/server-address.ts).
@@ -143,11 +132,8 @@ async function main() {
     if (forPerson) process.stdout.write("\n  Stopping (finishing open requests and jobs)...\n");
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    connectionFront?.closeIdle();
     const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    // The stored-page processes stop accepting and end their idle connections; the connections
-    // they passed on finish their requests like the server's own.
-    await Promise.all([drained, pageProcesses?.stop(DRAIN_TIMEOUT_MS)]);
+    await drained;
     clearTimeout(timer);
     await runtime.stop();
     await loaded.close?.();

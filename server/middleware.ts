@@ -8,8 +8,7 @@ import { pingDatabase } from "~/.server/db/client.ts";
 import { lowDiskFacts } from "~/.server/disk-space.ts";
 import { embeddedDbStatus } from "~/.server/health.ts";
 import { logger, serializeError } from "~/.server/logger.ts";
-import { httpRequests, metricsRegistry } from "~/.server/metrics.ts";
-import { routeGroup } from "~/.server/request-durations.ts";
+import { httpRequests, metricsRegistry, routeGroup } from "~/.server/metrics.ts";
 import { sendError } from "./http-errors.ts";
 
 /** The pieces of the request path in server/app.ts, in the order it uses them. */

@@ -2,7 +2,6 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { cleanedBodyOf } from "./body-guard.ts";
-import { isValidHost, splitHost } from "./request-host.ts";
 
 /**
  * Express → React Router, on React Router's own adapter API
@@ -14,6 +13,20 @@ import { isValidHost, splitHost } from "./request-host.ts";
  * checklist: compare with @react-router/express's createRemixRequest and
  * sendRemixResponse (URL, headers, abort on close, event streams).
  */
+
+const HOST = /^(?:[\w](?:[\w-]{0,61}[\w])?(?:\.[\w](?:[\w-]{0,61}[\w])?)*\.?|\[[0-9a-f:.]+\])$/i;
+
+function splitHost(host: string): { hostname: string; port: number | undefined } {
+  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(host);
+  return { hostname: match?.[1] ?? "", port: match?.[2] === undefined ? undefined : Number(match[2]) };
+}
+
+/** A Host (or X-Forwarded-Host) header the site takes: a host name or bracketed IPv6 address, and a port in range. */
+function isValidHost(host: string): boolean {
+  const { hostname, port } = splitHost(host);
+  if (!HOST.test(hostname) || (port !== undefined && (port < 1 || port > 65_535))) return false;
+  return URL.canParse(`http://${hostname}${port === undefined ? "" : `:${port}`}/`);
+}
 
 /** The request's URL as the routes see it (Host, or X-Forwarded-Host behind a trusted proxy); null for a malformed Host. */
 export function requestUrl(req: express.Request): URL | null {

@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -318,15 +317,6 @@ const envSchema = z
       .default(64)
       .describe(
         "Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)",
-      ),
-    STORED_PAGE_PROCESSES: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(0, { error: "must be between 0 and 16" })
-      .max(16, { error: "must be between 0 and 16" })
-      .default(availableParallelism() > 1 ? 1 : 0)
-      .describe(
-        "Processes beside the app's that answer stored pages on its port, in production (docs/decisions/0202): 1 by default on a machine with two or more cores, 0 on one",
       ),
     METRICS_TOKEN: z
       .string()

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { routeGroup } from "./request-durations";
+import { routeGroup } from "./metrics";
 
 it("groups paths into few labels", () => {
   expect(routeGroup("/", 200)).toBe("/");

@@ -1,5 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { REQUEST_BUCKETS, requestDurations, tallies } from "./request-durations";
 
 /**
  * Prometheus metrics, served on /metrics when METRICS_TOKEN is set (off by
@@ -8,74 +7,27 @@ import { REQUEST_BUCKETS, requestDurations, tallies } from "./request-durations"
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: "nordlys_" });
 
-const REQUEST_DURATIONS = "nordlys_http_request_duration_seconds";
-const REQUEST_DURATIONS_HELP = "HTTP requests by method, route group and status, with their duration";
-
-/**
- * Requests through Express, timed by prom-client. /metrics reads it through
- * `mergedRequestDurations` below, which adds the tallies of the stored pages answered before
- * Express (./request-durations.ts).
- */
 export const httpRequests = new Histogram({
-  name: REQUEST_DURATIONS,
-  help: REQUEST_DURATIONS_HELP,
+  name: "nordlys_http_request_duration_seconds",
+  help: "HTTP requests by method, route group and status, with their duration",
   labelNames: ["method", "route", "status"] as const,
-  buckets: REQUEST_BUCKETS,
-  registers: [],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
 });
 
-type HistogramReading = Awaited<ReturnType<typeof httpRequests.get>>;
-
 /**
- * The request histogram as /metrics reads it: prom-client's series with the tallies added. A
- * metric prom-client's registry reads through `get()`, whose reading has the shape of a
- * histogram's own (`registry.getMetricsAsJSON`): cumulative `_bucket` values by `le`, `_sum`
- * and `_count`, each with the series' labels.
+ * A low-cardinality label for a request path: the API endpoint name, or the
+ * first path segment of a page (`/projects/:rest`), so arbitrary URLs (404
+ * probes) cannot create unbounded series.
  */
-const mergedRequestDurations = {
-  name: REQUEST_DURATIONS,
-  help: REQUEST_DURATIONS_HELP,
-  type: "histogram",
-  aggregator: "sum",
-  async get(): Promise<HistogramReading> {
-    await requestDurations.collectElsewhere();
-    const reading = await httpRequests.get();
-    const values = reading.values.map((value) => ({ ...value, labels: { ...value.labels } }));
-    const at = new Map<string, number>();
-    values.forEach((value, index) => at.set(valueKey(value.metricName, value.labels), index));
-    for (const tally of tallies()) {
-      if (tally.count === 0) continue;
-      const add = (metricName: string, labels: Record<string, string | number>, amount: number) => {
-        const index = at.get(valueKey(metricName, labels));
-        if (index !== undefined) values[index]!.value += amount;
-        else {
-          at.set(valueKey(metricName, labels), values.length);
-          values.push({ metricName, labels, value: amount } as (typeof values)[number]);
-        }
-      };
-      let cumulative = 0;
-      REQUEST_BUCKETS.forEach((bound, bucket) => {
-        cumulative += tally.buckets[bucket]!;
-        add(`${REQUEST_DURATIONS}_bucket`, { ...tally.labels, le: bound }, cumulative);
-      });
-      add(`${REQUEST_DURATIONS}_bucket`, { ...tally.labels, le: "+Inf" }, tally.count);
-      add(`${REQUEST_DURATIONS}_sum`, { ...tally.labels }, tally.sum);
-      add(`${REQUEST_DURATIONS}_count`, { ...tally.labels }, tally.count);
-    }
-    return { ...reading, values };
-  },
-  reset() {
-    httpRequests.reset();
-    requestDurations.reset();
-  },
-};
-
-function valueKey(metricName: string | undefined, labels: Partial<Record<string, string | number>>): string {
-  return `${metricName} ${labels.method} ${labels.route} ${labels.status} ${labels.le ?? ""}`;
+export function routeGroup(path: string, status: number): string {
+  if (path.startsWith("/assets/")) return "/assets";
+  const segments = path.split("?")[0]!.split("/").filter(Boolean);
+  if (status === 404) return "not_found";
+  if (segments[0] === "api") return `/api/${segments[1] ?? ""}`;
+  if (segments.length === 0) return "/";
+  return segments.length === 1 ? `/${segments[0]}` : `/${segments[0]}/:rest`;
 }
-
-// The registry takes any object it can read with `get()`; its types name only prom-client's classes.
-metricsRegistry.registerMetric(mergedRequestDurations as unknown as Histogram);
 
 export const jobRuns = new Counter({
   name: "nordlys_job_runs_total",

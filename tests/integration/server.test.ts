@@ -163,7 +163,7 @@ describe("production server with the embedded database", () => {
   it("stops on SIGTERM and leaves no postgres process behind, without waiting on an idle kept-alive connection", async () => {
     const clusterDir = path.join(dataDir, "postgres");
     expect((await postgresProcessesFor(clusterDir)).length).toBeGreaterThan(0);
-    // A browser's idle connection, held by the stored-page front on the connection.
+    // A browser's idle kept-alive connection.
     await vi.waitFor(async () => expect((await fetch(server.url + "/about")).headers.get("x-page-cache")).toBe("hit"));
     const { port } = new URL(server.url);
     const idle = net.connect(Number(port), "127.0.0.1");

@@ -475,6 +475,46 @@ export type StartEmbeddedOptions = {
   port?: number;
 };
 
+/** A new cluster in `clusterDir` (emptied first), its superuser's password set from a file only initdb reads. */
+async function initialiseCluster(args: {
+  clusterDir: string;
+  password: string;
+  initdb: string;
+  runAs: Awaited<ReturnType<typeof postgresUser>>;
+  remember: (line: string) => void;
+  explain: (step: string, detail?: string) => Error;
+}): Promise<void> {
+  const { clusterDir, password, runAs, remember, explain } = args;
+  await fs.rm(clusterDir, { recursive: true, force: true });
+  await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  if (runAs) await fs.chown(clusterDir, runAs.uid, runAs.gid);
+  // initdb reads the superuser password from a file only it can read.
+  const passwordFile = path.join(os.tmpdir(), `nordlys-pg-${randomBytes(6).toString("hex")}`);
+  await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) await fs.chown(passwordFile, runAs.uid, runAs.gid);
+  try {
+    const init = runProgram(
+      args.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        "--auth=scram-sha-256",
+        `--username=${DB_USER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      runAs,
+      remember,
+    );
+    const result = await init.done;
+    if (result.error || result.code !== 0) {
+      throw explain("initialise", result.error?.message ?? `initdb exited with code ${result.code}.`);
+    }
+  } finally {
+    await fs.rm(passwordFile, { force: true });
+  }
+}
+
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedDb> {
   const { dataDir: rawDataDir, onLog, binaries: otherBinaries } = options;
   const dataDir = path.resolve(rawDataDir);
@@ -513,36 +553,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     const runAs = await postgresUser();
     const binaries = await reachableBinaries(otherBinaries ?? (await platformBinaries()), runAs);
 
-    if (!isInitialised) {
-      await fs.rm(clusterDir, { recursive: true, force: true });
-      await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
-      if (runAs) await fs.chown(clusterDir, runAs.uid, runAs.gid);
-      // initdb reads the superuser password from a file only it can read.
-      const passwordFile = path.join(os.tmpdir(), `nordlys-pg-${randomBytes(6).toString("hex")}`);
-      await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-      if (runAs) await fs.chown(passwordFile, runAs.uid, runAs.gid);
-      try {
-        const init = runProgram(
-          binaries.initdb,
-          [
-            `--pgdata=${clusterDir}`,
-            "--auth=scram-sha-256",
-            `--username=${DB_USER}`,
-            `--pwfile=${passwordFile}`,
-            "--encoding=UTF8",
-            "--locale=C",
-          ],
-          runAs,
-          remember,
-        );
-        const result = await init.done;
-        if (result.error || result.code !== 0) {
-          throw explain("initialise", result.error?.message ?? `initdb exited with code ${result.code}.`);
-        }
-      } finally {
-        await fs.rm(passwordFile, { force: true });
-      }
-    }
+    if (!isInitialised) await initialiseCluster({ clusterDir, password, initdb: binaries.initdb, runAs, remember, explain });
 
     const info: EmbeddedDbInfo = {
       port: options.port ?? (await freePort()),

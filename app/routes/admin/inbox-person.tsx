@@ -97,41 +97,9 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         </h2>
         {enquiries.length ? (
           <ul className="mt-3 grid gap-4 lg:grid-cols-2">
-            {enquiries.map((enquiry) => {
-              const waiting = waitingText(enquiry.waitingSince);
-              return (
-                <li
-                  key={enquiry.id}
-                  className="rounded-lg border border-ink-200 bg-white p-4"
-                  data-testid="enquiry"
-                  data-enquiry={enquiry.id}
-                >
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="text-base font-semibold">{kindLabels[enquiry.kind]}</h3>
-                    <Badge variant={enquiry.stage === "won" ? "accent" : "neutral"}>{stageLabels[enquiry.stage]}</Badge>
-                    {enquiry.heldAt ? <Badge variant="violet">Held for review</Badge> : null}
-                    {waiting ? <span className="text-sm font-medium text-danger-700">{waiting}</span> : null}
-                  </div>
-                  <p className="mt-1 text-sm text-ink-600">
-                    {formatDateTime(enquiry.createdAt)}
-                    {enquiry.source ? ` · first visit from ${enquiry.source}` : ""}
-                    {enquiry.valueMinor !== null && enquiry.currency ? ` · ${formatValue(enquiry.valueMinor, enquiry.currency)}` : ""}
-                  </p>
-                  <div className="mt-3 grid gap-4">
-                    <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
-                    {pipelineOf(enquiry.kind) === "sales" ? (
-                      <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} />
-                    ) : null}
-                    <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
-                    <p>
-                      <a href={`/admin/inbox/people/${person.id}/reply?enquiry=${enquiry.id}`} className="font-medium underline">
-                        Reply by mail
-                      </a>
-                    </p>
-                  </div>
-                </li>
-              );
-            })}
+            {enquiries.map((enquiry) => (
+              <EnquiryCard key={enquiry.id} enquiry={enquiry} personId={person.id} owners={owners} answer={answer} />
+            ))}
           </ul>
         ) : (
           <p className="mt-3 text-ink-600">No enquiries: this person only signed up for the newsletter.</p>
@@ -177,5 +145,43 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </AdminShell>
+  );
+}
+
+type PersonLoaderData = Route.ComponentProps["loaderData"];
+
+/** One enquiry of the person: its kind, stage and waiting time, and the forms that change it. */
+function EnquiryCard(props: {
+  enquiry: PersonLoaderData["enquiries"][number];
+  personId: PersonLoaderData["person"]["id"];
+  owners: PersonLoaderData["owners"];
+  answer: InboxFormAnswer | undefined;
+}) {
+  const { enquiry, personId, owners, answer } = props;
+  const waiting = waitingText(enquiry.waitingSince);
+  return (
+    <li className="rounded-lg border border-ink-200 bg-white p-4" data-testid="enquiry" data-enquiry={enquiry.id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-base font-semibold">{kindLabels[enquiry.kind]}</h3>
+        <Badge variant={enquiry.stage === "won" ? "accent" : "neutral"}>{stageLabels[enquiry.stage]}</Badge>
+        {enquiry.heldAt ? <Badge variant="violet">Held for review</Badge> : null}
+        {waiting ? <span className="text-sm font-medium text-danger-700">{waiting}</span> : null}
+      </div>
+      <p className="mt-1 text-sm text-ink-600">
+        {formatDateTime(enquiry.createdAt)}
+        {enquiry.source ? ` · first visit from ${enquiry.source}` : ""}
+        {enquiry.valueMinor !== null && enquiry.currency ? ` · ${formatValue(enquiry.valueMinor, enquiry.currency)}` : ""}
+      </p>
+      <div className="mt-3 grid gap-4">
+        <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
+        {pipelineOf(enquiry.kind) === "sales" ? <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} /> : null}
+        <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
+        <p>
+          <a href={`/admin/inbox/people/${personId}/reply?enquiry=${enquiry.id}`} className="font-medium underline">
+            Reply by mail
+          </a>
+        </p>
+      </div>
+    </li>
   );
 }

@@ -77,6 +77,17 @@ function workerScript(): { filename: URL; execArgv?: string[] } {
   throw new NewsWorkerError(`news-worker.js is missing beside the server build (${new URL(".", here).pathname}): build the app again`);
 }
 
+/** A worker thread running the news worker's script, its heap capped at `maxHeapMb`. */
+function startWorker(maxHeapMb: number): Worker {
+  const script = workerScript();
+  return new Worker(script.filename, {
+    execArgv: script.execArgv,
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    stdout: false,
+    stderr: false,
+  });
+}
+
 export function createNewsWorkerPool(options: NewsWorkerPoolOptions = {}): NewsWorkerPool {
   const size = options.size ?? Math.max(1, Math.min(2, os.availableParallelism() - 1));
   const taskTimeoutMs = options.taskTimeoutMs ?? FEED_POLICY.workerTaskTimeoutMs;
@@ -102,13 +113,7 @@ export function createNewsWorkerPool(options: NewsWorkerPoolOptions = {}): NewsW
   }
 
   function spawn(): Slot {
-    const script = workerScript();
-    const worker = new Worker(script.filename, {
-      execArgv: script.execArgv,
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-      stdout: false,
-      stderr: false,
-    });
+    const worker = startWorker(maxHeapMb);
     const slot: Slot = { worker, ready: false, gone: false };
     worker.on("message", (response: NewsTaskResponse) => {
       if ("ready" in response) {

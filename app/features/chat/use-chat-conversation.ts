@@ -31,14 +31,11 @@ export function useChatConversation() {
   const [isBusy, setBusy] = useState(false);
   /** The reply as it streams in; "" while waiting for its first words, null when none is on its way. */
   const [streaming, setStreaming] = useState<string | null>(null);
-  const [savePrompt, setSavePrompt] = useState<string | null>(null);
-  /** The name the visitor gave in their messages, stored with the address when they say Yes. */
-  const [savePromptName, setSavePromptName] = useState<string | undefined>(undefined);
-  const [declinedEmails] = useState(() => new Set<string>());
   const [isEditingContact, setEditingContact] = useState(false);
   // The signed time the panel (and its form) was first shown, for the server's fill-time check.
   const formStart = useRef<Promise<string | undefined> | null>(null);
   const formStartedAt = () => (formStart.current ??= startLeadForm());
+  const savePrompt = useEmailSavePrompt({ state, update, showNotice, formStartedAt });
 
   async function send(text: string) {
     const content = text.trim().slice(0, CHAT_LIMITS.messageChars);
@@ -48,13 +45,7 @@ export function useChatConversation() {
     setInput("");
     setBusy(true);
     setStreaming("");
-    // "I am Per Olsen, per@example.com": the address to offer saving, and the name to save with it
-    // (from this message or an earlier one), never the address as the name (contact-in-text.ts).
-    const { email, name } = contactInText(content);
-    if (email && !state.hasSubmittedLead && !declinedEmails.has(email)) {
-      setSavePrompt(email);
-      setSavePromptName(name ?? nameInMessages(state.messages));
-    }
+    savePrompt.offerFor(content);
     try {
       const reply = await streamReply(
         { messages: conversation.slice(-CHAT_LIMITS.historyMessages), conversationId: state.conversationId },
@@ -102,7 +93,7 @@ export function useChatConversation() {
       showNotice("success", CHAT_MESSAGES.leadSavedTitle, CHAT_MESSAGES.leadSavedDescription);
     }
     setEditingContact(false);
-    setSavePrompt(null);
+    savePrompt.close();
     return true;
   }
 
@@ -118,8 +109,57 @@ export function useChatConversation() {
     }));
   }
 
-  async function saveEmail(email: string) {
-    setSavePrompt(null);
+  return {
+    state,
+    /** The success or error message on show at the top of the panel (use-chat-notice.ts). */
+    notice,
+    showNotice,
+    dismissNotice,
+    input,
+    setInput,
+    isBusy,
+    streaming,
+    savePrompt: savePrompt.email,
+    isEditingContact,
+    setEditingContact,
+    /** Asks the server for the form's start time now (the panel calls it when it first mounts). */
+    startForm: () => void formStartedAt(),
+    send,
+    submitLead,
+    skip,
+    saveEmail: savePrompt.save,
+    declineEmail: savePrompt.decline,
+  };
+}
+
+/**
+ * The 'Save {email}?' prompt: offered when a message carries an address and no lead is stored yet;
+ * Yes captures the lead with it (and the name the visitor gave), No never offers that address again.
+ */
+function useEmailSavePrompt(chat: {
+  state: ReturnType<typeof useChatState>["state"];
+  update: ReturnType<typeof useChatState>["update"];
+  showNotice: ReturnType<typeof useChatNotice>["show"];
+  formStartedAt: () => Promise<string | undefined>;
+}) {
+  const { state, update, showNotice, formStartedAt } = chat;
+  const [email, setEmail] = useState<string | null>(null);
+  /** The name the visitor gave in their messages, stored with the address when they say Yes. */
+  const [savePromptName, setSavePromptName] = useState<string | undefined>(undefined);
+  const [declinedEmails] = useState(() => new Set<string>());
+
+  function offerFor(message: string) {
+    // "I am Per Olsen, per@example.com": the address to offer saving, and the name to save with it
+    // (from this message or an earlier one), never the address as the name (contact-in-text.ts).
+    const found = contactInText(message);
+    if (found.email && !state.hasSubmittedLead && !declinedEmails.has(found.email)) {
+      setEmail(found.email);
+      setSavePromptName(found.name ?? nameInMessages(state.messages));
+    }
+  }
+
+  async function save(email: string) {
+    setEmail(null);
     const name = savePromptName;
     try {
       await captureLead({
@@ -136,30 +176,10 @@ export function useChatConversation() {
     }
   }
 
-  function declineEmail(email: string) {
+  function decline(email: string) {
     declinedEmails.add(email.toLowerCase());
-    setSavePrompt(null);
+    setEmail(null);
   }
 
-  return {
-    state,
-    /** The success or error message on show at the top of the panel (use-chat-notice.ts). */
-    notice,
-    showNotice,
-    dismissNotice,
-    input,
-    setInput,
-    isBusy,
-    streaming,
-    savePrompt,
-    isEditingContact,
-    setEditingContact,
-    /** Asks the server for the form's start time now (the panel calls it when it first mounts). */
-    startForm: () => void formStartedAt(),
-    send,
-    submitLead,
-    skip,
-    saveEmail,
-    declineEmail,
-  };
+  return { email, offerFor, close: () => setEmail(null), save, decline };
 }

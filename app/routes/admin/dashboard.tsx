@@ -70,86 +70,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </Panel>
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Panel id="funnel" title="From visit to won" table={tables.funnel} range={range} tableVisible>
-            <dl className="grid gap-1 text-sm text-ink-600">
-              <FunnelNote term="Visitors">everyone who visited in the range, once a day each (as the Visitors figure above).</FunnelNote>
-              <FunnelNote term="Enquiries">
-                chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.
-              </FunnelNote>
-              <FunnelNote term="Replied">
-                of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.
-              </FunnelNote>
-              <FunnelNote term="Won">
-                of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.
-              </FunnelNote>
-            </dl>
-          </Panel>
-          <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">
-            <p className="text-sm text-ink-600">Enquiries that came in during the range, by the stage they are in now.</p>
-          </Panel>
-          <Panel
-            id="won-by-source"
-            title="Won value by source"
-            table={tables["won-by-source"]}
-            range={range}
-            tableVisible
-            barKey="won"
-            empty="Nothing was won in this range."
-          >
-            <p className="text-sm text-ink-600">
-              Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.
-            </p>
-          </Panel>
-          <Panel
-            id="won-by-campaign"
-            title="Won value by campaign"
-            table={tables["won-by-campaign"]}
-            range={range}
-            tableVisible
-            barKey="won"
-            empty="Nothing was won in this range."
-          >
-            <p className="text-sm text-ink-600">The same, by the utm_campaign of that visit.</p>
-          </Panel>
-        </div>
+        <EnquiryPanels tables={tables} range={range} />
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
-          <Panel
-            id="sources"
-            title="Sources and conversions"
-            table={tables.sources}
-            range={range}
-            tableVisible
-            barKey="visitors"
-            limit={10}
-          />
-          <Panel
-            id="campaigns"
-            title="Campaigns"
-            table={tables.campaigns}
-            range={range}
-            tableVisible
-            barKey="visitors"
-            limit={10}
-            empty="No visits with a utm_campaign in this range."
-          />
-          <Panel id="conversions" title="Conversions by kind" table={tables.conversions} range={range} tableVisible barKey="conversions" />
-          <Panel
-            id="referrers"
-            title="Referrers"
-            table={tables.referrers}
-            range={range}
-            tableVisible
-            barKey="visitors"
-            limit={10}
-            empty="No visits from other sites in this range."
-          />
-          <Panel id="devices" title="Devices" table={tables.devices} range={range} tableVisible barKey="visitors" />
-          <Panel id="leads" title="Leads per week" table={tables.leads} range={range} chart={charts.leads} />
-          <Panel id="subscribers" title="Confirmed subscribers" table={tables.subscribers} range={range} chart={charts.subscribers} />
-        </div>
+        <AudiencePanels tables={tables} range={range} charts={charts} />
 
         <Panel
           id="issues"
@@ -353,5 +276,88 @@ function FeedHealth({ feeds, table, range }: { feeds: Dashboard["feeds"]; table:
         All feeds
       </Link>
     </section>
+  );
+}
+
+/** Where enquiries come from and how far they get: the funnel, the stages and the won value. */
+function EnquiryPanels({ tables, range }: { tables: Dashboard["tables"]; range: DashboardRange }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Panel id="funnel" title="From visit to won" table={tables.funnel} range={range} tableVisible>
+        <dl className="grid gap-1 text-sm text-ink-600">
+          <FunnelNote term="Visitors">everyone who visited in the range, once a day each (as the Visitors figure above).</FunnelNote>
+          <FunnelNote term="Enquiries">
+            chat leads, form submissions and bookings that came in during the range, not held for review; the share is of visitors.
+          </FunnelNote>
+          <FunnelNote term="Replied">
+            of those enquiries, the ones with a first reply sent from the inbox; the share is of enquiries.
+          </FunnelNote>
+          <FunnelNote term="Won">
+            of those enquiries, the ones in the Won stage now (mentoring has no Won stage); the share is of enquiries.
+          </FunnelNote>
+        </dl>
+      </Panel>
+      <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">
+        <p className="text-sm text-ink-600">Enquiries that came in during the range, by the stage they are in now.</p>
+      </Panel>
+      <Panel
+        id="won-by-source"
+        title="Won value by source"
+        table={tables["won-by-source"]}
+        range={range}
+        tableVisible
+        barKey="won"
+        empty="Nothing was won in this range."
+      >
+        <p className="text-sm text-ink-600">
+          Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.
+        </p>
+      </Panel>
+      <Panel
+        id="won-by-campaign"
+        title="Won value by campaign"
+        table={tables["won-by-campaign"]}
+        range={range}
+        tableVisible
+        barKey="won"
+        empty="Nothing was won in this range."
+      >
+        <p className="text-sm text-ink-600">The same, by the utm_campaign of that visit.</p>
+      </Panel>
+    </div>
+  );
+}
+
+/** Who visits and from where: pages, sources, campaigns, referrers, devices, leads and subscribers. */
+function AudiencePanels({ tables, range, charts }: { tables: Dashboard["tables"]; range: DashboardRange; charts: Dashboard["charts"] }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
+      <Panel id="sources" title="Sources and conversions" table={tables.sources} range={range} tableVisible barKey="visitors" limit={10} />
+      <Panel
+        id="campaigns"
+        title="Campaigns"
+        table={tables.campaigns}
+        range={range}
+        tableVisible
+        barKey="visitors"
+        limit={10}
+        empty="No visits with a utm_campaign in this range."
+      />
+      <Panel id="conversions" title="Conversions by kind" table={tables.conversions} range={range} tableVisible barKey="conversions" />
+      <Panel
+        id="referrers"
+        title="Referrers"
+        table={tables.referrers}
+        range={range}
+        tableVisible
+        barKey="visitors"
+        limit={10}
+        empty="No visits from other sites in this range."
+      />
+      <Panel id="devices" title="Devices" table={tables.devices} range={range} tableVisible barKey="visitors" />
+      <Panel id="leads" title="Leads per week" table={tables.leads} range={range} chart={charts.leads} />
+      <Panel id="subscribers" title="Confirmed subscribers" table={tables.subscribers} range={range} chart={charts.subscribers} />
+    </div>
   );
 }

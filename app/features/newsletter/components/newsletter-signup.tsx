@@ -1,5 +1,5 @@
 import { CheckCircle2, Mail } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
@@ -98,26 +98,7 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
         </div>
 
         {isSubscribed ? (
-          <div
-            ref={panelRef}
-            tabIndex={-1}
-            role="status"
-            data-testid="newsletter-subscribed"
-            className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950 focus:outline-2 focus:outline-offset-2 focus:outline-violet-500"
-          >
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
-            <div className="flex flex-col gap-2">
-              <p className="font-medium">{answer?.result.message}</p>
-              <p className="text-sm text-ink-800">
-                We sent you an e-mail with a confirmation link. Open it and press the button to start receiving the daily AI news.
-              </p>
-              <div>
-                <Button type="button" variant="link" className="h-auto p-0" onClick={subscribeAnother}>
-                  Subscribe another address
-                </Button>
-              </div>
-            </div>
-          </div>
+          <SubscribedPanel ref={panelRef} message={answer?.result.message} onSubscribeAnother={subscribeAnother} />
         ) : (
           <fetcher.Form method="post" action="/newsletter/subscribe" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
             <input type="hidden" name="source" value={variant} />
@@ -165,5 +146,39 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
         )}
       </section>
     </Card>
+  );
+}
+
+/** What replaces the form once a confirmation mail is on its way; focused when it appears. */
+function SubscribedPanel({
+  ref,
+  message,
+  onSubscribeAnother,
+}: {
+  ref: Ref<HTMLDivElement>;
+  message?: string;
+  onSubscribeAnother: () => void;
+}) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      data-testid="newsletter-subscribed"
+      className="flex items-start gap-3 rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100 p-4 text-ink-950 focus:outline-2 focus:outline-offset-2 focus:outline-violet-500"
+    >
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-aurora-700" />
+      <div className="flex flex-col gap-2">
+        <p className="font-medium">{message}</p>
+        <p className="text-sm text-ink-800">
+          We sent you an e-mail with a confirmation link. Open it and press the button to start receiving the daily AI news.
+        </p>
+        <div>
+          <Button type="button" variant="link" className="h-auto p-0" onClick={onSubscribeAnother}>
+            Subscribe another address
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -82,44 +82,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const study = project.caseStudy;
   return (
     <article>
-      <header className="bg-dawn border-b border-ink-200">
-        <div className="container-page pb-12 pt-8 sm:pb-16">
-          <Breadcrumb items={crumbs(project)} />
-          <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-center lg:gap-14">
-            <div>
-              <p className="eyebrow">
-                {project.client} · {project.year}
-              </p>
-              <h1 className="mt-3 text-h1 font-semibold">{project.title}</h1>
-              <p className="mt-5 text-lg text-ink-600">{project.description}</p>
-              <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-                {project.tags.map((tag) => (
-                  <li key={tag}>
-                    <Badge variant="accent">{tag}</Badge>
-                  </li>
-                ))}
-              </ul>
-              {study ? (
-                <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
-                  {study.facts.map((fact) => (
-                    <div key={fact.label}>
-                      <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">{fact.label}</dt>
-                      <dd className="mt-1 text-sm font-medium text-ink-900">{fact.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </div>
-            <ResponsiveImage
-              base={project.image}
-              alt={project.alt}
-              priority
-              sizes="(min-width: 1216px) 600px, (min-width: 1024px) 52vw, 100vw"
-              className="rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"
-            />
-          </div>
-        </div>
-      </header>
+      <ProjectHeader project={project} />
 
       <section aria-labelledby="outcome-title" className="bg-night aurora-band py-14 text-white sm:py-16">
         <div className="container-page">
@@ -199,41 +162,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       {study ? <CaseStudyBody study={study} /> : null}
 
       <div className="container-page pb-4 pt-14">
-        <section
-          aria-labelledby="cta-title"
-          className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 sm:p-9 md:flex-row md:items-center md:justify-between"
-        >
-          <div>
-            <h2 id="cta-title" className="text-h3 font-semibold">
-              {project.cta.external ? "See it in action" : "Want something like this?"}
-            </h2>
-            <p className="mt-2 text-ink-600">
-              {project.cta.external
-                ? "The live version opens in a new tab."
-                : "Tell us what you have in mind. We reply within 24 hours with next steps."}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            {project.cta.external ? (
-              <Button asChild variant="accent">
-                <a href={project.cta.url} target="_blank" rel="noopener noreferrer">
-                  {project.cta.label}
-                  <ExternalLinkIcon aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </Button>
-            ) : (
-              <Button asChild variant="accent">
-                <Link to={project.cta.url}>{project.cta.label}</Link>
-              </Button>
-            )}
-            {project.reference ? (
-              <Button asChild variant="outline">
-                <Link to={project.reference.to}>{project.reference.label}</Link>
-              </Button>
-            ) : null}
-          </div>
-        </section>
+        <ProjectCallToAction project={project} />
         <div className="mt-10">
           <BackToProjects />
         </div>
@@ -301,5 +230,93 @@ function CaseStudyBody({ study }: { study: CaseStudy }) {
         </div>
       </section>
     </>
+  );
+}
+
+type ShownProject = NonNullable<Route.ComponentProps["loaderData"]["project"]>;
+
+/** The top of the page: client and year, title, description, tags, the case study's facts and the picture. */
+function ProjectHeader({ project }: { project: ShownProject }) {
+  const study = project.caseStudy;
+  return (
+    <header className="bg-dawn border-b border-ink-200">
+      <div className="container-page pb-12 pt-8 sm:pb-16">
+        <Breadcrumb items={crumbs(project)} />
+        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-center lg:gap-14">
+          <div>
+            <p className="eyebrow">
+              {project.client} · {project.year}
+            </p>
+            <h1 className="mt-3 text-h1 font-semibold">{project.title}</h1>
+            <p className="mt-5 text-lg text-ink-600">{project.description}</p>
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+              {project.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="accent">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+            {study ? (
+              <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
+                {study.facts.map((fact) => (
+                  <div key={fact.label}>
+                    <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">{fact.label}</dt>
+                    <dd className="mt-1 text-sm font-medium text-ink-900">{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </div>
+          <ResponsiveImage
+            base={project.image}
+            alt={project.alt}
+            priority
+            sizes="(min-width: 1216px) 600px, (min-width: 1024px) 52vw, 100vw"
+            className="rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The call to action at the end: the live version, or an invitation to get in touch, and a reference if there is one. */
+function ProjectCallToAction({ project }: { project: ShownProject }) {
+  return (
+    <section
+      aria-labelledby="cta-title"
+      className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 sm:p-9 md:flex-row md:items-center md:justify-between"
+    >
+      <div>
+        <h2 id="cta-title" className="text-h3 font-semibold">
+          {project.cta.external ? "See it in action" : "Want something like this?"}
+        </h2>
+        <p className="mt-2 text-ink-600">
+          {project.cta.external
+            ? "The live version opens in a new tab."
+            : "Tell us what you have in mind. We reply within 24 hours with next steps."}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {project.cta.external ? (
+          <Button asChild variant="accent">
+            <a href={project.cta.url} target="_blank" rel="noopener noreferrer">
+              {project.cta.label}
+              <ExternalLinkIcon aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </Button>
+        ) : (
+          <Button asChild variant="accent">
+            <Link to={project.cta.url}>{project.cta.label}</Link>
+          </Button>
+        )}
+        {project.reference ? (
+          <Button asChild variant="outline">
+            <Link to={project.reference.to}>{project.reference.label}</Link>
+          </Button>
+        ) : null}
+      </div>
+    </section>
   );
 }

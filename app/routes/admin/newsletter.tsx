@@ -137,16 +137,12 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const sender = useFetcher<typeof action>({ key: "newsletter-send" });
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const privacy = useFetcher<typeof action>({ key: "newsletter-privacy" });
   // Without JavaScript the forms post as pages: their answer is the page's action data.
   const pageAnswer = useActionData<typeof action>();
   const isSending = sender.state !== "idle";
   const toastId = useRef<string | number | undefined>(undefined);
   const sendData = sender.data ?? pageAnswer;
   const result = sendData && sendData.intent === "send" ? (sendData as SendAnswer) : null;
-  const privacyData = privacy.data ?? pageAnswer;
-  const privacyAnswer =
-    privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
   useLiveProgress(loaderData.progress?.status === "sending" || isSending);
 
   useEffect(() => {
@@ -193,116 +189,15 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               className="rounded-[var(--radius-control)] border border-ink-200 bg-ink-50 p-4 text-sm"
               data-testid="send-result"
             >
-              {result ? (
-                result.ok ? (
-                  <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-                    <div>
-                      <dt className="text-ink-600">Sent now</dt>
-                      <dd className="text-2xl font-semibold">{result.sentNow}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-600">Delivered today</dt>
-                      <dd className="text-2xl font-semibold">{result.successCount}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-600">Failed</dt>
-                      <dd className="text-2xl font-semibold">{result.errorCount}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-600">Articles</dt>
-                      <dd className="text-2xl font-semibold">{result.totalArticles}</dd>
-                    </div>
-                    <p className="col-span-full text-ink-700">{result.message}</p>
-                  </dl>
-                ) : (
-                  <p className="font-medium text-danger-700">
-                    {result.message}{" "}
-                    {result.changed ? (
-                      <Link to={`/admin/newsletter?step=${PREVIEW_STEP}`} className="text-aurora-700 underline underline-offset-2">
-                        Look again
-                      </Link>
-                    ) : null}
-                  </p>
-                )
-              ) : (
-                <p className="text-ink-600">
-                  {loaderData.issues.length === 0
-                    ? "No issue has been sent yet: the first press sends the first issue."
-                    : "Nothing sent from this page yet. A press sends today's issue to anyone who has not had it."}
-                </p>
-              )}
+              <SendResult result={result} hasIssues={loaderData.issues.length > 0} />
             </div>
             <SendProgressView progress={loaderData.progress} />
           </Card>
 
-          <Card className="flex flex-col gap-4">
-            <h2 className="text-xl font-semibold">Subscriber data (GDPR)</h2>
-            <p className="text-sm text-ink-600">Export everything held about an address, or erase it with its delivery history.</p>
-            <privacy.Form method="post" className="flex flex-col gap-3">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="privacy-email">Subscriber e-mail</Label>
-                <Input id="privacy-email" name="email" type="email" autoComplete="off" required maxLength={255} />
-              </div>
-              <div className="flex flex-wrap gap-3">
-                <Button type="submit" name="intent" value="export" variant="outline">
-                  Export data
-                </Button>
-                <Button type="submit" name="intent" value="erase" variant="outline">
-                  Erase subscriber
-                </Button>
-              </div>
-            </privacy.Form>
-            {privacyAnswer ? (
-              <div role="status" className="flex flex-col gap-2 text-sm">
-                <p className="font-medium">{privacyAnswer.message}</p>
-                {privacyAnswer.exported ? (
-                  <pre className="max-h-80 overflow-auto rounded-[var(--radius-control)] bg-ink-950 p-4 text-xs text-white">
-                    {privacyAnswer.exported}
-                  </pre>
-                ) : null}
-              </div>
-            ) : null}
-          </Card>
+          <SubscriberDataCard />
         </div>
 
-        <aside className="flex flex-col gap-4">
-          <Card className="flex flex-col gap-4">
-            <h2 className="text-lg font-semibold">About the newsletter</h2>
-            <ul className="flex flex-col gap-3 text-sm">
-              <li className="flex items-start gap-2">
-                <CalendarClock aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-                <span>
-                  <strong>Schedule:</strong> daily at 8:00 AM UTC
-                </span>
-              </li>
-              <li className="flex items-start gap-2">
-                <Newspaper aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-                <span>
-                  <strong>Content:</strong> {loaderData.storiesPerIssue} top stories per e-mail
-                </span>
-              </li>
-              <li className="flex items-start gap-2">
-                <Mail aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-                <span>
-                  <strong>Sender:</strong> {loaderData.sender}
-                </span>
-              </li>
-              <li className="flex items-center gap-2">
-                <span className="font-semibold">Status:</span> <Badge>Active</Badge>
-              </li>
-            </ul>
-          </Card>
-          <div
-            role="note"
-            className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-            <p>
-              <strong>Warning:</strong> sending delivers today's issue to all confirmed subscribers. Each subscriber gets an issue at most
-              once, however often you press the button.
-            </p>
-          </div>
-        </aside>
+        <AboutTheNewsletter storiesPerIssue={loaderData.storiesPerIssue} sender={loaderData.sender} />
       </div>
       <IssueHistory issues={loaderData.issues} />
     </AdminShell>
@@ -552,5 +447,135 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** What the last press of the send button did: the counts, or why nothing was sent. */
+function SendResult({ result, hasIssues }: { result: SendAnswer | null; hasIssues: boolean }) {
+  return (
+    <>
+      {result ? (
+        result.ok ? (
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <div>
+              <dt className="text-ink-600">Sent now</dt>
+              <dd className="text-2xl font-semibold">{result.sentNow}</dd>
+            </div>
+            <div>
+              <dt className="text-ink-600">Delivered today</dt>
+              <dd className="text-2xl font-semibold">{result.successCount}</dd>
+            </div>
+            <div>
+              <dt className="text-ink-600">Failed</dt>
+              <dd className="text-2xl font-semibold">{result.errorCount}</dd>
+            </div>
+            <div>
+              <dt className="text-ink-600">Articles</dt>
+              <dd className="text-2xl font-semibold">{result.totalArticles}</dd>
+            </div>
+            <p className="col-span-full text-ink-700">{result.message}</p>
+          </dl>
+        ) : (
+          <p className="font-medium text-danger-700">
+            {result.message}{" "}
+            {result.changed ? (
+              <Link to={`/admin/newsletter?step=${PREVIEW_STEP}`} className="text-aurora-700 underline underline-offset-2">
+                Look again
+              </Link>
+            ) : null}
+          </p>
+        )
+      ) : (
+        <p className="text-ink-600">
+          {!hasIssues
+            ? "No issue has been sent yet: the first press sends the first issue."
+            : "Nothing sent from this page yet. A press sends today's issue to anyone who has not had it."}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Export or erase what is held about one subscriber's address (GDPR). */
+function SubscriberDataCard() {
+  const privacy = useFetcher<typeof action>({ key: "newsletter-privacy" });
+  // Without JavaScript the form posts as a page: its answer is the page's action data.
+  const pageAnswer = useActionData<typeof action>();
+  const privacyData = privacy.data ?? pageAnswer;
+  const privacyAnswer =
+    privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
+  return (
+    <Card className="flex flex-col gap-4">
+      <h2 className="text-xl font-semibold">Subscriber data (GDPR)</h2>
+      <p className="text-sm text-ink-600">Export everything held about an address, or erase it with its delivery history.</p>
+      <privacy.Form method="post" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="privacy-email">Subscriber e-mail</Label>
+          <Input id="privacy-email" name="email" type="email" autoComplete="off" required maxLength={255} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="export" variant="outline">
+            Export data
+          </Button>
+          <Button type="submit" name="intent" value="erase" variant="outline">
+            Erase subscriber
+          </Button>
+        </div>
+      </privacy.Form>
+      {privacyAnswer ? (
+        <div role="status" className="flex flex-col gap-2 text-sm">
+          <p className="font-medium">{privacyAnswer.message}</p>
+          {privacyAnswer.exported ? (
+            <pre className="max-h-80 overflow-auto rounded-[var(--radius-control)] bg-ink-950 p-4 text-xs text-white">
+              {privacyAnswer.exported}
+            </pre>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The schedule, the content, the sender and the warning beside the send button. */
+function AboutTheNewsletter({ storiesPerIssue, sender }: { storiesPerIssue: number; sender: string }) {
+  return (
+    <aside className="flex flex-col gap-4">
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold">About the newsletter</h2>
+        <ul className="flex flex-col gap-3 text-sm">
+          <li className="flex items-start gap-2">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
+            <span>
+              <strong>Schedule:</strong> daily at 8:00 AM UTC
+            </span>
+          </li>
+          <li className="flex items-start gap-2">
+            <Newspaper aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
+            <span>
+              <strong>Content:</strong> {storiesPerIssue} top stories per e-mail
+            </span>
+          </li>
+          <li className="flex items-start gap-2">
+            <Mail aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
+            <span>
+              <strong>Sender:</strong> {sender}
+            </span>
+          </li>
+          <li className="flex items-center gap-2">
+            <span className="font-semibold">Status:</span> <Badge>Active</Badge>
+          </li>
+        </ul>
+      </Card>
+      <div
+        role="note"
+        className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900"
+      >
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+        <p>
+          <strong>Warning:</strong> sending delivers today's issue to all confirmed subscribers. Each subscriber gets an issue at most once,
+          however often you press the button.
+        </p>
+      </div>
+    </aside>
   );
 }

@@ -47,3 +47,9 @@ export function publicUrlFrom(matches: ReadonlyArray<RootMatch>): string | undef
   const data = root?.loaderData as { publicUrl?: string } | undefined;
   return data?.publicUrl;
 }
+
+/** The meta function of a page search engines must not index (the admin area, one person's links). */
+export function noindexMeta({ title, description, path }: Pick<SeoInput, "title" | "description" | "path">) {
+  return ({ matches }: { matches: ReadonlyArray<RootMatch> }): MetaDescriptor[] =>
+    seo({ title, description, path, publicUrl: publicUrlFrom(matches), noindex: true });
+}

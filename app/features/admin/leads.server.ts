@@ -1,11 +1,11 @@
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { enquiries, leads, users, type ConversationMessage } from "~/.server/db/tables";
 import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
 import { csvFilename, toCsv } from "./csv.server";
 import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
-import { PAGE_SIZE, type LeadQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import type { LeadQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
 export type LeadRow = {
   id: string;
@@ -29,18 +29,7 @@ function leadFilter(query: Pick<LeadQuery, "q" | "held">) {
  * the inbox, or with `held` the leads held for review.
  */
 export async function listLeads(query: LeadQuery) {
-  const db = getDb();
-  const where = leadFilter(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(leads).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(leads)
-    .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const { rows, ...position } = await newestFirstPage(leads, leadFilter(query), query.page);
   return {
     leads: rows.map((row): LeadRow => ({
       id: row.id,
@@ -53,9 +42,7 @@ export async function listLeads(query: LeadQuery) {
       messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
       hold: holdInfo(row),
     })),
-    total,
-    page,
-    pageCount: pages,
+    ...position,
   };
 }
 

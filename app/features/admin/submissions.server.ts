@@ -1,11 +1,11 @@
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { enquiries, submissions, users } from "~/.server/db/tables";
 import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
 import { csvFilename, toCsv } from "./csv.server";
 import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
-import { PAGE_SIZE, type SubmissionQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import type { SubmissionQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
 export type SubmissionRow = {
   id: string;
@@ -31,18 +31,7 @@ function submissionFilter(query: Pick<SubmissionQuery, "q" | "source" | "held">)
  * name or e-mail: the inbox, or with `held` the submissions held for review.
  */
 export async function listSubmissions(query: SubmissionQuery) {
-  const db = getDb();
-  const where = submissionFilter(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(submissions)
-    .where(where)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const { rows, ...position } = await newestFirstPage(submissions, submissionFilter(query), query.page);
   return {
     submissions: rows.map((row): SubmissionRow => ({
       id: row.id,
@@ -53,9 +42,7 @@ export async function listSubmissions(query: SubmissionQuery) {
       createdAt: row.createdAt.toISOString(),
       hold: holdInfo(row),
     })),
-    total,
-    page,
-    pageCount: pages,
+    ...position,
   };
 }
 

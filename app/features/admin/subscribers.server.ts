@@ -1,9 +1,9 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
 import { csvFilename, toCsv } from "./csv.server";
-import { PAGE_SIZE, type ListQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import type { ListQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
 export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed" | "bounced";
 
@@ -70,19 +70,12 @@ function toRow(row: typeof subs.$inferSelect): SubscriberRow {
 }
 
 export async function listSubscribers(query: ListQuery & { status?: SubscriberStatus }) {
-  const db = getDb();
-  const where = and(containsAny(query.q, [subs.email]), statusFilter(query.status));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subs).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(subs)
-    .where(where)
-    .orderBy(desc(subs.createdAt), desc(subs.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return { subscribers: rows.map(toRow), total, page, pageCount: pages };
+  const { rows, ...position } = await newestFirstPage(
+    subs,
+    and(containsAny(query.q, [subs.email]), statusFilter(query.status)),
+    query.page,
+  );
+  return { subscribers: rows.map(toRow), ...position };
 }
 
 export async function exportSubscribersCsv(query: { q: string; status?: SubscriberStatus }) {

@@ -2,17 +2,14 @@ import { data, Link } from "react-router";
 import { redirectWithToast } from "~/.server/toast";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/admin/admin-enrolment.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/enrol";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Admin enrolment",
-    description: "Start setting up a new admin account.",
-    path: "/admin/enrol",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Admin enrolment",
+  description: "Start setting up a new admin account.",
+  path: "/admin/enrol",
+});
 
 /**
  * The enrolment link that `npm run admin:create` prints (decision 0186). Opening it

@@ -8,19 +8,16 @@ import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { requestPasswordReset } from "~/features/admin/password-reset.server";
 import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Reset password",
-    description: "Get a link to choose a new admin password.",
-    path: "/admin/forgot-password",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Reset password",
+  description: "Get a link to choose a new admin password.",
+  path: "/admin/forgot-password",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);

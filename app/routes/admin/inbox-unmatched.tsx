@@ -14,7 +14,7 @@ import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { idSchema, listQuerySchema, parseQuery } from "~/features/admin/schema";
 import { assignUnmatchedMail, discardUnmatchedMail, listUnmatchedMails } from "~/features/inbox/mail/unmatched.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-unmatched";
 
 /**
@@ -22,14 +22,11 @@ import type { Route } from "./+types/inbox-unmatched";
  * from someone other than the thread's person (docs/inbox.md). Assign it to a person, or discard
  * it (from the site only: the mailbox is never changed).
  */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Unmatched mail",
-    description: "Mail that belongs to no conversation.",
-    path: "/admin/inbox/unmatched",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Unmatched mail",
+  description: "Mail that belongs to no conversation.",
+  path: "/admin/inbox/unmatched",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

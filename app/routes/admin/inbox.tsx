@@ -24,17 +24,14 @@ import {
   type Kind,
 } from "~/features/inbox/stages";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Inbox",
-    description: "Everyone who reached out, and their enquiries.",
-    path: "/admin/inbox",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Inbox",
+  description: "Everyone who reached out, and their enquiries.",
+  path: "/admin/inbox",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -12,19 +12,16 @@ import { deleteLead, listLeads } from "~/features/admin/leads.server";
 import { releaseFromListPage } from "~/features/admin/release-record.server";
 import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/leads";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Leads",
-    description: "Leads captured by the chat assistant.",
-    path: "/admin/leads",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Leads",
+  description: "Leads captured by the chat assistant.",
+  path: "/admin/leads",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

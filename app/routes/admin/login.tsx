@@ -14,19 +14,16 @@ import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolmen
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Admin sign-in",
-    description: "Sign in to the studio's admin area.",
-    path: "/admin/login",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Admin sign-in",
+  description: "Sign in to the studio's admin area.",
+  path: "/admin/login",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -7,19 +7,16 @@ import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { resetPassword } from "~/features/admin/password-reset.server";
 import { resetPasswordSchema } from "~/features/admin/schema";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Choose a new password",
-    description: "Set a new admin password.",
-    path: "/admin/reset-password",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Choose a new password",
+  description: "Set a new admin password.",
+  path: "/admin/reset-password",
+});
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -14,19 +14,16 @@ import { releaseFromListPage } from "~/features/admin/release-record.server";
 import { parseQuery, submissionQuerySchema, submissionSources } from "~/features/admin/schema";
 import { deleteSubmission, listSubmissions } from "~/features/admin/submissions.server";
 import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/submissions";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Submissions",
-    description: "Apply, mentoring and contact form submissions.",
-    path: "/admin/submissions",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Submissions",
+  description: "Apply, mentoring and contact form submissions.",
+  path: "/admin/submissions",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

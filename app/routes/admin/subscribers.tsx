@@ -10,19 +10,16 @@ import { ExportLink, formatDateTime, Pagination, SearchForm, withParams } from "
 import { deleteFromListPage } from "~/features/admin/delete-record.server";
 import { parseQuery, subscriberQuerySchema, subscriberStatuses } from "~/features/admin/schema";
 import { countSubscribers, deleteSubscriber, listSubscribers } from "~/features/admin/subscribers.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Subscribers",
-    description: "Newsletter subscribers.",
-    path: "/admin/subscribers",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Subscribers",
+  description: "Newsletter subscribers.",
+  path: "/admin/subscribers",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

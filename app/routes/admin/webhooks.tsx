@@ -23,17 +23,14 @@ import {
 import { webhookFormatLabels } from "~/features/webhooks/event-types";
 import { parseEndpointForm, type WebhookEndpointErrors } from "~/features/webhooks/schema";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/webhooks";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Webhooks",
-    description: "Outbound webhooks: endpoints and deliveries.",
-    path: "/admin/webhooks",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta({
+  title: "Webhooks",
+  description: "Outbound webhooks: endpoints and deliveries.",
+  path: "/admin/webhooks",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -49,7 +49,7 @@ export function publicUrlFrom(matches: ReadonlyArray<RootMatch>): string | undef
 }
 
 /** The meta function of a page search engines must not index (the admin area, one person's links). */
-export function noindexMeta({ title, description, path }: Pick<SeoInput, "title" | "description" | "path">) {
+export function noindexMeta(title: string, description: string, path: string) {
   return ({ matches }: { matches: ReadonlyArray<RootMatch> }): MetaDescriptor[] =>
     seo({ title, description, path, publicUrl: publicUrlFrom(matches), noindex: true });
 }

@@ -23,11 +23,11 @@ import type { Route } from "./+types/newsletter-confirm";
  */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Confirm your subscription",
-  description: "Confirm your subscription to the daily AI news.",
-  path: "/newsletter/confirm",
-});
+export const meta: Route.MetaFunction = noindexMeta(
+  "Confirm your subscription",
+  "Confirm your subscription to the daily AI news.",
+  "/newsletter/confirm",
+);
 
 const INVALID = "This confirmation link is not valid. Please sign up again from the home page.";
 const EXPIRED = "This confirmation link has expired. Please sign up again to get a new one.";

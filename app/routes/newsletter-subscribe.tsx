@@ -15,11 +15,11 @@ import type { Route } from "./+types/newsletter-subscribe";
  * confirmation panel or the form with the error). POST /api/newsletter-subscribe
  * is the JSON API over the same operation (handleSignup).
  */
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Subscribe to the daily AI news",
-  description: "The 5 top AI stories in your inbox every morning at 8 AM UTC. Free.",
-  path: "/newsletter/subscribe",
-});
+export const meta: Route.MetaFunction = noindexMeta(
+  "Subscribe to the daily AI news",
+  "The 5 top AI stories in your inbox every morning at 8 AM UTC. Free.",
+  "/newsletter/subscribe",
+);
 
 export function loader({ request }: Route.LoaderArgs) {
   const source = new URL(request.url).searchParams.get("source");

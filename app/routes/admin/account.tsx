@@ -19,11 +19,7 @@ import type { Route } from "./+types/account";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Account",
-  description: "Your admin account and two-factor authentication.",
-  path: "/admin/account",
-});
+export const meta: Route.MetaFunction = noindexMeta("Account", "Your admin account and two-factor authentication.", "/admin/account");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

@@ -5,11 +5,7 @@ import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/enrol";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Admin enrolment",
-  description: "Start setting up a new admin account.",
-  path: "/admin/enrol",
-});
+export const meta: Route.MetaFunction = noindexMeta("Admin enrolment", "Start setting up a new admin account.", "/admin/enrol");
 
 /**
  * The enrolment link that `npm run admin:create` prints (decision 0186). Opening it

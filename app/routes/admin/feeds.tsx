@@ -7,11 +7,7 @@ import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/read/list
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "News feeds",
-  description: "Health of the AI news sources.",
-  path: "/admin/feeds",
-});
+export const meta: Route.MetaFunction = noindexMeta("News feeds", "Health of the AI news sources.", "/admin/feeds");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

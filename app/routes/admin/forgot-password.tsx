@@ -13,11 +13,11 @@ import type { Route } from "./+types/forgot-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Reset password",
-  description: "Get a link to choose a new admin password.",
-  path: "/admin/forgot-password",
-});
+export const meta: Route.MetaFunction = noindexMeta(
+  "Reset password",
+  "Get a link to choose a new admin password.",
+  "/admin/forgot-password",
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);

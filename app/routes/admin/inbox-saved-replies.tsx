@@ -24,11 +24,7 @@ import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-saved-replies";
 
 /** /admin/inbox/saved-replies: the answers a reply can start from (docs/inbox.md, "Replying"). */
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Saved replies",
-  description: "Answers a reply can start from.",
-  path: "/admin/inbox/saved-replies",
-});
+export const meta: Route.MetaFunction = noindexMeta("Saved replies", "Answers a reply can start from.", "/admin/inbox/saved-replies");
 
 const PATH = "/admin/inbox/saved-replies";
 

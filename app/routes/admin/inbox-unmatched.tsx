@@ -11,7 +11,8 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { deleteFromListPage, listPageReturn } from "~/features/admin/delete-record.server";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
-import { idSchema, listQuerySchema, parseQuery } from "~/features/admin/schema";
+import { idSchema, listQuerySchema } from "~/features/admin/schema";
+import { readListPage } from "~/features/admin/list-page.server";
 import { assignUnmatchedMail, discardUnmatchedMail, listUnmatchedMails } from "~/features/inbox/mail/unmatched.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
@@ -22,18 +23,11 @@ import type { Route } from "./+types/inbox-unmatched";
  * from someone other than the thread's person (docs/inbox.md). Assign it to a person, or discard
  * it (from the site only: the mailbox is never changed).
  */
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Unmatched mail",
-  description: "Mail that belongs to no conversation.",
-  path: "/admin/inbox/unmatched",
-});
+export const meta: Route.MetaFunction = noindexMeta("Unmatched mail", "Mail that belongs to no conversation.", "/admin/inbox/unmatched");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const query = parseQuery(listQuerySchema, url);
-  const result = await listUnmatchedMails(query.page);
-  return { result, confirmDelete: url.searchParams.get("delete") };
+  const { query, confirmDelete } = await readListPage(request, listQuerySchema);
+  return { result: await listUnmatchedMails(query.page), confirmDelete };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -19,11 +19,7 @@ import type { Route } from "./+types/login";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Admin sign-in",
-  description: "Sign in to the studio's admin area.",
-  path: "/admin/login",
-});
+export const meta: Route.MetaFunction = noindexMeta("Admin sign-in", "Sign in to the studio's admin area.", "/admin/login");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

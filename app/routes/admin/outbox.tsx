@@ -8,11 +8,7 @@ import { outboxQuerySchema, parseQuery } from "~/features/admin/schema";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/outbox";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Outbox",
-  description: "E-mail written to the outbox folder.",
-  path: "/admin/outbox",
-});
+export const meta: Route.MetaFunction = noindexMeta("Outbox", "E-mail written to the outbox folder.", "/admin/outbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

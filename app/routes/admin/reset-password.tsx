@@ -12,11 +12,7 @@ import type { Route } from "./+types/reset-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Choose a new password",
-  description: "Set a new admin password.",
-  path: "/admin/reset-password",
-});
+export const meta: Route.MetaFunction = noindexMeta("Choose a new password", "Set a new admin password.", "/admin/reset-password");
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

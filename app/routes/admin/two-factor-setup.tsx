@@ -17,11 +17,11 @@ import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
  * default): the one admin page an admin without two-factor may open. It shows
  * nothing but their own set-up; the page asked for comes after.
  */
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Set up two-factor sign-in",
-  description: "Set up an authenticator app for the admin area.",
-  path: "/admin/two-factor-setup",
-});
+export const meta: Route.MetaFunction = noindexMeta(
+  "Set up two-factor sign-in",
+  "Set up an authenticator app for the admin area.",
+  "/admin/two-factor-setup",
+);
 
 function targetFrom(request: Request): string {
   return adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));

@@ -26,11 +26,7 @@ import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/webhooks";
 
-export const meta: Route.MetaFunction = noindexMeta({
-  title: "Webhooks",
-  description: "Outbound webhooks: endpoints and deliveries.",
-  path: "/admin/webhooks",
-});
+export const meta: Route.MetaFunction = noindexMeta("Webhooks", "Outbound webhooks: endpoints and deliveries.", "/admin/webhooks");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,16 +1,15 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
+import { subscriptionStatus, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
 import { csvFilename, toCsv } from "./csv.server";
 import type { ListQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
-export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed" | "bounced";
-
 export type SubscriberRow = {
   id: string;
   email: string;
-  status: SubscriberStatus;
+  status: SubscriptionStatus;
   source: string;
   createdAt: string;
   confirmedAt: string | null;
@@ -18,19 +17,7 @@ export type SubscriberRow = {
   bouncedAt: string | null;
 };
 
-/**
- * A subscription is unsubscribed once unsubscribed_at is set; else bounced once
- * the mail server refused the address for good (bounced_at, set by the
- * newsletter sender: such addresses get no more issues); else confirmed or
- * pending (double opt-in).
- */
-function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null; bouncedAt: Date | null }): SubscriberStatus {
-  if (row.unsubscribedAt) return "unsubscribed";
-  if (row.bouncedAt) return "bounced";
-  return row.confirmed ? "confirmed" : "pending";
-}
-
-export async function countSubscribers(): Promise<Record<SubscriberStatus, number>> {
+export async function countSubscribers(): Promise<Record<SubscriptionStatus, number>> {
   const [row] = await getDb()
     .select({
       confirmed:
@@ -48,7 +35,7 @@ export async function countSubscribers(): Promise<Record<SubscriberStatus, numbe
   return row ?? { confirmed: 0, pending: 0, unsubscribed: 0, bounced: 0 };
 }
 
-function statusFilter(status: SubscriberStatus | undefined) {
+function statusFilter(status: SubscriptionStatus | undefined) {
   if (status === "unsubscribed") return isNotNull(subs.unsubscribedAt);
   if (status === "bounced") return and(isNotNull(subs.bouncedAt), isNull(subs.unsubscribedAt));
   if (status === "confirmed") return and(eq(subs.confirmed, true), isNull(subs.unsubscribedAt), isNull(subs.bouncedAt));
@@ -60,7 +47,7 @@ function toRow(row: typeof subs.$inferSelect): SubscriberRow {
   return {
     id: row.id,
     email: row.email,
-    status: statusOf(row),
+    status: subscriptionStatus(row),
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
@@ -69,7 +56,7 @@ function toRow(row: typeof subs.$inferSelect): SubscriberRow {
   };
 }
 
-export async function listSubscribers(query: ListQuery & { status?: SubscriberStatus }) {
+export async function listSubscribers(query: ListQuery & { status?: SubscriptionStatus }) {
   const { rows, ...position } = await newestFirstPage(
     subs,
     and(containsAny(query.q, [subs.email]), statusFilter(query.status)),
@@ -78,7 +65,7 @@ export async function listSubscribers(query: ListQuery & { status?: SubscriberSt
   return { subscribers: rows.map(toRow), ...position };
 }
 
-export async function exportSubscribersCsv(query: { q: string; status?: SubscriberStatus }) {
+export async function exportSubscribersCsv(query: { q: string; status?: SubscriptionStatus }) {
   const rows = await getDb()
     .select()
     .from(subs)

@@ -1,7 +1,7 @@
 import { Link, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { site } from "~/content/site";
-import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
+import { Greeting, QuestionsLine, SessionWhen } from "./components/mail-parts";
+import { EmailLayout, emailColors, emailText } from "./components/email-layout";
 
 export type BookingConfirmationProps = {
   /** Only a plain first name is used; anything else gets a neutral greeting. */
@@ -48,16 +48,8 @@ export function BookingConfirmation({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site. The attached invite adds it to your calendar."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
-      <Text style={emailText}>
-        <strong>When:</strong> {whenLearner}, {minutes} minutes
-        {whenMentor ? (
-          <>
-            <br />
-            <strong>For {mentorName}:</strong> {whenMentor}
-          </>
-        ) : null}
-      </Text>
+      <Greeting firstName={firstName} />
+      <SessionWhen label="When" when={whenLearner} minutes={minutes} otherName={mentorName} whenOther={whenMentor} />
       <Text style={emailText}>
         <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
         <br />
@@ -86,9 +78,7 @@ export function BookingConfirmation({
         Plans changed? <Link href={rescheduleUrl}>Reschedule the session</Link> or <Link href={cancelUrl}>cancel it</Link>. The links work
         until the session ends.
       </Text>
-      <Text style={emailMuted}>
-        Questions? Reply to this e-mail or write to <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
-      </Text>
+      <QuestionsLine />
     </EmailLayout>
   );
 }

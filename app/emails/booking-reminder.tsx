@@ -1,4 +1,5 @@
 import { Link, Text } from "@react-email/components";
+import { Greeting, SessionWhen } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
 export type BookingReminderProps = {
@@ -38,18 +39,8 @@ export function BookingReminder({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
-      <Text style={emailText}>
-        <strong>When:</strong> {whenLearner}, {minutes} minutes
-        {whenMentor ? (
-          <>
-            <br />
-            <strong>For {mentorName}:</strong> {whenMentor}
-          </>
-        ) : null}
-        <br />
-        <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
-      </Text>
+      <Greeting firstName={firstName} />
+      <SessionWhen label="When" when={whenLearner} minutes={minutes} otherName={mentorName} whenOther={whenMentor} videoUrl={videoUrl} />
       {hoursBefore === 24 ? (
         <>
           <Text style={emailText}>

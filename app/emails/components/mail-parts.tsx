@@ -1,0 +1,48 @@
+import { Link, Text } from "@react-email/components";
+import { site } from "~/content/site";
+import { emailMuted, emailText } from "./email-layout";
+
+/** "Hi Ada," with a plain first name, "Hi there," without one. */
+export function Greeting({ firstName }: { firstName?: string }) {
+  return <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>;
+}
+
+/**
+ * When a mentoring session is: in the reader's zone, in the other person's when it differs (so
+ * nobody converts zones in their head), and the video link when given.
+ */
+export function SessionWhen(props: {
+  label: string;
+  when: string;
+  minutes: number;
+  otherName: string;
+  whenOther?: string;
+  videoUrl?: string;
+}) {
+  return (
+    <Text style={emailText}>
+      <strong>{`${props.label}:`}</strong> {props.when}, {props.minutes} minutes
+      {props.whenOther ? (
+        <>
+          <br />
+          <strong>For {props.otherName}:</strong> {props.whenOther}
+        </>
+      ) : null}
+      {props.videoUrl ? (
+        <>
+          <br />
+          <strong>Video call:</strong> <Link href={props.videoUrl}>{props.videoUrl}</Link>
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
+/** The closing line of a mail a person may want to answer. */
+export function QuestionsLine() {
+  return (
+    <Text style={emailMuted}>
+      Questions? Reply to this e-mail or write to <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
+    </Text>
+  );
+}

@@ -1,25 +1,13 @@
 import { Link, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { Greeting, QuestionsLine, SessionWhen } from "./components/mail-parts";
+import { Greeting, QuestionsLine, SessionWhen, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailColors, emailText } from "./components/email-layout";
 
-export type BookingConfirmationProps = {
-  /** Only a plain first name is used; anything else gets a neutral greeting. */
-  firstName?: string;
-  mentorName: string;
-  /** The session's start in the learner's own time zone, zone name included. */
-  whenLearner: string;
-  /** The same instant in the mentor's time zone; omitted when both zones are the same. */
-  whenMentor?: string;
-  minutes: number;
-  videoUrl: string;
+export type BookingConfirmationProps = LearnerSessionMailProps & {
   /** What the learner wrote they want from the session (shown back as text, never HTML). */
   goals: string;
   /** A scholarship session: free, so the payment paragraph says so. */
   scholarship: boolean;
-  cancelUrl: string;
-  rescheduleUrl: string;
-  siteUrl: string;
 };
 
 /**

@@ -1,20 +1,9 @@
 import { Link, Text } from "@react-email/components";
-import { Greeting, QuestionsLine, SessionWhen } from "./components/mail-parts";
+import { Greeting, QuestionsLine, SessionWhen, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
-export type BookingPendingProps = {
-  /** Only a plain first name is used; anything else gets a neutral greeting. */
-  firstName?: string;
-  mentorName: string;
-  /** The requested start in the learner's time zone, zone name included. */
-  whenLearner: string;
-  /** The same instant in the mentor's zone; omitted when both zones are the same. */
-  whenMentor?: string;
-  minutes: number;
-  /** The learner's signed link to withdraw the request. */
-  cancelUrl: string;
-  siteUrl: string;
-};
+/** A scholarship request: no video link and no rescheduling yet; `cancelUrl` withdraws the request. */
+export type BookingPendingProps = Omit<LearnerSessionMailProps, "videoUrl" | "rescheduleUrl">;
 
 /**
  * To the learner who asked for a scholarship session: the request is in and the slot is kept

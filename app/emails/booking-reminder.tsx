@@ -1,21 +1,10 @@
 import { Link, Text } from "@react-email/components";
-import { Greeting, SessionWhen } from "./components/mail-parts";
+import { Greeting, SessionWhen, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
-export type BookingReminderProps = {
+export type BookingReminderProps = LearnerSessionMailProps & {
   /** Sent a day ahead (time to prepare, or to move it) and an hour ahead (the link, at hand). */
   hoursBefore: 24 | 1;
-  firstName?: string;
-  mentorName: string;
-  /** The start in the learner's time zone, zone name included. */
-  whenLearner: string;
-  /** The same instant in the mentor's zone; omitted when both zones are the same. */
-  whenMentor?: string;
-  minutes: number;
-  videoUrl: string;
-  cancelUrl: string;
-  rescheduleUrl: string;
-  siteUrl: string;
 };
 
 /** The learner's reminder before a confirmed session: when, the video link, and a way out. */

@@ -2,7 +2,24 @@ import { Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
 import { emailMuted, emailText } from "./email-layout";
 
-/** "Hi Ada," with a plain first name, "Hi there," without one. */
+/** What the learner's mails about one session say. */
+export type LearnerSessionMailProps = {
+  /** Only a plain first name is used; anything else gets a neutral greeting. */
+  firstName?: string;
+  mentorName: string;
+  /** The session's start in the learner's own time zone, zone name included. */
+  whenLearner: string;
+  /** The same instant in the mentor's time zone; omitted when both zones are the same. */
+  whenMentor?: string;
+  minutes: number;
+  videoUrl: string;
+  /** The learner's signed links to cancel or move the session. */
+  cancelUrl: string;
+  rescheduleUrl: string;
+  siteUrl: string;
+};
+
+/** "Hi Ada, with a plain first name, "Hi there," without one. */
 export function Greeting({ firstName }: { firstName?: string }) {
   return <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>;
 }

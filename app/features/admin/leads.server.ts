@@ -1,9 +1,9 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, leads, users, type ConversationMessage } from "~/.server/db/tables";
-import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
-import { csvFilename, toCsv } from "./csv.server";
-import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
+import { leads, type ConversationMessage } from "~/.server/db/tables";
+import { enquiryRecordsCsv } from "./enquiry-csv.server";
+import { csvFilename } from "./csv.server";
+import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { LeadQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
@@ -52,15 +52,12 @@ export async function listLeads(query: LeadQuery) {
  * the inbox, or with `held` the held ones (with when and why).
  */
 export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Promise<{ csv: string; filename: string; count: number }> {
-  const rows = await getDb()
-    .select({ ...getTableColumns(leads), ...enquiryCsvFields })
-    .from(leads)
-    .leftJoin(enquiries, and(eq(enquiries.kind, "lead"), eq(enquiries.sourceId, leads.id)))
-    .leftJoin(users, eq(users.id, enquiries.ownerId))
-    .where(leadFilter(query))
-    .orderBy(desc(leads.createdAt));
-  const csv = toCsv(
-    [
+  const { csv, count } = await enquiryRecordsCsv({
+    table: leads,
+    kind: "lead",
+    where: leadFilter(query),
+    held: query.held,
+    columns: [
       { key: "createdAt", header: "created_at" },
       { key: "name", header: "name" },
       { key: "email", header: "email" },
@@ -69,18 +66,14 @@ export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Prom
       { key: "source", header: "source" },
       { key: "conversation", header: "conversation" },
       { key: "id", header: "id" },
-      ...(query.held ? heldCsvColumns : []),
-      ...enquiryCsvColumns,
     ],
-    rows.map((row) => ({
-      ...row,
-      ...enquiryCsvValues(row),
+    extra: (row) => ({
       conversation: (row.conversationContext?.messages ?? [])
         .map((m) => `${m.role === "user" ? "User" : "AI Assistant"}: ${m.content}`)
         .join("\n"),
-    })),
-  );
-  return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count: rows.length };
+    }),
+  });
+  return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count };
 }
 
 /** Erases one lead (GDPR). Returns false when it did not exist. */

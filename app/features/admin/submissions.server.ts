@@ -1,9 +1,9 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, submissions, users } from "~/.server/db/tables";
-import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
-import { csvFilename, toCsv } from "./csv.server";
-import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
+import { submissions } from "~/.server/db/tables";
+import { enquiryRecordsCsv } from "./enquiry-csv.server";
+import { csvFilename } from "./csv.server";
+import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { SubmissionQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
@@ -51,15 +51,12 @@ export async function listSubmissions(query: SubmissionQuery) {
  * inbox, or with `held` the held ones (with when and why).
  */
 export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "source" | "held">) {
-  const rows = await getDb()
-    .select({ ...getTableColumns(submissions), ...enquiryCsvFields })
-    .from(submissions)
-    .leftJoin(enquiries, and(eq(enquiries.kind, submissions.source), eq(enquiries.sourceId, submissions.id)))
-    .leftJoin(users, eq(users.id, enquiries.ownerId))
-    .where(submissionFilter(query))
-    .orderBy(desc(submissions.createdAt));
-  const csv = toCsv(
-    [
+  const { csv, count } = await enquiryRecordsCsv({
+    table: submissions,
+    kind: submissions.source,
+    where: submissionFilter(query),
+    held: query.held,
+    columns: [
       { key: "createdAt", header: "created_at" },
       { key: "source", header: "source" },
       { key: "name", header: "name" },
@@ -67,19 +64,15 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
       { key: "details", header: "details" },
       { key: "disclaimerAccepted", header: "disclaimer_accepted" },
       { key: "id", header: "id" },
-      ...(query.held ? heldCsvColumns : []),
-      ...enquiryCsvColumns,
     ],
-    rows.map((row) => ({
-      ...row,
-      ...enquiryCsvValues(row),
+    extra: (row) => ({
       details: Object.entries(row.fields ?? {})
         .map(([key, value]) => `${key}: ${value}`)
         .join("\n"),
-    })),
-  );
+    }),
+  });
   const prefix = ["submissions", query.source, query.held ? "held" : undefined].filter(Boolean).join("-");
-  return { csv, filename: csvFilename(prefix), count: rows.length };
+  return { csv, filename: csvFilename(prefix), count };
 }
 
 export async function deleteSubmission(id: string): Promise<boolean> {

@@ -1,21 +1,10 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
-import { subscriptionStatus, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
+import { subscriptionFields, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
 import { csvFilename, toCsv } from "./csv.server";
 import type { ListQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
-
-export type SubscriberRow = {
-  id: string;
-  email: string;
-  status: SubscriptionStatus;
-  source: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  bouncedAt: string | null;
-};
 
 export async function countSubscribers(): Promise<Record<SubscriptionStatus, number>> {
   const [row] = await getDb()
@@ -43,26 +32,13 @@ function statusFilter(status: SubscriptionStatus | undefined) {
   return undefined;
 }
 
-function toRow(row: typeof subs.$inferSelect): SubscriberRow {
-  return {
-    id: row.id,
-    email: row.email,
-    status: subscriptionStatus(row),
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-    bouncedAt: row.bouncedAt?.toISOString() ?? null,
-  };
-}
-
 export async function listSubscribers(query: ListQuery & { status?: SubscriptionStatus }) {
   const { rows, ...position } = await newestFirstPage(
     subs,
     and(containsAny(query.q, [subs.email]), statusFilter(query.status)),
     query.page,
   );
-  return { subscribers: rows.map(toRow), ...position };
+  return { subscribers: rows.map(subscriptionFields), ...position };
 }
 
 export async function exportSubscribersCsv(query: { q: string; status?: SubscriptionStatus }) {
@@ -82,7 +58,7 @@ export async function exportSubscribersCsv(query: { q: string; status?: Subscrip
       { key: "bouncedAt", header: "bounced_at" },
       { key: "id", header: "id" },
     ],
-    rows.map(toRow),
+    rows.map(subscriptionFields),
   );
   return { csv, filename: csvFilename("subscribers"), count: rows.length };
 }

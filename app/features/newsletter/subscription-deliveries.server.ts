@@ -52,8 +52,8 @@ export type SubscriptionExport = {
   }>;
 };
 
-export async function exportSubscription(row: typeof newsletterSubscriptions.$inferSelect): Promise<SubscriptionExport> {
-  const deliveries = await subscriptionDeliveries(row.id);
+/** A subscription's own fields, its dates as ISO strings (the admin list's row, and the export's start). */
+export function subscriptionFields(row: typeof newsletterSubscriptions.$inferSelect): Omit<SubscriptionExport, "deliveries"> {
   return {
     id: row.id,
     email: row.email,
@@ -63,6 +63,13 @@ export async function exportSubscription(row: typeof newsletterSubscriptions.$in
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
     bouncedAt: row.bouncedAt?.toISOString() ?? null,
+  };
+}
+
+export async function exportSubscription(row: typeof newsletterSubscriptions.$inferSelect): Promise<SubscriptionExport> {
+  const deliveries = await subscriptionDeliveries(row.id);
+  return {
+    ...subscriptionFields(row),
     deliveries: deliveries.map((delivery) => ({ ...delivery, sentAt: delivery.sentAt?.toISOString() ?? null })),
   };
 }

@@ -151,14 +151,13 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
                           </Link>
                         </Button>
                       </div>
-                      {confirmDelete === reply.id ? (
-                        <ConfirmDelete
-                          id={reply.id}
-                          search={search}
-                          title={`Delete “${reply.title}”?`}
-                          description="Replies already sent are not changed."
-                        />
-                      ) : null}
+                      <ConfirmDelete
+                        open={confirmDelete === reply.id}
+                        id={reply.id}
+                        search={search}
+                        title={`Delete “${reply.title}”?`}
+                        description="Replies already sent are not changed."
+                      />
                     </>
                   )}
                 </li>

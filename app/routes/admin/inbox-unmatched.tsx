@@ -140,14 +140,13 @@ export default function InboxUnmatched({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </Button>
                   </div>
-                  {confirmDelete === mail.id ? (
-                    <ConfirmDelete
-                      id={mail.id}
-                      search={search}
-                      title="Discard this mail?"
-                      description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
-                    />
-                  ) : null}
+                  <ConfirmDelete
+                    open={confirmDelete === mail.id}
+                    id={mail.id}
+                    search={search}
+                    title="Discard this mail?"
+                    description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
+                  />
                 </article>
               </li>
             ))}

@@ -111,14 +111,13 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <DeleteLink id={submission.id} search={search} label={`Delete submission of ${submission.name}`} />
                 </div>
-                {confirmDelete === submission.id ? (
-                  <ConfirmDelete
-                    id={submission.id}
-                    search={search}
-                    title={`Delete the submission of ${submission.name}?`}
-                    description="This erases the submission for good (GDPR erasure). It cannot be undone."
-                  />
-                ) : null}
+                <ConfirmDelete
+                  open={confirmDelete === submission.id}
+                  id={submission.id}
+                  search={search}
+                  title={`Delete the submission of ${submission.name}?`}
+                  description="This erases the submission for good (GDPR erasure). It cannot be undone."
+                />
               </article>
             </Card>
           </li>

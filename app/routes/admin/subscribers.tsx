@@ -88,14 +88,13 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                 <DeleteLink id={subscriber.id} search={search} label={`Erase subscriber ${subscriber.email}`} />
               </div>
             </div>
-            {confirmDelete === subscriber.id ? (
-              <ConfirmDelete
-                id={subscriber.id}
-                search={search}
-                title={`Erase ${subscriber.email}?`}
-                description="This deletes the subscription for good (GDPR erasure). The address gets no more e-mail unless it subscribes again."
-              />
-            ) : null}
+            <ConfirmDelete
+              open={confirmDelete === subscriber.id}
+              id={subscriber.id}
+              search={search}
+              title={`Erase ${subscriber.email}?`}
+              description="This deletes the subscription for good (GDPR erasure). The address gets no more e-mail unless it subscribes again."
+            />
           </li>
         ))}
       </RecordList>

@@ -196,14 +196,13 @@ function EndpointCard({
         </Form>
         <DeleteLink id={endpoint.id} search={search} label={`Delete endpoint ${label}`} />
       </div>
-      {confirmDelete ? (
-        <ConfirmDelete
-          id={endpoint.id}
-          search={search}
-          title={`Delete ${label}?`}
-          description="The endpoint gets no more events, and its delivery log is deleted with it."
-        />
-      ) : null}
+      <ConfirmDelete
+        open={confirmDelete}
+        id={endpoint.id}
+        search={search}
+        title={`Delete ${label}?`}
+        description="The endpoint gets no more events, and its delivery log is deleted with it."
+      />
       <details open={editAnswer ? true : undefined} className="rounded-lg border border-ink-200 p-3">
         <summary className="cursor-pointer font-medium">Edit</summary>
         <Form method="post" className="mt-4 flex flex-col gap-5" aria-label={`Edit ${label}`}>

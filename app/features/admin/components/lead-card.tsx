@@ -94,14 +94,13 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
           </Dialog>
           <DeleteLink id={lead.id} search={search} label={`Delete lead ${name}`} />
         </div>
-        {isConfirmingDelete ? (
-          <ConfirmDelete
-            id={lead.id}
-            search={search}
-            title={`Delete the lead of ${name}?`}
-            description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
-          />
-        ) : null}
+        <ConfirmDelete
+          open={isConfirmingDelete}
+          id={lead.id}
+          search={search}
+          title={`Delete the lead of ${name}?`}
+          description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
+        />
       </article>
     </Card>
   );

@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { redirectWithToast } from "~/.server/toast";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/admin/admin-enrolment.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/enrol";
@@ -33,11 +33,9 @@ export default function AdminEnrol({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Enrolment link">
       <FormAlert message={loaderData.message} />
-      <p className="text-sm">
-        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-          Go to sign-in
-        </Link>
-      </p>
+      <AuthCardLink to="/admin/login" className="text-sm">
+        Go to sign-in
+      </AuthCardLink>
     </AuthCard>
   );
 }

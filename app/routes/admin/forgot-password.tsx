@@ -1,11 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { requireSameOrigin } from "~/.server/admin-guard";
 import { ApiError } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { requestPasswordReset } from "~/features/admin/password-reset.server";
 import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
 import { noindexMeta } from "~/lib/seo";
@@ -45,11 +45,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     return (
       <AuthCard title="Check your e-mail">
         <p role="status">{RESET_REQUESTED_MESSAGE}</p>
-        <p className="mt-4 text-sm">
-          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-            Back to sign-in
-          </Link>
-        </p>
+        <AuthCardLink to="/admin/login">Back to sign-in</AuthCardLink>
       </AuthCard>
     );
   }
@@ -67,11 +63,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {isBusy ? "Sending..." : "Send reset link"}
         </Button>
       </Form>
-      <p className="mt-4 text-sm">
-        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-          Back to sign-in
-        </Link>
-      </p>
+      <AuthCardLink to="/admin/login">Back to sign-in</AuthCardLink>
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { resetPassword } from "~/features/admin/password-reset.server";
 import { resetPasswordSchema } from "~/features/admin/schema";
 import { noindexMeta } from "~/lib/seo";
@@ -68,13 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {isBusy ? "Saving..." : "Set new password"}
         </Button>
       </Form>
-      {actionData?.message ? (
-        <p className="mt-4 text-sm">
-          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
-            Ask for a new link
-          </Link>
-        </p>
-      ) : null}
+      {actionData?.message ? <AuthCardLink to="/admin/forgot-password">Ask for a new link</AuthCardLink> : null}
     </AuthCard>
   );
 }

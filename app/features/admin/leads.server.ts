@@ -7,13 +7,7 @@ import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { LeadQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
-export type LeadRow = {
-  id: string;
-  name: string | null;
-  email: string;
-  company: string | null;
-  message: string | null;
-  source: string;
+export type LeadRow = Pick<typeof leads.$inferSelect, "id" | "name" | "email" | "company" | "message" | "source"> & {
   createdAt: string;
   messages: ConversationMessage[];
   /** Why and when it was held; null in the inbox. */

@@ -1,18 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { submissions } from "~/.server/db/tables";
+import type { SubmissionForMail } from "~/features/forms/submission-mails.server";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
 import { csvFilename } from "./csv.server";
 import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { SubmissionQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
-export type SubmissionRow = {
-  id: string;
+/** A submission of the list: what its mails say of it, with the time as an ISO string. */
+export type SubmissionRow = Omit<SubmissionForMail, "source" | "createdAt"> & {
   source: string;
-  name: string;
-  email: string;
-  fields: Record<string, string>;
   createdAt: string;
   /** Why and when it was held; null in the inbox. */
   hold: HoldInfo;

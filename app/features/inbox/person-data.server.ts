@@ -100,20 +100,15 @@ function mailsOf(personId: string, emailKey: string) {
 export type PersonExport = {
   exportedAt: string;
   person: { id: string; email: string; name: string | null; createdAt: string; lastActivityAt: string };
-  leads: Array<{
-    id: string;
-    name: string | null;
-    email: string;
-    company: string | null;
-    message: string | null;
-    source: string;
-    conversationId: string | null;
-    transcript: Array<{ role: string; content: string }>;
-    createdAt: string;
-    updatedAt: string;
-    heldAt: string | null;
-    holdReason: string | null;
-  }>;
+  leads: Array<
+    Pick<typeof leads.$inferSelect, "id" | "name" | "email" | "company" | "message" | "source" | "conversationId"> & {
+      transcript: Array<{ role: string; content: string }>;
+      createdAt: string;
+      updatedAt: string;
+      heldAt: string | null;
+      holdReason: string | null;
+    }
+  >;
   submissions: Array<{
     id: string;
     source: string;

@@ -1,6 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { Greeting, QuestionsLine, SessionWhen, type LearnerSessionMailProps } from "./components/mail-parts";
+import { LearnerSessionOpening, QuestionsLine, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailColors, emailText } from "./components/email-layout";
 
 export type BookingConfirmationProps = LearnerSessionMailProps & {
@@ -16,19 +16,8 @@ export type BookingConfirmationProps = LearnerSessionMailProps & {
  * to settle any doubt on the call. Payment is explained up front because nothing is charged at
  * booking: the studio invoices after the session, and scholarship sessions are free.
  */
-export function BookingConfirmation({
-  firstName,
-  mentorName,
-  whenLearner,
-  whenMentor,
-  minutes,
-  videoUrl,
-  goals,
-  scholarship,
-  cancelUrl,
-  rescheduleUrl,
-  siteUrl,
-}: BookingConfirmationProps) {
+export function BookingConfirmation(session: BookingConfirmationProps) {
+  const { mentorName, whenLearner, minutes, videoUrl, goals, scholarship, cancelUrl, rescheduleUrl, siteUrl } = session;
   return (
     <EmailLayout
       preview={`Your ${minutes}-minute session with ${mentorName}: ${whenLearner}.`}
@@ -36,8 +25,7 @@ export function BookingConfirmation({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site. The attached invite adds it to your calendar."
     >
-      <Greeting firstName={firstName} />
-      <SessionWhen label="When" when={whenLearner} minutes={minutes} otherName={mentorName} whenOther={whenMentor} />
+      <LearnerSessionOpening session={session} />
       <Text style={emailText}>
         <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
         <br />

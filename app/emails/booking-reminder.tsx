@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { Greeting, SessionWhen, type LearnerSessionMailProps } from "./components/mail-parts";
+import { LearnerSessionOpening, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
 export type BookingReminderProps = LearnerSessionMailProps & {
@@ -8,18 +8,8 @@ export type BookingReminderProps = LearnerSessionMailProps & {
 };
 
 /** The learner's reminder before a confirmed session: when, the video link, and a way out. */
-export function BookingReminder({
-  hoursBefore,
-  firstName,
-  mentorName,
-  whenLearner,
-  whenMentor,
-  minutes,
-  videoUrl,
-  cancelUrl,
-  rescheduleUrl,
-  siteUrl,
-}: BookingReminderProps) {
+export function BookingReminder(session: BookingReminderProps) {
+  const { hoursBefore, mentorName, whenLearner, cancelUrl, rescheduleUrl, siteUrl } = session;
   const soon = hoursBefore === 1 ? "in one hour" : "tomorrow";
   return (
     <EmailLayout
@@ -28,8 +18,7 @@ export function BookingReminder({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site."
     >
-      <Greeting firstName={firstName} />
-      <SessionWhen label="When" when={whenLearner} minutes={minutes} otherName={mentorName} whenOther={whenMentor} videoUrl={videoUrl} />
+      <LearnerSessionOpening session={session} withVideo />
       {hoursBefore === 24 ? (
         <>
           <Text style={emailText}>

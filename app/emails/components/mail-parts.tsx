@@ -55,6 +55,23 @@ export function SessionWhen(props: {
   );
 }
 
+/** How a mail to the learner about a confirmed session starts: the greeting, and when the session is. */
+export function LearnerSessionOpening({ session, withVideo = false }: { session: LearnerSessionMailProps; withVideo?: boolean }) {
+  return (
+    <>
+      <Greeting firstName={session.firstName} />
+      <SessionWhen
+        label="When"
+        when={session.whenLearner}
+        minutes={session.minutes}
+        otherName={session.mentorName}
+        whenOther={session.whenMentor}
+        videoUrl={withVideo ? session.videoUrl : undefined}
+      />
+    </>
+  );
+}
+
 /** The closing line of a mail a person may want to answer. */
 export function QuestionsLine() {
   return (

@@ -48,8 +48,8 @@ export function publicUrlFrom(matches: ReadonlyArray<RootMatch>): string | undef
   return data?.publicUrl;
 }
 
-/** The meta function of a page search engines must not index (the admin area, one person's links). */
-export function noindexMeta(title: string, description: string, path: string) {
-  return ({ matches }: { matches: ReadonlyArray<RootMatch> }): MetaDescriptor[] =>
-    seo({ title, description, path, publicUrl: publicUrlFrom(matches), noindex: true });
+/** The meta function of a page search engines must not index (the admin area, one person's links); `path` may be made from the URL's parameters. */
+export function noindexMeta<P>(title: string, description: string, path: string | ((params: P) => string)) {
+  return ({ matches, params }: { matches: ReadonlyArray<RootMatch>; params: P }): MetaDescriptor[] =>
+    seo({ title, description, path: typeof path === "string" ? path : path(params), publicUrl: publicUrlFrom(matches), noindex: true });
 }

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ConfirmDelete, DeleteLink } from "~/features/admin/components/confirm-delete";
 import { HeldExplainer, HeldFilter, HoldNotice, ReleaseButton } from "~/features/admin/components/held-controls";
-import { ExportLink, FilterSelect, formatDateTime, RecordList, SearchForm, withParams } from "~/features/admin/components/list-controls";
+import { ExportLink, FilterSelect, RecordList, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { countHeldItems } from "~/features/admin/held-items.server";
 import { deleteOrReleaseFromListPage, readListPage } from "~/features/admin/list-page.server";
 import { submissionQuerySchema, submissionSources } from "~/features/admin/schema";
@@ -14,6 +14,7 @@ import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/submissions";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { EnquiryRecordHead } from "~/features/admin/components/enquiry-record";
 
 export const meta: Route.MetaFunction = noindexMeta("Submissions", "Apply, mentoring and contact form submissions.", "/admin/submissions");
 
@@ -79,31 +80,20 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
           <li key={submission.id}>
             <Card className="p-5">
               <article aria-labelledby={`submission-${submission.id}`}>
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 id={`submission-${submission.id}`} className="text-lg font-semibold">
-                      {submission.name}
-                    </h2>
-                    <Badge variant="violet">{sourceLabels[submission.source] ?? submission.source}</Badge>
-                  </div>
-                  <p className="text-sm text-ink-600">
-                    <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
-                  </p>
-                </div>
-                <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                  <dt className="font-medium text-ink-700">E-mail</dt>
-                  <dd>
-                    <a className="text-aurora-700 underline-offset-2 hover:underline" href={`mailto:${submission.email}`}>
-                      {submission.email}
-                    </a>
-                  </dd>
+                <EnquiryRecordHead
+                  headingId={`submission-${submission.id}`}
+                  name={submission.name}
+                  badge={<Badge variant="violet">{sourceLabels[submission.source] ?? submission.source}</Badge>}
+                  createdAt={submission.createdAt}
+                  email={submission.email}
+                >
                   {Object.entries(submission.fields).map(([key, value]) => (
                     <div key={key} className="contents">
                       <dt className="font-medium text-ink-700">{fieldLabels[key] ?? key}</dt>
                       <dd className="whitespace-pre-wrap">{value}</dd>
                     </div>
                   ))}
-                </dl>
+                </EnquiryRecordHead>
                 {submission.hold ? <HoldNotice hold={submission.hold} /> : null}
                 <div className="mt-3 flex flex-wrap gap-2">
                   {submission.hold ? (

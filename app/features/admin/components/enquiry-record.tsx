@@ -1,18 +1,13 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "./list-controls";
 
+type EnquiryRecordHeadProps = { headingId: string; name: string; badge: ReactNode; createdAt: string; email: string; children: ReactNode };
+
 /**
  * The top of a lead's or a submission's card: who (the card's heading, `headingId`), where it
  * came from (`badge`), when, and the e-mail address; `children` adds rows to its details.
  */
-export function EnquiryRecordHead(props: {
-  headingId: string;
-  name: string;
-  badge: ReactNode;
-  createdAt: string;
-  email: string;
-  children: ReactNode;
-}) {
+export function EnquiryRecordHead(props: EnquiryRecordHeadProps) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">

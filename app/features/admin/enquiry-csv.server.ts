@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "~/.server/db/client";
 import { enquiries, users } from "~/.server/db/tables";
 import { majorUnits } from "~/lib/money";
-import { toCsv } from "./csv.server";
+import { csvColumns, toCsv } from "./csv.server";
 import { heldCsvColumns } from "./held-items.server";
 
 /**
@@ -18,12 +18,7 @@ const enquiryCsvFields = {
   currency: enquiries.currency,
 };
 
-const enquiryCsvColumns = [
-  { key: "stage", header: "stage" },
-  { key: "owner", header: "owner" },
-  { key: "value", header: "value" },
-  { key: "currency", header: "currency" },
-] as const;
+const enquiryCsvColumns = csvColumns("stage", "owner", "value", "currency");
 
 function enquiryCsvValues(row: EnquiryCsvRow) {
   return {

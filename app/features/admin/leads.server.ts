@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { leads, type ConversationMessage } from "~/.server/db/tables";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
-import { csvFilename } from "./csv.server";
+import { csvColumns, csvFilename } from "./csv.server";
 import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { LeadQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
@@ -51,16 +51,7 @@ export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Prom
     kind: "lead",
     where: leadFilter(query),
     held: query.held,
-    columns: [
-      { key: "createdAt", header: "created_at" },
-      { key: "name", header: "name" },
-      { key: "email", header: "email" },
-      { key: "company", header: "company" },
-      { key: "message", header: "message" },
-      { key: "source", header: "source" },
-      { key: "conversation", header: "conversation" },
-      { key: "id", header: "id" },
-    ],
+    columns: csvColumns("createdAt", "name", "email", "company", "message", "source", "conversation", "id"),
     extra: (row) => ({
       conversation: (row.conversationContext?.messages ?? [])
         .map((m) => `${m.role === "user" ? "User" : "AI Assistant"}: ${m.content}`)

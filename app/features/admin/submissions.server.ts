@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { submissions } from "~/.server/db/tables";
 import type { SubmissionForMail } from "~/features/forms/submission-mails.server";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
-import { csvFilename } from "./csv.server";
+import { csvColumns, csvFilename } from "./csv.server";
 import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
 import type { SubmissionQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
@@ -54,15 +54,7 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
     kind: submissions.source,
     where: submissionFilter(query),
     held: query.held,
-    columns: [
-      { key: "createdAt", header: "created_at" },
-      { key: "source", header: "source" },
-      { key: "name", header: "name" },
-      { key: "email", header: "email" },
-      { key: "details", header: "details" },
-      { key: "disclaimerAccepted", header: "disclaimer_accepted" },
-      { key: "id", header: "id" },
-    ],
+    columns: csvColumns("createdAt", "source", "name", "email", "details", "disclaimerAccepted", "id"),
     extra: (row) => ({
       details: Object.entries(row.fields ?? {})
         .map(([key, value]) => `${key}: ${value}`)

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
 import { subscriptionFields, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
-import { csvFilename, toCsv } from "./csv.server";
+import { csvColumns, csvFilename, toCsv } from "./csv.server";
 import type { ListQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
@@ -48,16 +48,7 @@ export async function exportSubscribersCsv(query: { q: string; status?: Subscrip
     .where(and(containsAny(query.q, [subs.email]), statusFilter(query.status)))
     .orderBy(desc(subs.createdAt));
   const csv = toCsv(
-    [
-      { key: "email", header: "email" },
-      { key: "status", header: "status" },
-      { key: "source", header: "source" },
-      { key: "createdAt", header: "created_at" },
-      { key: "confirmedAt", header: "confirmed_at" },
-      { key: "unsubscribedAt", header: "unsubscribed_at" },
-      { key: "bouncedAt", header: "bounced_at" },
-      { key: "id", header: "id" },
-    ],
+    csvColumns("email", "status", "source", "createdAt", "confirmedAt", "unsubscribedAt", "bouncedAt", "id"),
     rows.map(subscriptionFields),
   );
   return { csv, filename: csvFilename("subscribers"), count: rows.length };

@@ -27,6 +27,19 @@ export function holdInfo(row: { heldAt: Date | null; holdReason: HoldReason | nu
   return row.heldAt && row.holdReason ? { heldAt: row.heldAt.toISOString(), reason: row.holdReason, fillMs: row.fillMs } : null;
 }
 
+/** What a list shows of any lead or submission: its id, who sent it, when, and its hold. */
+export function heldRecordRow<N extends string | null>(row: {
+  id: string;
+  name: N;
+  email: string;
+  createdAt: Date;
+  heldAt: Date | null;
+  holdReason: HoldReason | null;
+  fillMs: number | null;
+}) {
+  return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt.toISOString(), hold: holdInfo(row) };
+}
+
 /** The extra columns of a held list's CSV export. */
 export const heldCsvColumns = csvColumns("heldAt", "holdReason", "fillMs");
 

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { leads, type ConversationMessage } from "~/.server/db/tables";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
 import { csvColumns, csvFilename } from "./csv.server";
-import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
+import { heldFilter, heldRecordRow, type HoldInfo } from "./held-items.server";
 import type { LeadQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
@@ -26,15 +26,11 @@ export async function listLeads(query: LeadQuery) {
   const { rows, ...position } = await newestFirstPage(leads, leadFilter(query), query.page);
   return {
     leads: rows.map((row): LeadRow => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
+      ...heldRecordRow(row),
       company: row.company,
       message: row.message,
       source: row.source || "chatbot",
-      createdAt: row.createdAt.toISOString(),
       messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
-      hold: holdInfo(row),
     })),
     ...position,
   };

@@ -4,7 +4,7 @@ import { submissions } from "~/.server/db/tables";
 import type { SubmissionForMail } from "~/features/forms/submission-mails.server";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
 import { csvColumns, csvFilename } from "./csv.server";
-import { heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
+import { heldFilter, heldRecordRow, type HoldInfo } from "./held-items.server";
 import type { SubmissionQuery } from "./schema";
 import { containsAny, newestFirstPage } from "./search.server";
 
@@ -31,15 +31,7 @@ function submissionFilter(query: Pick<SubmissionQuery, "q" | "source" | "held">)
 export async function listSubmissions(query: SubmissionQuery) {
   const { rows, ...position } = await newestFirstPage(submissions, submissionFilter(query), query.page);
   return {
-    submissions: rows.map((row): SubmissionRow => ({
-      id: row.id,
-      source: row.source,
-      name: row.name,
-      email: row.email,
-      fields: row.fields ?? {},
-      createdAt: row.createdAt.toISOString(),
-      hold: holdInfo(row),
-    })),
+    submissions: rows.map((row): SubmissionRow => ({ ...heldRecordRow(row), source: row.source, fields: row.fields ?? {} })),
     ...position,
   };
 }

@@ -10,14 +10,9 @@
  * joins the embedded database the server recorded under DATA_DIR), when it
  * does not (it starts the embedded database itself), and with DATABASE_URL.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { withCliDatabase } from "../app/.server/db/cli-database.ts";
-import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
-import { runMigrations } from "../app/.server/db/migrate.ts";
-import { getEnv } from "../app/.server/env.ts";
+import { withCliApp } from "../app/.server/db/cli-database.ts";
 import { adoptServerAddress } from "../app/.server/server-address.ts";
-import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { enrolmentUrl } from "../app/features/admin/admin-enrolment.server.ts";
 import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
 
@@ -99,19 +94,9 @@ if (password === undefined) {
 try {
   // The sign-in address (and any link) is where the server runs, unless PUBLIC_URL says.
   const publicUrl = await adoptServerAddress();
-  const env = getEnv();
-  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
-  const result = await withCliDatabase(async (url) => {
-    await runMigrations(url);
-    const pool = createPool(url, 2);
-    setDatabase(createDatabase(pool));
-    try {
-      return await createOrPromoteAdmin({ email, password, name: args.name, resetEnrolment: args["reset-enrolment"] === true });
-    } finally {
-      setDatabase(undefined);
-      await pool.end();
-    }
-  });
+  const result = await withCliApp(() =>
+    createOrPromoteAdmin({ email, password, name: args.name, resetEnrolment: args["reset-enrolment"] === true }),
+  );
   const what = result.status === "created" ? "Created admin" : "Gave the admin role to";
   process.stdout.write(`${what} ${email}${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`);
   if (result.twoFactorReset) process.stdout.write(`Turned off two-factor sign-in for ${email}: it is set up again after the link below.\n`);

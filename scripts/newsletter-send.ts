@@ -6,14 +6,9 @@
  *
  *   --stats   also print run time and peak memory (used by `npm run bench:newsletter`)
  */
-import path from "node:path";
-import { withCliDatabase } from "../app/.server/db/cli-database.ts";
-import { createDatabase, createPool, setDatabase } from "../app/.server/db/client.ts";
-import { runMigrations } from "../app/.server/db/migrate.ts";
-import { getEnv } from "../app/.server/env.ts";
+import { withCliApp } from "../app/.server/db/cli-database.ts";
 import { adoptServerAddress } from "../app/.server/server-address.ts";
 import { closeMailer } from "../app/.server/mail/index.ts";
-import { resolveAppSecret, setAppSecret } from "../app/.server/secret.ts";
 import { sendDailyIssue } from "../app/features/newsletter/send-daily-issue.server.ts";
 
 const showStats = process.argv.includes("--stats");
@@ -21,12 +16,7 @@ const showStats = process.argv.includes("--stats");
 try {
   // Links in the mails point where the server runs (its recorded address), unless PUBLIC_URL says.
   await adoptServerAddress();
-  const env = getEnv();
-  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
-  const result = await withCliDatabase(async (url) => {
-    await runMigrations(url);
-    const pool = createPool(url, 4);
-    setDatabase(createDatabase(pool));
+  const result = await withCliApp(async () => {
     try {
       const rssAtStartMb = process.memoryUsage().rss / 1048576;
       const hwmAtStartMb = process.resourceUsage().maxRSS / 1024;
@@ -51,9 +41,8 @@ try {
       return sent;
     } finally {
       closeMailer();
-      await pool.end();
     }
-  });
+  }, 4);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } catch (error) {
   process.stderr.write(`Newsletter send failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,4 +1,5 @@
 import { Link, Text } from "@react-email/components";
+import { Greeting } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
 export type BookingCancelledProps = {
@@ -32,7 +33,7 @@ export function BookingCancelled({ audience, by, firstName, otherName, when, boo
       siteUrl={siteUrl}
       footer="You get this e-mail because a mentoring session you were part of was cancelled. The attached update removes it from your calendar."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Greeting firstName={firstName} />
       <Text style={emailText}>
         {self
           ? `As you asked, the mentoring session with ${otherName} on ${when} is cancelled.`

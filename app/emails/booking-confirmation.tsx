@@ -1,25 +1,13 @@
 import { Link, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { site } from "~/content/site";
-import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
+import { LearnerSessionOpening, QuestionsLine, type LearnerSessionMailProps } from "./components/mail-parts";
+import { EmailLayout, emailColors, emailText } from "./components/email-layout";
 
-export type BookingConfirmationProps = {
-  /** Only a plain first name is used; anything else gets a neutral greeting. */
-  firstName?: string;
-  mentorName: string;
-  /** The session's start in the learner's own time zone, zone name included. */
-  whenLearner: string;
-  /** The same instant in the mentor's time zone; omitted when both zones are the same. */
-  whenMentor?: string;
-  minutes: number;
-  videoUrl: string;
+export type BookingConfirmationProps = LearnerSessionMailProps & {
   /** What the learner wrote they want from the session (shown back as text, never HTML). */
   goals: string;
   /** A scholarship session: free, so the payment paragraph says so. */
   scholarship: boolean;
-  cancelUrl: string;
-  rescheduleUrl: string;
-  siteUrl: string;
 };
 
 /**
@@ -28,19 +16,8 @@ export type BookingConfirmationProps = {
  * to settle any doubt on the call. Payment is explained up front because nothing is charged at
  * booking: the studio invoices after the session, and scholarship sessions are free.
  */
-export function BookingConfirmation({
-  firstName,
-  mentorName,
-  whenLearner,
-  whenMentor,
-  minutes,
-  videoUrl,
-  goals,
-  scholarship,
-  cancelUrl,
-  rescheduleUrl,
-  siteUrl,
-}: BookingConfirmationProps) {
+export function BookingConfirmation(session: BookingConfirmationProps) {
+  const { mentorName, whenLearner, minutes, videoUrl, goals, scholarship, cancelUrl, rescheduleUrl, siteUrl } = session;
   return (
     <EmailLayout
       preview={`Your ${minutes}-minute session with ${mentorName}: ${whenLearner}.`}
@@ -48,16 +25,7 @@ export function BookingConfirmation({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site. The attached invite adds it to your calendar."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
-      <Text style={emailText}>
-        <strong>When:</strong> {whenLearner}, {minutes} minutes
-        {whenMentor ? (
-          <>
-            <br />
-            <strong>For {mentorName}:</strong> {whenMentor}
-          </>
-        ) : null}
-      </Text>
+      <LearnerSessionOpening session={session} />
       <Text style={emailText}>
         <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
         <br />
@@ -86,9 +54,7 @@ export function BookingConfirmation({
         Plans changed? <Link href={rescheduleUrl}>Reschedule the session</Link> or <Link href={cancelUrl}>cancel it</Link>. The links work
         until the session ends.
       </Text>
-      <Text style={emailMuted}>
-        Questions? Reply to this e-mail or write to <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
-      </Text>
+      <QuestionsLine />
     </EmailLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
+import { Greeting } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
 export type BookingFollowUpProps = {
@@ -19,7 +20,7 @@ export function BookingFollowUp({ firstName, mentorName, bookAgainUrl, siteUrl }
       siteUrl={siteUrl}
       footer="You get this e-mail once, after a mentoring session you booked on our site."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Greeting firstName={firstName} />
       <Text style={emailText}>Thanks for your mentoring session with {mentorName}. We hope it moved your project forward.</Text>
       <Text style={emailText}>
         Want to keep going? Book your next session: <Link href={bookAgainUrl}>{bookAgainUrl}</Link>

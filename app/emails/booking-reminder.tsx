@@ -1,35 +1,15 @@
 import { Link, Text } from "@react-email/components";
+import { LearnerSessionOpening, type LearnerSessionMailProps } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
-export type BookingReminderProps = {
+export type BookingReminderProps = LearnerSessionMailProps & {
   /** Sent a day ahead (time to prepare, or to move it) and an hour ahead (the link, at hand). */
   hoursBefore: 24 | 1;
-  firstName?: string;
-  mentorName: string;
-  /** The start in the learner's time zone, zone name included. */
-  whenLearner: string;
-  /** The same instant in the mentor's zone; omitted when both zones are the same. */
-  whenMentor?: string;
-  minutes: number;
-  videoUrl: string;
-  cancelUrl: string;
-  rescheduleUrl: string;
-  siteUrl: string;
 };
 
 /** The learner's reminder before a confirmed session: when, the video link, and a way out. */
-export function BookingReminder({
-  hoursBefore,
-  firstName,
-  mentorName,
-  whenLearner,
-  whenMentor,
-  minutes,
-  videoUrl,
-  cancelUrl,
-  rescheduleUrl,
-  siteUrl,
-}: BookingReminderProps) {
+export function BookingReminder(session: BookingReminderProps) {
+  const { hoursBefore, mentorName, whenLearner, cancelUrl, rescheduleUrl, siteUrl } = session;
   const soon = hoursBefore === 1 ? "in one hour" : "tomorrow";
   return (
     <EmailLayout
@@ -38,18 +18,7 @@ export function BookingReminder({
       siteUrl={siteUrl}
       footer="You get this e-mail because you booked a mentoring session on our site."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
-      <Text style={emailText}>
-        <strong>When:</strong> {whenLearner}, {minutes} minutes
-        {whenMentor ? (
-          <>
-            <br />
-            <strong>For {mentorName}:</strong> {whenMentor}
-          </>
-        ) : null}
-        <br />
-        <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
-      </Text>
+      <LearnerSessionOpening session={session} withVideo />
       {hoursBefore === 24 ? (
         <>
           <Text style={emailText}>

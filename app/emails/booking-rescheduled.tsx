@@ -1,4 +1,5 @@
 import { Link, Text } from "@react-email/components";
+import { Greeting, SessionWhen } from "./components/mail-parts";
 import { EmailLayout, emailMuted, emailText } from "./components/email-layout";
 
 export type BookingRescheduledProps = {
@@ -44,22 +45,12 @@ export function BookingRescheduled({
       siteUrl={siteUrl}
       footer="You get this e-mail because a mentoring session you are part of was moved. The attached update changes it in your calendar."
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Greeting firstName={firstName} />
       <Text style={emailText}>
         Your mentoring session with {otherName} has moved.
         {previousWhen ? ` It was on ${previousWhen}.` : ""}
       </Text>
-      <Text style={emailText}>
-        <strong>New time:</strong> {when}, {minutes} minutes
-        {whenOther ? (
-          <>
-            <br />
-            <strong>For {otherName}:</strong> {whenOther}
-          </>
-        ) : null}
-        <br />
-        <strong>Video call:</strong> <Link href={videoUrl}>{videoUrl}</Link>
-      </Text>
+      <SessionWhen label="New time" when={when} minutes={minutes} otherName={otherName} whenOther={whenOther} videoUrl={videoUrl} />
       {links ? (
         <Text style={emailText}>
           <Link href={links.rescheduleUrl}>Reschedule again</Link> or <Link href={links.cancelUrl}>cancel</Link>; links from earlier e-mails

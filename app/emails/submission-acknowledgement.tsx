@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
+import { Greeting } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
 export type SubmissionAcknowledgementProps = {
@@ -24,7 +25,7 @@ export function SubmissionAcknowledgement({ firstName, heading, nextSteps, siteU
       siteUrl={siteUrl}
       footer={`You get this e-mail because this address was entered in a form on ${siteUrl.replace(/^https?:\/\//, "")}. If that was not you, you can ignore it: we will not write again unless you reply.`}
     >
-      <Text style={emailText}>{firstName ? `Hi ${firstName},` : "Hi there,"}</Text>
+      <Greeting firstName={firstName} />
       <Text style={emailText}>{nextSteps}</Text>
       <Text style={emailText}>
         <strong>You will hear from us within 24 hours.</strong> If something is urgent, reply to this e-mail or write to{" "}

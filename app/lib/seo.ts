@@ -47,3 +47,9 @@ export function publicUrlFrom(matches: ReadonlyArray<RootMatch>): string | undef
   const data = root?.loaderData as { publicUrl?: string } | undefined;
   return data?.publicUrl;
 }
+
+/** The meta function of a page search engines must not index (the admin area, one person's links); `path` may be made from the URL's parameters. */
+export function noindexMeta<P>(title: string, description: string, path: string | ((params: P) => string)) {
+  return ({ matches, params }: { matches: ReadonlyArray<RootMatch>; params: P }): MetaDescriptor[] =>
+    seo({ title, description, path: typeof path === "string" ? path : path(params), publicUrl: publicUrlFrom(matches), noindex: true });
+}

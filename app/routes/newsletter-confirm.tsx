@@ -9,7 +9,7 @@ import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { checkConfirmationToken, confirmSubscription, maskEmail } from "~/features/newsletter/confirm-subscription.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
 
 /**
@@ -23,14 +23,11 @@ import type { Route } from "./+types/newsletter-confirm";
  */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Confirm your subscription",
-    description: "Confirm your subscription to the daily AI news.",
-    path: "/newsletter/confirm",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Confirm your subscription",
+  "Confirm your subscription to the daily AI news.",
+  "/newsletter/confirm",
+);
 
 const INVALID = "This confirmation link is not valid. Please sign up again from the home page.";
 const EXPIRED = "This confirmation link has expired. Please sign up again to get a new one.";

@@ -6,7 +6,7 @@ import { visitFrom } from "~/features/analytics/record-conversion.server";
 import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-subscribe";
 
 /**
@@ -15,14 +15,11 @@ import type { Route } from "./+types/newsletter-subscribe";
  * confirmation panel or the form with the error). POST /api/newsletter-subscribe
  * is the JSON API over the same operation (handleSignup).
  */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Subscribe to the daily AI news",
-    description: "The 5 top AI stories in your inbox every morning at 8 AM UTC. Free.",
-    path: "/newsletter/subscribe",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Subscribe to the daily AI news",
+  "The 5 top AI stories in your inbox every morning at 8 AM UTC. Free.",
+  "/newsletter/subscribe",
+);
 
 export function loader({ request }: Route.LoaderArgs) {
   const source = new URL(request.url).searchParams.get("source");

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { resetEnvForTests } from "~/.server/env";
+import { readStreamEvents } from "../support/event-stream";
+import { restoreEnvAfterAll } from "../support/process-env";
 import { setAppSecret } from "~/.server/secret";
 import { collectPageView, pageViewBuffer } from "~/features/analytics/collect-page-view.server";
 import { SEO_INSTRUCTIONS } from "~/features/ai-tools/generate-seo-meta.server";
@@ -19,7 +21,7 @@ import { routeArgs } from "../support/route-args";
  */
 const database = setupTestDatabase();
 let fake: FakeOpenAI;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 const routes = {
   "/api/ai-chat": chatRoute,
@@ -52,13 +54,7 @@ async function call(
 
 type StreamEvent = { type: string; text?: string; value?: unknown; error?: string };
 
-async function readEvents(response: Response): Promise<StreamEvent[]> {
-  const text = await response.text();
-  return text
-    .split("\n\n")
-    .filter((block) => block.startsWith("data: "))
-    .map((block) => JSON.parse(block.slice("data: ".length)) as StreamEvent);
-}
+const readEvents = (response: Response) => readStreamEvents<StreamEvent>(response);
 
 function setEnv(values: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(values)) {
@@ -75,8 +71,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
-  resetEnvForTests();
   await fake?.close();
 });
 

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
@@ -15,6 +15,7 @@ import { utcDay } from "~/lib/utc-day";
 import routeTable from "../../app/routes";
 import { setupTestDatabase } from "../support/database";
 import { pageView } from "../support/page-view-event";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The bounds on what anonymous beacons can store (docs/analytics.md, "Bounds"; decision 0173):
@@ -31,17 +32,12 @@ const CAPS = {
   ANALYTICS_MAX_REFERRERS_PER_DAY: "4",
   ANALYTICS_MAX_CAMPAIGNS_PER_DAY: "2",
 };
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(() => {
   process.env.PUBLIC_URL = "https://nordlys.test";
   delete process.env.ANALYTICS_COUNT_AUTOMATED;
   Object.assign(process.env, CAPS);
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  process.env = savedEnv;
   resetEnvForTests();
 });
 

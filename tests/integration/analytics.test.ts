@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, createPool, getDb, setDatabase } from "~/.server/db/client";
 import { analyticsSalts } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
@@ -16,6 +16,7 @@ import { deletePastSalts, saltFor, visitorKey } from "~/features/analytics/visit
 import { setupTestDatabase } from "../support/database";
 import { pageView } from "../support/page-view-event";
 import { freePort } from "../support/server-process";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * First-party analytics against a real PostgreSQL: the beacon's checks and bot filters, the
@@ -25,17 +26,12 @@ import { freePort } from "../support/server-process";
 setupTestDatabase();
 const PUBLIC_URL = "https://nordlys.test";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(() => {
   process.env.PUBLIC_URL = PUBLIC_URL;
   delete process.env.ANALYTICS_COUNT_AUTOMATED;
   delete process.env.ANALYTICS_RETENTION_DAYS;
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  process.env = savedEnv;
   resetEnvForTests();
 });
 

@@ -17,6 +17,7 @@ import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { requestContextFor, routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The forms' whole path in one process: the API endpoint and the page action,
@@ -29,7 +30,7 @@ setAppSecret("forms-test-secret-forms-test-secret-0000");
 const STUDIO = "studio@example.test";
 let smtp: TestSmtpServer;
 let jobs: Jobs;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -44,8 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopTestMailQueue(jobs);
   await smtp?.stop();
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 let ipCounter = 1;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newsFeeds } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
@@ -9,6 +9,7 @@ import { readNewsSources } from "~/features/news/read/news-sources.server";
 import { refreshNewsForVisitor } from "~/features/news/fetch/refresh-for-visitor.server";
 import { updatedLabelTime } from "~/features/news/components/updated-label";
 import { setupTestDatabase } from "../support/database";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * Labels that say what is true, against a real database: the conversion rate counts only
@@ -19,17 +20,12 @@ import { setupTestDatabase } from "../support/database";
 const database = setupTestDatabase();
 setAppSecret("honest-labels-test-secret-honest-labels-test-0");
 const db = () => database.current.db;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 const CONFIGURED = ["http://127.0.0.1:9/feeds/now-a.xml", "http://127.0.0.1:9/feeds/now-b.xml"];
 const EARLIER = "http://127.0.0.1:9/feeds/earlier.xml";
 
 beforeAll(() => {
   process.env.NEWS_FEEDS = CONFIGURED.join(",");
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  process.env = savedEnv;
   resetEnvForTests();
 });
 

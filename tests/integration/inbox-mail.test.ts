@@ -13,6 +13,7 @@ import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The inbox's mail both ways against real servers (docs/inbox.md): replies go through the mail
@@ -21,7 +22,7 @@ import { waitUntil } from "../support/wait-until";
  */
 const database = setupTestDatabase();
 setAppSecret("inbox-mail-test-secret-inbox-mail-test-secret-0");
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 let smtp: TestSmtpServer;
 let dovecot: TestDovecot;
 let jobs: Jobs | undefined;
@@ -100,8 +101,6 @@ afterAll(async () => {
   await stopReader();
   await stopTestMailQueue(jobs);
   await Promise.all([smtp?.stop(), dovecot?.stop()]);
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 describe("a reply from the site", () => {

@@ -16,6 +16,7 @@ import { handleFormAction } from "~/features/forms/form-action.server";
 import { subscribeToNewsletter } from "~/features/newsletter/subscribe-to-newsletter.server";
 import * as chatRoute from "~/routes/api/lead-chatbot";
 import { requestContextFor, routeArgs } from "../support/route-args";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * Migration 0012 (the inbox) on a database that lived before it: a fresh PostgreSQL migrated
@@ -214,7 +215,7 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 let before: Record<string, unknown[]>;
 let jobs: Jobs | undefined;
 let pool: pg.Pool | undefined;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(async () => {
   dbName = `migration_${randomBytes(6).toString("hex")}`;
@@ -300,8 +301,6 @@ afterAll(async () => {
   await client?.end();
   if (cutFolder) await fs.rm(cutFolder, { recursive: true, force: true });
   if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 describe("migrating a live database to the inbox", () => {

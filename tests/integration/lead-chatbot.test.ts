@@ -19,6 +19,8 @@ import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
+import { readStreamEvents } from "../support/event-stream";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * POST /api/lead-chatbot and /api/lead-chatbot/stream as the router calls
@@ -31,7 +33,7 @@ const STUDIO = "studio@chat.test";
 let fake: FakeOpenAI;
 let smtp: TestSmtpServer;
 let jobs: Jobs;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 function setEnv(values: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(values)) {
@@ -65,13 +67,7 @@ async function json(response: Response) {
 }
 
 type StreamEvent = { type: string; text?: string; value?: { content?: string }; error?: string };
-async function readEvents(response: Response): Promise<StreamEvent[]> {
-  const text = await response.text();
-  return text
-    .split("\n\n")
-    .filter((block) => block.startsWith("data: "))
-    .map((block) => JSON.parse(block.slice("data: ".length)) as StreamEvent);
-}
+const readEvents = (response: Response) => readStreamEvents<StreamEvent>(response);
 
 /** The widget's start time of a form shown a while ago (a person's pace). */
 let tokenSeq = 0;
@@ -106,8 +102,6 @@ afterAll(async () => {
   await stopTestMailQueue(jobs);
   await smtp?.stop();
   await fake?.close();
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 beforeEach(() => {

@@ -8,6 +8,7 @@ import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * "Send Newsletter Now" against a real database and SMTP server: what it says when there was
@@ -16,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 const database = setupTestDatabase();
 setAppSecret("manual-send-test-secret-manual-send-test-00");
 let sink: SmtpSink;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -32,8 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   closeMailer();
   await sink?.stop();
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 const db = () => database.current.db;

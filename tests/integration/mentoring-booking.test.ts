@@ -26,6 +26,7 @@ import { routeArgs } from "../support/route-args";
 import { startRadicale, type TestRadicale } from "../support/radicale";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * Mentoring booking end to end in one process (docs/mentoring.md): the slots and booking
@@ -39,7 +40,7 @@ setAppSecret("mentoring-test-secret-mentoring-test-secret");
 const MENTOR = { id: "mentor-maya", email: "maya@nordlys.test", name: "Maya Okafor-Lund" };
 let smtp: TestSmtpServer;
 let jobs: Jobs;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -76,8 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopTestMailQueue(jobs);
   await smtp?.stop();
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 let ipCounter = 1;

@@ -1,12 +1,13 @@
 import { parseHTML } from "linkedom";
 import { SaxesParser } from "saxes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { buildNewsRss } from "~/features/news/read/news-rss.server";
 import type { NewsArticle } from "~/features/news/schema";
 import { loader as rssLoader } from "~/routes/ai-news-rss";
 import { setupTestDatabase } from "../support/database";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * /ai-news/rss.xml carries text as text: a strict XML 1.0 parser (saxes)
@@ -16,15 +17,10 @@ import { setupTestDatabase } from "../support/database";
  */
 const database = setupTestDatabase();
 const PUBLIC_URL = "https://nordlys.test";
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(() => {
   process.env.PUBLIC_URL = PUBLIC_URL;
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  process.env = savedEnv;
   resetEnvForTests();
 });
 

@@ -30,6 +30,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
+import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The newsletter end to end in one process (and one child process): the
@@ -44,7 +45,7 @@ const FROM = "Nordlys Studio <news@nordlys.test>";
 
 let sink: SmtpSink;
 let jobs: Jobs;
-const savedEnv = { ...process.env };
+restoreEnvAfterAll();
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -62,8 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopTestMailQueue(jobs);
   await sink?.stop();
-  process.env = savedEnv;
-  resetEnvForTests();
 });
 
 let ipCounter = 1;

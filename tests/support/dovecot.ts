@@ -24,10 +24,9 @@ export type TestDovecot = {
   stop(): Promise<void>;
 };
 
-const DOVECOT_BINARIES = ["/usr/sbin/dovecot", "/usr/bin/dovecot"];
-
-async function findDovecot(): Promise<string> {
-  for (const candidate of DOVECOT_BINARIES) {
+/** The first of `candidates` that exists: where the package put a test server's binary; else `missing` as the error. */
+export async function findBinary(candidates: string[], missing: string): Promise<string> {
+  for (const candidate of candidates) {
     try {
       await fs.access(candidate);
       return candidate;
@@ -35,7 +34,7 @@ async function findDovecot(): Promise<string> {
       // try the next place
     }
   }
-  throw new Error("Dovecot is not installed (apt-get install dovecot-imapd): the IMAP tests need a real IMAP server.");
+  throw new Error(missing);
 }
 
 export async function freeTcpPort(): Promise<number> {
@@ -63,7 +62,10 @@ async function mailOwner(): Promise<{ uid: number; gid: number; user: string; gr
 }
 
 export async function startDovecot(): Promise<TestDovecot> {
-  const binary = await findDovecot();
+  const binary = await findBinary(
+    ["/usr/sbin/dovecot", "/usr/bin/dovecot"],
+    "Dovecot is not installed (apt-get install dovecot-imapd): the IMAP tests need a real IMAP server.",
+  );
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-dovecot-"));
   // Dovecot's unprivileged login processes must reach the folder.
   await fs.chmod(dir, 0o755);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freeTcpPort } from "./dovecot.ts";
+import { findBinary, freeTcpPort } from "./dovecot.ts";
 
 /**
  * A real CalDAV server for tests: Debian's Radicale (package radicale; `.ci/run` installs it),
@@ -25,20 +25,6 @@ export type TestRadicale = {
   stop(): Promise<void>;
 };
 
-const RADICALE_BINARIES = ["/usr/bin/radicale", "/usr/local/bin/radicale"];
-
-async function findRadicale(): Promise<string> {
-  for (const candidate of RADICALE_BINARIES) {
-    try {
-      await fs.access(candidate);
-      return candidate;
-    } catch {
-      // try the next place
-    }
-  }
-  throw new Error("Radicale is not installed (apt-get install radicale): the CalDAV tests need a real CalDAV server.");
-}
-
 function basicAuth(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
 }
@@ -48,7 +34,10 @@ function escapeXml(text: string): string {
 }
 
 export async function startRadicale(): Promise<TestRadicale> {
-  const binary = await findRadicale();
+  const binary = await findBinary(
+    ["/usr/bin/radicale", "/usr/local/bin/radicale"],
+    "Radicale is not installed (apt-get install radicale): the CalDAV tests need a real CalDAV server.",
+  );
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-radicale-"));
   let child: ChildProcess | undefined;
   let exited = false;

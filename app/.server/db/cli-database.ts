@@ -1,6 +1,9 @@
 import path from "node:path";
 import { getEnv } from "../env";
+import { resolveAppSecret, setAppSecret } from "../secret";
+import { createDatabase, createPool, setDatabase } from "./client";
 import { embeddedDbUrl, isProcessAlive, readEmbeddedDbInfo, startEmbeddedPostgres } from "./embedded";
+import { runMigrations } from "./migrate";
 
 /**
  * Database access for command-line tools (migrations, admin CLI). They work
@@ -23,4 +26,25 @@ export async function withCliDatabase<T>(work: (url: string) => Promise<T>): Pro
   } finally {
     await embedded.stop();
   }
+}
+
+/**
+ * What a command-line tool that calls the app's operations needs: the app's secret (mail
+ * counters and links are keyed with it) and its database, migrated and set as the app's for
+ * the duration of `work`, on a pool of `poolSize` connections.
+ */
+export async function withCliApp<T>(work: () => Promise<T>, poolSize = 2): Promise<T> {
+  const env = getEnv();
+  setAppSecret(await resolveAppSecret({ configured: env.APP_SECRET, dataDir: path.resolve(env.DATA_DIR), isProduction: env.isProduction }));
+  return withCliDatabase(async (url) => {
+    await runMigrations(url);
+    const pool = createPool(url, poolSize);
+    setDatabase(createDatabase(pool));
+    try {
+      return await work();
+    } finally {
+      setDatabase(undefined);
+      await pool.end();
+    }
+  });
 }

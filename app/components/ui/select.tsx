@@ -17,3 +17,18 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
     </div>
   );
 }
+
+/** One <option> a value, labelled by `label` (the value itself when it has no label). */
+export function Options<T extends string>({
+  values,
+  label,
+}: {
+  values: readonly T[];
+  label: Partial<Record<T, string>> | ((value: T) => string);
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {(typeof label === "function" ? label(value) : label[value]) ?? value}
+    </option>
+  ));
+}

@@ -19,6 +19,11 @@ export function toCsv<T extends Record<string, unknown>>(columns: Array<{ key: k
   });
 }
 
+/** CSV columns of these row keys, each headed by its key in snake case (`createdAt` as `created_at`). */
+export function csvColumns<K extends string>(...keys: K[]): Array<{ key: K; header: string }> {
+  return keys.map((key) => ({ key, header: key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) }));
+}
+
 function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

@@ -4,6 +4,7 @@ import { enquiries, leads, mentoringBookings, submissions } from "~/.server/db/t
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import type { HoldReason } from "~/lib/form-traps";
+import { csvColumns } from "./csv.server";
 
 /**
  * Held items: form submissions and chat leads that looked automated, stored
@@ -26,12 +27,21 @@ export function holdInfo(row: { heldAt: Date | null; holdReason: HoldReason | nu
   return row.heldAt && row.holdReason ? { heldAt: row.heldAt.toISOString(), reason: row.holdReason, fillMs: row.fillMs } : null;
 }
 
+/** What a list shows of any lead or submission: its id, who sent it, when, and its hold. */
+export function heldRecordRow<N extends string | null>(row: {
+  id: string;
+  name: N;
+  email: string;
+  createdAt: Date;
+  heldAt: Date | null;
+  holdReason: HoldReason | null;
+  fillMs: number | null;
+}) {
+  return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt.toISOString(), hold: holdInfo(row) };
+}
+
 /** The extra columns of a held list's CSV export. */
-export const heldCsvColumns = [
-  { key: "heldAt", header: "held_at" },
-  { key: "holdReason", header: "hold_reason" },
-  { key: "fillMs", header: "fill_ms" },
-] as const;
+export const heldCsvColumns = csvColumns("heldAt", "holdReason", "fillMs");
 
 /** Held submissions and leads waiting for review, for the admin navigation and the lists' filters. */
 export async function countHeldItems(): Promise<{ submissions: number; leads: number }> {

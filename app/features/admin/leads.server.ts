@@ -1,19 +1,13 @@
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, leads, users, type ConversationMessage } from "~/.server/db/tables";
-import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
-import { csvFilename, toCsv } from "./csv.server";
-import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
-import { PAGE_SIZE, type LeadQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import { leads, type ConversationMessage } from "~/.server/db/tables";
+import { enquiryRecordsCsv } from "./enquiry-csv.server";
+import { csvColumns, csvFilename } from "./csv.server";
+import { heldFilter, heldRecordRow, type HoldInfo } from "./held-items.server";
+import type { LeadQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
-export type LeadRow = {
-  id: string;
-  name: string | null;
-  email: string;
-  company: string | null;
-  message: string | null;
-  source: string;
+export type LeadRow = Pick<typeof leads.$inferSelect, "id" | "name" | "email" | "company" | "message" | "source"> & {
   createdAt: string;
   messages: ConversationMessage[];
   /** Why and when it was held; null in the inbox. */
@@ -29,33 +23,16 @@ function leadFilter(query: Pick<LeadQuery, "q" | "held">) {
  * the inbox, or with `held` the leads held for review.
  */
 export async function listLeads(query: LeadQuery) {
-  const db = getDb();
-  const where = leadFilter(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(leads).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(leads)
-    .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const { rows, ...position } = await newestFirstPage(leads, leadFilter(query), query.page);
   return {
     leads: rows.map((row): LeadRow => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
+      ...heldRecordRow(row),
       company: row.company,
       message: row.message,
       source: row.source || "chatbot",
-      createdAt: row.createdAt.toISOString(),
       messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
-      hold: holdInfo(row),
     })),
-    total,
-    page,
-    pageCount: pages,
+    ...position,
   };
 }
 
@@ -65,35 +42,19 @@ export async function listLeads(query: LeadQuery) {
  * the inbox, or with `held` the held ones (with when and why).
  */
 export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Promise<{ csv: string; filename: string; count: number }> {
-  const rows = await getDb()
-    .select({ ...getTableColumns(leads), ...enquiryCsvFields })
-    .from(leads)
-    .leftJoin(enquiries, and(eq(enquiries.kind, "lead"), eq(enquiries.sourceId, leads.id)))
-    .leftJoin(users, eq(users.id, enquiries.ownerId))
-    .where(leadFilter(query))
-    .orderBy(desc(leads.createdAt));
-  const csv = toCsv(
-    [
-      { key: "createdAt", header: "created_at" },
-      { key: "name", header: "name" },
-      { key: "email", header: "email" },
-      { key: "company", header: "company" },
-      { key: "message", header: "message" },
-      { key: "source", header: "source" },
-      { key: "conversation", header: "conversation" },
-      { key: "id", header: "id" },
-      ...(query.held ? heldCsvColumns : []),
-      ...enquiryCsvColumns,
-    ],
-    rows.map((row) => ({
-      ...row,
-      ...enquiryCsvValues(row),
+  const { csv, count } = await enquiryRecordsCsv({
+    table: leads,
+    kind: "lead",
+    where: leadFilter(query),
+    held: query.held,
+    columns: csvColumns("createdAt", "name", "email", "company", "message", "source", "conversation", "id"),
+    extra: (row) => ({
       conversation: (row.conversationContext?.messages ?? [])
         .map((m) => `${m.role === "user" ? "User" : "AI Assistant"}: ${m.content}`)
         .join("\n"),
-    })),
-  );
-  return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count: rows.length };
+    }),
+  });
+  return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count };
 }
 
 /** Erases one lead (GDPR). Returns false when it did not exist. */

@@ -2,13 +2,16 @@ import { z } from "zod";
 
 /** Forms and query strings of the admin area, shared by the pages and the server. */
 
+/** An admin's sign-in address. */
+const adminEmail = z
+  .string({ error: "Enter your e-mail address" })
+  .trim()
+  .min(1, "Enter your e-mail address")
+  .max(255)
+  .email("Enter a valid e-mail address");
+
 export const signInSchema = z.object({
-  email: z
-    .string({ error: "Enter your e-mail address" })
-    .trim()
-    .min(1, "Enter your e-mail address")
-    .max(255)
-    .email("Enter a valid e-mail address"),
+  email: adminEmail,
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
   /** Only while the account asks for password and code together. */
   code: z.string().trim().max(32, "That code is too long").optional(),
@@ -22,12 +25,7 @@ export const secondFactorSchema = z.object({
 });
 
 export const resetRequestSchema = z.object({
-  email: z
-    .string({ error: "Enter your e-mail address" })
-    .trim()
-    .min(1, "Enter your e-mail address")
-    .max(255)
-    .email("Enter a valid e-mail address"),
+  email: adminEmail,
 });
 
 export const resetPasswordSchema = z

@@ -1,18 +1,16 @@
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, submissions, users } from "~/.server/db/tables";
-import { enquiryCsvColumns, enquiryCsvFields, enquiryCsvValues } from "./enquiry-csv.server";
-import { csvFilename, toCsv } from "./csv.server";
-import { heldCsvColumns, heldFilter, holdInfo, type HoldInfo } from "./held-items.server";
-import { PAGE_SIZE, type SubmissionQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import { submissions } from "~/.server/db/tables";
+import type { SubmissionForMail } from "~/features/forms/submission-mails.server";
+import { enquiryRecordsCsv } from "./enquiry-csv.server";
+import { csvColumns, csvFilename } from "./csv.server";
+import { heldFilter, heldRecordRow, type HoldInfo } from "./held-items.server";
+import type { SubmissionQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
-export type SubmissionRow = {
-  id: string;
+/** A submission of the list: what its mails say of it, with the time as an ISO string. */
+export type SubmissionRow = Omit<SubmissionForMail, "source" | "createdAt"> & {
   source: string;
-  name: string;
-  email: string;
-  fields: Record<string, string>;
   createdAt: string;
   /** Why and when it was held; null in the inbox. */
   hold: HoldInfo;
@@ -31,31 +29,10 @@ function submissionFilter(query: Pick<SubmissionQuery, "q" | "source" | "held">)
  * name or e-mail: the inbox, or with `held` the submissions held for review.
  */
 export async function listSubmissions(query: SubmissionQuery) {
-  const db = getDb();
-  const where = submissionFilter(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(submissions)
-    .where(where)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const { rows, ...position } = await newestFirstPage(submissions, submissionFilter(query), query.page);
   return {
-    submissions: rows.map((row): SubmissionRow => ({
-      id: row.id,
-      source: row.source,
-      name: row.name,
-      email: row.email,
-      fields: row.fields ?? {},
-      createdAt: row.createdAt.toISOString(),
-      hold: holdInfo(row),
-    })),
-    total,
-    page,
-    pageCount: pages,
+    submissions: rows.map((row): SubmissionRow => ({ ...heldRecordRow(row), source: row.source, fields: row.fields ?? {} })),
+    ...position,
   };
 }
 
@@ -64,35 +41,20 @@ export async function listSubmissions(query: SubmissionQuery) {
  * inbox, or with `held` the held ones (with when and why).
  */
 export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "source" | "held">) {
-  const rows = await getDb()
-    .select({ ...getTableColumns(submissions), ...enquiryCsvFields })
-    .from(submissions)
-    .leftJoin(enquiries, and(eq(enquiries.kind, submissions.source), eq(enquiries.sourceId, submissions.id)))
-    .leftJoin(users, eq(users.id, enquiries.ownerId))
-    .where(submissionFilter(query))
-    .orderBy(desc(submissions.createdAt));
-  const csv = toCsv(
-    [
-      { key: "createdAt", header: "created_at" },
-      { key: "source", header: "source" },
-      { key: "name", header: "name" },
-      { key: "email", header: "email" },
-      { key: "details", header: "details" },
-      { key: "disclaimerAccepted", header: "disclaimer_accepted" },
-      { key: "id", header: "id" },
-      ...(query.held ? heldCsvColumns : []),
-      ...enquiryCsvColumns,
-    ],
-    rows.map((row) => ({
-      ...row,
-      ...enquiryCsvValues(row),
+  const { csv, count } = await enquiryRecordsCsv({
+    table: submissions,
+    kind: submissions.source,
+    where: submissionFilter(query),
+    held: query.held,
+    columns: csvColumns("createdAt", "source", "name", "email", "details", "disclaimerAccepted", "id"),
+    extra: (row) => ({
       details: Object.entries(row.fields ?? {})
         .map(([key, value]) => `${key}: ${value}`)
         .join("\n"),
-    })),
-  );
+    }),
+  });
   const prefix = ["submissions", query.source, query.held ? "held" : undefined].filter(Boolean).join("-");
-  return { csv, filename: csvFilename(prefix), count: rows.length };
+  return { csv, filename: csvFilename(prefix), count };
 }
 
 export async function deleteSubmission(id: string): Promise<boolean> {

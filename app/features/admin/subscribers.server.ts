@@ -1,36 +1,12 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
-import { csvFilename, toCsv } from "./csv.server";
-import { PAGE_SIZE, type ListQuery } from "./schema";
-import { containsAny, pageCount } from "./search.server";
+import { subscriptionFields, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
+import { csvColumns, csvFilename, toCsv } from "./csv.server";
+import type { ListQuery } from "./schema";
+import { containsAny, newestFirstPage } from "./search.server";
 
-export type SubscriberStatus = "confirmed" | "pending" | "unsubscribed" | "bounced";
-
-export type SubscriberRow = {
-  id: string;
-  email: string;
-  status: SubscriberStatus;
-  source: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  bouncedAt: string | null;
-};
-
-/**
- * A subscription is unsubscribed once unsubscribed_at is set; else bounced once
- * the mail server refused the address for good (bounced_at, set by the
- * newsletter sender: such addresses get no more issues); else confirmed or
- * pending (double opt-in).
- */
-function statusOf(row: { confirmed: boolean; unsubscribedAt: Date | null; bouncedAt: Date | null }): SubscriberStatus {
-  if (row.unsubscribedAt) return "unsubscribed";
-  if (row.bouncedAt) return "bounced";
-  return row.confirmed ? "confirmed" : "pending";
-}
-
-export async function countSubscribers(): Promise<Record<SubscriberStatus, number>> {
+export async function countSubscribers(): Promise<Record<SubscriptionStatus, number>> {
   const [row] = await getDb()
     .select({
       confirmed:
@@ -48,7 +24,7 @@ export async function countSubscribers(): Promise<Record<SubscriberStatus, numbe
   return row ?? { confirmed: 0, pending: 0, unsubscribed: 0, bounced: 0 };
 }
 
-function statusFilter(status: SubscriberStatus | undefined) {
+function statusFilter(status: SubscriptionStatus | undefined) {
   if (status === "unsubscribed") return isNotNull(subs.unsubscribedAt);
   if (status === "bounced") return and(isNotNull(subs.bouncedAt), isNull(subs.unsubscribedAt));
   if (status === "confirmed") return and(eq(subs.confirmed, true), isNull(subs.unsubscribedAt), isNull(subs.bouncedAt));
@@ -56,53 +32,24 @@ function statusFilter(status: SubscriberStatus | undefined) {
   return undefined;
 }
 
-function toRow(row: typeof subs.$inferSelect): SubscriberRow {
-  return {
-    id: row.id,
-    email: row.email,
-    status: statusOf(row),
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-    bouncedAt: row.bouncedAt?.toISOString() ?? null,
-  };
+export async function listSubscribers(query: ListQuery & { status?: SubscriptionStatus }) {
+  const { rows, ...position } = await newestFirstPage(
+    subs,
+    and(containsAny(query.q, [subs.email]), statusFilter(query.status)),
+    query.page,
+  );
+  return { subscribers: rows.map(subscriptionFields), ...position };
 }
 
-export async function listSubscribers(query: ListQuery & { status?: SubscriberStatus }) {
-  const db = getDb();
-  const where = and(containsAny(query.q, [subs.email]), statusFilter(query.status));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subs).where(where);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(subs)
-    .where(where)
-    .orderBy(desc(subs.createdAt), desc(subs.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return { subscribers: rows.map(toRow), total, page, pageCount: pages };
-}
-
-export async function exportSubscribersCsv(query: { q: string; status?: SubscriberStatus }) {
+export async function exportSubscribersCsv(query: { q: string; status?: SubscriptionStatus }) {
   const rows = await getDb()
     .select()
     .from(subs)
     .where(and(containsAny(query.q, [subs.email]), statusFilter(query.status)))
     .orderBy(desc(subs.createdAt));
   const csv = toCsv(
-    [
-      { key: "email", header: "email" },
-      { key: "status", header: "status" },
-      { key: "source", header: "source" },
-      { key: "createdAt", header: "created_at" },
-      { key: "confirmedAt", header: "confirmed_at" },
-      { key: "unsubscribedAt", header: "unsubscribed_at" },
-      { key: "bouncedAt", header: "bounced_at" },
-      { key: "id", header: "id" },
-    ],
-    rows.map(toRow),
+    csvColumns("email", "status", "source", "createdAt", "confirmedAt", "unsubscribedAt", "bouncedAt", "id"),
+    rows.map(subscriptionFields),
   );
   return { csv, filename: csvFilename("subscribers"), count: rows.length };
 }

@@ -1,17 +1,11 @@
 import { getDb } from "~/.server/db/client";
-import type { DeviceClass } from "~/.server/db/tables";
 import { boundDailyEvents } from "./daily-bounds.server";
+import type { PageView } from "./page-view.server";
 
 /** One counted page view, as queued by the beacon endpoint. */
-export type PageViewEvent = {
+export type PageViewEvent = PageView & {
   occurredAt: Date;
   day: string;
-  path: string;
-  referrerHost: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  device: DeviceClass;
   visitorKey: string;
   visitorId: string | null;
 };

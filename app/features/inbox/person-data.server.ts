@@ -21,7 +21,7 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { hashClientIp } from "~/.server/rate-limit";
 import { recipientKey, recipientMailLimit } from "~/.server/recipient-mail-limit";
-import { subscriptionDeliveries } from "~/features/newsletter/subscription-deliveries.server";
+import { exportSubscription, type SubscriptionExport } from "~/features/newsletter/subscription-deliveries.server";
 import { confirmationMailLimit } from "~/features/newsletter/subscribe-to-newsletter.server";
 
 /**
@@ -100,20 +100,15 @@ function mailsOf(personId: string, emailKey: string) {
 export type PersonExport = {
   exportedAt: string;
   person: { id: string; email: string; name: string | null; createdAt: string; lastActivityAt: string };
-  leads: Array<{
-    id: string;
-    name: string | null;
-    email: string;
-    company: string | null;
-    message: string | null;
-    source: string;
-    conversationId: string | null;
-    transcript: Array<{ role: string; content: string }>;
-    createdAt: string;
-    updatedAt: string;
-    heldAt: string | null;
-    holdReason: string | null;
-  }>;
+  leads: Array<
+    Pick<typeof leads.$inferSelect, "id" | "name" | "email" | "company" | "message" | "source" | "conversationId"> & {
+      transcript: Array<{ role: string; content: string }>;
+      createdAt: string;
+      updatedAt: string;
+      heldAt: string | null;
+      holdReason: string | null;
+    }
+  >;
   submissions: Array<{
     id: string;
     source: string;
@@ -144,24 +139,7 @@ export type PersonExport = {
     cancelledAt: string | null;
     holdReason: string | null;
   }>;
-  subscription: {
-    id: string;
-    email: string;
-    status: "confirmed" | "pending" | "unsubscribed" | "bounced";
-    source: string;
-    createdAt: string;
-    confirmedAt: string | null;
-    unsubscribedAt: string | null;
-    bouncedAt: string | null;
-    deliveries: Array<{
-      issueDate: string;
-      subject: string;
-      status: string;
-      attempts: number;
-      sentAt: string | null;
-      lastError: string | null;
-    }>;
-  } | null;
+  subscription: SubscriptionExport | null;
   enquiries: Array<{
     id: string;
     kind: string;
@@ -214,19 +192,8 @@ export type PersonExport = {
   }>;
 };
 
-function subscriptionStatus(row: {
-  confirmed: boolean;
-  unsubscribedAt: Date | null;
-  bouncedAt: Date | null;
-}): NonNullable<PersonExport["subscription"]>["status"] {
-  return row.unsubscribedAt ? "unsubscribed" : row.bouncedAt ? "bounced" : row.confirmed ? "confirmed" : "pending";
-}
-
-/** Everything held about one person as plain JSON (GDPR access request); null when there is no such person. */
-export async function exportPersonData(personId: string, now = new Date()): Promise<PersonExport | null> {
-  const db = getDb();
-  const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
-  if (!person) return null;
+/** The rows of one person's export, each kind oldest first. */
+async function readPersonRows(db: ReturnType<typeof getDb>, personId: string, emailKey: string) {
   const ids = await sourceIdsOf(db, personId);
   const [leadRows, submissionRows, subscriptionRows, enquiryRows, eventRows, mailRows, visitRows, bookingRows] = await Promise.all([
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(asc(leads.createdAt)),
@@ -243,7 +210,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       .where(eq(enquiries.personId, personId))
       .orderBy(asc(enquiries.createdAt)),
     db.select().from(inboxEvents).where(eq(inboxEvents.personId, personId)).orderBy(asc(inboxEvents.createdAt), asc(inboxEvents.id)),
-    db.select().from(inboxMails).where(mailsOf(personId, person.emailKey)).orderBy(asc(inboxMails.createdAt)),
+    db.select().from(inboxMails).where(mailsOf(personId, emailKey)).orderBy(asc(inboxMails.createdAt)),
     db.select().from(analyticsConversions).where(conversionsOf(ids)).orderBy(asc(analyticsConversions.occurredAt)),
     db.select().from(mentoringBookings).where(eq(mentoringBookings.personId, personId)).orderBy(asc(mentoringBookings.createdAt)),
   ]);
@@ -263,18 +230,13 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
           .where(inArray(inboxAttachments.mailId, mailIds))
           .orderBy(asc(inboxAttachments.filename))
       : [];
-  const subscription = subscriptionRows[0];
-  const deliveries = subscription ? await subscriptionDeliveries(subscription.id) : [];
+  const subscription = subscriptionRows[0] ? await exportSubscription(subscriptionRows[0]) : null;
+  return { leadRows, submissionRows, subscription, enquiryRows, eventRows, mailRows, attachmentRows, visitRows, bookingRows };
+}
 
+/** The person's leads, form submissions and mentoring bookings, as exported. */
+function sourcesExport({ leadRows, submissionRows, bookingRows }: Awaited<ReturnType<typeof readPersonRows>>) {
   return {
-    exportedAt: now.toISOString(),
-    person: {
-      id: person.id,
-      email: person.email,
-      name: person.name,
-      createdAt: person.createdAt.toISOString(),
-      lastActivityAt: person.lastActivityAt.toISOString(),
-    },
     leads: leadRows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -320,20 +282,45 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       cancelledAt: iso(row.cancelledAt),
       holdReason: row.holdReason,
     })),
-    subscription: subscription
-      ? {
-          id: subscription.id,
-          email: subscription.email,
-          status: subscriptionStatus(subscription),
-          source: subscription.source,
-          createdAt: subscription.createdAt.toISOString(),
-          confirmedAt: iso(subscription.confirmedAt),
-          unsubscribedAt: iso(subscription.unsubscribedAt),
-          bouncedAt: iso(subscription.bouncedAt),
-          deliveries: deliveries.map((delivery) => ({ ...delivery, sentAt: iso(delivery.sentAt) })),
-        }
-      : null,
-    enquiries: enquiryRows.map(({ enquiry, ownerName }) => ({
+  };
+}
+
+/** The person's mails, each with its attachments' metadata. */
+function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof readPersonRows>>): PersonExport["mails"] {
+  return mailRows.map((mail) => ({
+    id: mail.id,
+    enquiryId: mail.enquiryId,
+    direction: mail.direction,
+    messageId: mail.messageId,
+    from: mail.fromAddress,
+    to: mail.toAddress,
+    subject: mail.subject,
+    text: mail.text,
+    autoReply: mail.autoReply,
+    sentBy: mail.sentByName,
+    createdAt: mail.createdAt.toISOString(),
+    attachments: attachmentRows.filter((file) => file.mailId === mail.id).map(({ mailId: _mailId, ...file }) => file),
+  }));
+}
+
+/** Everything held about one person as plain JSON (GDPR access request); null when there is no such person. */
+export async function exportPersonData(personId: string, now = new Date()): Promise<PersonExport | null> {
+  const db = getDb();
+  const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+  if (!person) return null;
+  const rows = await readPersonRows(db, personId, person.emailKey);
+  return {
+    exportedAt: now.toISOString(),
+    person: {
+      id: person.id,
+      email: person.email,
+      name: person.name,
+      createdAt: person.createdAt.toISOString(),
+      lastActivityAt: person.lastActivityAt.toISOString(),
+    },
+    ...sourcesExport(rows),
+    subscription: rows.subscription,
+    enquiries: rows.enquiryRows.map(({ enquiry, ownerName }) => ({
       id: enquiry.id,
       kind: enquiry.kind,
       sourceId: enquiry.sourceId,
@@ -347,7 +334,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       lastInboundAt: iso(enquiry.lastInboundAt),
       heldAt: iso(enquiry.heldAt),
     })),
-    events: eventRows.map((event) => ({
+    events: rows.eventRows.map((event) => ({
       id: event.id,
       enquiryId: event.enquiryId,
       kind: event.kind,
@@ -356,21 +343,8 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       data: event.data,
       createdAt: event.createdAt.toISOString(),
     })),
-    mails: mailRows.map((mail) => ({
-      id: mail.id,
-      enquiryId: mail.enquiryId,
-      direction: mail.direction,
-      messageId: mail.messageId,
-      from: mail.fromAddress,
-      to: mail.toAddress,
-      subject: mail.subject,
-      text: mail.text,
-      autoReply: mail.autoReply,
-      sentBy: mail.sentByName,
-      createdAt: mail.createdAt.toISOString(),
-      attachments: attachmentRows.filter((file) => file.mailId === mail.id).map(({ mailId: _mailId, ...file }) => file),
-    })),
-    visits: visitRows.map((visit) => ({
+    mails: mailsExport(rows),
+    visits: rows.visitRows.map((visit) => ({
       kind: visit.kind,
       entityId: visit.entityId,
       occurredAt: visit.occurredAt.toISOString(),

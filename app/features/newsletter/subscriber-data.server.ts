@@ -1,29 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { subscriptionDeliveries } from "./subscription-deliveries.server";
+import { exportSubscription, type SubscriptionExport } from "./subscription-deliveries.server";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { newsletterSubscriptions } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { eraseInTransaction } from "~/features/inbox/person-data.server";
 
 /** Everything the newsletter holds about one address (GDPR access request). */
-export type SubscriberExport = {
-  email: string;
-  status: "confirmed" | "pending" | "unsubscribed" | "bounced";
-  source: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  bouncedAt: string | null;
-  deliveries: Array<{
-    issueDate: string;
-    subject: string;
-    status: string;
-    attempts: number;
-    sentAt: string | null;
-    lastError: string | null;
-  }>;
-};
+export type SubscriberExport = Omit<SubscriptionExport, "id">;
 
 const byEmail = (email: string) => eq(sql`lower(btrim(${newsletterSubscriptions.email}))`, email.trim().toLowerCase());
 
@@ -31,17 +15,8 @@ export async function exportSubscriberData(email: string): Promise<SubscriberExp
   const db = getDb();
   const [row] = await db.select().from(newsletterSubscriptions).where(byEmail(email)).limit(1);
   if (!row) return null;
-  const deliveries = await subscriptionDeliveries(row.id);
-  return {
-    email: row.email,
-    status: row.unsubscribedAt ? "unsubscribed" : row.bouncedAt ? "bounced" : row.confirmed ? "confirmed" : "pending",
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-    bouncedAt: row.bouncedAt?.toISOString() ?? null,
-    deliveries: deliveries.map((d) => ({ ...d, sentAt: d.sentAt?.toISOString() ?? null })),
-  };
+  const { id: _id, ...subscription } = await exportSubscription(row);
+  return subscription;
 }
 
 /**

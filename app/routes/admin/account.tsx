@@ -14,19 +14,12 @@ import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
 import { beforePasswordConfirmation, countWrongConfirmation } from "~/features/admin/password-confirmation.server";
 import { listRecentAudit, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { disableTwoFactor, runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Account",
-    description: "Your admin account and two-factor authentication.",
-    path: "/admin/account",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Account", "Your admin account and two-factor authentication.", "/admin/account");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

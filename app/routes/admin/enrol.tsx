@@ -1,18 +1,11 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { redirectWithToast } from "~/.server/toast";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/admin/admin-enrolment.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/enrol";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Admin enrolment",
-    description: "Start setting up a new admin account.",
-    path: "/admin/enrol",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Admin enrolment", "Start setting up a new admin account.", "/admin/enrol");
 
 /**
  * The enrolment link that `npm run admin:create` prints (decision 0186). Opening it
@@ -40,11 +33,9 @@ export default function AdminEnrol({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Enrolment link">
       <FormAlert message={loaderData.message} />
-      <p className="text-sm">
-        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-          Go to sign-in
-        </Link>
-      </p>
+      <AuthCardLink to="/admin/login" className="text-sm">
+        Go to sign-in
+      </AuthCardLink>
     </AuthCard>
   );
 }

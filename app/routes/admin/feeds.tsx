@@ -4,17 +4,10 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { feedState, feedStateLabels } from "~/features/news/read/feed-state";
 import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/read/list-feed-health.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "News feeds",
-    description: "Health of the AI news sources.",
-    path: "/admin/feeds",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("News feeds", "Health of the AI news sources.", "/admin/feeds");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,26 +1,23 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { requireSameOrigin } from "~/.server/admin-guard";
 import { ApiError } from "~/.server/api";
 import { requestInfoContext } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { requestPasswordReset } from "~/features/admin/password-reset.server";
 import { RESET_REQUESTED_MESSAGE, resetRequestSchema } from "~/features/admin/schema";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Reset password",
-    description: "Get a link to choose a new admin password.",
-    path: "/admin/forgot-password",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Reset password",
+  "Get a link to choose a new admin password.",
+  "/admin/forgot-password",
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
@@ -48,11 +45,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     return (
       <AuthCard title="Check your e-mail">
         <p role="status">{RESET_REQUESTED_MESSAGE}</p>
-        <p className="mt-4 text-sm">
-          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-            Back to sign-in
-          </Link>
-        </p>
+        <AuthCardLink to="/admin/login">Back to sign-in</AuthCardLink>
       </AuthCard>
     );
   }
@@ -70,11 +63,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {isBusy ? "Sending..." : "Send reset link"}
         </Button>
       </Form>
-      <p className="mt-4 text-sm">
-        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-          Back to sign-in
-        </Link>
-      </p>
+      <AuthCardLink to="/admin/login">Back to sign-in</AuthCardLink>
     </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { confirmAdminPassword } from "~/features/admin/password-confirmation.ser
 import { idSchema } from "~/features/admin/schema";
 import { erasePerson, exportPersonData } from "~/features/inbox/person-data.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-person-erase";
 
 /**
@@ -21,14 +21,11 @@ import type { Route } from "./+types/inbox-person-erase";
  * it once the admin confirms with their password (GDPR erasure; docs/inbox.md, "Personal data
  * (export and erase)"). The person's page links here; the erasure ends on the inbox with a toast.
  */
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  seo({
-    title: "Erase a person",
-    description: "Erase everything held about one person.",
-    path: `/admin/inbox/people/${params.personId}/erase`,
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Erase a person",
+  "Erase everything held about one person.",
+  (params: Route.MetaArgs["params"]) => `/admin/inbox/people/${params.personId}/erase`,
+);
 
 async function personOr404(personIdParam: string | undefined) {
   const personId = idSchema.safeParse(personIdParam);

@@ -15,7 +15,7 @@ import { getSavedReply, listSavedReplies } from "~/features/inbox/mail/saved-rep
 import { REPLY_MESSAGES, replySubjectSchema, replyTextSchema } from "~/features/inbox/mail/schema";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-reply";
 
 /**
@@ -23,14 +23,11 @@ import type { Route } from "./+types/inbox-reply";
  * "Replying"). Plain text; a saved reply fills the text with the "Use" button (a post of this
  * form, so it works without JavaScript and keeps what was typed).
  */
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  seo({
-    title: "Reply",
-    description: "Reply by mail.",
-    path: `/admin/inbox/people/${params.personId}/reply`,
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Reply",
+  "Reply by mail.",
+  (params: Route.MetaArgs["params"]) => `/admin/inbox/people/${params.personId}/reply`,
+);
 
 function notFound(): never {
   throw data({ message: "No such person." }, { status: 404 });

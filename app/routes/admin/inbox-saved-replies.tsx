@@ -20,18 +20,11 @@ import {
   updateSavedReply,
 } from "~/features/inbox/mail/saved-replies.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-saved-replies";
 
 /** /admin/inbox/saved-replies: the answers a reply can start from (docs/inbox.md, "Replying"). */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Saved replies",
-    description: "Answers a reply can start from.",
-    path: "/admin/inbox/saved-replies",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Saved replies", "Answers a reply can start from.", "/admin/inbox/saved-replies");
 
 const PATH = "/admin/inbox/saved-replies";
 
@@ -158,14 +151,13 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
                           </Link>
                         </Button>
                       </div>
-                      {confirmDelete === reply.id ? (
-                        <ConfirmDelete
-                          id={reply.id}
-                          search={search}
-                          title={`Delete “${reply.title}”?`}
-                          description="Replies already sent are not changed."
-                        />
-                      ) : null}
+                      <ConfirmDelete
+                        open={confirmDelete === reply.id}
+                        id={reply.id}
+                        search={search}
+                        title={`Delete “${reply.title}”?`}
+                        description="Replies already sent are not changed."
+                      />
                     </>
                   )}
                 </li>

@@ -11,10 +11,11 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { deleteFromListPage, listPageReturn } from "~/features/admin/delete-record.server";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
-import { idSchema, listQuerySchema, parseQuery } from "~/features/admin/schema";
+import { idSchema, listQuerySchema } from "~/features/admin/schema";
+import { readListPage } from "~/features/admin/list-page.server";
 import { assignUnmatchedMail, discardUnmatchedMail, listUnmatchedMails } from "~/features/inbox/mail/unmatched.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-unmatched";
 
 /**
@@ -22,21 +23,11 @@ import type { Route } from "./+types/inbox-unmatched";
  * from someone other than the thread's person (docs/inbox.md). Assign it to a person, or discard
  * it (from the site only: the mailbox is never changed).
  */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Unmatched mail",
-    description: "Mail that belongs to no conversation.",
-    path: "/admin/inbox/unmatched",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Unmatched mail", "Mail that belongs to no conversation.", "/admin/inbox/unmatched");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const query = parseQuery(listQuerySchema, url);
-  const result = await listUnmatchedMails(query.page);
-  return { result, confirmDelete: url.searchParams.get("delete") };
+  const { query, confirmDelete } = await readListPage(request, listQuerySchema);
+  return { result: await listUnmatchedMails(query.page), confirmDelete };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -149,14 +140,13 @@ export default function InboxUnmatched({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </Button>
                   </div>
-                  {confirmDelete === mail.id ? (
-                    <ConfirmDelete
-                      id={mail.id}
-                      search={search}
-                      title="Discard this mail?"
-                      description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
-                    />
-                  ) : null}
+                  <ConfirmDelete
+                    open={confirmDelete === mail.id}
+                    id={mail.id}
+                    search={search}
+                    title="Discard this mail?"
+                    description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
+                  />
                 </article>
               </li>
             ))}

@@ -3,7 +3,8 @@ import { requireAdmin } from "~/.server/admin-guard";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input, Label } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect, Options } from "~/components/ui/select";
+import { OwnerOptions } from "~/features/inbox/components/enquiry-forms";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { Pagination, withParams } from "~/features/admin/components/list-controls";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
@@ -24,17 +25,10 @@ import {
   type Kind,
 } from "~/features/inbox/stages";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Inbox",
-    description: "Everyone who reached out, and their enquiries.",
-    path: "/admin/inbox",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Inbox", "Everyone who reached out, and their enquiries.", "/admin/inbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -141,11 +135,7 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
         <Label htmlFor="inbox-kind">Kind</Label>
         <NativeSelect id="inbox-kind" name="kind" defaultValue={query.kind ?? ""}>
           <option value="">Any</option>
-          {kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind === "newsletter" ? "Newsletter" : kindLabels[kind as Kind]}
-            </option>
-          ))}
+          <Options values={kinds} label={(kind) => (kind === "newsletter" ? "Newsletter" : kindLabels[kind as Kind])} />
         </NativeSelect>
       </div>
       {query.view === "list" ? (
@@ -153,11 +143,7 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
           <Label htmlFor="inbox-stage">Stage</Label>
           <NativeSelect id="inbox-stage" name="stage" defaultValue={query.stage ?? ""}>
             <option value="">Any</option>
-            {stages.map((stage) => (
-              <option key={stage} value={stage}>
-                {stageLabels[stage]}
-              </option>
-            ))}
+            <Options values={stages} label={stageLabels} />
           </NativeSelect>
         </div>
       ) : null}
@@ -166,11 +152,7 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
         <NativeSelect id="inbox-owner" name="owner" defaultValue={query.owner ?? ""}>
           <option value="">Anyone</option>
           <option value="none">Nobody</option>
-          {owners.map((owner) => (
-            <option key={owner.id} value={owner.id}>
-              {owner.name || owner.email}
-            </option>
-          ))}
+          <OwnerOptions owners={owners} />
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">

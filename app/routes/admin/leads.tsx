@@ -1,38 +1,26 @@
 import { data, useLocation } from "react-router";
-import { requireAdmin } from "~/.server/admin-guard";
 import { logger } from "~/.server/logger";
-import { requestInfoContext } from "~/.server/request-context";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { HeldExplainer, HeldFilter } from "~/features/admin/components/held-controls";
 import { LeadCard } from "~/features/admin/components/lead-card";
-import { ExportLink, Pagination, SearchForm, withParams } from "~/features/admin/components/list-controls";
-import { deleteFromListPage } from "~/features/admin/delete-record.server";
+import { ExportLink, RecordList, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { countHeldItems } from "~/features/admin/held-items.server";
 import { deleteLead, listLeads } from "~/features/admin/leads.server";
-import { releaseFromListPage } from "~/features/admin/release-record.server";
-import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
+import { deleteOrReleaseFromListPage, readListPage } from "~/features/admin/list-page.server";
+import { leadQuerySchema } from "~/features/admin/schema";
 import { releaseHeldLead } from "~/features/chat/release-held-lead.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/leads";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Leads",
-    description: "Leads captured by the chat assistant.",
-    path: "/admin/leads",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Leads", "Leads captured by the chat assistant.", "/admin/leads");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const query = parseQuery(leadQuerySchema, url);
+  const { query, confirmDelete } = await readListPage(request, leadQuerySchema);
   try {
     const [result, heldCounts] = await Promise.all([listLeads(query), countHeldItems()]);
-    return { query, result, heldCounts, error: null, confirmDelete: url.searchParams.get("delete") };
+    return { query, result, heldCounts, error: null, confirmDelete };
   } catch (error) {
     logger.error({ err: error }, "Admin leads: listing failed");
     return data({ query, result: null, heldCounts: undefined, error: "Failed to load leads", confirmDelete: null }, { status: 500 });
@@ -40,20 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** `intent=release` releases a held lead (the studio is notified); otherwise the delete of the confirmation. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const common = { listPath: "/admin/leads", form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: "lead" };
-  if (form.get("intent") === "release") {
-    return releaseFromListPage({
-      ...common,
-      action: "release-lead",
-      release: releaseHeldLead,
-      mailsSent: "The studio's notification is on its way.",
-    });
-  }
-  return deleteFromListPage({ ...common, action: "delete-lead", remove: deleteLead });
-}
+export const action = (args: Route.ActionArgs) =>
+  deleteOrReleaseFromListPage(args, {
+    listPath: "/admin/leads",
+    noun: "lead",
+    deleteAction: "delete-lead",
+    remove: deleteLead,
+    release: { action: "release-lead", release: releaseHeldLead, mailsSent: "The studio's notification is on its way." },
+  });
 
 /** A post that fails on the way keeps the list; the page says so (AdminShell, docs/decisions/0177). */
 export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
@@ -82,21 +64,21 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           <p className="font-semibold text-danger-700">{error}</p>
           <p className="text-sm text-ink-800">An error occurred. Please reload the page in a moment.</p>
         </div>
-      ) : result && result.leads.length === 0 ? (
-        <p className="mt-10 text-center text-lg text-ink-600">
-          {query.q ? "No leads match this search" : query.held ? "No held leads" : "No leads yet"}
-        </p>
       ) : result ? (
-        <>
-          <ul className="mt-6 grid gap-4" aria-label="Leads">
-            {result.leads.map((lead) => (
-              <li key={lead.id}>
-                <LeadCard lead={lead} search={search} isConfirmingDelete={confirmDelete === lead.id} />
-              </li>
-            ))}
-          </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} search={search} noun="lead" />
-        </>
+        <RecordList
+          label="Leads"
+          empty={query.q ? "No leads match this search" : query.held ? "No held leads" : "No leads yet"}
+          count={result.leads.length}
+          page={result}
+          search={search}
+          noun="lead"
+        >
+          {result.leads.map((lead) => (
+            <li key={lead.id}>
+              <LeadCard lead={lead} search={search} isConfirmingDelete={confirmDelete === lead.id} />
+            </li>
+          ))}
+        </RecordList>
       ) : null}
     </AdminShell>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { getAdminAccess, requireSameOrigin, TWO_FACTOR_SETUP_PATH } from "~/.server/admin-guard";
 import { getEnv } from "~/.server/env";
 import { ApiError } from "~/.server/api";
@@ -7,26 +7,19 @@ import { clearToastHeader, redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { adminReturnPath } from "~/features/admin/return-path";
 import { CODE_REQUIRED_MESSAGE } from "~/features/admin/rate-limits";
 import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolment.server";
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { verifySecondFactor } from "~/features/admin/verify-second-factor.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Admin sign-in",
-    description: "Sign in to the studio's admin area.",
-    path: "/admin/login",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Admin sign-in", "Sign in to the studio's admin area.", "/admin/login");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -177,19 +170,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             {isBusy ? "Checking..." : "Verify"}
           </Button>
         </Form>
-        <p className="mt-4 text-sm">
-          <Link
-            className="text-aurora-700 underline-offset-4 hover:underline"
-            to={`/admin/login?step=code&method=${method === "backup" ? "totp" : "backup"}&redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
-          >
-            {method === "backup" ? "Use your authenticator app instead" : "Use a backup code instead"}
-          </Link>
-        </p>
-        <p className="mt-2 text-sm">
-          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/login">
-            Start over
-          </Link>
-        </p>
+        <AuthCardLink
+          to={`/admin/login?step=code&method=${method === "backup" ? "totp" : "backup"}&redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+        >
+          {method === "backup" ? "Use your authenticator app instead" : "Use a backup code instead"}
+        </AuthCardLink>
+        <AuthCardLink to="/admin/login" className="mt-2 text-sm">
+          Start over
+        </AuthCardLink>
       </AuthCard>
     );
   }
@@ -223,11 +211,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           {isBusy ? "Signing in..." : "Sign in"}
         </Button>
       </Form>
-      <p className="mt-4 text-sm">
-        <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
-          Forgot your password?
-        </Link>
-      </p>
+      <AuthCardLink to="/admin/forgot-password">Forgot your password?</AuthCardLink>
     </AuthCard>
   );
 }

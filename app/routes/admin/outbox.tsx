@@ -5,17 +5,10 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime, Pagination, withParams } from "~/features/admin/components/list-controls";
 import { listOutbox, readOutboxMessage } from "~/features/admin/outbox.server";
 import { outboxQuerySchema, parseQuery } from "~/features/admin/schema";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/outbox";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Outbox",
-    description: "E-mail written to the outbox folder.",
-    path: "/admin/outbox",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Outbox", "E-mail written to the outbox folder.", "/admin/outbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

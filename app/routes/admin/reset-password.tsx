@@ -4,22 +4,15 @@ import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
+import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { resetPassword } from "~/features/admin/password-reset.server";
 import { resetPasswordSchema } from "~/features/admin/schema";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Choose a new password",
-    description: "Set a new admin password.",
-    path: "/admin/reset-password",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Choose a new password", "Set a new admin password.", "/admin/reset-password");
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -75,13 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {isBusy ? "Saving..." : "Set new password"}
         </Button>
       </Form>
-      {actionData?.message ? (
-        <p className="mt-4 text-sm">
-          <Link className="text-aurora-700 underline-offset-4 hover:underline" to="/admin/forgot-password">
-            Ask for a new link
-          </Link>
-        </p>
-      ) : null}
+      {actionData?.message ? <AuthCardLink to="/admin/forgot-password">Ask for a new link</AuthCardLink> : null}
     </AuthCard>
   );
 }

@@ -1,56 +1,42 @@
 import { useLocation } from "react-router";
-import { requireAdmin } from "~/.server/admin-guard";
-import { requestInfoContext } from "~/.server/request-context";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ConfirmDelete, DeleteLink } from "~/features/admin/components/confirm-delete";
 import { HeldExplainer, HeldFilter, HoldNotice, ReleaseButton } from "~/features/admin/components/held-controls";
-import { ExportLink, formatDateTime, Pagination, SearchForm, withParams } from "~/features/admin/components/list-controls";
-import { deleteFromListPage } from "~/features/admin/delete-record.server";
+import { ExportLink, FilterSelect, RecordList, SearchForm, withParams } from "~/features/admin/components/list-controls";
 import { countHeldItems } from "~/features/admin/held-items.server";
-import { releaseFromListPage } from "~/features/admin/release-record.server";
-import { parseQuery, submissionQuerySchema, submissionSources } from "~/features/admin/schema";
+import { deleteOrReleaseFromListPage, readListPage } from "~/features/admin/list-page.server";
+import { submissionQuerySchema, submissionSources } from "~/features/admin/schema";
 import { deleteSubmission, listSubmissions } from "~/features/admin/submissions.server";
 import { releaseHeldSubmission } from "~/features/forms/release-held-submission.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/submissions";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { EnquiryRecordHead } from "~/features/admin/components/enquiry-record";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Submissions",
-    description: "Apply, mentoring and contact form submissions.",
-    path: "/admin/submissions",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Submissions", "Apply, mentoring and contact form submissions.", "/admin/submissions");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const query = parseQuery(submissionQuerySchema, url);
+  const { query, confirmDelete } = await readListPage(request, submissionQuerySchema);
   const [result, heldCounts] = await Promise.all([listSubmissions(query), countHeldItems()]);
-  return { query, result, heldCounts, confirmDelete: url.searchParams.get("delete") };
+  return { query, result, heldCounts, confirmDelete };
 }
 
 /** `intent=release` releases a held submission (its mails go out); otherwise the delete of the confirmation. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const common = { listPath: "/admin/submissions", form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: "submission" };
-  if (form.get("intent") === "release") {
-    return releaseFromListPage({
-      ...common,
+export const action = (args: Route.ActionArgs) =>
+  deleteOrReleaseFromListPage(args, {
+    listPath: "/admin/submissions",
+    noun: "submission",
+    deleteAction: "delete-submission",
+    remove: deleteSubmission,
+    release: {
       action: "release-submission",
       release: releaseHeldSubmission,
       mailsSent: "The studio's notification and the sender's acknowledgement are on their way.",
-    });
-  }
-  return deleteFromListPage({ ...common, action: "delete-submission", remove: deleteSubmission });
-}
+    },
+  });
 
 /** A post that fails on the way keeps the list; the page says so (AdminShell, docs/decisions/0177). */
 export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
@@ -71,83 +57,62 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       <HeldFilter held={query.held} heldCount={heldCounts.submissions} search={search} />
       <SearchForm q={query.q} label="Search submissions" placeholder="Name or e-mail">
         {held ? <input type="hidden" name="held" value={held} /> : null}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="source-filter">Form</Label>
-          <select
-            id="source-filter"
-            name="source"
-            defaultValue={query.source ?? ""}
-            className="h-11 rounded-[var(--radius-control)] border border-ink-300 bg-white px-3"
-          >
-            <option value="">All forms</option>
-            {submissionSources.map((source) => (
-              <option key={source} value={source}>
-                {sourceLabels[source]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="source-filter"
+          name="source"
+          label="Form"
+          value={query.source}
+          anyLabel="All forms"
+          values={submissionSources}
+          labels={sourceLabels}
+        />
       </SearchForm>
       {query.held ? <HeldExplainer noun="submission" mails="the studio's notification and the sender's acknowledgement" /> : null}
-      {result.submissions.length === 0 ? (
-        <p className="mt-10 text-center text-lg text-ink-600">
-          {query.q || query.source ? "No submissions match" : query.held ? "No held submissions" : "No submissions yet"}
-        </p>
-      ) : (
-        <>
-          <ul className="mt-6 grid gap-4" aria-label="Submissions">
-            {result.submissions.map((submission) => (
-              <li key={submission.id}>
-                <Card className="p-5">
-                  <article aria-labelledby={`submission-${submission.id}`}>
-                    <div className="flex flex-wrap items-start justify-between gap-3">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h2 id={`submission-${submission.id}`} className="text-lg font-semibold">
-                          {submission.name}
-                        </h2>
-                        <Badge variant="violet">{sourceLabels[submission.source] ?? submission.source}</Badge>
-                      </div>
-                      <p className="text-sm text-ink-600">
-                        <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
-                      </p>
+      <RecordList
+        label="Submissions"
+        empty={query.q || query.source ? "No submissions match" : query.held ? "No held submissions" : "No submissions yet"}
+        count={result.submissions.length}
+        page={result}
+        search={search}
+        noun="submission"
+      >
+        {result.submissions.map((submission) => (
+          <li key={submission.id}>
+            <Card className="p-5">
+              <article aria-labelledby={`submission-${submission.id}`}>
+                <EnquiryRecordHead
+                  headingId={`submission-${submission.id}`}
+                  name={submission.name}
+                  badge={<Badge variant="violet">{sourceLabels[submission.source] ?? submission.source}</Badge>}
+                  createdAt={submission.createdAt}
+                  email={submission.email}
+                >
+                  {Object.entries(submission.fields).map(([key, value]) => (
+                    <div key={key} className="contents">
+                      <dt className="font-medium text-ink-700">{fieldLabels[key] ?? key}</dt>
+                      <dd className="whitespace-pre-wrap">{value}</dd>
                     </div>
-                    <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                      <dt className="font-medium text-ink-700">E-mail</dt>
-                      <dd>
-                        <a className="text-aurora-700 underline-offset-2 hover:underline" href={`mailto:${submission.email}`}>
-                          {submission.email}
-                        </a>
-                      </dd>
-                      {Object.entries(submission.fields).map(([key, value]) => (
-                        <div key={key} className="contents">
-                          <dt className="font-medium text-ink-700">{fieldLabels[key] ?? key}</dt>
-                          <dd className="whitespace-pre-wrap">{value}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    {submission.hold ? <HoldNotice hold={submission.hold} /> : null}
-                    <div className="mt-3 flex flex-wrap gap-2">
-                      {submission.hold ? (
-                        <ReleaseButton id={submission.id} search={search} label={`Release submission of ${submission.name}`} />
-                      ) : null}
-                      <DeleteLink id={submission.id} search={search} label={`Delete submission of ${submission.name}`} />
-                    </div>
-                    {confirmDelete === submission.id ? (
-                      <ConfirmDelete
-                        id={submission.id}
-                        search={search}
-                        title={`Delete the submission of ${submission.name}?`}
-                        description="This erases the submission for good (GDPR erasure). It cannot be undone."
-                      />
-                    ) : null}
-                  </article>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} search={search} noun="submission" />
-        </>
-      )}
+                  ))}
+                </EnquiryRecordHead>
+                {submission.hold ? <HoldNotice hold={submission.hold} /> : null}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {submission.hold ? (
+                    <ReleaseButton id={submission.id} search={search} label={`Release submission of ${submission.name}`} />
+                  ) : null}
+                  <DeleteLink id={submission.id} search={search} label={`Delete submission of ${submission.name}`} />
+                </div>
+                <ConfirmDelete
+                  open={confirmDelete === submission.id}
+                  id={submission.id}
+                  search={search}
+                  title={`Delete the submission of ${submission.name}?`}
+                  description="This erases the submission for good (GDPR erasure). It cannot be undone."
+                />
+              </article>
+            </Card>
+          </li>
+        ))}
+      </RecordList>
     </AdminShell>
   );
 }

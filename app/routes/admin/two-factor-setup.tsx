@@ -7,7 +7,7 @@ import { AuthCard, FormAlert } from "~/features/admin/components/auth-card";
 import { TotpEnrolment } from "~/features/admin/components/totp-enrolment";
 import { adminReturnPath } from "~/features/admin/return-path";
 import { runEnrolmentStep, type EnrolmentView } from "~/features/admin/two-factor-enrolment.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/two-factor-setup";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
@@ -17,14 +17,11 @@ import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
  * default): the one admin page an admin without two-factor may open. It shows
  * nothing but their own set-up; the page asked for comes after.
  */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Set up two-factor sign-in",
-    description: "Set up an authenticator app for the admin area.",
-    path: "/admin/two-factor-setup",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Set up two-factor sign-in",
+  "Set up an authenticator app for the admin area.",
+  "/admin/two-factor-setup",
+);
 
 function targetFrom(request: Request): string {
   return adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));

@@ -23,17 +23,10 @@ import {
 import { webhookFormatLabels } from "~/features/webhooks/event-types";
 import { parseEndpointForm, type WebhookEndpointErrors } from "~/features/webhooks/schema";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/webhooks";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Webhooks",
-    description: "Outbound webhooks: endpoints and deliveries.",
-    path: "/admin/webhooks",
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Webhooks", "Outbound webhooks: endpoints and deliveries.", "/admin/webhooks");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -203,14 +196,13 @@ function EndpointCard({
         </Form>
         <DeleteLink id={endpoint.id} search={search} label={`Delete endpoint ${label}`} />
       </div>
-      {confirmDelete ? (
-        <ConfirmDelete
-          id={endpoint.id}
-          search={search}
-          title={`Delete ${label}?`}
-          description="The endpoint gets no more events, and its delivery log is deleted with it."
-        />
-      ) : null}
+      <ConfirmDelete
+        open={confirmDelete}
+        id={endpoint.id}
+        search={search}
+        title={`Delete ${label}?`}
+        description="The endpoint gets no more events, and its delivery log is deleted with it."
+      />
       <details open={editAnswer ? true : undefined} className="rounded-lg border border-ink-200 p-3">
         <summary className="cursor-pointer font-medium">Edit</summary>
         <Form method="post" className="mt-4 flex flex-col gap-5" aria-label={`Edit ${label}`}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 
 /** The narrow card of the sign-in, code and password reset pages. */
@@ -20,6 +21,17 @@ export function FormAlert({ message }: { message?: string | null }) {
   return (
     <p role="alert" className="mb-4 rounded-lg border border-danger-700/40 bg-danger-100 p-3 text-sm font-medium text-danger-700">
       {message}
+    </p>
+  );
+}
+
+/** A way on from an auth card ("Back to sign-in", "Forgot your password?"), as a line of its own. */
+export function AuthCardLink({ to, className = "mt-4 text-sm", children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <p className={className}>
+      <Link className="text-aurora-700 underline-offset-4 hover:underline" to={to}>
+        {children}
+      </Link>
     </p>
   );
 }

@@ -18,7 +18,14 @@ export function DeleteLink({ id, search, label }: { id: string; search: string; 
   );
 }
 
-export function ConfirmDelete({ id, search, title, description }: { id: string; search: string; title: string; description: string }) {
+type ConfirmDeleteProps = { id: string; search: string; title: string; description: string };
+
+/** The confirmation of one record's delete, shown while `open` (the page's `?delete=` names the record). */
+export function ConfirmDelete({ open, ...props }: ConfirmDeleteProps & { open: boolean }) {
+  return open ? <ConfirmDeletePanel {...props} /> : null;
+}
+
+function ConfirmDeletePanel({ id, search, title, description }: ConfirmDeleteProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
   const headingId = `confirm-delete-${id}`;

@@ -6,8 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import type { LeadRow } from "../leads.server";
 import { ConfirmDelete, DeleteLink } from "./confirm-delete";
 import { HoldNotice, ReleaseButton } from "./held-controls";
-import { formatDateTime } from "./list-controls";
 import { TranscriptText } from "./transcript-text";
+import { EnquiryRecordHead } from "./enquiry-record";
 
 /** One lead (docs/product.md#admin, "Leads"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
 export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; search: string; isConfirmingDelete: boolean }) {
@@ -16,24 +16,13 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
   return (
     <Card className="p-5">
       <article aria-labelledby={`lead-${lead.id}`}>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 id={`lead-${lead.id}`} className="text-lg font-semibold">
-              {name}
-            </h2>
-            <Badge variant="accent">{lead.source || "chatbot"}</Badge>
-          </div>
-          <p className="text-sm text-ink-600">
-            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
-          </p>
-        </div>
-        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="font-medium text-ink-700">E-mail</dt>
-          <dd>
-            <a className="text-aurora-700 underline-offset-2 hover:underline" href={`mailto:${lead.email}`}>
-              {lead.email}
-            </a>
-          </dd>
+        <EnquiryRecordHead
+          headingId={`lead-${lead.id}`}
+          name={name}
+          badge={<Badge variant="accent">{lead.source || "chatbot"}</Badge>}
+          createdAt={lead.createdAt}
+          email={lead.email}
+        >
           {lead.company ? (
             <>
               <dt className="font-medium text-ink-700">Company</dt>
@@ -46,7 +35,7 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
               <dd className="whitespace-pre-wrap">{lead.message}</dd>
             </>
           ) : null}
-        </dl>
+        </EnquiryRecordHead>
         {lead.hold ? <HoldNotice hold={lead.hold} /> : null}
         <div className="mt-4 flex flex-wrap gap-2">
           {lead.hold ? <ReleaseButton id={lead.id} search={search} label={`Release lead ${name}`} /> : null}
@@ -94,14 +83,13 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
           </Dialog>
           <DeleteLink id={lead.id} search={search} label={`Delete lead ${name}`} />
         </div>
-        {isConfirmingDelete ? (
-          <ConfirmDelete
-            id={lead.id}
-            search={search}
-            title={`Delete the lead of ${name}?`}
-            description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
-          />
-        ) : null}
+        <ConfirmDelete
+          open={isConfirmingDelete}
+          id={lead.id}
+          search={search}
+          title={`Delete the lead of ${name}?`}
+          description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
+        />
       </article>
     </Card>
   );

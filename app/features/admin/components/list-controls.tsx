@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import { Options } from "~/components/ui/select";
+import { cn } from "~/lib/cn";
 
 /** Builds a same-page URL with some query parameters changed (undefined or "" removes one). */
 export function withParams(search: string, changes: Record<string, string | number | undefined>): string {
@@ -85,4 +87,52 @@ export function Pagination({
 
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+}
+
+/** A filter of a SearchForm: a select whose first option ("" ) is no filter. */
+export function FilterSelect<T extends string>(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: T | undefined;
+  anyLabel: string;
+  values: readonly T[];
+  labels: Partial<Record<T, string>>;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <select
+        id={props.id}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        className="h-11 rounded-[var(--radius-control)] border border-ink-300 bg-white px-3"
+      >
+        <option value="">{props.anyLabel}</option>
+        <Options values={props.values} label={props.labels} />
+      </select>
+    </div>
+  );
+}
+
+/** A list page's page of records (`children`, one <li> each) and its pagination, or what to say when there are none. */
+export function RecordList(props: {
+  label: string;
+  className?: string;
+  empty: string;
+  count: number;
+  page: { page: number; pageCount: number; total: number };
+  search: string;
+  noun: string;
+  children: ReactNode;
+}) {
+  if (props.count === 0) return <p className="mt-10 text-center text-lg text-ink-600">{props.empty}</p>;
+  return (
+    <>
+      <ul className={cn("mt-6", props.className ?? "grid gap-4")} aria-label={props.label}>
+        {props.children}
+      </ul>
+      <Pagination {...props.page} search={props.search} noun={props.noun} />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect, Options } from "~/components/ui/select";
 import type { InboxFormAnswer } from "../inbox-form-action.server";
 import { pipelineOf, stageLabels, stagesFor, valueInputText, type Kind, type Stage } from "../stages";
 
@@ -68,11 +68,7 @@ export function StageForm({
             aria-invalid={error?.field === "stage" ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           >
-            {stagesFor(enquiry.kind).map((stage) => (
-              <option key={stage} value={stage}>
-                {stageLabels[stage]}
-              </option>
-            ))}
+            <Options values={stagesFor(enquiry.kind)} label={stageLabels} />
           </NativeSelect>
         </div>
         <Button type="submit" variant="outline" size="sm" className="h-11">
@@ -178,11 +174,7 @@ export function OwnerForm({
         <div className="min-w-0 flex-1">
           <NativeSelect id={id} name="ownerId" defaultValue={enquiry.ownerId ?? ""}>
             <option value="">Nobody</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.name || owner.email}
-              </option>
-            ))}
+            <OwnerOptions owners={owners} />
           </NativeSelect>
         </div>
         <Button type="submit" variant="outline" size="sm" className="h-11">
@@ -192,4 +184,13 @@ export function OwnerForm({
       <FieldMessage id={`owner-error-${enquiry.id}`} error={error} />
     </Form>
   );
+}
+
+/** The admins an enquiry can be given to, by name (or e-mail when they have none). */
+export function OwnerOptions({ owners }: { owners: ReadonlyArray<{ id: string; name: string; email: string }> }) {
+  return owners.map((owner) => (
+    <option key={owner.id} value={owner.id}>
+      {owner.name || owner.email}
+    </option>
+  ));
 }

@@ -3,23 +3,17 @@ import { Link } from "react-router";
 import { ArticleDialog } from "./article-dialog";
 import { Button } from "~/components/ui/button";
 import { NEWS_LIMITS, NEWS_MESSAGES, type NewsPageData } from "../schema";
-import { useMinuteClock } from "./use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";
 import { NewsDegradedNote } from "./news-status-line";
 import { RefreshNewsButton } from "./refresh-news-button";
-import { useArticleDialog } from "./use-article-dialog";
-import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
+import { useNewsList } from "./use-news-refresh";
 
 /** Home: 'Latest AI News' (docs/product.md#news). `data` comes from loadHomeNews() in the home loader. */
 export function LatestNewsSection({ data }: { data: NewsPageData }) {
   const { news, sources } = data;
-  const now = useMinuteClock(data.now);
-  const dialog = useArticleDialog();
-  const { isBusy } = useNewsRefresh();
-  useRevalidateWhileChecking(sources);
-  useNewsRefreshFailure();
+  const { now, dialog, isBusy } = useNewsList(data);
   const shown = news.slice(0, NEWS_LIMITS.homeCards);
   const isFilling = shown.length === 0 && sources?.isChecking === true && !isBusy;
   return (

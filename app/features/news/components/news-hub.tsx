@@ -1,15 +1,13 @@
 import { ArticleDialog } from "./article-dialog";
 import { NEWS_MESSAGES, type NewsPageData } from "../schema";
 import { updatedLabelTime } from "./updated-label";
-import { useMinuteClock } from "./use-minute-clock";
 import { NewsCard } from "./news-card";
 import { NewsEmpty } from "./news-empty";
 import { NewsSkeleton } from "./news-skeleton";
 import { NewsDegradedNote } from "./news-status-line";
 import { NewsTime } from "./news-time";
 import { RefreshNewsButton } from "./refresh-news-button";
-import { useArticleDialog } from "./use-article-dialog";
-import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } from "./use-news-refresh";
+import { useNewsList } from "./use-news-refresh";
 
 /**
  * /ai-news: 'Latest Stories' with the count and 'Updated' (the last time any source
@@ -19,11 +17,7 @@ import { useNewsRefresh, useNewsRefreshFailure, useRevalidateWhileChecking } fro
  */
 export function NewsHub({ data }: { data: NewsPageData }) {
   const { news, sources } = data;
-  const now = useMinuteClock(data.now);
-  const dialog = useArticleDialog();
-  const { isBusy } = useNewsRefresh();
-  useRevalidateWhileChecking(sources);
-  useNewsRefreshFailure();
+  const { now, dialog, isBusy } = useNewsList(data);
   const count = news.length;
   const updatedAt = updatedLabelTime(sources);
   const isFilling = count === 0 && sources?.isChecking === true && !isBusy;

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "~/lib/notify";
-import type { NewsSources } from "../schema";
+import type { NewsPageData, NewsSources } from "../schema";
+import { useArticleDialog } from "./use-article-dialog";
+import { useMinuteClock } from "./use-minute-clock";
 
 /**
  * 'Refresh News' and 'Try Again' share one fetcher (a key), so both show the
@@ -51,4 +53,18 @@ export function useRevalidateWhileChecking(sources: NewsSources | null) {
     // The revalidator changes with its state: only a change of `isChecking` restarts the polling.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isChecking]);
+}
+
+/**
+ * What a list of news (the home's section, the news page) keeps running: the minute clock its
+ * times count from, the article dialog, the refresh's busy state, the polling while sources are
+ * being checked, and the toast when a refresh fails.
+ */
+export function useNewsList(data: NewsPageData) {
+  const now = useMinuteClock(data.now);
+  const dialog = useArticleDialog();
+  const { isBusy } = useNewsRefresh();
+  useRevalidateWhileChecking(data.sources);
+  useNewsRefreshFailure();
+  return { now, dialog, isBusy };
 }

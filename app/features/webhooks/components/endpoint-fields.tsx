@@ -1,7 +1,7 @@
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect, Options } from "~/components/ui/select";
 import { webhookEventLabels, webhookEventTypes, webhookFormatLabels, webhookFormats } from "../event-types";
 import type { WebhookEndpointErrors } from "../schema";
 
@@ -73,11 +73,7 @@ export function EndpointFields({
       <Field id={`${idPrefix}-format`} name="format" label="Format" error={errors.format}>
         {(control) => (
           <NativeSelect {...control} defaultValue={values.format}>
-            {webhookFormats.map((format) => (
-              <option key={format} value={format}>
-                {webhookFormatLabels[format]}
-              </option>
-            ))}
+            <Options values={webhookFormats} label={webhookFormatLabels} />
           </NativeSelect>
         )}
       </Field>

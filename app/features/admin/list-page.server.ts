@@ -1,0 +1,40 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { requireAdmin } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
+import type { ReleaseOutcome } from "~/lib/form-traps";
+import { deleteFromListPage } from "./delete-record.server";
+import type { AuditAction } from "./record-admin-audit.server";
+import { releaseFromListPage } from "./release-record.server";
+import { parseQuery } from "./schema";
+
+/**
+ * What every admin list page's loader starts with: the admin check, the page's query (search,
+ * filters, page) and the record whose delete is being confirmed (`?delete=<id>`).
+ */
+export async function readListPage<T extends z.ZodType>(request: Request, schema: T) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  return { query: parseQuery(schema, url), confirmDelete: url.searchParams.get("delete") };
+}
+
+/**
+ * The POST of a list page: `intent=release` releases a held record (when the page holds any, its
+ * mails go out), anything else is the delete of the confirmation.
+ */
+export async function deleteOrReleaseFromListPage(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  page: {
+    listPath: string;
+    noun: string;
+    deleteAction: AuditAction;
+    remove: (id: string) => Promise<boolean>;
+    release?: { action: "release-lead" | "release-submission"; release: (id: string) => Promise<ReleaseOutcome>; mailsSent: string };
+  },
+): Promise<Response> {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const common = { listPath: page.listPath, form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: page.noun };
+  if (page.release && form.get("intent") === "release") return releaseFromListPage({ ...common, ...page.release });
+  return deleteFromListPage({ ...common, action: page.deleteAction, remove: page.remove });
+}

@@ -126,47 +126,7 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
 
-      {agenda.reschedule ? (
-        <Card className="mb-8 flex flex-col gap-4" aria-labelledby="move-heading">
-          <h2 id="move-heading" className="text-xl font-semibold">
-            Move {agenda.reschedule.booking.name}&apos;s session of{" "}
-            {formatter(agenda.timeZone, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(
-              new Date(agenda.reschedule.booking.start),
-            )}
-          </h2>
-          {agenda.reschedule.options.length === 0 ? (
-            <p>No free time in the next three weeks.</p>
-          ) : (
-            <Form method="post" className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="reschedule" />
-              <input type="hidden" name="id" value={agenda.reschedule.booking.id} />
-              <input type="hidden" name="back" value={here} />
-              <label htmlFor="move-slot" className="font-medium">
-                New time
-              </label>
-              <select id="move-slot" name="slotId" className="h-11 max-w-md rounded-md border border-ink-300 bg-white px-3">
-                {agenda.reschedule.options.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {formatter(agenda.timeZone, {
-                      weekday: "short",
-                      day: "numeric",
-                      month: "short",
-                      hour: "2-digit",
-                      minute: "2-digit",
-                    }).format(new Date(option.start))}
-                  </option>
-                ))}
-              </select>
-              <div className="flex gap-3">
-                <Button type="submit">Move session</Button>
-                <Button asChild variant="outline">
-                  <Link to={here}>Keep it</Link>
-                </Button>
-              </div>
-            </Form>
-          )}
-        </Card>
-      ) : null}
+      {agenda.reschedule ? <MoveSessionCard move={agenda.reschedule} timeZone={agenda.timeZone} here={here} /> : null}
 
       <div className="grid gap-10 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="agenda-heading" className="flex min-w-0 flex-col gap-5">
@@ -175,26 +135,7 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
               {agenda.view === "week" ? `Week of ${dayTitle(agenda.from)}` : dayTitle(agenda.from)} ({total}{" "}
               {total === 1 ? "session" : "sessions"})
             </h2>
-            <nav aria-label="Agenda range" className="flex flex-wrap gap-2">
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.previous}`}>
-                  {agenda.view === "week" ? "Previous week" : "Previous day"}
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view}`}>Today</Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view}&date=${agenda.next}`}>
-                  {agenda.view === "week" ? "Next week" : "Next day"}
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/admin/mentoring?view=${agenda.view === "week" ? "day" : "week"}&date=${agenda.date}`}>
-                  {agenda.view === "week" ? "Day view" : "Week view"}
-                </Link>
-              </Button>
-            </nav>
+            <AgendaRangeNav view={agenda.view} date={agenda.date} previous={agenda.previous} next={agenda.next} />
           </div>
           {agenda.view === "week" ? (
             <ol className="hidden gap-2 lg:grid lg:grid-cols-7" aria-label="The week at a glance">
@@ -327,5 +268,74 @@ function BookingCard({ booking, time, here, now }: { booking: BookingView; time:
         ) : null}
       </div>
     </Card>
+  );
+}
+
+type Agenda = Route.ComponentProps["loaderData"];
+
+/** Moving a session on the learner's behalf: the free times of the next three weeks, or none. */
+function MoveSessionCard({ move, timeZone, here }: { move: NonNullable<Agenda["reschedule"]>; timeZone: string; here: string }) {
+  return (
+    <Card className="mb-8 flex flex-col gap-4" aria-labelledby="move-heading">
+      <h2 id="move-heading" className="text-xl font-semibold">
+        Move {move.booking.name}&apos;s session of{" "}
+        {formatter(timeZone, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(
+          new Date(move.booking.start),
+        )}
+      </h2>
+      {move.options.length === 0 ? (
+        <p>No free time in the next three weeks.</p>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="reschedule" />
+          <input type="hidden" name="id" value={move.booking.id} />
+          <input type="hidden" name="back" value={here} />
+          <label htmlFor="move-slot" className="font-medium">
+            New time
+          </label>
+          <select id="move-slot" name="slotId" className="h-11 max-w-md rounded-md border border-ink-300 bg-white px-3">
+            {move.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {formatter(timeZone, {
+                  weekday: "short",
+                  day: "numeric",
+                  month: "short",
+                  hour: "2-digit",
+                  minute: "2-digit",
+                }).format(new Date(option.start))}
+              </option>
+            ))}
+          </select>
+          <div className="flex gap-3">
+            <Button type="submit">Move session</Button>
+            <Button asChild variant="outline">
+              <Link to={here}>Keep it</Link>
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+/** Previous, today, next, and the other view (day or week). */
+function AgendaRangeNav({ view, date, previous, next }: Pick<Agenda, "view" | "date" | "previous" | "next">) {
+  return (
+    <nav aria-label="Agenda range" className="flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/mentoring?view=${view}&date=${previous}`}>{view === "week" ? "Previous week" : "Previous day"}</Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/mentoring?view=${view}`}>Today</Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/mentoring?view=${view}&date=${next}`}>{view === "week" ? "Next week" : "Next day"}</Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/mentoring?view=${view === "week" ? "day" : "week"}&date=${date}`}>
+          {view === "week" ? "Day view" : "Week view"}
+        </Link>
+      </Button>
+    </nav>
   );
 }

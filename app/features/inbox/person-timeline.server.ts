@@ -84,9 +84,31 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   const db = getDb();
   const [person] = await db.select().from(people).where(eq(people.id, personId));
   if (!person) return null;
+  const [enquiries, rows] = await Promise.all([loadEnquiries([personId]), readTimelineRows(personId)]);
+  const timeline = timelineEntries(rows, person.name ?? person.email);
+  // Newest first; entries of the same moment keep a stable order.
+  timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
+  const { leadRows, submissionRows, mailRows, eventRows, bookingRows } = rows;
+  const truncated = [leadRows, submissionRows, mailRows, eventRows, bookingRows].some((kind) => kind.length >= TIMELINE_LIMIT_PER_KIND);
+  return {
+    person: {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      createdAt: iso(person.createdAt),
+      lastActivityAt: iso(person.lastActivityAt),
+    },
+    enquiries,
+    timeline,
+    truncated,
+  };
+}
+
+/** The latest TIMELINE_LIMIT_PER_KIND rows of each kind held about the person, with the visits behind them and their mails' attachments. */
+async function readTimelineRows(personId: string) {
+  const db = getDb();
   const limit = TIMELINE_LIMIT_PER_KIND;
-  const [enquiries, leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows] = await Promise.all([
-    loadEnquiries([personId]),
+  const [leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows] = await Promise.all([
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(desc(leads.createdAt)).limit(limit),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
@@ -133,8 +155,13 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
           .where(inArray(inboxAttachments.mailId, mailIds))
       : [],
   ]);
-  const personName = person.name ?? person.email;
-  const timeline: TimelineEntry[] = [
+  return { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows };
+}
+
+/** One timeline entry per row. */
+function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, personName: string): TimelineEntry[] {
+  const { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows } = rows;
+  return [
     ...visitRows.map((row): TimelineEntry => ({
       type: "visit",
       id: `visit-${row.id}`,
@@ -223,19 +250,4 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
       body: row.body,
     })),
   ];
-  // Newest first; entries of the same moment keep a stable order.
-  timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
-  const truncated = [leadRows, submissionRows, mailRows, eventRows, bookingRows].some((rows) => rows.length >= limit);
-  return {
-    person: {
-      id: person.id,
-      name: person.name,
-      email: person.email,
-      createdAt: iso(person.createdAt),
-      lastActivityAt: iso(person.lastActivityAt),
-    },
-    enquiries,
-    timeline,
-    truncated,
-  };
 }

@@ -46,24 +46,56 @@ export function describeImapUrl(imapUrl: string): string {
   return `${auth.user}@${host}:${port}/${mailbox}`;
 }
 
-export function startImapReader(options: ImapReaderOptions): ImapReader {
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let imap: ImapFlow | undefined;
-  const pollMs = options.pollSeconds * 1000;
-  const target = describeImapUrl(options.imapUrl);
-
-  /** Waits `ms`, or less when woken (new mail, stop). */
+/** A pause of up to `ms` that `wake` ends early (new mail, a stop). */
+function wakeablePause() {
+  let wakeUp: (() => void) | undefined;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wake = undefined;
+        wakeUp = undefined;
         resolve();
       }
-      wake = done;
+      wakeUp = done;
     });
+  return { pause, wake: () => wakeUp?.() };
+}
+
+function imapClient(connection: ReturnType<typeof connectionFrom>, pollMs: number): ImapFlow {
+  return new ImapFlow({
+    host: connection.host,
+    port: connection.port,
+    secure: connection.secure,
+    auth: connection.auth,
+    logger: false,
+    // IDLE is restarted this often, so a connection that went quiet without a word is noticed.
+    maxIdleTime: Math.min(pollMs, 5 * 60_000),
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 10 * 60_000,
+  });
+}
+
+/** Imports a message; one that cannot be stored as read (not a database outage) is stored by its headers. */
+async function importOrRecord(message: FetchedMessage, limits: ImportLimits): Promise<string> {
+  try {
+    return (await importMessage(message, limits)).status;
+  } catch (error) {
+    if (isDatabaseUnavailable(error) || !message.source) throw error;
+    logger.error({ err: error, uid: message.uid }, "IMAP reader: a message could not be stored as read; storing its headers with a note");
+    const end = message.source.indexOf("\r\n\r\n");
+    const headers = message.source.subarray(0, end >= 0 ? end : Math.min(message.source.length, 64 * 1024));
+    return (await importMessage({ ...message, source: undefined, headers, unreadable: true }, limits)).status;
+  }
+}
+
+export function startImapReader(options: ImapReaderOptions): ImapReader {
+  let stopped = false;
+  let imap: ImapFlow | undefined;
+  const pollMs = options.pollSeconds * 1000;
+  const target = describeImapUrl(options.imapUrl);
+  const { pause, wake } = wakeablePause();
 
   const loop = (async () => {
     let failures = 0;
@@ -78,7 +110,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
         lockLost = true;
         logger.warn({ err: error }, "IMAP reader: lost its database connection (and the reader's lock); reading stops until it reconnects");
         void imap?.logout().catch(() => undefined);
-        wake?.();
+        wake();
       });
       try {
         await lockClient.connect();
@@ -103,22 +135,11 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
 
   async function readWhileLocked(isLockLost: () => boolean) {
     const connection = connectionFrom(options.imapUrl);
-    const client = new ImapFlow({
-      host: connection.host,
-      port: connection.port,
-      secure: connection.secure,
-      auth: connection.auth,
-      logger: false,
-      // IDLE is restarted this often, so a connection that went quiet without a word is noticed.
-      maxIdleTime: Math.min(pollMs, 5 * 60_000),
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 10 * 60_000,
-    });
+    const client = imapClient(connection, pollMs);
     imap = client;
     const closed = new Promise<void>((resolve) => client.once("close", () => resolve()));
     client.on("error", (error: unknown) => logger.warn({ err: error, imap: target }, "IMAP reader: connection error"));
-    client.on("exists", () => wake?.());
+    client.on("exists", () => wake());
     await client.connect();
     logger.info({ imap: target }, "IMAP reader: connected; reading new mail without changing the mailbox");
     // EXAMINE: the folder is opened read-only, so the server sets no flag, whatever is fetched.
@@ -169,29 +190,16 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
       const fetched = await client.fetchOne(String(uid), tooBig ? { headers: true } : { source: true }, { uid: true });
       if (!fetched) continue; // deleted by someone else meanwhile
       const message: FetchedMessage = tooBig ? { ...base, headers: fetched.headers } : { ...base, source: fetched.source };
-      const result = await importOrRecord(message);
+      const result = await importOrRecord(message, options.limits);
       if (result === "stored") stored += 1;
     }
     return stored;
   }
 
-  /** Imports a message; one that cannot be stored as read (not a database outage) is stored by its headers. */
-  async function importOrRecord(message: FetchedMessage): Promise<string> {
-    try {
-      return (await importMessage(message, options.limits)).status;
-    } catch (error) {
-      if (isDatabaseUnavailable(error) || !message.source) throw error;
-      logger.error({ err: error, uid: message.uid }, "IMAP reader: a message could not be stored as read; storing its headers with a note");
-      const end = message.source.indexOf("\r\n\r\n");
-      const headers = message.source.subarray(0, end >= 0 ? end : Math.min(message.source.length, 64 * 1024));
-      return (await importMessage({ ...message, source: undefined, headers, unreadable: true }, options.limits)).status;
-    }
-  }
-
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       await imap?.logout().catch(() => undefined);
       await loop;
     },

@@ -1,8 +1,11 @@
+import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { agenda, awaitingDecision, type BookingView } from "./bookings.server";
-import { DEFAULT_TIME_ZONE, freeSlots, loadMentor } from "./mentors.server";
-import { isValidTimeZone } from "./slots";
+import { getDb } from "~/.server/db/client";
+import { mentoringBookings } from "~/.server/db/tables";
+import { toView, type BookingView } from "./bookings-shared.server";
 import { toOption, type SlotOption } from "./mentoring-page.server";
+import { DEFAULT_TIME_ZONE, freeSlots, loadMentor, type Mentor } from "./mentors.server";
+import { isValidTimeZone } from "./slots";
 
 /**
  * The admin's agenda (docs/mentoring.md): a day or a week of bookings in the signed-in mentor's
@@ -63,4 +66,32 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
     awaiting: await awaitingDecision(now),
     reschedule,
   };
+}
+
+/** The admin's agenda: bookings from `from` to `to` (every status), in time order. */
+export async function agenda(from: Date, to: Date): Promise<BookingView[]> {
+  const rows = await getDb()
+    .select()
+    .from(mentoringBookings)
+    .where(and(gte(mentoringBookings.startsAt, from), lt(mentoringBookings.startsAt, to)))
+    .orderBy(asc(mentoringBookings.startsAt))
+    .limit(1000);
+  const mentors = new Map<string, Mentor | null>();
+  for (const row of rows) if (!mentors.has(row.mentorId)) mentors.set(row.mentorId, await loadMentor(row.mentorId));
+  return rows.map((row) => toView(row, mentors.get(row.mentorId) ?? null));
+}
+
+/** What waits for a mentor's decision: scholarship requests ahead, and held bookings. */
+export async function awaitingDecision(now = new Date()): Promise<BookingView[]> {
+  const rows = await getDb()
+    .select()
+    .from(mentoringBookings)
+    .where(
+      sql`(${mentoringBookings.status} = 'pending' and ${mentoringBookings.startsAt} > ${now}) or ${mentoringBookings.status} = 'held'`,
+    )
+    .orderBy(asc(mentoringBookings.startsAt))
+    .limit(200);
+  const mentors = new Map<string, Mentor | null>();
+  for (const row of rows) if (!mentors.has(row.mentorId)) mentors.set(row.mentorId, await loadMentor(row.mentorId));
+  return rows.map((row) => toView(row, mentors.get(row.mentorId) ?? null));
 }

@@ -3,7 +3,9 @@ import { isDatabaseUnavailable } from "~/.server/db/client";
 import { UNAVAILABLE_MESSAGE } from "~/.server/page-errors";
 import { verifyBookingToken } from "./booking-links.server";
 import { bookingMessages } from "./booking-schema";
-import { bookingView, cancelBooking, rescheduleBooking, SlotTakenError, type BookingView } from "./bookings.server";
+import { bookingView, SlotTakenError, type BookingView } from "./bookings-shared.server";
+import { cancelBooking } from "./cancel-booking.server";
+import { rescheduleBooking } from "./reschedule-booking.server";
 import { freeSlots, loadMentor } from "./mentors.server";
 import { toOption, type SlotOption } from "./mentoring-page.server";
 

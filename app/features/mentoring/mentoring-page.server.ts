@@ -9,7 +9,8 @@ import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/definitions";
 import { bookingFormSchema } from "./booking-schema";
-import { bookSession, SlotTakenError } from "./bookings.server";
+import { bookSession } from "./book-session.server";
+import { SlotTakenError } from "./bookings-shared.server";
 import { freeSlots, loadBookableMentors, type Mentor } from "./mentors.server";
 import { isValidTimeZone, parseSlotId } from "./slots";
 import type { Slot } from "./types";

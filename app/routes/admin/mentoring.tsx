@@ -9,15 +9,12 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
 import { agendaData } from "~/features/mentoring/agenda.server";
-import {
-  approveScholarship,
-  cancelBooking,
-  markOutcome,
-  releaseHeldBooking,
-  rescheduleBooking,
-  SlotTakenError,
-  type BookingView,
-} from "~/features/mentoring/bookings.server";
+import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
+import { SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
+import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
+import { markOutcome } from "~/features/mentoring/mark-outcome.server";
+import { releaseHeldBooking } from "~/features/mentoring/release-held-booking.server";
+import { rescheduleBooking } from "~/features/mentoring/reschedule-booking.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";

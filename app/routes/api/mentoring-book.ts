@@ -2,7 +2,8 @@ import { answerApi, jsonError, jsonOk, postOnly, readJsonBody, requireMethod } f
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { bookingApiSchema } from "~/features/mentoring/booking-schema";
-import { bookSession, SlotTakenError } from "~/features/mentoring/bookings.server";
+import { bookSession } from "~/features/mentoring/book-session.server";
+import { SlotTakenError } from "~/features/mentoring/bookings-shared.server";
 import { isoInZone } from "~/features/mentoring/public-slots.server";
 import type { Route } from "./+types/mentoring-book";
 

@@ -7,6 +7,8 @@ import { setAppSecret } from "~/.server/secret";
 import { loader as rssLoader } from "~/routes/ai-news-rss";
 import { action, loader } from "~/routes/api/fetch-ai-news";
 import { action as storyAction, loader as storyLoader } from "~/routes/api/news-story";
+import { newsForceLimit } from "~/features/news/fetch/news-rate-limits.server";
+import { refreshNewsForVisitor } from "~/features/news/fetch/refresh-for-visitor.server";
 import { loadHomeNews, loadHubNews } from "~/features/news/read/load-news-page.server";
 import { setupTestDatabase } from "../support/database";
 import { routeArgs } from "../support/route-args";
@@ -50,9 +52,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-function post(body: string, contentType = "application/json") {
+function post(body: string, contentType = "application/json", clientIp = "203.0.113.9") {
   const request = new Request("http://localhost/api/fetch-ai-news", { method: "POST", headers: { "Content-Type": contentType }, body });
-  return action(routeArgs(request, { clientIp: "203.0.113.9" }));
+  return action(routeArgs(request, { clientIp }));
 }
 
 describe("POST /api/fetch-ai-news", () => {
@@ -85,6 +87,24 @@ describe("POST /api/fetch-ai-news", () => {
 
     const malformed = await post("{force:");
     expect(malformed.status).toBe(400);
+  });
+
+  it("shares one per-client policy with the pages' 'Refresh News': forced refreshes from either count against one allowance", async () => {
+    const clientIp = "198.51.100.77";
+    // Half the allowance through the pages' refresh, the rest through the API.
+    const half = Math.floor(newsForceLimit.points / 2);
+    for (let i = 0; i < half; i++) await refreshNewsForVisitor(clientIp);
+    for (let i = half; i < newsForceLimit.points; i++)
+      expect((await post(JSON.stringify({ force: true }), undefined, clientIp)).status).toBe(200);
+
+    const refused = await post(JSON.stringify({ force: true }), undefined, clientIp);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: newsForceLimit.message });
+    // The page says the same, as its toast.
+    expect(await refreshNewsForVisitor(clientIp)).toEqual({ type: "error", title: newsForceLimit.message });
+    // Reading without forcing is another allowance, still open.
+    expect((await post(JSON.stringify({ force: false }), undefined, clientIp)).status).toBe(200);
   });
 
   it("refuses GET with 405 JSON", async () => {

@@ -1,8 +1,7 @@
-import { hashClientIp, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { logger } from "~/.server/logger";
 import type { ToastInput } from "~/lib/toast";
 import { fetchAiNews, FORCE_POLICY } from "./fetch-ai-news.server";
-import { newsForceLimit } from "./news-rate-limits.server";
+import { spendNewsAllowance } from "./news-rate-limits.server";
 import { readRefreshState } from "./refresh-news.server";
 import { NEWS_MESSAGES } from "../schema";
 
@@ -19,15 +18,15 @@ export function refreshRefusedToast(state: { running: boolean; lastStartedAt: Da
 
 /**
  * 'Refresh News' and 'Try Again' on the pages (the route action of /ai-news):
- * a forced refresh under the same rules as POST /api/fetch-ai-news (per-client
- * limit, then at most one upstream refresh per 5 minutes for everyone). The
+ * a forced refresh under the same per-client policy as POST /api/fetch-ai-news
+ * (spendNewsAllowance), then at most one upstream refresh per 5 minutes for everyone. The
  * page then shows what is stored and what the sources did; this returns the
  * toast to show when the request itself could not be served, else null.
  */
 export async function refreshNewsForVisitor(clientIp: string): Promise<ToastInput | null> {
   try {
-    const limit = await tryConsumeRateLimit(newsForceLimit, hashClientIp(clientIp));
-    if (!limit.allowed) return { type: "error", title: newsForceLimit.message ?? NEWS_MESSAGES.loadFailed };
+    const allowance = await spendNewsAllowance(clientIp, { force: true });
+    if (!allowance.allowed) return { type: "error", title: allowance.message };
     const refused = refreshRefusedToast(await readRefreshState());
     if (refused) return refused;
     await fetchAiNews({ force: true });

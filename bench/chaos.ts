@@ -32,13 +32,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../tests/support/free-port.ts";
 
 const { values } = parseArgs({
   options: {
@@ -64,17 +64,6 @@ try {
 } catch {
   process.stderr.write("No production build: run `npm run build` first.\n");
   process.exit(2);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number | null {

@@ -17,7 +17,6 @@
  */
 import { spawn, execFile } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -26,6 +25,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../tests/support/free-port.ts";
 
 const { values } = parseArgs({
   options: {
@@ -210,16 +210,6 @@ say(`seeded: ${JSON.stringify(counts)}`);
 // ---------------------------------------------------------------------------------------------
 // The production server, and an admin signed in (two-factor not asked of this bench's admin).
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const appDir = path.join(work, "app");

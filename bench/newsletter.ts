@@ -27,7 +27,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -37,6 +36,7 @@ import { SMTPServer } from "smtp-server";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
 import { runMigrations } from "../app/.server/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../tests/support/free-port.ts";
 
 const { values } = parseArgs({
   options: {
@@ -134,17 +134,6 @@ function sampleMemory(pid: number) {
       return { samples, hwmMb };
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function collect(child: ChildProcess) {

@@ -209,6 +209,8 @@ const suffixOf = (/** @type {string} */ encoding) => (encoding === "br" ? ".br" 
  * @param {string} dir
  */
 async function saveAnswers(baseUrl, dir) {
+  /** @type {Record<string, Record<string, string>>} */
+  const headersOf = {};
   fs.mkdirSync(path.join(dir, "www"), { recursive: true });
   for (const page of pages) {
     for (const encoding of encodings) {
@@ -221,9 +223,25 @@ async function saveAnswers(baseUrl, dir) {
         );
       }
       fs.writeFileSync(path.join(dir, "www", fileName(page) + suffixOf(encoding.name)), reply.body);
+      headersOf[fileName(page)] = Object.fromEntries(Object.entries(reply.headers).filter(([name]) => !nginxOwn.has(name)));
     }
   }
+  return headersOf;
 }
+/** Headers nginx writes itself for a file (its own ETag and Last-Modified too); the rest it is told to add. */
+const nginxOwn = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "content-encoding",
+  "content-type",
+  "vary",
+  "etag",
+  "last-modified",
+  "transfer-encoding",
+  "x-request-id",
+]);
 
 /**
  * The proxy (from its cache) and nginx from disk must send what our server sends: for each page
@@ -388,8 +406,7 @@ try {
     proxyRssMb: 0,
   };
 
-  await saveAnswers(server.baseUrl, answersDir);
-  const started = await startNginx(answersDir, tools);
+  const started = await startNginx(answersDir, tools, await saveAnswers(server.baseUrl, answersDir));
   nginx = { pid: started.pid, url: (page) => `http://127.0.0.1:${started.port}${fileName(page)}`, stop: started.stop };
   const cache = await startNginxProxy([new URL(server.baseUrl).host]);
   proxy = { pid: cache.pid, url: (page) => cache.url + page, stop: cache.stop, dir: cache.dir };

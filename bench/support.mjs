@@ -7,13 +7,13 @@
 import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../tests/support/free-port.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -231,28 +231,19 @@ export function debianTools() {
   return tools;
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * nginx as a child process (not a daemon), with a configuration of its own in `dir` (pid file,
  * error log and temporary files there too), serving the files of `dir/www` as precompressed
  * sites are served: `brotli_static` and `gzip_static` send `x.html.br` or `x.html.gz` when the
  * client takes that encoding, `gzip_vary` adds `Vary: Accept-Encoding`; a worker per core,
  * keep-alive without a request limit, open files cached, no access log.
+ * With `headers` (file path → header → value), each file is sent with those headers too, and
+ * with a request id, as the app and the proxy in front of it send it.
  * @param {string} dir
  * @param {{ nginx: string, brotliModule: string }} tools
+ * @param {Record<string, import("node:http").IncomingHttpHeaders>} [headers]
  */
-export async function startNginx(dir, tools) {
+export async function startNginx(dir, tools, headers = {}) {
   const port = await freePort();
   // Run by root, nginx's workers run as `nobody`: they must be able to read the files.
   for (const sub of ["tmp", "www"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
@@ -289,6 +280,12 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${at("www")};
+${Object.entries(headers)
+  .map(([file, fields]) => {
+    const lines = Object.entries(fields).map(([name, value]) => `add_header ${name} "${String(value).replace(/["\\]/g, "\\$&")}";`);
+    return `    location = ${file} { ${[...lines, "add_header X-Request-Id $request_id;"].join(" ")} }`;
+  })
+  .join("\n")}
   }
 }
 `;

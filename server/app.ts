@@ -6,6 +6,7 @@ import { isDataRequestPath, keptMarkupContext } from "~/framework-workarounds/ke
 import { normalizeClientIp } from "~/.server/client-ip.ts";
 import { contentSecurityPolicy } from "~/.server/content-security-policy.ts";
 import { getEnv } from "~/.server/env.ts";
+import { answerAppError } from "~/.server/errors.ts";
 import { logger } from "~/.server/logger.ts";
 import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
 import { onNewsChanged } from "~/.server/page-cache-events.ts";
@@ -17,6 +18,7 @@ import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { bodyGuard } from "./body-guard.ts";
+import { errorBody } from "./http-errors.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
 import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
 import { jobDefinitions } from "./job-registry.ts";
@@ -202,16 +204,16 @@ function builtFilesAndPages(
  */
 const pageViewBeacon: RequestHandler = (req, res) => {
   const started = httpRequests.startTimer();
-  const finish = (status: number, body?: string) => {
+  const finish = (status: number, error?: string) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (body === undefined) res.status(status).end();
-    else res.status(status).type("application/json").send(body);
+    if (error === undefined) res.status(status).end();
+    else res.status(status).json(errorBody(status, error));
     started({ method: req.method, route: BEACON_PATH, status });
   };
   if (req.method !== "POST" || req.path !== "/") {
     res.setHeader("Allow", "POST");
-    finish(req.path === "/" ? 405 : 404, JSON.stringify({ error: req.path === "/" ? "Use POST." : "Not found." }));
+    finish(req.path === "/" ? 405 : 404, req.path === "/" ? "Use POST." : "Not found.");
     return;
   }
   const type = String(req.headers["content-type"] ?? "")
@@ -219,7 +221,7 @@ const pageViewBeacon: RequestHandler = (req, res) => {
     .trim()
     .toLowerCase();
   if (type !== "text/plain" && type !== "application/json") {
-    finish(415, JSON.stringify({ error: "Send the page view as text/plain or application/json." }));
+    finish(415, "Send the page view as text/plain or application/json.");
     return;
   }
   readSmallBody(req, MAX_BEACON_BYTES)
@@ -227,7 +229,7 @@ const pageViewBeacon: RequestHandler = (req, res) => {
       if (body === null) {
         if (req.destroyed && !req.complete) return; // the client went away
         res.setHeader("Connection", "close");
-        finish(413, JSON.stringify({ error: "The request body is too large." }));
+        finish(413, "The request body is too large.");
         return;
       }
       const answer = await collectPageView({
@@ -239,12 +241,14 @@ const pageViewBeacon: RequestHandler = (req, res) => {
         host: req.headers.host,
       });
       if (answer.setCookie) res.setHeader("Set-Cookie", answer.setCookie);
-      if (answer.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
-      finish(answer.status, answer.error ? JSON.stringify({ error: answer.error }) : undefined);
+      if (!answer.error) return finish(204);
+      const refusal = answerAppError(answer.error);
+      for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
+      finish(refusal.status, refusal.body.error);
     })
     .catch((error: unknown) => {
       logger.error({ err: error }, "Page-view beacon failed");
-      if (!res.headersSent) finish(503, JSON.stringify({ error: "Not counted: try again later." }));
+      if (!res.headersSent) finish(503, "Not counted: try again later.");
     });
 };
 

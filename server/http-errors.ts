@@ -1,5 +1,11 @@
 import type { Duplex } from "node:stream";
 import type express from "express";
+import { codeOfStatus, type ErrorBody } from "~/.server/errors.ts";
+
+/** The JSON error body of an answer the request boundary gives itself (the shape of app/.server/errors.ts). */
+export function errorBody(status: number, message: string): ErrorBody {
+  return { error: message, code: codeOfStatus(status) };
+}
 
 /** /api and below (case-insensitive, as React Router matches routes). */
 export function isApiPath(path: string): boolean {
@@ -10,7 +16,7 @@ export function isApiPath(path: string): boolean {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/** An error answer: JSON `{ error }` under /api, a small HTML page elsewhere. */
+/** An error answer: JSON `{ error, code }` (app/.server/errors.ts) under /api, a small HTML page elsewhere. */
 export function sendError(
   req: express.Request,
   res: express.Response,
@@ -22,7 +28,9 @@ export function sendError(
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
   if (isApiPath(req.path)) {
-    res.status(status).json({ error: message });
+    // A 500 carries the request id of its log line, as the app's own answers do.
+    const requestId = status >= 500 ? res.getHeader("X-Request-Id") : undefined;
+    res.status(status).json({ ...errorBody(status, message), ...(typeof requestId === "string" ? { requestId } : {}) });
     return;
   }
   res

@@ -29,6 +29,8 @@ export function requestLogging(): RequestHandler {
       const incoming = req.headers["x-request-id"];
       const id = typeof incoming === "string" && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
       res.setHeader("X-Request-Id", id);
+      // The routes see it as a request header too (app/.server/errors.ts puts it in a 500's body).
+      req.headers["x-request-id"] = id;
       return id;
     },
     autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },

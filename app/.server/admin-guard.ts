@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { ApiError } from "./api";
+import { AppError } from "./errors";
 import { getAuth } from "./auth";
 import { getDb } from "./db/client";
 import { userRoles } from "./db/tables/index";
@@ -120,10 +120,10 @@ export async function requireAdminApi(request: Request): Promise<AdminUser> {
   assertSameOrigin(request);
   const access = await getAdminAccess(request);
   if (access.status === "admin") {
-    if (needsTwoFactorSetup(access.user)) throw new ApiError(403, TWO_FACTOR_REQUIRED_MESSAGE);
+    if (needsTwoFactorSetup(access.user)) throw new AppError("forbidden", TWO_FACTOR_REQUIRED_MESSAGE);
     return access.user;
   }
-  if (access.status === "anonymous") throw new ApiError(401, ADMIN_ACCESS_MESSAGES.notSignedIn);
-  if (access.status === "forbidden") throw new ApiError(403, ADMIN_ACCESS_MESSAGES.notAdmin);
-  throw new ApiError(503, ADMIN_ACCESS_MESSAGES.lookupError, { "Retry-After": "5" });
+  if (access.status === "anonymous") throw new AppError("unauthenticated", ADMIN_ACCESS_MESSAGES.notSignedIn);
+  if (access.status === "forbidden") throw new AppError("forbidden", ADMIN_ACCESS_MESSAGES.notAdmin);
+  throw new AppError("unavailable", ADMIN_ACCESS_MESSAGES.lookupError, { retryAfterSeconds: 5 });
 }

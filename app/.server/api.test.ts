@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerApi, ApiError, readJsonBody, requireMethod } from "./api";
+import { answerApi, readJsonBody, requireMethod } from "./api";
+import { AppError, answerAppError } from "./errors";
 
 function jsonRequest(body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/json" }) {
   return new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -10,7 +11,7 @@ async function statusOf(promise: Promise<unknown>) {
     await promise;
     return 200;
   } catch (error) {
-    return error instanceof ApiError ? error.status : -1;
+    return error instanceof AppError ? answerAppError(error).status : -1;
   }
 }
 
@@ -44,10 +45,11 @@ describe("answerApi", () => {
     const handler = endpoint(async () => {
       throw new Error("secret internals");
     });
-    const response = await handler(jsonRequest("{}"));
+    const response = await handler(jsonRequest("{}", { "Content-Type": "application/json", "X-Request-Id": "req-42" }));
     expect(response.status).toBe(500);
     const body = (await response.json()) as { error: string };
-    expect(body.error).not.toContain("secret");
+    expect(body).toMatchObject({ error: "Something went wrong on our side. Please try again.", code: "internal", requestId: "req-42" });
+    expect(JSON.stringify(body)).not.toContain("secret");
   });
 
   it("answers 503 when the database is unreachable", async () => {
@@ -59,14 +61,24 @@ describe("answerApi", () => {
     expect(response.headers.get("Retry-After")).toBe("5");
   });
 
-  it("answers an ApiError with its status, message and headers", async () => {
+  it("answers an AppError with its status, message and headers", async () => {
     const handler = endpoint(async () => {
-      throw new ApiError(429, "Slow down.", { "Retry-After": "60" });
+      throw new AppError("rate_limited", "Slow down.", { retryAfterSeconds: 60 });
     });
     const response = await handler(jsonRequest("{}"));
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("60");
-    expect(await response.json()).toEqual({ error: "Slow down." });
+    expect(await response.json()).toMatchObject({ error: "Slow down.", code: "rate_limited" });
+  });
+
+  it("sends an error's details in the body: the fields at fault and anything a client acts on", async () => {
+    const handler = endpoint(async () => {
+      throw new AppError("invalid", "Pick a time.", { fields: { slotId: "Pick a time." }, slots: [] });
+    });
+    const response = await handler(jsonRequest("{}"));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ error: "Pick a time.", code: "invalid", fields: { slotId: "Pick a time." }, slots: [] });
   });
 
   it("answers 405 with Allow for other methods", async () => {

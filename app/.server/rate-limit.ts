@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "./api";
+import { AppError } from "./errors";
 import { clientNetworkKey } from "./client-ip";
 import { getDb } from "./db/client";
 import { rateLimits } from "./db/tables/index";
@@ -14,7 +14,7 @@ import { getAppSecret } from "./secret";
  * the `rate_limits` table, so a limit counts requests to every instance.
  *
  *   const contactLimit = defineRateLimit({ name: "contact-ip", points: 5, durationSeconds: 600 });
- *   await consumeRateLimit(contactLimit, clientKey);   // throws ApiError 429 with Retry-After
+ *   await consumeRateLimit(contactLimit, clientKey);   // throws AppError `rate_limited` with Retry-After
  *   await tryConsumeRateLimit(contactLimit, clientKey); // counts it; { allowed, ... } instead of throwing
  *   await peekRateLimit(contactLimit, clientKey);      // { allowed, ... } without counting
  */
@@ -91,12 +91,12 @@ export async function refundRateLimit(definition: RateLimitDefinition, key: stri
   await limiterFor(definition).reward(key, points);
 }
 
-/** Like tryConsumeRateLimit, but throws ApiError 429 with Retry-After when over the limit. */
+/** Like tryConsumeRateLimit, but throws AppError `rate_limited` with Retry-After when over the limit. */
 export async function consumeRateLimit(definition: RateLimitDefinition, key: string, cost = 1): Promise<void> {
   const result = await tryConsumeRateLimit(definition, key, cost);
   if (!result.allowed) {
-    throw new ApiError(429, definition.message ?? "Too many requests. Please wait a moment and try again.", {
-      "Retry-After": String(result.retryAfterSeconds),
+    throw new AppError("rate_limited", definition.message ?? "Too many requests. Please wait a moment and try again.", {
+      retryAfterSeconds: result.retryAfterSeconds,
     });
   }
 }

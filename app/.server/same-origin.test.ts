@@ -61,9 +61,9 @@ describe("isSameOriginRequest", () => {
     expect(isSameOriginRequest(request("POST", { cookie: " " }))).toBe(true);
   });
 
-  it("throws ApiError 403 with a message", () => {
+  it("throws AppError `forbidden` with a message", () => {
     expect(() => assertSameOrigin(request("POST", { origin: "https://attacker.example" }))).toThrow(
-      expect.objectContaining({ status: 403, message: "This request came from another site and was refused." }),
+      expect.objectContaining({ code: "forbidden", message: "This request came from another site and was refused." }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from "./api";
+import { AppError } from "./errors";
 import { getEnv } from "./env";
 
 /**
@@ -65,7 +65,7 @@ export function isSameOriginRequest(request: Request): boolean {
   return verdict === "same-origin";
 }
 
-/** Throws ApiError 403 for a state-changing admin request from another site (see isSameOriginRequest). */
+/** Throws AppError `forbidden` for a state-changing admin request from another site (see isSameOriginRequest). */
 export function assertSameOrigin(request: Request): void {
-  if (!isSameOriginRequest(request)) throw new ApiError(403, CROSS_ORIGIN_MESSAGE);
+  if (!isSameOriginRequest(request)) throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
 }

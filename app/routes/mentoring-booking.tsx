@@ -28,8 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const { status, body } = await handleManageAction(new URL(request.url).searchParams.get("token"), form);
-  return data<ManageActionData>(body, { status });
+  const { status, headers, body } = await handleManageAction(request, form);
+  return data<ManageActionData>(body, { status, headers });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { answerError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { visitFrom } from "~/features/analytics/record-conversion.server";
-import { handleSignup, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
+import { handleSignup, SIGNUP_ERROR_MESSAGES, SIGNUP_HONEYPOT } from "~/features/newsletter/signup.server";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
@@ -36,17 +37,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const variant = form.get("source") === "ai-news" ? ("ai-news" as const) : ("home" as const);
   const email = form.get("email");
-  const answer = await handleSignup({
-    fields: { email },
-    source: variant,
-    clientIp: context.get(requestInfoContext).clientIp,
-    visit: await visitFrom(request, context.get(requestInfoContext).clientIp),
-    honeypot: form.get(SIGNUP_HONEYPOT),
-  });
-  return data(
-    { result: { ...answer.body, email: typeof email === "string" ? email.slice(0, 300) : "" }, variant },
-    { status: answer.status, headers: answer.headers },
-  );
+  const kept = typeof email === "string" ? email.slice(0, 300) : "";
+  try {
+    const answer = await handleSignup({
+      fields: { email },
+      source: variant,
+      clientIp: context.get(requestInfoContext).clientIp,
+      visit: await visitFrom(request, context.get(requestInfoContext).clientIp),
+      honeypot: form.get(SIGNUP_HONEYPOT),
+    });
+    return data({ result: { ...answer, email: kept }, variant });
+  } catch (error) {
+    const { status, headers, body } = answerError(error, request, SIGNUP_ERROR_MESSAGES);
+    const outcome = body.tryLater ? ("try-later" as const) : ("error" as const);
+    return data({ result: { outcome, message: body.error, email: kept }, variant }, { status, headers });
+  }
 }
 
 /**

@@ -4,8 +4,7 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { logger } from "~/.server/logger";
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
+import { answerError } from "~/.server/errors";
 import { newsletterMessages } from "~/features/newsletter/schema";
 import { verifyNewsletterToken } from "~/features/newsletter/token.server";
 import { unsubscribeFromNewsletter } from "~/features/newsletter/unsubscribe-from-newsletter.server";
@@ -58,13 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<View>({ state: "success" }, { headers: noStore });
   } catch (error) {
-    if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error }, "Unsubscribe: database unavailable");
-      const headers = { ...noStore, "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
-      return data<View>({ state: "error", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
-    }
-    logger.error({ err: error }, "Unsubscribe failed");
-    return data<View>({ state: "error", message: newsletterMessages.unsubscribeFailed }, { status: 500, headers: noStore });
+    const { status, headers, body } = answerError(error, request, { internal: newsletterMessages.unsubscribeFailed });
+    return data<View>({ state: "error", message: body.error }, { status, headers: { ...noStore, ...headers } });
   }
 }
 

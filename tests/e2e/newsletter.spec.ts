@@ -230,7 +230,7 @@ test.describe("admin", () => {
     await expect(toast(page, "Please log in to access this page")).toBeVisible();
     const response = await request.post("/api/send-daily-newsletter");
     expect(response.status()).toBe(401);
-    expect(await response.json()).toEqual({ error: "Please log in to access this page" });
+    expect(await response.json()).toMatchObject({ error: "Please log in to access this page" });
   });
 });
 

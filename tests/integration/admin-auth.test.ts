@@ -5,7 +5,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAdminAccess, requireAdmin, requireAdminApi, TWO_FACTOR_REQUIRED_MESSAGE } from "../../app/.server/admin-guard";
-import type { ApiError } from "../../app/.server/api";
+import type { AppError } from "../../app/.server/errors";
 import { getAuth, setPasswordResetMailer } from "../../app/.server/auth";
 import { adminAuditLog, userRoles, users, verifications } from "../../app/.server/db/tables/index";
 import { resetEnvForTests } from "../../app/.server/env";
@@ -201,8 +201,8 @@ describe("admin accounts and the access rule", () => {
       expect((await signIn(`guess${i}@example.com`, "some password!", new Jar(), ip)).result.status).toBe("invalid");
     }
     const error = await signIn("ada@example.com", "a long enough password", new Jar(), ip).catch((e: unknown) => e);
-    expect((error as ApiError).status).toBe(429);
-    expect(Number(new Headers((error as ApiError).headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect((error as AppError).code).toBe("rate_limited");
+    expect(Number((error as AppError).details.retryAfterSeconds)).toBeGreaterThan(0);
   });
 });
 
@@ -305,7 +305,7 @@ describe("two-factor required before any data (ADMIN_REQUIRE_TWO_FACTOR)", () =>
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).headers.get("Location")).toBe("/admin/two-factor-setup?redirectTo=%2Fadmin%2Fleads%3Fq%3Dx");
     const api = await requireAdminApi(jar.get(`${BASE}/api/admin/leads`)).catch((error: unknown) => error);
-    expect(api).toMatchObject({ status: 403, message: TWO_FACTOR_REQUIRED_MESSAGE });
+    expect(api).toMatchObject({ code: "forbidden", message: TWO_FACTOR_REQUIRED_MESSAGE });
     // The set-up page itself lets them in.
     expect(await requireAdmin(jar.get(`${BASE}/admin/two-factor-setup`), { allowWithoutTwoFactor: true })).toMatchObject({
       email: "new@example.com",

@@ -124,7 +124,7 @@ describe("POST /api/ai-chat (the secretary)", () => {
     for (const [body, message] of cases) {
       const response = await call("/api/ai-chat", body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(await response.json()).toEqual({ error: message });
+      expect(await response.json()).toMatchObject({ error: message });
     }
     // 2,000 characters exactly is fine.
     expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "y".repeat(2000) }] })).status).toBe(200);
@@ -154,7 +154,7 @@ describe("provider failures", () => {
     const response = await call("/api/ai-chat", { messages: [{ role: "user", content: "hi" }] });
     expect(response.status).toBe(502);
     const body = await response.text();
-    expect(JSON.parse(body)).toEqual({ error: "The AI service could not answer right now. Please try again in a moment." });
+    expect(JSON.parse(body)).toMatchObject({ error: "The AI service could not answer right now. Please try again in a moment." });
     for (const leak of ["overloaded", "internal.example", "boom", "sk-test", fake.url]) expect(body).not.toContain(leak);
     expect(fake.requests).toHaveLength(2);
   });
@@ -164,7 +164,7 @@ describe("provider failures", () => {
     const response = await call("/api/generate-content", { task: "email", product: "A CRM", audience: "Dentists" });
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("60");
-    expect(await response.json()).toEqual({ error: "The AI service is busy right now. Please try again in a minute." });
+    expect(await response.json()).toMatchObject({ error: "The AI service is busy right now. Please try again in a minute." });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -183,7 +183,7 @@ describe("provider failures", () => {
     const started = Date.now();
     const response = await call("/api/ai-chat", { messages: [{ role: "user", content: "hi" }] });
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: "The AI service took too long to answer. Please try again." });
+    expect(await response.json()).toMatchObject({ error: "The AI service took too long to answer. Please try again." });
     expect(fake.requests).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1100);
   });
@@ -216,7 +216,7 @@ describe("streaming variants", () => {
     const response = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "hi" }] });
     expect(response.status).toBe(503);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(await response.json()).toEqual({ error: "The AI service took too long to answer. Please try again." });
+    expect(await response.json()).toMatchObject({ error: "The AI service took too long to answer. Please try again." });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -332,7 +332,7 @@ describe("POST /api/generate-content", () => {
     fake.enqueue({ text: "I cannot help with that." }, { text: "Still no JSON." });
     const response = await call("/api/generate-content", { task: "seo", topic: "anything" });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "The AI service returned an answer we could not use. Please try again." });
+    expect(await response.json()).toMatchObject({ error: "The AI service returned an answer we could not use. Please try again." });
   });
 
   it("seo: a topic that tries to break out stays data in the user message", async () => {
@@ -381,7 +381,7 @@ describe("POST /api/generate-content", () => {
     for (const [body, message] of cases) {
       const response = await call("/api/generate-content", body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(await response.json()).toEqual({ error: message });
+      expect(await response.json()).toMatchObject({ error: message });
     }
     expect(fake.requests).toHaveLength(0);
   });
@@ -397,7 +397,7 @@ describe("protection", () => {
     const limited = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "one more" }] }, { ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({ error: "You are sending requests quickly. Please wait a few minutes and try again." });
+    expect(await limited.json()).toMatchObject({ error: "You are sending requests quickly. Please wait a few minutes and try again." });
     // The generators are another family; other clients are unaffected.
     expect((await call("/api/generate-content", { task: "seo", topic: "x" }, { ip })).status).not.toBe(429);
     expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
@@ -411,7 +411,7 @@ describe("protection", () => {
       expect((await call("/api/generate-content", { task: "email", product: "two", audience: "x" })).status).toBe(200);
       const over = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "three" }] });
       expect(over.status).toBe(503);
-      expect(await over.json()).toEqual({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
+      expect(await over.json()).toMatchObject({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
       const retryAfter = Number(over.headers.get("Retry-After"));
       const now = new Date();
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -442,7 +442,7 @@ describe("protection", () => {
       expect(rows).toEqual([{ requests: 2, tokens: 115 }]);
       const over = await call("/api/generate-content", { task: "email", product: "three", audience: "x" });
       expect(over.status).toBe(503);
-      expect(await over.json()).toEqual({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
+      expect(await over.json()).toMatchObject({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
       expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(fake.requests).toHaveLength(2);
       // A new UTC day starts over.
@@ -482,7 +482,7 @@ describe("protection", () => {
       expect((await call("/api/generate-content", { task: "email", product: "two", audience: "x" }, { ip })).status).toBe(200);
       const over = await call("/api/ai-chat", { messages: [{ role: "user", content: "three" }] }, { ip });
       expect(over.status).toBe(429);
-      expect(await over.json()).toEqual({ error: "You have used today's share of the AI tools. Please come back tomorrow." });
+      expect(await over.json()).toMatchObject({ error: "You have used today's share of the AI tools. Please come back tomorrow." });
       const now = new Date();
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
       expect(Math.abs(Number(over.headers.get("Retry-After")) - (midnight - now.getTime()) / 1000)).toBeLessThan(5);
@@ -502,7 +502,7 @@ describe("protection", () => {
       for (const path of Object.keys(routes) as Array<keyof typeof routes>) {
         const response = await call(path, "not even json", { contentType: "text/plain" });
         expect(response.status, path).toBe(503);
-        expect(await response.json()).toEqual({ error: "The AI tools are not available right now." });
+        expect(await response.json()).toMatchObject({ error: "The AI tools are not available right now." });
       }
     } finally {
       setEnv({ AI_BASE_URL: fake.url, AI_MODEL: "fake-model" });

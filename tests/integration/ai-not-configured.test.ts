@@ -36,7 +36,7 @@ describe("without an AI provider", () => {
       });
       expect(response.status, path).toBe(503);
       expect(response.headers.get("content-type"), path).toContain("application/json");
-      expect(await response.json()).toEqual({ error: "The AI tools are not available right now." });
+      expect(await response.json()).toMatchObject({ error: "The AI tools are not available right now." });
     }
   });
 

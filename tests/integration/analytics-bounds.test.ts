@@ -151,14 +151,17 @@ describe("the per-client beacon limit", () => {
     // Five a minute (CAPS): addresses of one IPv6 /64 are one client, whatever their last 64 bits.
     const answers = [];
     for (let i = 0; i < 8; i++) answers.push(await collectPageView(beacon(`2001:db8:7:1::${i + 1}`, i)));
-    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204, 204, 429, 429, 429]);
-    expect(answers[5]!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect(answers[5]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(answers.map((answer) => answer.error?.code ?? "counted")).toEqual([
+      ...Array(5).fill("counted"),
+      ...Array(3).fill("rate_limited"),
+    ]);
+    expect(answers[5]!.error?.details.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(answers[5]!.error?.details.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(await metric("nordlys_analytics_events_total", { outcome: "rate-limited" })).toBe(rejectedBefore + 3);
     expect(await metric("nordlys_rate_limit_rejections_total", { limit: "analytics-beacon" })).toBeGreaterThanOrEqual(3);
     // Another /64 and an IPv4 client are counted.
-    expect((await collectPageView(beacon("2001:db8:7:2::1", 100))).status).toBe(204);
-    expect((await collectPageView(beacon("192.0.2.44", 101))).status).toBe(204);
+    expect((await collectPageView(beacon("2001:db8:7:2::1", 100))).error).toBeUndefined();
+    expect((await collectPageView(beacon("192.0.2.44", 101))).error).toBeUndefined();
     await pageViewBuffer().flush();
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from analytics_events`))[0]!.n).toBe(7);
   });

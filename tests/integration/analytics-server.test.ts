@@ -68,7 +68,7 @@ describe("POST /a/e", () => {
     expect((await post(a, JSON.stringify({ p: "/", r: "x".repeat(5000) }))).status).toBe(413);
     const invalid = await post(a, "{not json");
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: "The body is not JSON." });
+    expect(await invalid.json()).toMatchObject({ error: "The body is not JSON." });
     expect(
       (
         await post(a, JSON.stringify({ p: "/about", q: "?utm_campaign=http-bot" }), {

@@ -90,7 +90,7 @@ describe("the beacon endpoint's checks", () => {
         w: 390,
       }),
     );
-    expect(answer).toEqual({ status: 204, outcome: "counted", setCookie: undefined });
+    expect(answer).toEqual({ outcome: "counted", setCookie: undefined });
     const [row] = await storedEvents();
     expect(row).toMatchObject({
       path: "/projects/lawsecai",
@@ -173,7 +173,7 @@ describe("the beacon endpoint's checks", () => {
       JSON.stringify({ p: "//evil.example/x" }),
       JSON.stringify({ p: "/", w: "wide" }),
     ]) {
-      expect(await collectPageView(beacon({}, { body }))).toMatchObject({ status: 400, outcome: "invalid" });
+      expect(await collectPageView(beacon({}, { body }))).toMatchObject({ outcome: "invalid", error: { code: "invalid" } });
     }
     expect(await storedEvents()).toEqual([]);
   });

@@ -164,7 +164,7 @@ describe("control characters and odd encodings are input like any other", () => 
       json,
       Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
     );
-    expect([notUtf8.status, JSON.parse(notUtf8.body)]).toEqual([400, { error: "The request body is not valid UTF-8." }]);
+    expect([notUtf8.status, JSON.parse(notUtf8.body)]).toEqual([400, { error: "The request body is not valid UTF-8.", code: "invalid" }]);
     const deep = await post("/api/ai-chat", json, "[".repeat(50_000) + "]".repeat(50_000), true);
     expect(deep.status).toBe(400);
     expect(JSON.parse(deep.body).error).toMatch(/nested too deeply/);

@@ -16,7 +16,7 @@ import {
 } from "~/.server/db/tables";
 import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
-import { addNote, InboxChangeError, setOwner, setStage, setValue } from "~/features/inbox/pipeline-changes.server";
+import { addNote, setOwner, setStage, setValue } from "~/features/inbox/pipeline-changes.server";
 import { inboxQuerySchema, prefixTsQuery, stageChangeSchema } from "~/features/inbox/schema";
 import { setupTestDatabase } from "../support/database";
 
@@ -216,8 +216,8 @@ describe("changes", () => {
     expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "-3", currency: "NOK" }).success).toBe(false);
     expect(stageChangeSchema.safeParse({ enquiryId: anna.enquiryId, stage: "won", value: "100", currency: "kroner" }).success).toBe(false);
     await expect(setStage({ enquiryId: anna.enquiryId, stage: "won", value: null, actor })).rejects.toMatchObject({
-      status: 400,
-      field: "value",
+      code: "invalid",
+      details: { fields: { value: "Won needs the deal's value and currency" } },
     });
     await setStage({ enquiryId: anna.enquiryId, stage: "won", value: { valueMinor: 1250050, currency: "NOK" }, actor });
     const [row] = await database.current.db.select().from(enquiries).where(eq(enquiries.id, anna.enquiryId));
@@ -230,16 +230,20 @@ describe("changes", () => {
   it("refuses another person's enquiry, a stage of the other pipeline and an owner who is not an admin", async () => {
     await expect(
       setStage({ enquiryId: bjorn.enquiryId, personId: anna.personId, stage: "lost", value: null, actor }),
-    ).rejects.toMatchObject({ status: 404 });
-    await expect(setStage({ enquiryId: randomUUID(), stage: "lost", value: null, actor })).rejects.toBeInstanceOf(InboxChangeError);
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(setStage({ enquiryId: randomUUID(), stage: "lost", value: null, actor })).rejects.toMatchObject({ code: "not_found" });
     await expect(setStage({ enquiryId: carla.enquiryId, stage: "qualified", value: null, actor })).rejects.toMatchObject({
-      status: 400,
-      field: "stage",
+      code: "invalid",
+      details: { fields: { stage: expect.any(String) } },
     });
-    await expect(setStage({ enquiryId: bjorn.enquiryId, stage: "scheduled", value: null, actor })).rejects.toMatchObject({ status: 400 });
-    await expect(setOwner({ enquiryId: bjorn.enquiryId, ownerId: "not-admin", actor })).rejects.toMatchObject({ status: 400 });
-    await expect(addNote({ personId: randomUUID(), text: "x", actor })).rejects.toMatchObject({ status: 404 });
-    await expect(addNote({ personId: anna.personId, enquiryId: bjorn.enquiryId, text: "x", actor })).rejects.toMatchObject({ status: 404 });
+    await expect(setStage({ enquiryId: bjorn.enquiryId, stage: "scheduled", value: null, actor })).rejects.toMatchObject({
+      code: "invalid",
+    });
+    await expect(setOwner({ enquiryId: bjorn.enquiryId, ownerId: "not-admin", actor })).rejects.toMatchObject({ code: "invalid" });
+    await expect(addNote({ personId: randomUUID(), text: "x", actor })).rejects.toMatchObject({ code: "not_found" });
+    await expect(addNote({ personId: anna.personId, enquiryId: bjorn.enquiryId, text: "x", actor })).rejects.toMatchObject({
+      code: "not_found",
+    });
     const [row] = await database.current.db.select().from(enquiries).where(eq(enquiries.id, bjorn.enquiryId));
     expect(row?.stage).toBe("new");
     expect(await listOwners()).toEqual([{ id: actor.id, name: actor.name, email: "ingrid@example.com" }]);

@@ -10,7 +10,7 @@ import {
   putBookingEvent,
   type CalendarConnection,
 } from "~/features/mentoring/caldav.server";
-import { freeTcpPort } from "../support/dovecot";
+import { freePort } from "../support/free-port";
 import { startRadicale, type TestRadicale } from "../support/radicale";
 
 /**
@@ -108,7 +108,7 @@ describe("checkCalendar", () => {
   });
 
   it("says when the server cannot be reached, and rejects a URL with the password in it", async () => {
-    const closed = await freeTcpPort();
+    const closed = await freePort();
     const unreachable = await checkCalendar({ ...conn, url: `http://127.0.0.1:${closed}/dav/` });
     expect(unreachable).toEqual({
       ok: false,

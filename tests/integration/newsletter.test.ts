@@ -210,7 +210,7 @@ describe("sign-up and double opt-in", () => {
     for (let i = 0; i < 10; i++) expect((await subscribe({ email: `burst${i}@example.test` }, ip)).status).toBe(200);
     const refused = await subscribe({ email: "burst-last@example.test" }, ip);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: newsletterMessages.rateLimited });
+    expect(refused.body).toMatchObject({ error: newsletterMessages.rateLimited });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
@@ -794,7 +794,7 @@ describe("privacy and admin", () => {
     const response = await sendApi(routeArgs(new Request("http://localhost/api/send-daily-newsletter", { method: "POST" })));
     expect(response.status).toBe(401);
     expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-    expect(await response.json()).toEqual({ error: "Please log in to access this page" });
+    expect(await response.json()).toMatchObject({ error: "Please log in to access this page" });
     expect(sink.received).toEqual([]);
     expect(await db().select().from(newsletterIssues)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../support/database";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { rateLimits } from "~/.server/db/tables";
 import {
   tryConsumeRateLimit,
@@ -20,10 +20,10 @@ describe("rate limits on PostgreSQL", () => {
     const limit = defineRateLimit({ name: "test-three", points: 3, durationSeconds: 60, message: "Slow down." });
     for (let i = 0; i < 3; i++) await consumeRateLimit(limit, "client-a");
     const error = await consumeRateLimit(limit, "client-a").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(429);
-    expect((error as ApiError).message).toBe("Slow down.");
-    const retryAfter = Number(new Headers((error as ApiError).headers).get("Retry-After"));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("rate_limited");
+    expect((error as AppError).message).toBe("Slow down.");
+    const retryAfter = Number((error as AppError).details.retryAfterSeconds);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another client is counted separately.
@@ -41,7 +41,7 @@ describe("rate limits on PostgreSQL", () => {
     expect(spent.allowed).toBe(false);
     expect(spent.allowed ? 0 : spent.retryAfterSeconds).toBeGreaterThan(0);
     // Peeking did not count: a third request is the first one refused.
-    expect((await consumeRateLimit(limit, "p").catch((e: unknown) => e)) as ApiError).toMatchObject({ status: 429 });
+    expect((await consumeRateLimit(limit, "p").catch((e: unknown) => e)) as AppError).toMatchObject({ code: "rate_limited" });
   });
 
   it("keeps its counters in the shared table", async () => {
@@ -72,7 +72,7 @@ describe("rate limits on PostgreSQL", () => {
     // Three requests allowed per client: a client rotating through its /64 gets no more.
     const limit = defineRateLimit({ name: "test-v6", points: 3, durationSeconds: 60 });
     for (const suffix of ["1", "2", "3"]) await consumeRateLimit(limit, hashClientIp(`2001:db8:5:6::${suffix}`));
-    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:6:ffff::4"))).rejects.toMatchObject({ status: 429 });
+    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:6:ffff::4"))).rejects.toMatchObject({ code: "rate_limited" });
     await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:7::1"))).resolves.toBeUndefined();
   });
 });

@@ -90,7 +90,7 @@ describe("production server with the embedded database", () => {
     });
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/json");
-    expect(await api.json()).toEqual({ error: "Not found." });
+    expect(await api.json()).toMatchObject({ error: "Not found." });
   });
 
   it("refuses oversized bodies with 413 JSON on the API", async () => {
@@ -100,7 +100,7 @@ describe("production server with the embedded database", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: "The request body is too large." });
+    expect(await response.json()).toMatchObject({ error: "The request body is too large." });
   });
 
   it("serves hashed assets with immutable caching", async () => {

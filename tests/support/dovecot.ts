@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
+import { freePort } from "./free-port.ts";
 
 /**
  * A real IMAP server for tests: Debian's Dovecot (package dovecot-imapd; `.ci/run` installs it),
@@ -37,17 +38,6 @@ export async function findBinary(candidates: string[], missing: string): Promise
   throw new Error(missing);
 }
 
-export async function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The uid/gid mail files belong to: our own, or Dovecot's system user when we are root (Dovecot refuses UID 0 for mail). */
 async function mailOwner(): Promise<{ uid: number; gid: number; user: string; group: string }> {
   const uid = process.getuid?.() ?? 0;
@@ -71,7 +61,7 @@ export async function startDovecot(): Promise<TestDovecot> {
   await fs.chmod(dir, 0o755);
   const owner = await mailOwner();
   const isRoot = (process.getuid?.() ?? 0) === 0;
-  const port = await freeTcpPort();
+  const port = await freePort();
   const user = "studio@nordlys.test";
   const password = "imap-test-password";
   const mailHome = path.join(dir, "home");

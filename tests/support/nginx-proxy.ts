@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 /**
  * Debian's nginx with the repository's proxy configuration (deploy/nginx/nginx.conf), as a child
@@ -30,24 +31,13 @@ export function proxyConfig({ port, upstreams, dir }: { port: number; upstreams:
   return config;
 }
 
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts nginx in front of `upstreams` (`127.0.0.1:port` each) and waits until it takes connections. */
 export async function startNginxProxy(upstreams: string[]): Promise<NginxProxy> {
   if (!fs.existsSync(NGINX_PATH)) throw new Error(`nginx is missing (${NGINX_PATH}): apt-get install nginx, or set NGINX_PATH`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nordlys-proxy-"));
   // Started by root, nginx's workers run as another user: they must reach the cache folder.
   fs.chmodSync(dir, 0o755);
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const configFile = path.join(dir, "nginx.conf");
   fs.writeFileSync(configFile, proxyConfig({ port, upstreams, dir }));
   const errorLog = path.join(dir, "error.log");

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { findBinary, freeTcpPort } from "./dovecot.ts";
+import { findBinary } from "./dovecot.ts";
+import { freePort } from "./free-port.ts";
 
 /**
  * A real CalDAV server for tests: Debian's Radicale (package radicale; `.ci/run` installs it),
@@ -55,7 +56,7 @@ export async function startRadicale(): Promise<TestRadicale> {
   };
 
   try {
-    const port = await freeTcpPort();
+    const port = await freePort();
     const username = "mentor";
     const password = "caldav-test-app-password";
     await fs.writeFile(path.join(dir, "users"), `${username}:${password}\n`);

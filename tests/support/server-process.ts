@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { freePort } from "./free-port.ts";
+
+export { freePort };
 
 /**
  * Runs the real production server (`node server/main.ts`, built bundle) as a
@@ -104,15 +106,4 @@ export function useServerForFile(env: Record<string, string> = {}): { server: ()
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
   return { server: () => server!, dataDir: () => dataDir! };
-}
-
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { LanguageModelUsage } from "ai";
-import { ApiError } from "../api";
+import { AppError } from "../errors";
 import { getDb } from "../db/client";
 import { aiDailyUsage } from "../db/tables/index";
 import { getEnv } from "../env";
@@ -19,12 +19,12 @@ export function secondsUntilNextUtcDay(now: Date): number {
  * Counts one AI request against today's global budget (AI_DAILY_REQUEST_BUDGET),
  * in one atomic statement so that every instance shares the count. Over the
  * budget, or once the day's reported tokens have reached AI_DAILY_TOKEN_BUDGET
- * (recordAiTokens; decision 0186): ApiError 503 with Retry-After until the
+ * (recordAiTokens; decision 0186): AppError `unavailable` with Retry-After until the
  * next UTC day. Tokens are known only after an answer, so the answer that
  * crosses the token budget is still given; the next request is refused.
  * With `clientIp` (a visitor's request), first against that client's share of
  * the day (AI_CLIENT_DAILY_SHARE_PERCENT of the budget, at least 1; decision
- * 0178): over it, ApiError 429 with Retry-After until the next UTC day, so a
+ * 0178): over it, AppError `rate_limited` with Retry-After until the next UTC day, so a
  * few addresses cannot spend everyone's day.
  */
 export async function consumeAiBudget(now = new Date(), options: { clientIp?: string } = {}): Promise<void> {
@@ -35,7 +35,7 @@ export async function consumeAiBudget(now = new Date(), options: { clientIp?: st
     const limit = defineRateLimit({ name: `ai-client-day-${share}`, points: share, durationSeconds: 25 * 3600 });
     const counted = await tryConsumeRateLimit(limit, `${hashClientIp(options.clientIp || "unknown")}:${utcDay(now)}`);
     if (!counted.allowed) {
-      throw new ApiError(429, AI_ERROR_MESSAGES.clientShareSpent, { "Retry-After": String(secondsUntilNextUtcDay(now)) });
+      throw new AppError("rate_limited", AI_ERROR_MESSAGES.clientShareSpent, { retryAfterSeconds: secondsUntilNextUtcDay(now) });
     }
   }
   const counted = await getDb()
@@ -48,7 +48,7 @@ export async function consumeAiBudget(now = new Date(), options: { clientIp?: st
     })
     .returning({ requests: aiDailyUsage.requests });
   if (counted.length === 0) {
-    throw new ApiError(503, AI_ERROR_MESSAGES.budgetExhausted, { "Retry-After": String(secondsUntilNextUtcDay(now)) });
+    throw new AppError("unavailable", AI_ERROR_MESSAGES.budgetExhausted, { retryAfterSeconds: secondsUntilNextUtcDay(now) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { getEnv } from "../env";
 import { APICallError, StreamProviderError } from "ai";
-import { ApiError } from "../api";
+import { AppError } from "../errors";
 import type { AnswerEndReason } from "./answer-limits";
 
 /**
@@ -22,17 +22,17 @@ export const AI_ERROR_MESSAGES = {
   cancelled: "The request was cancelled.",
 } as const;
 
-export function aiNotConfigured(): ApiError {
-  return new ApiError(503, AI_ERROR_MESSAGES.notConfigured);
+export function aiNotConfigured(): AppError {
+  return new AppError("unavailable", AI_ERROR_MESSAGES.notConfigured);
 }
 
-export function aiBadOutput(): ApiError {
-  return new ApiError(502, AI_ERROR_MESSAGES.badOutput);
+export function aiBadOutput(): AppError {
+  return new AppError("upstream_failed", AI_ERROR_MESSAGES.badOutput);
 }
 
 /** The client went away; nobody reads this response. */
-export function aiCancelled(): ApiError {
-  return new ApiError(499, AI_ERROR_MESSAGES.cancelled);
+export function aiCancelled(): AppError {
+  return new AppError("cancelled", AI_ERROR_MESSAGES.cancelled);
 }
 
 /**
@@ -40,11 +40,11 @@ export function aiCancelled(): ApiError {
  * visitor left (499, nobody reads it), the total deadline passed (before any
  * text: the usual 503 "took too long"), or the answer outgrew its cap.
  */
-export function answerEndedError(reason: AnswerEndReason, { midStream }: { midStream: boolean }): ApiError {
+export function answerEndedError(reason: AnswerEndReason, { midStream }: { midStream: boolean }): AppError {
   if (reason === "visitor-gone") return aiCancelled();
-  if (reason === "too-long") return new ApiError(502, AI_ERROR_MESSAGES.tooLong);
-  if (midStream) return new ApiError(504, AI_ERROR_MESSAGES.tookTooLong);
-  return toAiApiError({ kind: "timeout", retryable: false });
+  if (reason === "too-long") return new AppError("upstream_failed", AI_ERROR_MESSAGES.tooLong);
+  if (midStream) return new AppError("upstream_timeout", AI_ERROR_MESSAGES.tookTooLong);
+  return toAiError({ kind: "timeout", retryable: false });
 }
 
 export type ProviderFailureKind = "timeout" | "network" | "server" | "rate-limited" | "rejected" | "stream-error" | "unknown";
@@ -75,17 +75,17 @@ export function classifyProviderFailure(error: unknown, timedOut: boolean): Prov
 }
 
 /** The visitor-facing error for a provider failure. */
-export function toAiApiError(failure: ProviderFailure, { midStream = false } = {}): ApiError {
-  if (midStream) return new ApiError(502, AI_ERROR_MESSAGES.interrupted);
+export function toAiError(failure: ProviderFailure, { midStream = false } = {}): AppError {
+  if (midStream) return new AppError("upstream_failed", AI_ERROR_MESSAGES.interrupted);
   switch (failure.kind) {
     case "timeout":
-      return new ApiError(503, AI_ERROR_MESSAGES.timeout, { "Retry-After": "5" });
+      return new AppError("unavailable", AI_ERROR_MESSAGES.timeout, { retryAfterSeconds: 5 });
     case "rate-limited":
-      return new ApiError(503, AI_ERROR_MESSAGES.busy, { "Retry-After": "60" });
+      return new AppError("unavailable", AI_ERROR_MESSAGES.busy, { retryAfterSeconds: 60 });
     case "network":
-      return new ApiError(503, AI_ERROR_MESSAGES.upstream, { "Retry-After": "10" });
+      return new AppError("unavailable", AI_ERROR_MESSAGES.upstream, { retryAfterSeconds: 10 });
     default:
-      return new ApiError(502, AI_ERROR_MESSAGES.upstream);
+      return new AppError("upstream_failed", AI_ERROR_MESSAGES.upstream);
   }
 }
 

@@ -8,13 +8,13 @@ import {
   type TextStreamPart,
   type ToolSet,
 } from "ai";
-import { ApiError } from "../api";
+import { AppError } from "../errors";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { aiRequests } from "../metrics";
 import { AnswerScope } from "./answer-limits";
 import { recordAiTokens } from "./budget";
-import { aiBadOutput, answerEndedError, classifyProviderFailure, describeForLog, toAiApiError, type ProviderFailure } from "./errors";
+import { aiBadOutput, answerEndedError, classifyProviderFailure, describeForLog, toAiError, type ProviderFailure } from "./errors";
 import { aiModelFor } from "./provider";
 
 /**
@@ -23,7 +23,7 @@ import { aiModelFor } from "./provider";
  * instructions as the only system message (a visitor's text is always a
  * user/assistant message, never instructions), time out after AI_TIMEOUT_MS,
  * try once more on a 5xx, a connection failure or a timeout, and throw an
- * ApiError (502/503 with a human message) when the provider fails. Every
+ * AppError (`upstream_failed` or `unavailable`, with a human message) when the provider fails. Every
  * answer is also bounded as a whole (answer-limits.ts, decision 0175): it ends
  * when the caller's signal aborts, after AI_STREAM_TIMEOUT_SECONDS, or past
  * AI_MAX_ANSWER_CHARS, and then the provider connection is closed.
@@ -103,12 +103,12 @@ export async function generateAiText(options: AiCallOptions): Promise<string> {
           await recordAiTokens(error.usage);
           return withinCap(scope, options, error.text);
         }
-        if (error instanceof ApiError) throw error;
+        if (error instanceof AppError) throw error;
         if (scope.reason) throw answerEnded(scope, options, { midStream: false });
         const failure = classifyProviderFailure(error, timeout.aborted);
         const willRetry = failure.retryable && attempt < MAX_ATTEMPTS;
         logFailure(options, failure, error, attempt, willRetry);
-        if (!willRetry) throw toAiApiError(failure);
+        if (!willRetry) throw toAiError(failure);
       }
     }
   } finally {
@@ -124,7 +124,7 @@ function withinCap(scope: AnswerScope, options: AiCallOptions, text: string): st
 }
 
 /** Logs why an answer was cut off and returns the visitor's error for it. */
-function answerEnded(scope: AnswerScope, options: AiCallOptions, { midStream }: { midStream: boolean }): ApiError {
+function answerEnded(scope: AnswerScope, options: AiCallOptions, { midStream }: { midStream: boolean }): AppError {
   const reason = scope.reason ?? "visitor-gone";
   aiRequests.inc({ feature: options.purpose, outcome: reason });
   if (reason !== "visitor-gone") {
@@ -138,7 +138,7 @@ function answerEnded(scope: AnswerScope, options: AiCallOptions, { midStream }: 
  * a failure before any text (after the retry) is still an ordinary error
  * response. The returned iterable yields text deltas, at most the answer's
  * cap in all; a failure after the first text, the total deadline or the cap
- * throws an ApiError from the iterator (502/504 with a human message).
+ * throws an AppError from the iterator (502/504 with a human message).
  * Stopping the iteration early cancels the provider call.
  */
 export async function streamAiText(options: AiCallOptions): Promise<AsyncIterable<string>> {
@@ -161,7 +161,7 @@ export async function streamAiText(options: AiCallOptions): Promise<AsyncIterabl
       const classified = classifyProviderFailure(attemptRun.failure, attemptRun.timedOut);
       const willRetry = classified.retryable && attempt < MAX_ATTEMPTS;
       logFailure(options, classified, attemptRun.failure, attempt, willRetry);
-      if (!willRetry) throw toAiApiError(classified);
+      if (!willRetry) throw toAiError(classified);
     }
   } finally {
     if (!handedOver) scope.dispose();
@@ -291,7 +291,7 @@ function midStreamError(options: AiCallOptions, error: unknown, timedOut: boolea
     { purpose: options.purpose, kind: failure.kind, statusCode: failure.statusCode, detail: describeForLog(error) },
     "AI provider stream failed after the first text",
   );
-  return toAiApiError(failure, { midStream: true });
+  return toAiError(failure, { midStream: true });
 }
 
 /** Collects a streamed answer (for callers that want the text in the end). */

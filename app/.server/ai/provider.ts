@@ -19,7 +19,7 @@ export function isAiConfigured(): boolean {
  * guardedFetch, so the answer's scope (visitor gone, deadline, size cap) closes
  * the provider connection itself. Built per answer (a few objects, no I/O).
  * Any OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama,
- * llama.cpp...). Throws the 503 "not available" ApiError when no provider is
+ * llama.cpp...). Throws the 503 "not available" AppError when no provider is
  * configured.
  */
 export function aiModelFor(scope: AnswerScope): LanguageModel {

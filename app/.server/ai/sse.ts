@@ -1,4 +1,4 @@
-import { ApiError } from "../api";
+import { AppError } from "../errors";
 import { logger } from "../logger";
 
 /**
@@ -32,7 +32,7 @@ export function sseResponse(run: (send: (event: AiStreamEvent) => void) => Promi
       try {
         await run(send);
       } catch (error) {
-        if (error instanceof ApiError) {
+        if (error instanceof AppError) {
           send({ type: "error", error: error.message });
         } else {
           logger.error({ err: error }, "AI stream: unexpected error");

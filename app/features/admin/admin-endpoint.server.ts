@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requireAdminApi, type AdminUser } from "~/.server/admin-guard";
-import { answerApi, ApiError, requireMethod } from "~/.server/api";
+import { answerApi, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { idSchema } from "./schema";
 
@@ -21,10 +22,10 @@ export function adminEndpoint(methods: string[], handler: (args: AdminEndpointAr
     });
 }
 
-/** The :id of a DELETE, as a UUID, or ApiError 400/404. */
+/** The :id of a DELETE, as a UUID, or AppError `invalid`/`not_found`. */
 export function requireRecordId(params: Record<string, string | undefined>, noun: string): string {
-  if (!params.id) throw new ApiError(400, `Give the ${noun} id in the path: DELETE /api/admin/${noun}s/<id>.`);
+  if (!params.id) throw new AppError("invalid", `Give the ${noun} id in the path: DELETE /api/admin/${noun}s/<id>.`);
   const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw new ApiError(404, `No ${noun} with this id.`);
+  if (!parsed.success) throw new AppError("not_found", `No ${noun} with this id.`);
   return parsed.data;
 }

@@ -1,6 +1,7 @@
 import { getAuth } from "~/.server/auth";
 import { hashClientIp, peekRateLimit, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { authErrorCode } from "./auth-errors.server";
+import { AppError } from "~/.server/errors";
 import { accountKey, signInAccountLimit, signInIpLimit, SIGN_IN_LIMIT_MESSAGE } from "./rate-limits";
 
 /**
@@ -30,8 +31,7 @@ export async function countWrongConfirmation(email: string): Promise<void> {
   await tryConsumeRateLimit(signInAccountLimit, accountKey(email));
 }
 
-export type PasswordConfirmation =
-  { confirmed: true } | { confirmed: false; message: string; status: 400 | 429; retryAfterSeconds?: number };
+export type PasswordConfirmation = { confirmed: true } | { confirmed: false; error: AppError };
 
 /**
  * The admin's own password typed to confirm a destructive action (erasing a person): counted
@@ -44,9 +44,11 @@ export async function confirmAdminPassword(input: {
   email: string;
   password: string;
 }): Promise<PasswordConfirmation> {
-  if (!input.password) return { confirmed: false, message: "Enter your password", status: 400 };
+  if (!input.password) return { confirmed: false, error: new AppError("invalid", "Enter your password") };
   const gate = await beforePasswordConfirmation({ clientIp: input.clientIp, email: input.email });
-  if (!gate.allowed) return { confirmed: false, message: gate.message, status: 429, retryAfterSeconds: gate.retryAfterSeconds };
+  if (!gate.allowed) {
+    return { confirmed: false, error: new AppError("rate_limited", gate.message, { retryAfterSeconds: gate.retryAfterSeconds }) };
+  }
   try {
     await getAuth().api.verifyPassword({ body: { password: input.password }, headers: input.request.headers });
     return { confirmed: true };
@@ -54,7 +56,7 @@ export async function confirmAdminPassword(input: {
     const code = authErrorCode(error);
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
       await countWrongConfirmation(input.email);
-      return { confirmed: false, message: "That password is not right", status: 400 };
+      return { confirmed: false, error: new AppError("invalid", "That password is not right") };
     }
     throw error;
   }

@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import type { ReleaseOutcome } from "~/lib/form-traps";
 import { adminEndpoint, requireRecordId } from "./admin-endpoint.server";
 import { recordAdminAudit } from "./record-admin-audit.server";
@@ -17,8 +18,8 @@ export function releaseEndpoint(options: {
   return adminEndpoint(["POST"], async ({ params, admin, clientIp }) => {
     const id = requireRecordId(params, options.noun);
     const outcome = await options.release(id);
-    if (outcome === "not-found") throw new ApiError(404, `No ${options.noun} with this id.`);
-    if (outcome === "not-held") throw new ApiError(409, `This ${options.noun} is not held (already released).`);
+    if (outcome === "not-found") throw new AppError("not_found", `No ${options.noun} with this id.`);
+    if (outcome === "not-held") throw new AppError("conflict", `This ${options.noun} is not held (already released).`);
     await recordAdminAudit({ user: admin, action: options.action, target: id, clientIp });
     return jsonOk({ released: true, id });
   });

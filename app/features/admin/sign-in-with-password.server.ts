@@ -1,4 +1,4 @@
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { getAuth } from "~/.server/auth";
 import { withoutTrustDeviceCookie } from "~/framework-workarounds/better-auth-internals.server";
 import { getEnv } from "~/.server/env";
@@ -30,7 +30,7 @@ type SignInInput = {
 
 /**
  * First step of the admin sign-in (or both steps, with `code`). Every attempt
- * counts against the caller's address (ApiError 429 over it); failed
+ * counts against the caller's address (AppError `rate_limited` over it); failed
  * passwords count against the account. Once an account has had too many, a
  * password alone is not even checked ("code-required"), but the right
  * password with the right code still signs in, from any address within its
@@ -119,6 +119,6 @@ async function countFailedPassword(account: string): Promise<void> {
   try {
     await consumeRateLimit(signInAccountLimit, account);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 429)) throw error;
+    if (!(error instanceof AppError && error.code === "rate_limited")) throw error;
   }
 }

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { clientNetworkKey } from "~/.server/client-ip";
 import { skipWrite } from "~/.server/disk-space";
 import { getEnv } from "~/.server/env";
+import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { analyticsEvents, rateLimitRejections } from "~/.server/metrics";
 import { beforeShutdown } from "~/.server/shutdown-hooks";
@@ -63,13 +64,11 @@ export type BeaconRequest = {
 
 export type BeaconOutcome = "counted" | DropReason | "invalid" | "full" | "unavailable" | "rate-limited" | "disk-low";
 
+/** A view counted or dropped without a word (204), or refused with `error` (errors.ts says how it is answered). */
 export type BeaconAnswer = {
-  status: 204 | 400 | 429 | 503;
   outcome: BeaconOutcome;
-  error?: string;
+  error?: AppError;
   setCookie?: string;
-  /** With 429: seconds until this client's beacons are accepted again. */
-  retryAfterSeconds?: number;
 };
 
 /** The limit's name in `nordlys_rate_limit_rejections_total`. */
@@ -98,12 +97,14 @@ async function overBeaconLimit(clientIp: string): Promise<number | null> {
   }
 }
 
+const notCounted = () => new AppError("unavailable", "Not counted: try again later.", { retryAfterSeconds: 5 });
+
 function siteHost(): string {
   return new URL(getEnv().PUBLIC_URL).hostname;
 }
 
 /**
- * One beacon: refuses it (429) when its client sent more than ANALYTICS_BEACON_LIMIT_PER_MINUTE
+ * One beacon: refuses it (`rate_limited`) when its client sent more than ANALYTICS_BEACON_LIMIT_PER_MINUTE
  * this minute, checks it, drops what is not a person's page view (without saying so: 204 all
  * the same), computes the day's visitor key and queues the view under the page's path
  * (`countedPath`: an unknown page is "(not found)"). With the visitor's consent
@@ -122,12 +123,13 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
   const retryAfterSeconds = await overBeaconLimit(request.clientIp);
   if (retryAfterSeconds !== null) {
     rateLimitRejections.inc({ limit: BEACON_RATE_LIMIT_NAME });
-    return { status: 429, outcome: "rate-limited", error: "Too many page views from this address: not counted.", retryAfterSeconds };
+    const error = new AppError("rate_limited", "Too many page views from this address: not counted.", { retryAfterSeconds });
+    return { outcome: "rate-limited", error };
   }
   const host = siteHost();
   const requestHost = request.host?.replace(/:\d+$/, "").toLowerCase();
   const parsed = parseBeacon(request.body, { siteHosts: requestHost ? [host, requestHost] : [host], userAgent: request.userAgent });
-  if (!parsed.ok) return { status: 400, outcome: "invalid", error: parsed.error };
+  if (!parsed.ok) return { outcome: "invalid", error: new AppError("invalid", parsed.error) };
   const consent = readConsentFromCookieHeader(request.cookieHeader);
   // Without consent no analytics cookie stays, whatever happens to this view.
   const clearCookie = consent !== "accepted" && hasVisitorCookie(request.cookieHeader) ? await clearVisitorCookie() : undefined;
@@ -139,10 +141,10 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
     path: parsed.view.path,
     countAutomated: env.ANALYTICS_COUNT_AUTOMATED,
   });
-  if (reason) return { status: 204, outcome: reason, setCookie: clearCookie };
+  if (reason) return { outcome: reason, setCookie: clearCookie };
 
   // Free disk space is low: page views are the first writes to go (docs/decisions/0171).
-  if (skipWrite("page_view")) return { status: 204, outcome: "disk-low", setCookie: clearCookie };
+  if (skipWrite("page_view")) return { outcome: "disk-low", setCookie: clearCookie };
 
   const day = utcDay(now);
   let salt: KeyObject;
@@ -150,7 +152,7 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
     salt = await saltFor(day);
   } catch (error) {
     logger.warn({ err: error }, "Analytics: no salt for today (database unreachable); page view not counted");
-    return { status: 503, outcome: "unavailable", error: "Not counted: try again later.", setCookie: clearCookie };
+    return { outcome: "unavailable", error: notCounted(), setCookie: clearCookie };
   }
 
   let visitorId: string | null = null;
@@ -170,6 +172,6 @@ async function answerBeacon(request: BeaconRequest, now: Date): Promise<BeaconAn
     visitorKey: visitorKey(salt, { host, clientIp: request.clientIp, userAgent: request.userAgent }),
     visitorId,
   });
-  if (!queued) return { status: 503, outcome: "full", error: "Not counted: try again later.", setCookie };
-  return { status: 204, outcome: "counted", setCookie };
+  if (!queued) return { outcome: "full", error: notCounted(), setCookie };
+  return { outcome: "counted", setCookie };
 }

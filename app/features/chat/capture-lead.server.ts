@@ -41,7 +41,7 @@ type Stored = { id: string; created: boolean; held: boolean };
  * only the fields given, appends new messages to the stored transcript, and
  * keeps the lead as it was (held or not); it sends no mail unless it gives a
  * lead that had nothing to read its first thing to read. The visitor's answer
- * is the same in every case. Throws ApiError 429 over the per-address limit.
+ * is the same in every case. Throws AppError `rate_limited` over the per-address limit.
  */
 export async function captureLead({
   userData,

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { ApiError, answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { checkAndSpendFormTraps, createFormStartToken } from "~/.server/form-traps";
 import { requestInfoContext, visitorSignal } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/lib/form-traps";
@@ -39,9 +40,9 @@ export function leadChatbotEndpoint({ request, context }: EndpointArgs, answerAs
       return jsonOk(await replyToChat({ request: input, source, signal }));
     }
     if (action !== "capture_lead" && action !== "start_lead_form") {
-      throw new ApiError(400, "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.");
+      throw new AppError("invalid", "Unknown action. Use capture_lead or start_lead_form, or send {messages} for a reply.");
     }
-    if (answerAs === "stream") throw new ApiError(400, `Send ${action} to /api/lead-chatbot.`);
+    if (answerAs === "stream") throw new AppError("invalid", `Send ${action} to /api/lead-chatbot.`);
     if (action === "start_lead_form") return jsonOk({ [STARTED_AT_FIELD]: createFormStartToken() } satisfies StartLeadFormResponse);
     const input = parseOr400(captureLeadRequestSchema, body);
     // The widget always sends its start time: a capture without one is held like a forged one.

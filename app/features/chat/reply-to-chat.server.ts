@@ -10,7 +10,7 @@ import {
   streamAiText,
   type AiCallOptions,
 } from "~/.server/ai";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { buildChatInstructions } from "./chat-knowledge.server";
@@ -38,7 +38,7 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
     await consumeAiBudget(new Date(), { clientIp });
   } catch (error) {
     if (
-      error instanceof ApiError &&
+      error instanceof AppError &&
       (error.message === AI_ERROR_MESSAGES.budgetExhausted || error.message === AI_ERROR_MESSAGES.clientShareSpent)
     ) {
       logger.warn(

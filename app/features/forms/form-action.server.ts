@@ -1,10 +1,8 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { ApiError } from "~/.server/api";
-import { isDatabaseUnavailable } from "~/.server/db/client";
+import { answerError } from "~/.server/errors";
 import { createFormStartToken } from "~/.server/form-traps";
-import { logger } from "~/.server/logger";
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
+import { UNAVAILABLE_MESSAGE } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { formDefinitions, formSchemas, HONEYPOT_FIELD, STARTED_AT_FIELD, type FormSource } from "./schema";
 import { receiveForm } from "./submit-form.server";
@@ -56,25 +54,22 @@ export async function handleFormAction(source: FormSource, request: Request, con
       startToken: null,
     });
   } catch (error) {
-    let status = 500;
-    let message: string = definition.failure;
-    let headers: HeadersInit | undefined;
-    if (error instanceof ApiError) {
-      ({ status, message } = error);
-      headers = error.headers;
-    } else if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, source }, "Form submission failed: database unavailable");
-      status = 503;
-      message = UNAVAILABLE_MESSAGE;
-      headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
-    } else {
-      logger.error({ err: error, source }, "Form submission failed");
-    }
+    const { status, headers, body } = answerError(error, request, { internal: definition.failure });
     return data(
-      { result: submission.reply({ formErrors: [message] }), outcome: "error" as const, message, startToken: keptToken },
+      {
+        result: submission.reply({ formErrors: [body.error], ...(body.fields ? { fieldErrors: asFieldErrors(body.fields) } : {}) }),
+        outcome: "error" as const,
+        message: body.error,
+        startToken: keptToken,
+      },
       { status, headers },
     );
   }
+}
+
+/** An error's fields as Conform's field errors (a list of messages per field). */
+export function asFieldErrors(fields: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]]));
 }
 
 export type FormActionData = Awaited<ReturnType<typeof handleFormAction>>["data"];

@@ -32,7 +32,7 @@ export type ReceiveFormInput = {
 /**
  * The one form operation behind the page actions of /apply, /mentoring and /contact and
  * POST /api/send-contact-email (thin adapters that parse their body): the traps, the visit it
- * came from, then the stored submission with its mails (or held for review). Throws ApiError
+ * came from, then the stored submission with its mails (or held for review). Throws AppError
  * 429 over the per-address limit; a database error propagates for the adapter to answer.
  */
 export async function receiveForm({
@@ -81,7 +81,7 @@ type SubmitFormInput = {
  * a submission. One that tripped a trap is stored *held*, with the reason and
  * no mail at all (the address may be someone else's), until an admin releases
  * it (release-held-submission.server.ts). Either way it counts against the
- * per-address limit: throws ApiError 429 over it.
+ * per-address limit: throws AppError `rate_limited` over it.
  */
 async function submitForm({ source, values, clientIp, userAgent, traps, visit }: SubmitFormInput): Promise<{ id: string; held: boolean }> {
   const ipHash = clientIp ? hashClientIp(clientIp) : null;

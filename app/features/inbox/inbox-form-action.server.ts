@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { AdminUser } from "~/.server/admin-guard";
+import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { addNote, InboxChangeError, setOwner, setStage, setValue, type Actor } from "./pipeline-changes.server";
+import { addNote, setOwner, setStage, setValue, type Actor } from "./pipeline-changes.server";
 import { noteSchema, ownerChangeSchema, stageChangeSchema, valueChangeSchema } from "./schema";
 import { stageLabels } from "./stages";
 
@@ -28,12 +29,15 @@ function fieldsOf(form: FormData): Record<string, string> {
   return fields;
 }
 
-function refusal(intent: string, enquiryId: string | null, error: z.ZodError | InboxChangeError) {
-  const issue = error instanceof InboxChangeError ? null : error.issues[0];
-  const field = error instanceof InboxChangeError ? (error.field ?? null) : String(issue?.path[0] ?? "") || null;
-  const message = error instanceof InboxChangeError ? error.message : (issue?.message ?? "Check the form");
-  const status = error instanceof InboxChangeError ? error.status : 400;
-  return data<InboxFormAnswer>({ ok: false, intent, enquiryId, field, message }, { status });
+function refusal(intent: string, enquiryId: string | null, error: z.ZodError | AppError) {
+  const [field, message] =
+    error instanceof AppError
+      ? (Object.entries(error.details.fields ?? {})[0] ?? [null, error.message])
+      : [String(error.issues[0]?.path[0] ?? "") || null, error.issues[0]?.message ?? "Check the form"];
+  return data<InboxFormAnswer>(
+    { ok: false, intent, enquiryId, field, message },
+    { status: error instanceof AppError ? answerAppError(error).status : 400 },
+  );
 }
 
 export async function handleInboxForm({
@@ -86,7 +90,7 @@ export async function handleInboxForm({
     }
     return data<InboxFormAnswer>({ ok: false, intent, enquiryId, field: null, message: "Unknown action" }, { status: 400 });
   } catch (error) {
-    if (error instanceof InboxChangeError) return refusal(intent, enquiryId, error);
+    if (error instanceof AppError) return refusal(intent, enquiryId, error);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { AppError } from "~/.server/errors";
 import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./stages";
@@ -10,20 +11,13 @@ import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./st
  * transaction (decision 0180).
  */
 
+/** A change refused because of one field: the page shows the message by it, the API names it in `fields`. */
+function refused(field: string, message: string): AppError {
+  return new AppError("invalid", message, { fields: { [field]: message } });
+}
+
 /** Who made a change, as the timeline shows it (the name stays when the account goes). */
 export type Actor = { id: string; name: string };
-
-/** An expected refusal: the page shows `message` by its `field`; the API answers `status`. */
-export class InboxChangeError extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "InboxChangeError";
-  }
-}
 
 const NO_ENQUIRY = "No enquiry with this id for this person.";
 
@@ -34,7 +28,7 @@ async function lockEnquiry(tx: Transaction, enquiryId: string, personId: string 
     .from(enquiries)
     .where(personId ? and(eq(enquiries.id, enquiryId), eq(enquiries.personId, personId)) : eq(enquiries.id, enquiryId))
     .for("update");
-  if (!row) throw new InboxChangeError(404, NO_ENQUIRY);
+  if (!row) throw new AppError("not_found", NO_ENQUIRY);
   return row;
 }
 
@@ -52,10 +46,10 @@ export async function setStage(input: StageInput): Promise<{ changed: boolean; p
   return withTransaction(async (tx) => {
     const row = await lockEnquiry(tx, input.enquiryId, input.personId);
     if (!isStageOf(row.kind as Kind, input.stage)) {
-      throw new InboxChangeError(400, `A ${row.kind} enquiry has no stage "${input.stage}".`, "stage");
+      throw refused("stage", `A ${row.kind} enquiry has no stage "${input.stage}".`);
     }
     const value = input.value ?? (row.valueMinor !== null && row.currency ? { valueMinor: row.valueMinor, currency: row.currency } : null);
-    if (input.stage === "won" && !value) throw new InboxChangeError(400, "Won needs the deal's value and currency", "value");
+    if (input.stage === "won" && !value) throw refused("value", "Won needs the deal's value and currency");
     const stageChanged = row.stage !== input.stage;
     const valueChanged = Boolean(input.value) && (input.value!.valueMinor !== row.valueMinor || input.value!.currency !== row.currency);
     if (!stageChanged && !valueChanged) return { changed: false, personId: row.personId, from: row.stage as Stage, to: input.stage };
@@ -137,7 +131,7 @@ export async function setOwner(input: { enquiryId: string; personId?: string; ow
         .from(users)
         .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
         .where(eq(users.id, input.ownerId));
-      if (!owner) throw new InboxChangeError(400, "Choose an admin as the owner", "ownerId");
+      if (!owner) throw refused("ownerId", "Choose an admin as the owner");
       ownerName = owner.name || owner.email;
     }
     if (row.ownerId === input.ownerId) return { changed: false, personId: row.personId };
@@ -158,7 +152,7 @@ export async function setOwner(input: { enquiryId: string; personId?: string; ow
 export async function addNote(input: { personId: string; text: string; enquiryId?: string; actor: Actor }): Promise<{ id: number }> {
   return withTransaction(async (tx) => {
     const [person] = await tx.db.select({ id: people.id }).from(people).where(eq(people.id, input.personId));
-    if (!person) throw new InboxChangeError(404, "No person with this id.");
+    if (!person) throw new AppError("not_found", "No person with this id.");
     if (input.enquiryId) await lockEnquiry(tx, input.enquiryId, input.personId);
     const id = await recordEvent(tx, {
       personId: input.personId,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { mentoringBookings } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { queueBookingMails } from "./booking-mail-jobs.server";
@@ -10,7 +10,7 @@ export async function approveScholarship(bookingId: string, now = new Date()): P
   return withTransaction(async (tx) => {
     const row = await loadBooking(bookingId, tx);
     if (!row || row.status !== "pending" || row.startsAt <= now)
-      throw new ApiError(409, "Only a pending request for a session still ahead can be approved.");
+      throw new AppError("conflict", "Only a pending request for a session still ahead can be approved.");
     const mentor = await mentorOf(row);
     const [updated] = await tx.db
       .update(mentoringBookings)

@@ -54,7 +54,7 @@ const bookingsInFlight = new Map<string, Promise<BookResult>>();
 /**
  * Books a slot. Answers: the booking (confirmed, or pending a scholarship approval, or held
  * when it looks automated: stored without mail and without its slot, for an admin to decide);
- * ApiError 400 for a slot not offered; SlotTakenError (409) when the time is taken. The same
+ * AppError `invalid` for a slot not offered; SlotTakenError (409) when the time is taken. The same
  * person sending the same slot again gets their booking back (a double submit stores nothing).
  */
 export async function bookSession(input: BookInput): Promise<BookResult> {

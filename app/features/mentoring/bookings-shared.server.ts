@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, type MentoringBookingStatus } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
@@ -26,9 +26,9 @@ const NEXT_SLOTS_OFFERED = 5;
 /** Reading the mentor's calendar at booking time waits at most this long, then books on the last read. */
 const CALENDAR_CHECK_MS = 4_000;
 
-export class SlotTakenError extends ApiError {
+export class SlotTakenError extends AppError {
   constructor(readonly nextSlots: Slot[]) {
-    super(409, bookingMessages.slotTaken);
+    super("conflict", bookingMessages.slotTaken, { fields: { slotId: bookingMessages.slotTaken } });
     this.name = "SlotTakenError";
   }
 }
@@ -108,14 +108,15 @@ export async function nextFreeSlots(after: Date, minutes: number, now = new Date
 
 /**
  * The slot an id names, if the mentor offers it at all (hours, lengths, notice, horizon); taken
- * or not is the database's question. Throws ApiError 400 otherwise.
+ * or not is the database's question. Throws AppError `invalid` otherwise.
  */
 export async function offeredSlot(slotId: string, now: Date): Promise<{ slot: Slot; mentor: Mentor }> {
   const parsed = parseSlotId(slotId);
   const mentor = parsed ? ((await recentlyReadMentors()).find((candidate) => candidate.profile.id === parsed.mentorId) ?? null) : null;
-  if (!parsed || !mentor || !isBookable(mentor)) throw new ApiError(400, bookingMessages.slotUnknown);
+  if (!parsed || !mentor || !isBookable(mentor))
+    throw new AppError("invalid", bookingMessages.slotUnknown, { fields: { slotId: bookingMessages.slotUnknown } });
   if (parsed.start.getTime() < now.getTime() + mentor.availability.minNoticeHours * 3_600_000)
-    throw new ApiError(400, bookingMessages.slotPast);
+    throw new AppError("invalid", bookingMessages.slotPast, { fields: { slotId: bookingMessages.slotPast } });
   const slot = computeSlots({
     mentorId: mentor.profile.id,
     availability: mentor.availability,
@@ -125,7 +126,7 @@ export async function offeredSlot(slotId: string, now: Date): Promise<{ slot: Sl
     days: 5,
     minutes: parsed.minutes,
   }).find((candidate) => candidate.id === slotId);
-  if (!slot) throw new ApiError(400, bookingMessages.slotUnknown);
+  if (!slot) throw new AppError("invalid", bookingMessages.slotUnknown, { fields: { slotId: bookingMessages.slotUnknown } });
   return { slot, mentor };
 }
 
@@ -156,7 +157,7 @@ export async function loadBooking(bookingId: string, tx?: Transaction): Promise<
 
 export async function mentorOf(row: BookingRow): Promise<Mentor> {
   const mentor = await loadMentor(row.mentorId);
-  if (!mentor) throw new ApiError(409, "This booking's mentor no longer takes bookings.");
+  if (!mentor) throw new AppError("conflict", "This booking's mentor no longer takes bookings.");
   return mentor;
 }
 

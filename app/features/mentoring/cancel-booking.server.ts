@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { mentoringBookings } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { queueBookingMails } from "./booking-mail-jobs.server";
@@ -19,8 +19,8 @@ export async function cancelBooking(
   return withTransaction(async (tx) => {
     const row = await loadBooking(bookingId, tx);
     if (!row || !isChangeable(row, now) || (options.expectedSequence !== undefined && row.sequence !== options.expectedSequence)) {
-      throw new ApiError(
-        by === "learner" ? 410 : 409,
+      throw new AppError(
+        by === "learner" ? "gone" : "conflict",
         by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be cancelled.",
       );
     }

@@ -1,6 +1,4 @@
-import { ApiError } from "~/.server/api";
-import { isDatabaseUnavailable } from "~/.server/db/client";
-import { UNAVAILABLE_MESSAGE } from "~/.server/page-errors";
+import { AppError, answerError } from "~/.server/errors";
 import { verifyBookingToken } from "./booking-links.server";
 import { bookingMessages } from "./booking-schema";
 import { bookingView, SlotTakenError, type BookingView } from "./bookings-shared.server";
@@ -38,42 +36,36 @@ export async function managePageData(token: string | null, now = new Date()): Pr
 export type ManageActionData =
   { outcome: "cancelled" | "moved"; booking: BookingView } | { outcome: "failed"; message: string; nextSlots: SlotOption[] };
 
+/** The learner's cancel or move, from the page's form; a refusal is answered as errors.ts says, with other free times when the time was taken. */
 export async function handleManageAction(
-  token: string | null,
+  request: Request,
   form: FormData,
   now = new Date(),
-): Promise<{ status: number; body: ManageActionData }> {
+): Promise<{ status: number; headers?: Record<string, string>; body: ManageActionData }> {
   try {
-    const found = await verified(token, now);
-    if (!found) return { status: 410, body: { outcome: "failed", message: bookingMessages.bookingNotFound, nextSlots: [] } };
-    const intent = form.get("intent");
-    if (intent === "cancel") {
-      return {
-        status: 200,
-        body: {
-          outcome: "cancelled",
-          booking: await cancelBooking(found.booking.id, "learner", { expectedSequence: found.sequence, now }),
-        },
-      };
-    }
-    if (intent === "reschedule") {
-      const slotId = form.get("slotId");
-      if (typeof slotId !== "string" || !slotId)
-        return { status: 400, body: { outcome: "failed", message: bookingMessages.slotRequired, nextSlots: [] } };
-      return {
-        status: 200,
-        body: {
-          outcome: "moved",
-          booking: await rescheduleBooking(found.booking.id, slotId, "learner", { expectedSequence: found.sequence, now }),
-        },
-      };
-    }
-    return { status: 400, body: { outcome: "failed", message: "That request was not understood.", nextSlots: [] } };
+    return { status: 200, body: await manageBooking(new URL(request.url).searchParams.get("token"), form, now) };
   } catch (error) {
-    if (error instanceof SlotTakenError)
-      return { status: 409, body: { outcome: "failed", message: error.message, nextSlots: error.nextSlots.map(toOption) } };
-    if (error instanceof ApiError) return { status: error.status, body: { outcome: "failed", message: error.message, nextSlots: [] } };
-    if (isDatabaseUnavailable(error)) return { status: 503, body: { outcome: "failed", message: UNAVAILABLE_MESSAGE, nextSlots: [] } };
-    throw error;
+    const nextSlots = error instanceof SlotTakenError ? error.nextSlots.map(toOption) : [];
+    const { status, headers, body } = answerError(error, request);
+    return { status, headers, body: { outcome: "failed", message: body.error, nextSlots } };
   }
+}
+
+async function manageBooking(token: string | null, form: FormData, now: Date): Promise<ManageActionData> {
+  const found = await verified(token, now);
+  if (!found) throw new AppError("gone", bookingMessages.bookingNotFound);
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    return { outcome: "cancelled", booking: await cancelBooking(found.booking.id, "learner", { expectedSequence: found.sequence, now }) };
+  }
+  if (intent === "reschedule") {
+    const slotId = form.get("slotId");
+    if (typeof slotId !== "string" || !slotId)
+      throw new AppError("invalid", bookingMessages.slotRequired, { fields: { slotId: bookingMessages.slotRequired } });
+    return {
+      outcome: "moved",
+      booking: await rescheduleBooking(found.booking.id, slotId, "learner", { expectedSequence: found.sequence, now }),
+    };
+  }
+  throw new AppError("invalid", "That request was not understood.");
 }

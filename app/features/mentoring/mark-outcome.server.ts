@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { mentoringBookings } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { queueBookingMails } from "./booking-mail-jobs.server";
@@ -10,7 +10,7 @@ export async function markOutcome(bookingId: string, outcome: "done" | "no_show"
   return withTransaction(async (tx) => {
     const row = await loadBooking(bookingId, tx);
     if (!row || !["confirmed", "done", "no_show"].includes(row.status) || row.startsAt > now) {
-      throw new ApiError(409, "Only a confirmed session that has started can be marked done or no-show.");
+      throw new AppError("conflict", "Only a confirmed session that has started can be marked done or no-show.");
     }
     const mentor = await mentorOf(row);
     const sendFollowUp = outcome === "done" && row.followUpSentAt === null;

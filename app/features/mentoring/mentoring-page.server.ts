@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DateTime } from "luxon";
 import { data, type RouterContextProvider } from "react-router";
-import { ApiError } from "~/.server/api";
 import { isDatabaseUnavailable } from "~/.server/db/client";
+import { answerError } from "~/.server/errors";
 import { createFormStartToken } from "~/.server/form-traps";
 import { logger } from "~/.server/logger";
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/.server/page-errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/definitions";
 import { bookingFormSchema } from "./booking-schema";
@@ -236,21 +235,9 @@ export async function handleBookingAction(formData: FormData, request: Request, 
         { status: 409 },
       );
     }
-    let status = 500;
-    let message = "Your booking could not be stored. Please try again.";
-    let headers: HeadersInit | undefined;
-    if (error instanceof ApiError) {
-      ({ status, message } = error);
-      headers = error.headers;
-    } else if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error }, "Mentoring booking failed: database unavailable");
-      status = 503;
-      message = UNAVAILABLE_MESSAGE;
-      headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
-    } else {
-      logger.error({ err: error }, "Mentoring booking failed");
-    }
-    const errors: Record<string, string> = status === 400 ? { slotId: message } : {};
+    const { status, headers, body } = answerError(error, request, { internal: "Your booking could not be stored. Please try again." });
+    const message = body.error;
+    const errors = body.fields ?? {};
     return data<BookingActionData>(
       {
         form: "booking",

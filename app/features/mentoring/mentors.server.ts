@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
 import { openText, sealText } from "~/.server/sealed-text";
@@ -199,11 +199,11 @@ export async function mentorSettings(userId: string) {
 
 /**
  * Stores a mentor's availability (creating their mentor row): the body as the API takes it,
- * checked as a whole; throws ApiError 400 naming the first problem, storing nothing.
+ * checked as a whole; throws AppError `invalid` naming the first problem, storing nothing.
  */
 export async function saveAvailability(userId: string, body: unknown, options: { profileName?: string } = {}): Promise<Availability> {
   const parsed = availabilityInputSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The availability is not valid.");
+  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0]?.message ?? "The availability is not valid.");
   const input: AvailabilityInput = parsed.data;
   const availability: Availability = {
     timeZone: input.timeZone,
@@ -215,7 +215,7 @@ export async function saveAvailability(userId: string, body: unknown, options: {
     horizonDays: input.horizonDays,
   };
   const problems = validateAvailability(availability);
-  if (problems.length > 0) throw new ApiError(400, problems[0]!);
+  if (problems.length > 0) throw new AppError("invalid", problems[0]!);
   const values = {
     timeZone: availability.timeZone,
     weekly: availability.weekly,
@@ -252,7 +252,7 @@ export async function saveCalendarConnection(userId: string, connection: Calenda
     .where(eq(mentoringMentors.userId, userId))
     .returning({ id: mentoringMentors.userId });
   forgetRecentMentors();
-  if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first; then connect a calendar.");
+  if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first; then connect a calendar.");
 }
 
 /** Records what the last read of a mentor's calendar gave. */
@@ -288,7 +288,7 @@ export async function saveMentorProfile(userId: string, input: MentorProfileInpu
       url = null;
     }
     if (!url || url.protocol !== "https:" || input.video.url.length > 500)
-      throw new ApiError(400, "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
+      throw new AppError("invalid", "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
   }
   const updated = await getDb()
     .update(mentoringMentors)
@@ -296,5 +296,5 @@ export async function saveMentorProfile(userId: string, input: MentorProfileInpu
     .where(eq(mentoringMentors.userId, userId))
     .returning({ id: mentoringMentors.userId });
   forgetRecentMentors();
-  if (updated.length === 0) throw new ApiError(400, "Set your weekly hours first.");
+  if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first.");
 }

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { bookingMessages } from "./booking-schema";
 import { freeSlots, type Mentor } from "./mentors.server";
 import { isValidTimeZone } from "./slots";
@@ -26,25 +26,25 @@ export function toPublicSlot(slot: Slot, mentors: Mentor[], timeZone: string): P
   };
 }
 
-/** The query of GET /api/mentoring/slots, checked: ApiError 400 naming the bad parameter. */
+/** The query of GET /api/mentoring/slots, checked: AppError `invalid` naming the bad parameter. */
 export function parseSlotsQuery(url: URL, now = new Date()): { from: Date; days: number; timeZone: string; minutes: number | undefined } {
   const timeZone = url.searchParams.get("tz") ?? "UTC";
-  if (!isValidTimeZone(timeZone)) throw new ApiError(400, bookingMessages.timeZoneUnknown);
+  if (!isValidTimeZone(timeZone)) throw new AppError("invalid", bookingMessages.timeZoneUnknown);
   const fromText = url.searchParams.get("from");
   let from = now;
   if (fromText !== null) {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(fromText) ? DateTime.fromISO(fromText, { zone: timeZone }) : null;
-    if (!day?.isValid) throw new ApiError(400, "from must be a date, YYYY-MM-DD");
+    if (!day?.isValid) throw new AppError("invalid", "from must be a date, YYYY-MM-DD");
     from = day.startOf("day").toJSDate();
   }
   const daysText = url.searchParams.get("days") ?? "14";
   const days = /^\d{1,3}$/.test(daysText) ? Number(daysText) : NaN;
   if (!(days >= 1 && days <= MAX_DAYS_PER_REQUEST))
-    throw new ApiError(400, `days must be a whole number from 1 to ${MAX_DAYS_PER_REQUEST}`);
+    throw new AppError("invalid", `days must be a whole number from 1 to ${MAX_DAYS_PER_REQUEST}`);
   const minutesText = url.searchParams.get("minutes");
   const minutes = minutesText === null ? undefined : /^\d{1,3}$/.test(minutesText) ? Number(minutesText) : NaN;
   if (minutes !== undefined && !(minutes >= 5 && minutes <= 480))
-    throw new ApiError(400, "minutes must be a session length in minutes, e.g. 60");
+    throw new AppError("invalid", "minutes must be a session length in minutes, e.g. 60");
   return { from, days, timeZone, minutes };
 }
 

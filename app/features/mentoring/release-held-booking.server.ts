@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { mentoringBookings } from "~/.server/db/tables";
 import { queueBookingMails } from "./booking-mail-jobs.server";
 import {
@@ -22,7 +22,7 @@ export async function releaseHeldBooking(bookingId: string): Promise<BookingView
   try {
     return await withBookingTransaction(async (tx) => {
       const row = await loadBooking(bookingId, tx);
-      if (!row || row.status !== "held") throw new ApiError(404, "No held booking with this id.");
+      if (!row || row.status !== "held") throw new AppError("not_found", "No held booking with this id.");
       const mentor = await mentorOf(row);
       await lockMentorTimes(tx, mentor.profile.id);
       const status = row.scholarshipReason ? "pending" : "confirmed";
@@ -37,7 +37,7 @@ export async function releaseHeldBooking(bookingId: string): Promise<BookingView
     });
   } catch (error) {
     if (isOverlap(error))
-      throw new ApiError(409, "Its time has been booked by someone else meanwhile: reply to the learner to offer another time.");
+      throw new AppError("conflict", "Its time has been booked by someone else meanwhile: reply to the learner to offer another time.");
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { mentoringBookings } from "~/.server/db/tables";
 import { queueBookingMails } from "./booking-mail-jobs.server";
 import { bookingMessages } from "./booking-schema";
@@ -33,12 +33,12 @@ export async function rescheduleBooking(
     return await withBookingTransaction(async (tx) => {
       const row = await loadBooking(bookingId, tx);
       if (!row || !isChangeable(row, now) || (options.expectedSequence !== undefined && row.sequence !== options.expectedSequence)) {
-        throw new ApiError(
-          by === "learner" ? 410 : 409,
+        throw new AppError(
+          by === "learner" ? "gone" : "conflict",
           by === "learner" ? bookingMessages.bookingNotFound : "Only a pending or confirmed session that has not started can be moved.",
         );
       }
-      if (row.mentorId !== mentor.profile.id) throw new ApiError(400, "Pick a new time with the same mentor.");
+      if (row.mentorId !== mentor.profile.id) throw new AppError("invalid", "Pick a new time with the same mentor.");
       await lockMentorTimes(tx, mentor.profile.id);
       const [updated] = await tx.db
         .update(mentoringBookings)

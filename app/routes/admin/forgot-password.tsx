@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { requireSameOrigin } from "~/.server/admin-guard";
-import { ApiError } from "~/.server/api";
+import { AppError, answerAppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -26,8 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset({ email: parsed.data.email, clientIp: context.get(requestInfoContext).clientIp });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      return data({ sent: false, error: null, message: error.message }, { status: 429, headers: error.headers });
+    if (error instanceof AppError && error.code === "rate_limited") {
+      return data({ sent: false, error: null, message: error.message }, answerAppError(error));
     }
     throw error;
   }

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { FormAlert } from "~/features/admin/components/auth-card";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { answerAppError } from "~/.server/errors";
 import { confirmAdminPassword } from "~/features/admin/password-confirmation.server";
 import { idSchema } from "~/features/admin/schema";
 import { erasePerson, exportPersonData } from "~/features/inbox/person-data.server";
@@ -70,8 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A destructive action: the admin's password again, counted like a sign-in (decision 0178).
   const confirmation = await confirmAdminPassword({ request, clientIp, email: admin.email, password });
   if (!confirmation.confirmed) {
-    const headers = confirmation.retryAfterSeconds ? { "Retry-After": String(confirmation.retryAfterSeconds) } : undefined;
-    return data<EraseAnswer>({ fieldError: confirmation.message }, { status: confirmation.status, headers });
+    return data<EraseAnswer>({ fieldError: confirmation.error.message }, answerAppError(confirmation.error));
   }
   const erased = await erasePerson(personId.data, { user: admin, clientIp });
   if (!erased) return redirectWithToast("/admin/inbox", { type: "error", title: "That person was already erased" });

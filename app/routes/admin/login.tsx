@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getAdminAccess, requireSameOrigin, TWO_FACTOR_SETUP_PATH } from "~/.server/admin-guard";
 import { getEnv } from "~/.server/env";
-import { ApiError } from "~/.server/api";
+import { AppError, answerAppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { clearToastHeader, redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -111,11 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = parsed.data.code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.";
     return data<ActionData>({ step: "password", message, email, codeRequired: withCode }, { status: 401 });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
+    if (error instanceof AppError && error.code === "rate_limited") {
       const step = form.intent === "code" ? "code" : "password";
       return data<ActionData>(
         { step, message: error.message, email: typeof form.email === "string" ? form.email : "" },
-        { status: 429, headers: error.headers },
+        answerAppError(error),
       );
     }
     throw error;

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { ApiError } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -96,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400)
+    if (error instanceof AppError && error.code === "invalid")
       return data<Answer>({ intent, errors: { [intent]: error.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
     throw error;
   }

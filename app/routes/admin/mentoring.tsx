@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { ApiError } from "~/.server/api";
+import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof SlotTakenError) return data<Answer>({ message: "That time was just taken. Pick another." }, { status: 409 });
-    if (error instanceof ApiError) return data<Answer>({ message: error.message }, { status: error.status });
+    if (error instanceof AppError) return data<Answer>({ message: error.message }, answerAppError(error));
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
 import { isDashboardTable } from "~/features/analytics/dashboard-options";
@@ -16,7 +17,7 @@ const endpoint = adminEndpoint(["GET"], async ({ request }) => {
   const range = parseRange(url.searchParams.get("range"));
   if (url.searchParams.get("format") === "csv") {
     const table = url.searchParams.get("table");
-    if (!isDashboardTable(table)) throw new ApiError(400, "Name the table to export: table=traffic, pages, sources, campaigns, ...");
+    if (!isDashboardTable(table)) throw new AppError("invalid", "Name the table to export: table=traffic, pages, sources, campaigns, ...");
     const { csv, filename } = await dashboardCsv(range, table);
     return csvResponse(csv, filename);
   }

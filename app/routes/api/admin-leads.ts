@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
 import { deleteLead, exportLeadsCsv, listLeads } from "~/features/admin/leads.server";
@@ -14,11 +15,11 @@ import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "lead");
-    if (!(await deleteLead(id))) throw new ApiError(404, "No lead with this id.");
+    if (!(await deleteLead(id))) throw new AppError("not_found", "No lead with this id.");
     await recordAdminAudit({ user: admin, action: "delete-lead", target: id, clientIp });
     return jsonOk({ deleted: true, id });
   }
-  if (params.id) throw new ApiError(405, "Use DELETE on /api/admin/leads/<id>.", { Allow: "DELETE" });
+  if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/leads/<id>.", { Allow: "DELETE" });
   const url = new URL(request.url);
   const query = parseQuery(leadQuerySchema, url);
   if (url.searchParams.get("format") === "csv") {

@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { listOutbox, readOutboxMessage } from "~/features/admin/outbox.server";
 import { outboxQuerySchema, parseQuery } from "~/features/admin/schema";
@@ -10,7 +11,7 @@ import { outboxQuerySchema, parseQuery } from "~/features/admin/schema";
 export const loader = adminEndpoint(["GET"], async ({ request, params }) => {
   if (params.file) {
     const message = await readOutboxMessage(params.file);
-    if (!message) throw new ApiError(404, "No such message in the outbox.");
+    if (!message) throw new AppError("not_found", "No such message in the outbox.");
     return jsonOk(message);
   }
   const query = parseQuery(outboxQuerySchema, new URL(request.url));

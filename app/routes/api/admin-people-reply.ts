@@ -1,4 +1,5 @@
-import { ApiError, jsonOk, parseOr400, readJsonBody } from "~/.server/api";
+import { jsonOk, parseOr400, readJsonBody } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { idSchema } from "~/features/admin/schema";
 import { REPLY_MESSAGES, replyApiSchema } from "~/features/inbox/mail/schema";
@@ -11,7 +12,7 @@ import { sendReply } from "~/features/inbox/mail/send-reply.server";
  */
 const endpoint = adminEndpoint(["POST"], async ({ request, params, admin }) => {
   const personId = idSchema.safeParse(params.id);
-  if (!personId.success) throw new ApiError(404, REPLY_MESSAGES.notFound);
+  if (!personId.success) throw new AppError("not_found", REPLY_MESSAGES.notFound);
   const body = parseOr400(replyApiSchema, await readJsonBody(request));
   const outcome = await sendReply({ personId: personId.data, enquiryId: body.enquiryId, text: body.text, subject: body.subject, admin });
   switch (outcome.status) {
@@ -21,12 +22,12 @@ const endpoint = adminEndpoint(["POST"], async ({ request, params, admin }) => {
         { status: 202 },
       );
     case "not-found":
-      throw new ApiError(404, REPLY_MESSAGES.notFound);
+      throw new AppError("not_found", REPLY_MESSAGES.notFound);
     case "held":
-      throw new ApiError(409, REPLY_MESSAGES.held);
+      throw new AppError("conflict", REPLY_MESSAGES.held);
     case "rate-limited":
-      throw new ApiError(429, "Too many replies in a short time. Please wait a few minutes.", {
-        "Retry-After": String(outcome.retryAfterSeconds),
+      throw new AppError("rate_limited", "Too many replies in a short time. Please wait a few minutes.", {
+        retryAfterSeconds: outcome.retryAfterSeconds,
       });
   }
 });

@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { parseQuery } from "~/features/admin/schema";
 import { listPeople } from "~/features/inbox/list-people.server";
@@ -14,7 +15,7 @@ import { inboxQuerySchema } from "~/features/inbox/schema";
 const endpoint = adminEndpoint(["GET"], async ({ request, params }) => {
   if (params.id) {
     const page = await loadPersonPage(requirePersonId(params));
-    if (!page) throw new ApiError(404, "No person with this id.");
+    if (!page) throw new AppError("not_found", "No person with this id.");
     return jsonOk(page);
   }
   return jsonOk(await listPeople(parseQuery(inboxQuerySchema, new URL(request.url))));

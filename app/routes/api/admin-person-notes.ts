@@ -1,7 +1,7 @@
 import { jsonOk, parseOr400, postOnly, readJsonBody } from "~/.server/api";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { actorOf } from "~/features/inbox/inbox-form-action.server";
-import { asApiErrors, requirePersonId } from "~/features/inbox/people-endpoint.server";
+import { requirePersonId } from "~/features/inbox/people-endpoint.server";
 import { addNote } from "~/features/inbox/pipeline-changes.server";
 import { noteSchema } from "~/features/inbox/schema";
 
@@ -12,7 +12,7 @@ import { noteSchema } from "~/features/inbox/schema";
 export const action = adminEndpoint(["POST"], async ({ request, params, admin }) => {
   const personId = requirePersonId(params);
   const input = parseOr400(noteSchema, await readJsonBody(request));
-  const { id } = await asApiErrors(() => addNote({ personId, text: input.text, enquiryId: input.enquiryId, actor: actorOf(admin) }));
+  const { id } = await addNote({ personId, text: input.text, enquiryId: input.enquiryId, actor: actorOf(admin) });
   return jsonOk({ id, personId }, { status: 201 });
 });
 

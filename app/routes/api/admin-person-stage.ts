@@ -1,7 +1,7 @@
 import { jsonOk, parseOr400, postOnly, readJsonBody } from "~/.server/api";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
 import { actorOf } from "~/features/inbox/inbox-form-action.server";
-import { asApiErrors, requirePersonId } from "~/features/inbox/people-endpoint.server";
+import { requirePersonId } from "~/features/inbox/people-endpoint.server";
 import { setStage } from "~/features/inbox/pipeline-changes.server";
 import { stageChangeSchema } from "~/features/inbox/schema";
 
@@ -13,7 +13,7 @@ import { stageChangeSchema } from "~/features/inbox/schema";
 export const action = adminEndpoint(["POST"], async ({ request, params, admin }) => {
   const personId = requirePersonId(params);
   const input = parseOr400(stageChangeSchema, await readJsonBody(request));
-  const result = await asApiErrors(() => setStage({ ...input, personId, actor: actorOf(admin) }));
+  const result = await setStage({ ...input, personId, actor: actorOf(admin) });
   return jsonOk({ enquiryId: input.enquiryId, stage: result.to, previousStage: result.from, changed: result.changed });
 });
 

@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
@@ -14,11 +15,11 @@ import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/featu
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "submission");
-    if (!(await deleteSubmission(id))) throw new ApiError(404, "No submission with this id.");
+    if (!(await deleteSubmission(id))) throw new AppError("not_found", "No submission with this id.");
     await recordAdminAudit({ user: admin, action: "delete-submission", target: id, clientIp });
     return jsonOk({ deleted: true, id });
   }
-  if (params.id) throw new ApiError(405, "Use DELETE on /api/admin/submissions/<id>.", { Allow: "DELETE" });
+  if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/submissions/<id>.", { Allow: "DELETE" });
   const url = new URL(request.url);
   const query = parseQuery(submissionQuerySchema, url);
   if (url.searchParams.get("format") === "csv") {

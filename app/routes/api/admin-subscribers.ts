@@ -1,4 +1,5 @@
-import { ApiError, jsonOk } from "~/.server/api";
+import { jsonOk } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
@@ -13,11 +14,11 @@ import { countSubscribers, deleteSubscriber, exportSubscribersCsv, listSubscribe
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "subscriber");
-    if (!(await deleteSubscriber(id))) throw new ApiError(404, "No subscriber with this id.");
+    if (!(await deleteSubscriber(id))) throw new AppError("not_found", "No subscriber with this id.");
     await recordAdminAudit({ user: admin, action: "delete-subscriber", target: id, clientIp });
     return jsonOk({ deleted: true, id });
   }
-  if (params.id) throw new ApiError(405, "Use DELETE on /api/admin/subscribers/<id>.", { Allow: "DELETE" });
+  if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/subscribers/<id>.", { Allow: "DELETE" });
   const url = new URL(request.url);
   const query = parseQuery(subscriberQuerySchema, url);
   if (url.searchParams.get("format") === "csv") {

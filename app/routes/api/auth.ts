@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { answerApi, ApiError, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, parseOr400, readJsonBody, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { assertSameOrigin } from "~/.server/same-origin";
@@ -32,8 +33,8 @@ function handle(request: Request, clientIp: string): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
     const endpoint = endpoints[path];
     if (!endpoint) {
-      throw new ApiError(
-        404,
+      throw new AppError(
+        "not_found",
         "Not found. The sign-in API has POST /api/auth/sign-in/email, /two-factor/verify-totp, /two-factor/verify-backup-code and /sign-out.",
       );
     }
@@ -80,13 +81,11 @@ async function signInEndpoint(request: Request, clientIp: string): Promise<Respo
   }
   const { code } = body;
   const result = await signInWithPassword({ email: body.email, password: body.password, code, request, clientIp });
-  if (result.status === "invalid") throw new ApiError(401, code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
-  if (result.status === "enrolment-link-required") throw new ApiError(403, ENROLMENT_LINK_REQUIRED_MESSAGE);
+  if (result.status === "invalid")
+    throw new AppError("unauthenticated", code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
+  if (result.status === "enrolment-link-required") throw new AppError("forbidden", ENROLMENT_LINK_REQUIRED_MESSAGE);
   if (result.status === "code-required") {
-    return jsonOk(
-      { error: CODE_REQUIRED_MESSAGE, codeRequired: true },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
+    throw new AppError("rate_limited", CODE_REQUIRED_MESSAGE, { codeRequired: true, retryAfterSeconds: result.retryAfterSeconds });
   }
   if (result.status === "two-factor") return withCookies({ twoFactorRedirect: true }, result.headers);
   return withCookies({ signedIn: true, ...(result.twoFactorEnabled ? {} : { twoFactorEnabled: false }) }, result.headers);
@@ -98,10 +97,10 @@ async function secondFactorEndpoint(request: Request, clientIp: string, method: 
   const result = await verifySecondFactor({ code: body.code, method, request, clientIp });
   if (result.status === "signed-in") return withCookies({ signedIn: true }, result.headers);
   if (result.status === "restart")
-    throw new ApiError(401, "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
+    throw new AppError("unauthenticated", "There is no sign-in waiting for a code (or it expired): sign in with the password again.");
   if (result.status === "locked")
-    throw new ApiError(429, "Too many wrong codes: this account is locked for 15 minutes.", { "Retry-After": "900" });
-  throw new ApiError(401, method === "backup" ? "That backup code is not valid." : "That code is not valid.");
+    throw new AppError("rate_limited", "Too many wrong codes: this account is locked for 15 minutes.", { retryAfterSeconds: 900 });
+  throw new AppError("unauthenticated", method === "backup" ? "That backup code is not valid." : "That code is not valid.");
 }
 
 async function signOutEndpoint(request: Request): Promise<Response> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { answerApi, ApiError, jsonOk, parseOr400, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, parseOr400, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { fetchAiNews } from "~/features/news/fetch/fetch-ai-news.server";
 import { spendNewsAllowance } from "~/features/news/fetch/news-rate-limits.server";
@@ -21,7 +22,7 @@ export function action({ request, context }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const { force } = parseOr400(fetchAiNewsRequestSchema, (await readJsonBody(request)) ?? {});
     const allowance = await spendNewsAllowance(context.get(requestInfoContext).clientIp, { force });
-    if (!allowance.allowed) throw new ApiError(429, allowance.message, { "Retry-After": String(allowance.retryAfterSeconds) });
+    if (!allowance.allowed) throw new AppError("rate_limited", allowance.message, { retryAfterSeconds: allowance.retryAfterSeconds });
     return jsonOk(await fetchAiNews({ force }));
   });
 }

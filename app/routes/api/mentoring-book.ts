@@ -1,4 +1,5 @@
-import { answerApi, jsonError, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { answerApi, invalidInput, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { bookingApiSchema } from "~/features/mentoring/booking-schema";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/mentoring-book";
 /**
  * POST /api/mentoring/book `{ slotId, name, email, goals, disclaimerAccepted, scholarship?: { reason },
  * timeZone? }` (docs/mentoring.md) → 201 `{ bookingId, status }`; 409 `{ error, slots }` when the
- * time was just taken (the next free times); 400 `{ error, fields }` with each field's message.
+ * time was just taken (the next free times); 400 `{ error, code, fields }` with each field's
+ * message (docs/product.md, "Errors").
  * The forms' traps apply: a post without the page's start time is stored and held for review.
  */
 export function action({ request, context }: Route.ActionArgs) {
@@ -18,17 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const body = await readJsonBody(request);
     const parsed = bookingApiSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join(".") || "body";
-        fields[key] ??= issue.message;
-      }
-      return Response.json(
-        { error: parsed.error.issues[0]?.message ?? "The booking is not valid.", fields },
-        { status: 400, headers: { "Cache-Control": "no-store" } },
-      );
-    }
+    if (!parsed.success) throw invalidInput(parsed.error, "The booking is not valid.");
     const values = parsed.data;
     const raw = body as Record<string, unknown>;
     const timeZone = values.timeZone ?? "UTC";
@@ -58,18 +50,15 @@ export function action({ request, context }: Route.ActionArgs) {
         { status: result.repeated ? 200 : 201 },
       );
     } catch (error) {
-      if (error instanceof SlotTakenError) {
-        const response = jsonError(409, error.message);
-        const slots = error.nextSlots.map((slot) => ({
-          id: slot.id,
-          start: isoInZone(slot.start, timeZone),
-          end: isoInZone(slot.end, timeZone),
-          minutes: slot.minutes,
-          mentor: { id: slot.mentorId },
-        }));
-        return Response.json({ error: error.message, slots }, { status: 409, headers: response.headers });
-      }
-      throw error;
+      if (!(error instanceof SlotTakenError)) throw error;
+      const slots = error.nextSlots.map((slot) => ({
+        id: slot.id,
+        start: isoInZone(slot.start, timeZone),
+        end: isoInZone(slot.end, timeZone),
+        minutes: slot.minutes,
+        mentor: { id: slot.mentorId },
+      }));
+      throw new AppError(error.code, error.message, { ...error.details, slots });
     }
   });
 }

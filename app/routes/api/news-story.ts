@@ -1,4 +1,5 @@
-import { ApiError, answerApi, jsonOk, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { getNewsArticle } from "~/features/news/read/list-news.server";
 import type { Route } from "./+types/news-story";
 
@@ -11,7 +12,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return answerApi(request, async () => {
     requireMethod(request, "GET", "HEAD");
     const article = await getNewsArticle(params.id);
-    if (!article) throw new ApiError(404, "No story with this id.");
+    if (!article) throw new AppError("not_found", "No story with this id.");
     return jsonOk({ article });
   });
 }

@@ -1,4 +1,5 @@
-import { answerApi, ApiError, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, postOnly, readJsonBody, requireMethod } from "~/.server/api";
+import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, parseContactRequest, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { receiveForm } from "~/features/forms/submit-form.server";
@@ -17,7 +18,7 @@ export function action({ request, context }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const body = await readJsonBody(request);
     const parsed = parseContactRequest(body);
-    if (!parsed.success) throw new ApiError(400, parsed.error);
+    if (!parsed.success) throw new AppError("invalid", parsed.error);
     const fields = body as Record<string, unknown>;
     await receiveForm({
       source: parsed.source,

@@ -209,7 +209,7 @@ const suffixOf = (/** @type {string} */ encoding) => (encoding === "br" ? ".br" 
  * @param {string} dir
  */
 async function saveAnswers(baseUrl, dir) {
-  /** @type {Record<string, Record<string, string>>} */
+  /** @type {Record<string, import("node:http").IncomingHttpHeaders>} */
   const headersOf = {};
   fs.mkdirSync(path.join(dir, "www"), { recursive: true });
   for (const page of pages) {

@@ -21,10 +21,33 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** True for globally routable unicast addresses (IPv4-mapped IPv6 is judged as IPv4). */
+/**
+ * True for globally routable unicast addresses. An IPv6 address that carries an IPv4 address is
+ * judged by that IPv4 address, in every form: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible
+ * (`::a.b.c.d`, `[::7f00:1]`), translated (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`), 6to4
+ * (`2002:aabb:ccdd::`) and Teredo (the client's address, inverted, in the last 32 bits); the
+ * local-use NAT64 prefix (`64:ff9b:1::/48`) is never public.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const embedded = embeddedIPv4((parsed as ipaddr.IPv6).parts);
+  if (embedded === "never") return false;
+  return (embedded ?? parsed).range() === "unicast";
+}
+
+function embeddedIPv4(parts: number[]): ipaddr.IPv4 | "never" | null {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+  const zeros = (...values: number[]) => values.every((value) => value === 0);
+  // `::` and `::1` keep their own ranges (unspecified, loopback).
+  if (zeros(a, b, c, d, e, f) && !(g === 0 && h <= 1)) return v4(g, h);
+  if (zeros(a, b, c, d) && e === 0xffff && f === 0) return v4(g, h);
+  if (a === 0x64 && b === 0xff9b) return c === 1 ? "never" : zeros(c, d, e, f) ? v4(g, h) : "never";
+  if (a === 0x2002) return v4(b, c);
+  if (a === 0x2001 && b === 0) return v4(g ^ 0xffff, h ^ 0xffff);
+  return null;
 }
 
 function guardedLookup(isAllowed: (address: string) => boolean): LookupFunction {

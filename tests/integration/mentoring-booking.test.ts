@@ -50,6 +50,8 @@ beforeAll(async () => {
   process.env.MAIL_TO_STUDIO = "studio@nordlys.test";
   process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
   process.env.PUBLIC_URL = "https://nordlys.test";
+  // Radicale listens on 127.0.0.1: the calendar's address guard lets it in with this setting.
+  process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
   resetEnvForTests();
   jobs = await startJobs({
     url: database.current.url,

@@ -10,7 +10,9 @@ import {
   putBookingEvent,
   type CalendarConnection,
 } from "~/features/mentoring/caldav.server";
+import { resetEnvForTests } from "~/.server/env";
 import { freePort } from "../support/free-port";
+import { restoreEnvAfterAll } from "../support/process-env";
 import { startRadicale, type TestRadicale } from "../support/radicale";
 
 /**
@@ -21,6 +23,44 @@ import { startRadicale, type TestRadicale } from "../support/radicale";
  */
 let radicale: TestRadicale;
 let conn: CalendarConnection;
+
+// Radicale and the hostile servers below listen on 127.0.0.1: the address guard lets them in only
+// with NEWS_ALLOW_PRIVATE_HOSTS (the guard's own test turns it off).
+restoreEnvAfterAll();
+process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
+resetEnvForTests();
+
+/** A local server that answers every request with `answer`, for as long as the test runs. */
+async function hostileServer(answer: (res: http.ServerResponse) => void) {
+  const sockets = new Set<Socket>();
+  const server = http.createServer((_req, res) => answer(res));
+  server.on("connection", (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cal/`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Writes `total` bytes of a multistatus answer in 64 KB chunks, as fast as the client reads. */
+function streamHugeAnswer(res: http.ServerResponse, total: number) {
+  res.writeHead(207, { "Content-Type": "application/xml; charset=utf-8" });
+  const chunk = Buffer.alloc(64 * 1024, "<d:response><d:href>/x</d:href></d:response>");
+  let sent = 0;
+  const more = () => {
+    while (sent < total) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", more);
+    }
+    res.end();
+  };
+  res.write('<?xml version="1.0"?><d:multistatus xmlns:d="DAV:">');
+  more();
+  res.on("error", () => undefined);
+}
 
 const OSLO = "Europe/Oslo";
 
@@ -143,6 +183,80 @@ describe("checkCalendar", () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("refuses a 400 MB answer after 5 MB, streamed or announced, without the memory of it", async () => {
+    const huge = await hostileServer((res) => streamHugeAnswer(res, 400 * 1024 * 1024));
+    const announced = await hostileServer((res) => {
+      res.writeHead(207, { "Content-Type": "application/xml", "Content-Length": String(400 * 1024 * 1024) });
+      res.write("<d:multistatus>");
+    });
+    try {
+      const heapBefore = process.memoryUsage().heapUsed;
+      const window: [Date, Date] = [new Date(), new Date(Date.now() + 3_600_000)];
+      for (const url of [huge.url, announced.url]) {
+        await expect(fetchBusy({ ...conn, url }, ...window, OSLO, { timeoutMs: 20_000 })).rejects.toMatchObject({
+          name: "CalendarError",
+          code: "too_large",
+          message: expect.stringMatching(/sent an answer over 5 MB; it was not read/),
+        });
+      }
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
+      expect(await checkCalendar({ ...conn, url: huge.url })).toEqual({ ok: false, message: expect.stringMatching(/over 5 MB/) });
+    } finally {
+      await huge.close();
+      await announced.close();
+    }
+  });
+
+  it("gives up on an answer that drips slowly past the deadline, and on malformed XML", async () => {
+    const drip = await hostileServer((res) => {
+      res.writeHead(207, { "Content-Type": "application/xml" });
+      const timer = setInterval(() => res.write("<d:response>"), 50);
+      res.on("close", () => clearInterval(timer));
+    });
+    const malformed = await hostileServer((res) => {
+      res.writeHead(207, { "Content-Type": "application/xml" });
+      res.end('<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"><d:response><d:href>/a<<<</d:multistatus');
+    });
+    try {
+      const started = Date.now();
+      const window: [Date, Date] = [new Date(), new Date(Date.now() + 3_600_000)];
+      await expect(fetchBusy({ ...conn, url: drip.url }, ...window, OSLO, { timeoutMs: 600 })).rejects.toMatchObject({
+        code: "timeout",
+      });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await expect(fetchBusy({ ...conn, url: malformed.url }, ...window, OSLO)).rejects.toBeInstanceOf(CalendarError);
+    } finally {
+      await drip.close();
+      await malformed.close();
+    }
+  });
+
+  it("connects only to public addresses without NEWS_ALLOW_PRIVATE_HOSTS, and says nothing of what answers there", async () => {
+    const answering = await hostileServer((res) => {
+      res.writeHead(418, { "Content-Type": "text/plain" });
+      res.end("internal secret");
+    });
+    process.env.NEWS_ALLOW_PRIVATE_HOSTS = "";
+    resetEnvForTests();
+    try {
+      const port = new URL(answering.url).port;
+      for (const url of [
+        answering.url,
+        `http://localhost:${port}/cal/`,
+        `http://[::7f00:1]:${port}/cal/`,
+        `http://[::ffff:127.0.0.1]:${port}/`,
+      ]) {
+        const result = await checkCalendar({ ...conn, url });
+        expect(result).toEqual({ ok: false, message: expect.stringMatching(/is not a public address/) });
+        expect(JSON.stringify(result)).not.toMatch(/418|secret/);
+      }
+    } finally {
+      process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
+      resetEnvForTests();
+      await answering.close();
     }
   });
 

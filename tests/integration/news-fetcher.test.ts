@@ -43,6 +43,17 @@ describe("isPublicAddress", () => {
       "fe80::1",
       "::ffff:127.0.0.1",
       "::ffff:10.0.0.1",
+      // IPv4 inside IPv6, in every form, judged by the IPv4 address it carries.
+      "::7f00:1",
+      "::a9fe:a9fe",
+      "::127.0.0.1",
+      "::ffff:0:10.0.0.1",
+      "64:ff9b::7f00:1",
+      "64:ff9b::169.254.169.254",
+      "64:ff9b:1::808:808",
+      "2002:7f00:1::",
+      "2002:a9fe:a9fe::1",
+      "2001:0:4136:e378:8000:63bf:80ff:fffe",
       "not-an-ip",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -50,7 +61,15 @@ describe("isPublicAddress", () => {
   });
 
   it("accepts public unicast addresses", () => {
-    for (const address of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {
+    for (const address of [
+      "8.8.8.8",
+      "93.184.216.34",
+      "2606:4700:4700::1111",
+      "::ffff:8.8.8.8",
+      "::808:808",
+      "64:ff9b::808:808",
+      "2002:808:808::1",
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });

@@ -1,6 +1,9 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { createAccount, davRequest, fetchCalendars, getBasicAuthHeaders, propfind, type DAVResponse } from "tsdav";
+import { fetch as undiciFetch, type Agent } from "undici";
+import { addressFilter, checkUrl, createGuardedAgent, isBlockedAddressError } from "~/.server/address-guard";
+import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import type { BusyInterval } from "./types";
 
@@ -16,7 +19,11 @@ import type { BusyInterval } from "./types";
  * collection and the admin's "test connection" needs to tell a wrong password from a wrong URL.
  *
  * Every public call runs under one deadline (`timeoutMs`, 10 s by default) shared by all of its
- * requests, since a slow provider must never hang a booking. Failures are thrown as a
+ * requests and their bodies, since a slow provider must never hang a booking; every answer is read
+ * as a stream and refused past MAX_CALENDAR_ANSWER_BYTES, so a huge answer costs at most that much
+ * memory; and every connection, redirects included, goes through the address guard that feeds and
+ * webhooks use (app/.server/address-guard.ts: public addresses only, unless
+ * NEWS_ALLOW_PRIVATE_HOSTS allows a calendar on the studio's own network). Failures are thrown as a
  * `CalendarError` whose message is safe to show and to log: it names the host and the HTTP
  * status, never the password (nor the server's answer, which could echo request headers).
  */
@@ -39,6 +46,9 @@ export type CalendarOptions = {
 
 export const DEFAULT_CALENDAR_TIMEOUT_MS = 10_000;
 
+/** The largest calendar answer read (a month of a busy calendar is a few hundred KB). */
+export const MAX_CALENDAR_ANSWER_BYTES = 5 * 1024 * 1024;
+
 export type CalendarErrorCode =
   | "invalid_url"
   | "unauthorized"
@@ -49,6 +59,8 @@ export type CalendarErrorCode =
   | "network"
   | "invalid_event"
   | "conflict"
+  | "too_large"
+  | "blocked"
   | "server";
 
 /** A calendar failure with a message fit for the admin's screen and the log (no secrets). */
@@ -79,7 +91,7 @@ function collectionUrl(raw: string): URL {
     throw new CalendarError("invalid_url", "The calendar URL is not a valid address (it should start with https://).");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new CalendarError("invalid_url", "The calendar URL must start with https:// (or http:// for a server on your own network).");
+    throw new CalendarError("invalid_url", "The calendar URL must start with https:// (or http://).");
   }
   // A password in the URL would end up in messages and logs: it belongs in the password field.
   if (url.username || url.password) {
@@ -107,18 +119,22 @@ function causeCode(error: unknown): string | null {
 function session(conn: CalendarConnection, options: CalendarOptions): Session {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALENDAR_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = (target: URL) =>
+    new CalendarError("timeout", `The calendar server at ${target.host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+  const { isAllowed, dispatcher } = calendarGuard();
   const guardedFetch: typeof globalThis.fetch = async (input, init) => {
     const target = new URL(input instanceof Request ? input.url : input.toString());
+    if (checkUrl(target, isAllowed)) throw blocked(target);
     let response: Response;
     try {
-      response = await globalThis.fetch(input, { ...init, signal });
+      // undici's own fetch: the guarded agent is undici's, which Node's built-in fetch does not take.
+      response = (await undiciFetch(
+        input as string | URL,
+        { ...init, signal, dispatcher } as Parameters<typeof undiciFetch>[1],
+      )) as unknown as Response;
     } catch (error) {
-      if (signal.aborted) {
-        throw new CalendarError(
-          "timeout",
-          `The calendar server at ${target.host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
-        );
-      }
+      if (signal.aborted) throw timedOut(target);
+      if (isBlockedAddressError(error)) throw blocked(target);
       const code = causeCode(error);
       if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
         throw new CalendarError("network", `The calendar server ${target.hostname} was not found (check the URL).`);
@@ -132,9 +148,71 @@ function session(conn: CalendarConnection, options: CalendarOptions): Session {
         `The calendar server at ${target.host} refused the user name or password (401). Check them, and use an app password where the provider has them.`,
       );
     }
-    return response;
+    try {
+      return await cappedResponse(response, target);
+    } catch (error) {
+      if (signal.aborted && !(error instanceof CalendarError)) throw timedOut(target);
+      throw error;
+    }
   };
   return { headers: getBasicAuthHeaders({ username: conn.username, password: conn.password }), fetch: guardedFetch };
+}
+
+const guards = new Map<string, { isAllowed: (address: string) => boolean; dispatcher: Agent }>();
+
+/** The address guard's filter and connection pool for calendar servers (one per setting). */
+function calendarGuard() {
+  const allowPrivate = getEnv().NEWS_ALLOW_PRIVATE_HOSTS;
+  const key = allowPrivate ? "any" : "public";
+  let guard = guards.get(key);
+  if (!guard) {
+    const isAllowed = addressFilter({ allowPrivate });
+    guard = { isAllowed, dispatcher: createGuardedAgent(isAllowed, { connections: 4 }) };
+    guards.set(key, guard);
+  }
+  return guard;
+}
+
+/** The same words for every refused address: nothing of what (if anything) answers there. */
+function blocked(target: URL): CalendarError {
+  return new CalendarError(
+    "blocked",
+    `The calendar address ${target.hostname} is not a public address: this site only connects to calendar servers on the internet.`,
+  );
+}
+
+/**
+ * The answer with its body read in full, as a stream, within the call's deadline, and refused
+ * past MAX_CALENDAR_ANSWER_BYTES (at its Content-Length, or as soon as the bytes go past it).
+ */
+async function cappedResponse(response: Response, target: URL): Promise<Response> {
+  const tooLarge = () =>
+    new CalendarError(
+      "too_large",
+      `The calendar server at ${target.host} sent an answer over ${MAX_CALENDAR_ANSWER_BYTES / 1024 / 1024} MB; it was not read.`,
+    );
+  if (Number(response.headers.get("content-length") ?? 0) > MAX_CALENDAR_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return response;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_CALENDAR_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = [101, 204, 205, 304].includes(response.status) ? null : Buffer.concat(chunks);
+  const read = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // tsdav names a non-XML answer by its URL (after redirects), as fetch's own Response does.
+  return Object.defineProperty(read, "url", { value: response.url });
 }
 
 /** A status other than 401 (which the session's fetch throws) as a CalendarError about `url`. */

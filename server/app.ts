@@ -17,6 +17,7 @@ import { startImapReader } from "~/features/inbox/mail/imap-reader.server.ts";
 import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-view.server.ts";
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
+import { sealPlainWebhookSecrets } from "~/features/webhooks/endpoints.server.ts";
 import { bodyGuard } from "./body-guard.ts";
 import { errorBody } from "./http-errors.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
@@ -47,6 +48,8 @@ export { logger } from "~/.server/logger.ts";
  */
 export async function startRuntime(onDatabaseLost?: (error: Error) => void) {
   const runtime = await startPlatformRuntime({ jobs: jobDefinitions, passwordResetMailer: sendPasswordResetEmail, onDatabaseLost });
+  // Secrets kept in plain text by earlier versions are sealed once (a failure waits for the next start).
+  await sealPlainWebhookSecrets().catch((error: unknown) => logger.warn({ err: error }, "Webhooks: sealing stored secrets failed"));
   startInboxMailReader(runtime);
   return runtime;
 }

@@ -12,7 +12,8 @@ import {
   WEBHOOK_RETRY,
   webhookFanOutJob,
 } from "~/features/webhooks/deliveries.server";
-import { createWebhookEndpoint } from "~/features/webhooks/endpoints.server";
+import { setAppSecret } from "~/.server/secret";
+import { createWebhookEndpoint, rotateWebhookSecret, sealPlainWebhookSecrets } from "~/features/webhooks/endpoints.server";
 import { signWebhook } from "~/features/webhooks/signature.server";
 import type { WebhookEventType } from "~/.server/db/tables";
 import { setupTestDatabase } from "../support/database";
@@ -24,6 +25,7 @@ import { waitUntil } from "../support/wait-until";
  * jobs run on pg-boss (retries 1-2 s apart instead of minutes), and a local HTTP server receives.
  */
 const database = setupTestDatabase();
+setAppSecret("webhooks-test-secret-webhooks-test-secret-00");
 let receiver: WebhookReceiver;
 let jobs: Jobs;
 let secondInstance: Jobs;
@@ -315,6 +317,29 @@ describe("outbound webhooks", () => {
     expect(new Set(receiver.on("/ok/race-b").map((entry) => entry.headers["webhook-id"])).size).toBe(40);
     await database.current.db.delete(webhookEndpoints);
   }, 60_000);
+
+  it("stores signing secrets sealed, seals the ones an earlier version kept in plain text, and still signs with them", async () => {
+    const created = await addEndpoint("/ok/sealed", ["enquiry.created"]);
+    const rotated = (await rotateWebhookSecret(created.id))!;
+    const plain = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    const [legacy] = await database.current.db
+      .insert(webhookEndpoints)
+      .values({ url: `${receiver.url}/ok/legacy`, secret: plain, eventTypes: ["enquiry.created"] })
+      .returning();
+    expect(await sealPlainWebhookSecrets()).toBe(1);
+    expect(await sealPlainWebhookSecrets()).toBe(0);
+    const stored = await database.current.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints);
+    for (const { secret } of stored) {
+      expect(secret).toMatch(/^v1\./);
+      for (const known of [created.secret, rotated, plain]) expect(secret).not.toContain(known.slice(6));
+    }
+    await sendWebhookTestEvent(created.id);
+    await sendWebhookTestEvent(legacy!.id);
+    const [sealed, migrated] = [await arrived("/ok/sealed"), await arrived("/ok/legacy")];
+    expect(new Webhook(rotated).verify(sealed.body, headersOf(sealed))).toMatchObject({ type: "webhook.test" });
+    expect(new Webhook(plain).verify(migrated.body, headersOf(migrated))).toMatchObject({ type: "webhook.test" });
+    await database.current.db.delete(webhookEndpoints);
+  });
 
   it("keeps to public addresses when the guard is on: at save time and at send time", async () => {
     process.env.NEWS_ALLOW_PRIVATE_HOSTS = "";

@@ -5,7 +5,7 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
-import { webhookAddressFilter } from "./endpoints.server";
+import { openWebhookSecret, webhookAddressFilter } from "./endpoints.server";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { postWebhook } from "./post-webhook.server";
 import { webhookHeaders } from "./signature.server";
@@ -152,11 +152,17 @@ export async function attemptDelivery(deliveryId: string, { isLastAttempt }: { i
     return { result: "failed", error };
   }
 
+  const secret = openWebhookSecret(endpoint.secret);
+  if (!secret) {
+    const error = "Not sent: the signing secret cannot be read (APP_SECRET has changed). Rotate the endpoint's secret.";
+    await db.update(webhookDeliveries).set({ status: "failed", lastError: error }).where(eq(webhookDeliveries.id, deliveryId));
+    return { result: "failed", error };
+  }
   const env = getEnv();
   const body = webhookBody(endpoint.format, delivery.payload as WebhookEnvelope, env.PUBLIC_URL);
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
-    ...webhookHeaders(endpoint.secret, delivery.id, timestamp, body),
+    ...webhookHeaders(secret, delivery.id, timestamp, body),
     "user-agent": `NordlysWebhooks/1.0 (+${env.PUBLIC_URL})`,
   };
   const outcome = await postWebhook(endpoint.url, body, headers, {

@@ -1,8 +1,10 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { addressFilter, checkHostResolves } from "~/.server/address-guard";
 import { getDb } from "~/.server/db/client";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { openText, sealText } from "~/.server/sealed-text";
 import { generateWebhookSecret } from "./signature.server";
 import type { WebhookEndpointErrors, WebhookEndpointInput } from "./schema";
 
@@ -16,6 +18,39 @@ export function webhookAddressFilter(): (address: string) => boolean {
 /** Null when the URL may be saved; otherwise why not (a private or unknown host). */
 export async function checkEndpointUrl(url: string): Promise<string | null> {
   return checkHostResolves(new URL(url), webhookAddressFilter());
+}
+
+/**
+ * Signing secrets are stored sealed with the app's key, as the mentors' calendar passwords are
+ * (app/.server/sealed-text.ts): a copy of the database alone cannot sign a webhook.
+ */
+const SECRET_PURPOSE = "webhook-signing-secret";
+/** How a secret stored before sealing begins (Standard Webhooks' prefix). */
+const PLAIN_SECRET_PREFIX = "whsec_";
+
+/** The endpoint's signing secret from its stored value; null when APP_SECRET changed since (rotate it). */
+export function openWebhookSecret(stored: string): string | null {
+  return stored.startsWith(PLAIN_SECRET_PREFIX) ? stored : openText(SECRET_PURPOSE, stored);
+}
+
+/**
+ * Seals the secrets stored in plain text before they were sealed; run at every start (the
+ * second start finds none). Each row only if it is still the plain value read, so two
+ * instances starting together seal each once.
+ */
+export async function sealPlainWebhookSecrets(): Promise<number> {
+  const rows = await getDb()
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(like(webhookEndpoints.secret, `${PLAIN_SECRET_PREFIX}%`));
+  for (const row of rows) {
+    await getDb()
+      .update(webhookEndpoints)
+      .set({ secret: sealText(SECRET_PURPOSE, row.secret) })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)));
+  }
+  if (rows.length > 0) logger.info({ endpoints: rows.length }, "Webhooks: signing secrets stored in plain text are now sealed");
+  return rows.length;
 }
 
 export type SaveEndpointResult = { ok: true; id: string; secret?: string } | { ok: false; errors: WebhookEndpointErrors };
@@ -32,7 +67,7 @@ export async function createWebhookEndpoint(input: WebhookEndpointInput): Promis
       eventTypes: input.eventTypes,
       format: input.format,
       enabled: input.enabled,
-      secret,
+      secret: sealText(SECRET_PURPOSE, secret),
     })
     .returning({ id: webhookEndpoints.id });
   return { ok: true, id: row!.id, secret };
@@ -54,7 +89,7 @@ export async function rotateWebhookSecret(id: string): Promise<string | null> {
   const secret = generateWebhookSecret();
   const [row] = await getDb()
     .update(webhookEndpoints)
-    .set({ secret })
+    .set({ secret: sealText(SECRET_PURPOSE, secret) })
     .where(eq(webhookEndpoints.id, id))
     .returning({ id: webhookEndpoints.id });
   return row ? secret : null;

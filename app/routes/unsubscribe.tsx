@@ -89,7 +89,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <div className="flex flex-col gap-3">
                 <p className="text-lg font-medium">{newsletterMessages.unsubscribeSuccess}</p>
                 <p className="text-ink-700">
-                  You will not get the daily AI news any more. Changed your mind? Sign up again on the home page.
+                  You will not get the daily AI news any more. Changed your mind? Sign up again on the home page: a new confirmation link
+                  goes out at most once an hour, and the form says when.
                 </p>
                 <p>
                   <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
@@ -103,6 +104,15 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger-700" />
               <div className="flex flex-col gap-3">
                 <p className="text-lg font-medium">{view.message}</p>
+                {readyToken ? (
+                  // The link was good: what failed was the request, so it can be tried again (without JavaScript too).
+                  <fetcher.Form method="post">
+                    <input type="hidden" name="token" value={readyToken} />
+                    <Button type="submit" variant="primary" disabled={fetcher.state !== "idle"}>
+                      Try again
+                    </Button>
+                  </fetcher.Form>
+                ) : null}
                 <p>
                   <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
                     Return to the homepage

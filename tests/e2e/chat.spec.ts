@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from "@playwright/test";
+import { CHAT_MESSAGES } from "../../app/features/chat/schema";
 import { withServerDatabase } from "../support/admin-seed";
 import { expectStaysTrue } from "../support/stays-true";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
@@ -211,7 +212,11 @@ test.describe("the intro form", () => {
     test.slow();
     await visit(page);
     await openChat(page);
+    // A failed "Start Chatting" first: its notice goes with the form.
+    await panel(page).getByRole("button", { name: "Start Chatting" }).click();
+    await expect(panel(page).getByText(CHAT_MESSAGES.emailRequiredTitle)).toBeVisible();
     await skipIntro(page);
+    await expect(panel(page).getByText(CHAT_MESSAGES.emailRequiredTitle)).toHaveCount(0);
     await expect(assistantBubbles(page)).toHaveCount(1);
     await expect(assistantBubbles(page).first()).toContainText("I'm the Nordlys assistant");
     for (const prompt of ["What AI solutions fit my business?", "Tell me about your services", "Who are the founders?"]) {

@@ -173,6 +173,10 @@ for (const failure of Object.keys(failures) as Failure[]) {
       await expect(page.getByRole("alert").filter({ hasText: newsletterMessages.unsubscribeFailed })).toBeVisible({ timeout: 30_000 });
       expect(posts.count()).toBe(1);
       await expectPageKept(page, "Unsubscribe");
+      // The failure can be tried again from the page, which posts once more.
+      await page.getByRole("button", { name: "Try again" }).click();
+      await expect.poll(() => posts.count()).toBe(2);
+      await expect(page.getByRole("alert").filter({ hasText: newsletterMessages.unsubscribeFailed })).toBeVisible();
     });
 
     test(`/newsletter/confirm: the button stays and the page says '${newsletterMessages.confirmFailed}'`, async ({ page }) => {

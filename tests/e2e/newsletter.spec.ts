@@ -157,6 +157,9 @@ test.describe("with JavaScript", () => {
           .locator("[data-sonner-toast]")
           .getByText(/^To subscribe again, this address needs a new confirmation link, .* try again in (59|60) minutes\.$/),
       ).toBeVisible();
+      // Said as information, not as an error: nothing is wrong with the address.
+      await expect(page.locator('[data-sonner-toast][data-type="info"]')).toHaveCount(1);
+      await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
       await expect(page.getByTestId("newsletter-subscribed")).toHaveCount(0);
       await expect(page.getByLabel("Email address")).toHaveValue(email);
       // The form stays, with the pointer still on the button: axe checks the page at rest.

@@ -86,7 +86,10 @@ describe("Refresh News within five minutes of the last refresh", () => {
     const [before] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`))
       .rows;
     const toast = await refreshNewsForVisitor("203.0.113.7");
-    expect(toast).toEqual({ type: "info", title: "News was refreshed a moment ago. Try again in 4 minutes." });
+    expect(toast).toEqual({
+      type: "info",
+      title: "The news sources were checked a moment ago: this is the latest news we have. The next check can run in 4 minutes.",
+    });
     const [after] = (await db().execute<{ fetched: string | null }>(sql`select max(last_fetched_at)::text as fetched from news_feeds`))
       .rows;
     expect(after?.fetched).toBe(before?.fetched);

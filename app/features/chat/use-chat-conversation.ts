@@ -98,6 +98,8 @@ export function useChatConversation() {
   }
 
   function skip() {
+    // A notice about the form ("Email required") goes with the form.
+    dismissNotice();
     if (isEditingContact) {
       setEditingContact(false);
       return;

@@ -71,7 +71,10 @@ export const NEWS_MESSAGES = {
   emptyHub: "No news available",
   /** The article dialog, when the story's full text could not be fetched (it shows the summary). */
   storyLoadFailed: "The full story could not be loaded.",
-  /** A forced refresh within five minutes of the last one (docs/news.md, "UI"). */
+  /**
+   * A forced refresh within five minutes of the last one (docs/news.md, "UI"): not a failure, the
+   * sources were just asked and the page shows what they gave; it says when they can be asked again.
+   */
   refreshedRecently: (minutes: number) =>
-    `News was refreshed a moment ago. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
+    `The news sources were checked a moment ago: this is the latest news we have. The next check can run in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
 } as const;

@@ -31,8 +31,8 @@ function LastTry({ sources }: { sources: NewsSources }) {
   if (sources.answering === 0) {
     return (
       <span data-testid="news-last-try">
-        {sources.total === 1 ? "Our news source" : `None of our ${sources.total} news sources`} could be reached when we last tried,{" "}
-        <NewsTime iso={sources.lastTriedAt} kind="past" />.
+        {sources.total === 1 ? "Our news source could not" : `None of our ${sources.total} news sources could`} be reached when we last
+        tried, <NewsTime iso={sources.lastTriedAt} kind="past" />.
       </span>
     );
   }

@@ -54,7 +54,8 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
     if (!result) return;
     if (result.outcome === "subscribed") {
       panelRef.current?.focus();
-    } else if (result.outcome === "already-subscribed") {
+    } else if (result.outcome === "already-subscribed" || result.outcome === "try-later") {
+      // Not a failure: the address is fine, and the message says what to do and when.
       toast.info(result.message);
     } else {
       toast.error(result.message);

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, imapState, inboxAttachments, inboxEvents, inboxMails, users } from "~/.server/db/tables";
@@ -7,6 +8,7 @@ import { setAppSecret } from "~/.server/secret";
 import { attachmentResponse } from "~/features/inbox/mail/attachment-download.server";
 import { startImapReader, type ImapReader } from "~/features/inbox/mail/imap-reader.server";
 import { importMessage } from "~/features/inbox/mail/import-mail.server";
+import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { setupTestDatabase } from "../support/database";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
@@ -414,3 +416,88 @@ async function pendingMailJobs(): Promise<number> {
   );
   return rows[0]!.n;
 }
+
+/**
+ * A TCP hop in front of Dovecot that can hang: while hung it accepts connections and reads what
+ * the client sends, but forwards nothing either way (a server that stopped answering, not one
+ * that closed the connection).
+ */
+async function hangingHop(targetPort: number) {
+  let hung = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("error", () => undefined);
+    if (hung) return; // never a greeting
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    sockets.add(upstream);
+    upstream.on("error", () => client.destroy());
+    client.on("data", (chunk) => void (hung || upstream.write(chunk)));
+    upstream.on("data", (chunk) => void (hung || client.write(chunk)));
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    hang: () => void (hung = true),
+    /** Answers again; the connections that hung are dropped, as after a server's restart. */
+    recover: () => {
+      hung = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("a mailbox that stops answering", () => {
+  it("is given up within the time-out, shown to the admin, and read again when it answers: nothing lost or imported twice", async () => {
+    await stopReader();
+    const hop = await hangingHop(dovecot.port);
+    const imapUrl = dovecot.url.replace(`:${dovecot.port}/`, `:${hop.port}/`);
+    process.env.IMAP_URL = imapUrl;
+    process.env.IMAP_POLL_SECONDS = "5";
+    resetEnvForTests();
+    const hanging = startImapReader({
+      imapUrl,
+      databaseUrl: database.current.url,
+      pollSeconds: 1,
+      limits: LIMITS,
+      commandTimeoutMs: 2_000,
+    });
+    try {
+      const before = await dovecot.append(
+        rawMail({ From: "before@example.org", To: "studio@nordlys.test", Subject: "Before", "Message-ID": "<before-hang@example.org>" }),
+      );
+      await storedMail(before);
+      await waitUntil(async () => (await mailboxTrouble()) === null, 10_000, "the mailbox reported as read");
+
+      hop.hang();
+      const hungAt = Date.now();
+      const trouble = await waitUntil(() => mailboxTrouble(), 20_000, "the hung mailbox shown");
+      expect(trouble.reason).toBe("The mail server stopped answering (timed out).");
+      expect(Date.now() - hungAt).toBeLessThan(15_000);
+      const during = await dovecot.append(
+        rawMail({ From: "during@example.org", To: "studio@nordlys.test", Subject: "During", "Message-ID": "<during-hang@example.org>" }),
+      );
+
+      hop.recover();
+      await storedMail(during);
+      await waitUntil(async () => (await mailboxTrouble()) === null, 20_000, "the mailbox shown as read again");
+      const { rows } = await db().$client.query<{ n: number }>(
+        "select count(*)::int as n from inbox_mails where direction = 'in' and message_id in ('<before-hang@example.org>', '<during-hang@example.org>')",
+      );
+      expect(rows[0]!.n).toBe(2);
+    } finally {
+      await hanging.stop();
+      await hop.close();
+      delete process.env.IMAP_URL;
+      delete process.env.IMAP_POLL_SECONDS;
+      resetEnvForTests();
+    }
+  }, 90_000);
+});

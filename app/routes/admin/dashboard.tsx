@@ -12,6 +12,8 @@ import { loadDashboard, parseRange, type DataTable, type Kpi } from "~/features/
 import type { ChartModel } from "~/features/analytics/charts.server";
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { MailboxTroubleNotice } from "~/features/inbox/components/mailbox-trouble-notice";
+import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const range = parseRange(new URL(request.url).searchParams.get("range"));
-  return { dashboard: await loadDashboard(range), diskLow: lowDiskFacts() };
+  const [dashboard, mailbox] = await Promise.all([loadDashboard(range), mailboxTrouble()]);
+  return { dashboard, diskLow: lowDiskFacts(), mailbox };
 }
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
@@ -36,7 +39,7 @@ const longDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, diskLow } = loaderData;
+  const { dashboard, diskLow, mailbox } = loaderData;
   const { range, tables, charts } = dashboard;
   return (
     <AdminShell
@@ -46,6 +49,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     >
       <div className="flex flex-col gap-6">
         {diskLow ? <DiskLowNotice disk={diskLow} /> : null}
+        {mailbox ? <MailboxTroubleNotice trouble={mailbox} /> : null}
         <section aria-label="Key figures">
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {dashboard.kpis.map((kpi) => (

@@ -26,6 +26,8 @@ import {
 } from "~/features/inbox/stages";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
+import { MailboxTroubleNotice } from "~/features/inbox/components/mailbox-trouble-notice";
+import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = noindexMeta("Inbox", "Everyone who reached out, and their enquiries.", "/admin/inbox");
@@ -33,12 +35,13 @@ export const meta: Route.MetaFunction = noindexMeta("Inbox", "Everyone who reach
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseQuery(inboxQuerySchema, new URL(request.url));
-  const [owners, list, board] = await Promise.all([
+  const [owners, list, board, mailbox] = await Promise.all([
     listOwners(),
     query.view === "list" ? listPeople(query) : null,
     query.view === "board" ? loadBoard(query) : null,
+    mailboxTrouble(),
   ]);
-  return { query, owners, list, board };
+  return { query, owners, list, board, mailbox };
 }
 
 /** The board's and list's stage forms (docs/inbox.md, "Stages"). */
@@ -58,13 +61,18 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   }));
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
-  const { query, owners, list, board } = loaderData;
+  const { query, owners, list, board, mailbox } = loaderData;
   const { search } = useLocation();
   return (
     <AdminShell
       title="Inbox"
       description="Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand."
     >
+      {mailbox ? (
+        <div className="mb-6">
+          <MailboxTroubleNotice trouble={mailbox} />
+        </div>
+      ) : null}
       <nav aria-label="Inbox views" className="mb-6 flex flex-wrap gap-2">
         {(["list", "board"] as const).map((view) => (
           <Button key={view} asChild size="sm" variant={query.view === view ? "primary" : "outline"}>

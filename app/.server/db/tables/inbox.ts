@@ -243,6 +243,19 @@ export const imapState = pgTable("imap_state", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * How the mailbox reader last fared (one row, id 1; docs/inbox.md, "When the mailbox fails"):
+ * the last good look, and since when it has been failing and why. Written by the instance that
+ * reads the mailbox, read by the inbox page and the dashboard on every instance.
+ */
+export const imapReaderStatus = pgTable("imap_reader_status", {
+  id: integer("id").primaryKey(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  lastError: text("last_error"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type WebhookEventType =
   | "person.created"
   | "enquiry.created"

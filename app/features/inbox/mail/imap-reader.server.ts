@@ -5,6 +5,7 @@ import { getDb, isDatabaseUnavailable } from "~/.server/db/client";
 import { imapState } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { importMessage, type FetchedMessage, type ImportLimits } from "./import-mail.server";
+import { recordMailboxChecked, recordMailboxFailing } from "./reader-status.server";
 
 /**
  * The IMAP reader (docs/inbox.md, "Connecting the studio's mailbox"; decision 0182): a long-running
@@ -21,6 +22,12 @@ export type ImapReaderOptions = {
   limits: ImportLimits;
   /** Called after each pass over the mailbox (tests wait on it). */
   onSynced?: (stored: number) => void;
+  /**
+   * How long any IMAP command may go without a byte from the server before the connection is
+   * given up (default: three polls, at least 15 s, at most 45 s), so a hung server shows within a
+   * minute. IDLE is renewed more often than that, so a quiet healthy connection never trips it.
+   */
+  commandTimeoutMs?: number;
 };
 
 export type ImapReader = { stop(): Promise<void> };
@@ -62,19 +69,30 @@ function wakeablePause() {
   return { pause, wake: () => wakeUp?.() };
 }
 
-function imapClient(connection: ReturnType<typeof connectionFrom>, pollMs: number): ImapFlow {
+function imapClient(connection: ReturnType<typeof connectionFrom>, pollMs: number, commandTimeoutMs: number): ImapFlow {
   return new ImapFlow({
     host: connection.host,
     port: connection.port,
     secure: connection.secure,
     auth: connection.auth,
     logger: false,
-    // IDLE is restarted this often, so a connection that went quiet without a word is noticed.
-    maxIdleTime: Math.min(pollMs, 5 * 60_000),
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 10 * 60_000,
+    // IDLE is restarted well within the time-out, so a healthy quiet connection always has traffic.
+    maxIdleTime: Math.min(pollMs, commandTimeoutMs / 3),
+    connectionTimeout: commandTimeoutMs,
+    greetingTimeout: commandTimeoutMs,
+    socketTimeout: commandTimeoutMs,
   });
+}
+
+/** What the admin reads about a failure: the error's own words, never the IMAP_URL's password. */
+function reasonOf(error: unknown): string {
+  const { message, code } = (error ?? {}) as { message?: string; code?: string };
+  if (code === "ETIMEOUT" || /timeout/i.test(message ?? "")) return "The mail server stopped answering (timed out).";
+  if (code === "ECONNREFUSED") return "The mail server refused the connection.";
+  if (code === "ENOTFOUND") return "The mail server's name was not found.";
+  const authFailed = (error as { authenticationFailed?: boolean } | undefined)?.authenticationFailed;
+  if (authFailed) return "The mail server refused the user name or password.";
+  return message ? `The mailbox could not be read: ${message}` : "The mailbox could not be read.";
 }
 
 /** Imports a message; one that cannot be stored as read (not a database outage) is stored by its headers. */
@@ -94,6 +112,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
   let stopped = false;
   let imap: ImapFlow | undefined;
   const pollMs = options.pollSeconds * 1000;
+  const commandTimeoutMs = options.commandTimeoutMs ?? Math.min(Math.max(pollMs * 3, 15_000), 45_000);
   const target = describeImapUrl(options.imapUrl);
   const { pause, wake } = wakeablePause();
 
@@ -126,6 +145,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
       } catch (error) {
         failures += 1;
         logger.warn({ err: error, imap: target, failures }, "IMAP reader: reading the mailbox failed; trying again");
+        if (!lockLost) await recordMailboxFailing(reasonOf(error)).catch(() => undefined);
       } finally {
         await lockClient.end().catch(() => undefined);
       }
@@ -133,12 +153,25 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
     }
   })();
 
+  /** Reads until the lock is lost or the connection fails; a failure is thrown as the connection's own error (a time-out, a reset) when it had one. */
   async function readWhileLocked(isLockLost: () => boolean) {
+    let connectionError: unknown;
+    try {
+      await readOnConnection(isLockLost, (error) => (connectionError ??= error));
+    } catch (error) {
+      throw connectionError ?? error;
+    }
+  }
+
+  async function readOnConnection(isLockLost: () => boolean, onConnectionError: (error: unknown) => void) {
     const connection = connectionFrom(options.imapUrl);
-    const client = imapClient(connection, pollMs);
+    const client = imapClient(connection, pollMs, commandTimeoutMs);
     imap = client;
     const closed = new Promise<void>((resolve) => client.once("close", () => resolve()));
-    client.on("error", (error: unknown) => logger.warn({ err: error, imap: target }, "IMAP reader: connection error"));
+    client.on("error", (error: unknown) => {
+      onConnectionError(error);
+      logger.warn({ err: error, imap: target }, "IMAP reader: connection error");
+    });
     client.on("exists", () => wake());
     await client.connect();
     logger.info({ imap: target }, "IMAP reader: connected; reading new mail without changing the mailbox");
@@ -147,6 +180,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
     try {
       while (!stopped && !isLockLost() && client.usable) {
         const stored = await syncOnce(client, connection.mailbox);
+        await recordMailboxChecked();
         logger[stored ? "info" : "debug"]({ imap: target, stored }, "IMAP reader: looked for new mail");
         options.onSynced?.(stored);
         if (stopped || isLockLost()) break;

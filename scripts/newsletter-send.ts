@@ -2,7 +2,8 @@
  * `npm run newsletter:send`: sends today's newsletter issue now, from the
  * command line (what "Send Newsletter Now" and the 08:00 UTC job do), and
  * prints the result as JSON. Safe to run while the server runs, and twice:
- * nobody gets a second copy.
+ * nobody gets a second copy (a sender killed mid-send: at most one extra
+ * message per send in flight, docs/newsletter.md "Who can get a second copy").
  *
  *   --stats   also print run time and peak memory (used by `npm run bench:newsletter`)
  */

@@ -22,7 +22,7 @@
  *   bench:ai     time to first streamed AI token through the server (needs a build)
  *   admin:create create an admin account or give an account the admin role
  *   backup:check pg_dump the database, restore it into a new database, compare every table's row count
- *   newsletter:send        send today's newsletter issue now (nobody gets a second copy)
+ *   newsletter:send        send today's newsletter issue now (again: nobody gets a second copy)
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
  *   inbox:person           export or erase everything held about one person (GDPR; docs/inbox.md)
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink

@@ -47,7 +47,8 @@ export function sendSettingsFromEnv(): SendSettings {
 
 /**
  * Sends the day's issue to every confirmed, not unsubscribed, not bounced
- * subscriber, exactly once each, and answers the product's send result.
+ * subscriber, once each (a sender killed mid-send: at most one extra message
+ * per send in flight, docs/newsletter.md), and answers the product's send result.
  *
  * - The issue (one per UTC day) is created from the day's top stories and
  *   rendered once; each message only gets its recipient's unsubscribe links.

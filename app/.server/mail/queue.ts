@@ -1,7 +1,19 @@
 import type { Db as IDatabase } from "pg-boss";
 import { defineJob, getJobs } from "../jobs";
 import { logger } from "../logger";
-import { sendMailNow, type MailMessage } from "./send-mail";
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { getDb } from "../db/client";
+import { mailDeliveries, type MailDeliveryStatus } from "../db/tables";
+import { getMailConfig } from "./config";
+import { sendMailNow, type MailAddress, type MailMessage, type SentMail } from "./send-mail";
+
+/** A Message-ID on the sender's domain: `<uuid@domain>`. */
+function newMessageId(from: MailAddress): string {
+  const address = typeof from === "string" ? from : from.address;
+  const domain = /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
+  return `<${randomUUID()}@${domain}>`;
+}
 
 /**
  * Mail goes out through the `send-mail` queue: the request that wants a mail
@@ -27,22 +39,51 @@ function isPermanentFailure(error: unknown): boolean {
   return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 550 && responseCode < 560;
 }
 
+/** The server's words for a failure: its SMTP answer when there is one ("550 5.1.1 <x>: User unknown"). */
+function failureText(error: unknown): string {
+  const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
+  const text = typeof response === "string" && response ? response : typeof message === "string" ? message : String(error);
+  return text.replace(/\s+/g, " ").slice(0, 300);
+}
+
+/** Records what became of a queued mail (tables/mail.ts); a mail queued before Message-IDs were kept has no row. */
+async function recordDelivery(messageId: string | undefined, status: MailDeliveryStatus, detail: string, attempts: number) {
+  if (!messageId) return;
+  await getDb()
+    .update(mailDeliveries)
+    .set({ status, detail, attempts, updatedAt: new Date() })
+    .where(eq(mailDeliveries.messageId, messageId));
+}
+
 export const sendMailJob = defineJob<MailMessage>({
   name: "send-mail",
   queue: SEND_MAIL_QUEUE,
   concurrency: 2,
   pollingIntervalSeconds: 2,
-  handler: async (message) => {
+  handler: async (message, job) => {
+    const attempts = job.retryCount + 1;
+    let sent: SentMail;
     try {
-      await sendMailNow(message);
+      sent = await sendMailNow(message);
     } catch (error) {
       if (isPermanentFailure(error)) {
-        // Logged and dropped: the recipient does not exist, another attempt would bounce again.
+        // Recorded and dropped: the recipient does not exist, another attempt would bounce again.
         logger.error({ err: error, tag: message.tag }, "Mail refused permanently by the SMTP server; not retrying");
+        await recordDelivery(message.messageId, "failed", `Refused by the mail server: ${failureText(error)}`, attempts);
         return;
       }
+      const last = job.retryCount >= SEND_MAIL_QUEUE.retryLimit;
+      await recordDelivery(
+        message.messageId,
+        last ? "failed" : "retrying",
+        last
+          ? `Given up after ${attempts} attempts: ${failureText(error)}`
+          : `Attempt ${attempts} failed, trying again: ${failureText(error)}`,
+        attempts,
+      ).catch(() => undefined);
       throw error;
     }
+    await recordDelivery(message.messageId, "sent", sent.response.slice(0, 300), attempts);
   },
 });
 
@@ -62,10 +103,22 @@ export type QueueMailOptions = {
  */
 export async function queueMail(message: MailMessage, options: QueueMailOptions = {}): Promise<string> {
   if (!message.html || !message.text) throw new Error("A mail needs both an HTML and a plain-text part.");
-  const id = await getJobs().send(sendMailJob, message, {
-    ...(options.db ? { db: options.db } : {}),
-    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-  });
+  // Every queued mail has a Message-ID, under which its fate is kept (mail_deliveries).
+  const messageId = message.messageId ?? newMessageId(message.from ?? getMailConfig().from);
+  const insert = {
+    text: "insert into mail_deliveries (message_id, tag, status) values ($1, $2, 'queued') on conflict (message_id) do nothing",
+    values: [messageId, message.tag ?? "mail"],
+  };
+  if (options.db) await options.db.executeSql(insert.text, insert.values);
+  else await getDb().$client.query(insert.text, insert.values);
+  const id = await getJobs().send(
+    sendMailJob,
+    { ...message, messageId },
+    {
+      ...(options.db ? { db: options.db } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    },
+  );
   if (!id) throw new Error("The mail could not be queued.");
   return id;
 }

@@ -58,6 +58,8 @@ export type SentMail = {
   rejected: string[];
   /** Set when SMTP_URL is unset: the .eml file written. */
   outboxFile?: string;
+  /** The server's answer to the message ("250 2.0.0 Ok: queued as …"), or where the outbox put it. */
+  response: string;
 };
 
 /** Header fields a caller may not set through `headers` (the message's own fields set them). */
@@ -192,6 +194,7 @@ export async function sendMailNow(message: MailMessage | PreparedMailMessage, tr
 
   const info = (await mailer.sendMail(options)) as {
     messageId: string;
+    response?: string;
     accepted?: Array<string | { address: string }>;
     rejected?: Array<string | { address: string }>;
     message?: Buffer;
@@ -212,6 +215,7 @@ export async function sendMailNow(message: MailMessage | PreparedMailMessage, tr
       accepted: to.map((entry) => (typeof entry === "string" ? entry : entry.address)),
       rejected: [],
       outboxFile: file,
+      response: `Written to the outbox (SMTP_URL is not set): ${path.basename(file)}`,
     };
   }
 
@@ -219,5 +223,10 @@ export async function sendMailNow(message: MailMessage | PreparedMailMessage, tr
     { tag: message.tag, messageId: info.messageId, accepted: addresses(info.accepted).length },
     "Mail sent over SMTP",
   );
-  return { messageId: info.messageId, accepted: addresses(info.accepted), rejected: addresses(info.rejected) };
+  return {
+    messageId: info.messageId,
+    accepted: addresses(info.accepted),
+    rejected: addresses(info.rejected),
+    response: info.response ?? "Accepted",
+  };
 }

@@ -10,7 +10,9 @@ import {
   newsletterSubscriptions,
   people,
   submissions,
+  mailDeliveries,
   type ConversationMessage,
+  type MailDeliveryStatus,
 } from "~/.server/db/tables";
 import { loadEnquiries, type EnquirySummary } from "./list-people.server";
 
@@ -67,6 +69,8 @@ export type TimelineEntry =
       text: string;
       autoReply: string | null;
       attachments: Attachment[];
+      /** Outgoing: what became of it (queued, sent with the server's answer, retrying, failed with why); null for older mail. */
+      delivery: { status: MailDeliveryStatus; detail: string | null } | null;
     })
   | (Base & { type: "event"; kind: "note" | "stage" | "owner" | "value"; enquiryId: string | null; body: string });
 
@@ -112,7 +116,13 @@ async function readTimelineRows(personId: string) {
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(desc(leads.createdAt)).limit(limit),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
-    db.select().from(inboxMails).where(eq(inboxMails.personId, personId)).orderBy(desc(inboxMails.createdAt)).limit(limit),
+    db
+      .select({ mail: inboxMails, delivery: { status: mailDeliveries.status, detail: mailDeliveries.detail } })
+      .from(inboxMails)
+      .leftJoin(mailDeliveries, eq(mailDeliveries.messageId, inboxMails.messageId))
+      .where(eq(inboxMails.personId, personId))
+      .orderBy(desc(inboxMails.createdAt))
+      .limit(limit),
     db
       .select()
       .from(inboxEvents)
@@ -132,7 +142,7 @@ async function readTimelineRows(personId: string) {
     ...subscriptionRows.map((row) => row.id),
     ...bookingRows.map((row) => row.id),
   ];
-  const mailIds = mailRows.map((row) => row.id);
+  const mailIds = mailRows.map((row) => row.mail.id);
   const [visitRows, attachmentRows] = await Promise.all([
     ownIds.length
       ? db
@@ -218,7 +228,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
       bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
     })),
-    ...mailRows.map((row): TimelineEntry => ({
+    ...mailRows.map(({ mail: row, delivery }): TimelineEntry => ({
       type: "mail",
       id: `mail-${row.id}`,
       at: iso(row.createdAt),
@@ -230,6 +240,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       subject: row.subject,
       text: row.text,
       autoReply: row.autoReply,
+      delivery: row.direction === "out" && delivery?.status ? { status: delivery.status, detail: delivery.detail } : null,
       attachments: attachmentRows
         .filter((attachment) => attachment.mailId === row.id)
         .map((attachment) => ({

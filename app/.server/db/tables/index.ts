@@ -12,3 +12,4 @@ export * from "./chat-replies";
 export * from "./inbox";
 export * from "./inbox-digest";
 export * from "./mentoring";
+export * from "./mail";

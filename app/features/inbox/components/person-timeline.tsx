@@ -45,6 +45,14 @@ function aboutLabel(about: string): string {
   return about in kindLabels ? kindLabels[about as Kind].toLowerCase() : about;
 }
 
+/** An outgoing mail by what became of it (a mail from before this was kept counts as sent). */
+const outgoingLabels = {
+  queued: "Mail queued",
+  sent: "Mail sent",
+  retrying: "Mail not sent yet",
+  failed: "Mail failed",
+} as const;
+
 function titleOf(entry: TimelineEntry): string {
   switch (entry.type) {
     case "visit":
@@ -58,7 +66,9 @@ function titleOf(entry: TimelineEntry): string {
     case "subscription":
       return "Newsletter subscription";
     case "mail":
-      return entry.direction === "out" ? `Mail sent: ${entry.subject}` : `Mail received: ${entry.subject}`;
+      return entry.direction === "out"
+        ? `${outgoingLabels[entry.delivery?.status ?? "sent"]}: ${entry.subject}`
+        : `Mail received: ${entry.subject}`;
     case "event":
       return entry.kind === "note"
         ? "Note"
@@ -154,6 +164,7 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
             From {entry.from} to {entry.to}
             {entry.autoReply ? ` · automatic reply (${entry.autoReply})` : ""}
           </p>
+          {entry.delivery ? <DeliveryLine delivery={entry.delivery} /> : null}
           <p className="whitespace-pre-wrap break-words">{entry.text}</p>
           {entry.attachments.length ? (
             <ul aria-label="Attachments" className="grid gap-1">
@@ -181,4 +192,27 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
     case "event":
       return <p className="whitespace-pre-wrap break-words">{entry.body}</p>;
   }
+}
+
+/** What became of an outgoing mail, in the mail server's words; a failure says the text is kept for a resend. */
+function DeliveryLine({ delivery }: { delivery: NonNullable<Extract<TimelineEntry, { type: "mail" }>["delivery"]> }) {
+  if (delivery.status === "failed") {
+    return (
+      <p role="note" data-testid="mail-delivery" className="rounded-md border border-danger-700 bg-danger-100 p-2 text-ink-900">
+        Not delivered. {delivery.detail} The person did not get this reply: their enquiry is waiting again, and the text below is kept to
+        send again.
+      </p>
+    );
+  }
+  const text =
+    delivery.status === "queued"
+      ? "Queued: it goes out in a moment."
+      : delivery.status === "retrying"
+        ? `${delivery.detail ?? "Not sent yet."}`
+        : `Accepted by the mail server: ${delivery.detail ?? "OK"}`;
+  return (
+    <p data-testid="mail-delivery" className="text-ink-600">
+      {text}
+    </p>
+  );
 }

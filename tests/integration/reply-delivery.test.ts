@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enquiries, mailDeliveries, users } from "~/.server/db/tables";
+import { resetEnvForTests } from "~/.server/env";
+import type { Jobs } from "~/.server/jobs";
+import { setAppSecret } from "~/.server/secret";
+import { sendReply } from "~/features/inbox/mail/send-reply.server";
+import { loadPersonPage } from "~/features/inbox/person-timeline.server";
+import { setupTestDatabase } from "../support/database";
+import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { restoreEnvAfterAll } from "../support/process-env";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { waitUntil } from "../support/wait-until";
+
+/**
+ * "Sent" means delivered to the mail server (docs/inbox.md, "Replying"): each reply's timeline
+ * entry shows what became of it, in the server's words; a reply the server refuses fails visibly,
+ * and the person's enquiry waits again.
+ */
+const database = setupTestDatabase();
+setAppSecret("reply-delivery-test-secret-reply-delivery-0");
+restoreEnvAfterAll();
+let sink: SmtpSink;
+let jobs: Jobs | undefined;
+const admin = { id: "admin-delivery", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true };
+const db = () => database.current.db;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  Object.assign(process.env, {
+    SMTP_URL: sink.url,
+    MAIL_FROM: "Nordlys Studio <studio@nordlys.test>",
+    MAIL_TO_STUDIO: "hello@nordlys.test",
+    INBOX_REPLY_TO: "studio@nordlys.test",
+    PUBLIC_URL: "https://nordlys.test",
+  });
+  resetEnvForTests();
+  jobs = await startTestMailQueue(database.current.url);
+  await db().insert(users).values({ id: admin.id, name: admin.name, email: admin.email });
+});
+
+afterAll(async () => {
+  await stopTestMailQueue(jobs);
+  await sink?.stop();
+});
+
+async function newLead(email: string) {
+  const { rows } = await db().$client.query<{ id: string }>(
+    "insert into leads (name, email, message, conversation_context) values ('Lin', $1, 'We need a website', '{\"messages\":[]}') returning id",
+    [email],
+  );
+  const [enquiry] = await db().select().from(enquiries).where(eq(enquiries.sourceId, rows[0]!.id));
+  return enquiry!;
+}
+
+async function replyAndWait(email: string, until: (status: string) => boolean) {
+  const enquiry = await newLead(email);
+  const outcome = await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "Happy to help: when can we talk?", admin });
+  if (outcome.status !== "sent") throw new Error(outcome.status);
+  const delivery = await waitUntil(
+    async () => {
+      const [row] = await db().select().from(mailDeliveries).where(eq(mailDeliveries.messageId, outcome.messageId));
+      return row && until(row.status) && row;
+    },
+    20_000,
+    "the reply's delivery recorded",
+  );
+  const page = await loadPersonPage(enquiry.personId);
+  const entry = page!.timeline.find((item) => item.type === "mail" && item.direction === "out");
+  const [after] = await db().select().from(enquiries).where(eq(enquiries.id, enquiry.id));
+  return { delivery, entry, enquiry: after! };
+}
+
+describe("a reply's delivery", () => {
+  it("accepted by the mail server: 'sent' with the server's answer, and the person no longer waits", async () => {
+    const { delivery, entry, enquiry } = await replyAndWait("lin@example.org", (status) => status === "sent");
+    expect(delivery).toMatchObject({ tag: "inbox-reply", status: "sent", attempts: 1, detail: expect.stringMatching(/^250\b/) });
+    expect(entry).toMatchObject({ delivery: { status: "sent", detail: expect.stringMatching(/^250\b/) } });
+    expect(enquiry.waitingSince).toBeNull();
+  });
+
+  it("refused by the mail server (550): 'failed' with the server's words, the enquiry waits again, the text is kept", async () => {
+    sink.rejectRecipients(["nobody@example.org"]);
+    const { delivery, entry, enquiry } = await replyAndWait("nobody@example.org", (status) => status === "failed");
+    expect(delivery.detail).toMatch(/^Refused by the mail server: .*550.*No such user here/);
+    expect(entry).toMatchObject({
+      delivery: { status: "failed", detail: delivery.detail },
+      text: "Happy to help: when can we talk?",
+    });
+    expect(enquiry.waitingSince).not.toBeNull();
+    expect(enquiry.waitingSince!.getTime()).toBe(enquiry.createdAt.getTime());
+  });
+});

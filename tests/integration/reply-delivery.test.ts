@@ -4,6 +4,7 @@ import { enquiries, mailDeliveries, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
+import { importMessage } from "~/features/inbox/mail/import-mail.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { setupTestDatabase } from "../support/database";
@@ -89,5 +90,59 @@ describe("a reply's delivery", () => {
     });
     expect(enquiry.waitingSince).not.toBeNull();
     expect(enquiry.waitingSince!.getTime()).toBe(enquiry.createdAt.getTime());
+  });
+
+  it("accepted, then bounced (a delivery-status notification read from the mailbox): 'failed' with the bounce's reason", async () => {
+    const { delivery, enquiry } = await replyAndWait("moved-on@example.org", (status) => status === "sent");
+    const dsn = [
+      "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>",
+      "To: studio@nordlys.test",
+      "Subject: Undelivered Mail Returned to Sender",
+      "Message-ID: <bounce-moved-on@mx.example.org>",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+      "",
+      "--B",
+      "Content-Type: text/plain",
+      "",
+      "Your message could not be delivered.",
+      "--B",
+      "Content-Type: message/delivery-status",
+      "",
+      "Reporting-MTA: dns; mx.example.org",
+      "",
+      "Final-Recipient: rfc822; moved-on@example.org",
+      "Action: failed",
+      "Status: 5.1.1",
+      "Diagnostic-Code: smtp; 550 5.1.1 <moved-on@example.org>: Recipient address rejected: User unknown",
+      "--B",
+      "Content-Type: text/rfc822-headers",
+      "",
+      "From: Nordlys Studio <studio@nordlys.test>",
+      "To: moved-on@example.org",
+      `Message-ID: ${delivery.messageId}`,
+      "--B--",
+      "",
+    ].join("\r\n");
+    const source = Buffer.from(dsn);
+    const imported = await importMessage(
+      { mailbox: "INBOX", uidValidity: 7, uid: 1, size: source.length, source },
+      {
+        maxMessageBytes: 1024 * 1024,
+        maxAttachmentBytes: 1024 * 1024,
+      },
+    );
+    expect(imported).toMatchObject({ status: "stored", personId: enquiry.personId, autoReply: "Delivery status notification" });
+    const [row] = await db().select().from(mailDeliveries).where(eq(mailDeliveries.messageId, delivery.messageId));
+    expect(row).toMatchObject({
+      status: "failed",
+      detail: "Bounced: 550 5.1.1 <moved-on@example.org>: Recipient address rejected: User unknown",
+    });
+    const [after] = await db().select().from(enquiries).where(eq(enquiries.id, enquiry.id));
+    expect(after!.waitingSince).not.toBeNull();
+    const page = await loadPersonPage(enquiry.personId);
+    expect(page!.timeline.find((item) => item.type === "mail" && item.direction === "out")).toMatchObject({
+      delivery: { status: "failed" },
+    });
   });
 });

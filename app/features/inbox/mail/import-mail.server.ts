@@ -1,8 +1,9 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import { enquiries, imapState, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/tables";
+import { enquiries, imapState, inboxAttachments, inboxMails, mailDeliveries, people, personEmailKey } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { autoReplyReason } from "./auto-reply";
+import { bounceOf, type Bounce } from "./bounce";
 import { sanitizeMailHtml } from "./sanitize-mail-html.server";
 import { tokenFromAddress, tokenFromMessageId } from "./thread-address.server";
 
@@ -47,6 +48,8 @@ type Parsed = {
   html: string | null;
   autoReply: string | null;
   attachments: Attachment[];
+  /** A delivery-status notification about one of our mails (bounce.ts). */
+  bounce?: Bounce | null;
 };
 
 const MB = 1024 * 1024;
@@ -95,6 +98,7 @@ function fromParsed(parsed: ParsedMail, maxAttachmentBytes: number): Parsed {
     text: parsed.text ?? "",
     html,
     autoReply: autoReplyReason((name) => headerText(parsed, name)),
+    bounce: bounceOf(parsed),
     attachments: parsed.attachments.map((attachment) => ({
       filename: safeFilename(attachment.filename ?? "attachment"),
       contentType: (attachment.contentType || "application/octet-stream").slice(0, 200),
@@ -221,7 +225,10 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
       return { status: "duplicate" } as const;
     }
 
-    const match = fromKey ? await findThread(tx.db, parsed, fromKey) : null;
+    // A bounce of one of our mails belongs to that mail's person and enquiry, and is no answer of theirs.
+    const bounced = parsed.bounce ? await bouncedMail(tx.db, parsed.bounce) : null;
+    if (bounced) parsed.autoReply ??= "Delivery status notification";
+    const match = bounced ?? (fromKey ? await findThread(tx.db, parsed, fromKey) : null);
     const [stored] = await tx.db
       .insert(inboxMails)
       .values({
@@ -268,6 +275,24 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
 }
 
 type Reader = Parameters<Parameters<typeof withTransaction>[0]>[0]["db"];
+
+/**
+ * The mail a bounce returns, marked failed with the server's reason (mail_deliveries; its trigger
+ * puts an inbox reply's enquiry back to waiting), and whose person and enquiry it was; null when
+ * the bounce is about no mail of ours.
+ */
+async function bouncedMail(db: Reader, bounce: Bounce): Promise<{ enquiryId: string; personId: string } | null> {
+  await db
+    .update(mailDeliveries)
+    .set({ status: "failed", detail: `Bounced: ${bounce.reason}`, updatedAt: new Date() })
+    .where(eq(mailDeliveries.messageId, bounce.originalMessageId));
+  const [mail] = await db
+    .select({ enquiryId: inboxMails.enquiryId, personId: inboxMails.personId })
+    .from(inboxMails)
+    .where(and(eq(inboxMails.direction, "out"), eq(inboxMails.messageId, bounce.originalMessageId)))
+    .limit(1);
+  return mail?.enquiryId && mail.personId ? { enquiryId: mail.enquiryId, personId: mail.personId } : null;
+}
 
 /** The thread this message names and whose person sent it, or null (then it is Unmatched). */
 async function findThread(db: Reader, parsed: Parsed, fromKey: string): Promise<{ enquiryId: string; personId: string } | null> {

@@ -1,11 +1,14 @@
 CREATE TABLE "mail_deliveries" (
 	"message_id" text PRIMARY KEY NOT NULL,
 	"tag" text NOT NULL,
+	"ref" text,
 	"status" text NOT NULL,
 	"detail" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX "mail_deliveries_ref_idx" ON "mail_deliveries" USING btree ("ref");
 --> statement-breakpoint
 -- An inbox reply the mail server refused, or that the queue gave up on, did not reach the person:
 -- their enquiry waits again, since the person's last message (or since it came in), so the list,

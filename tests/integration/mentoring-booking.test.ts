@@ -10,6 +10,7 @@ import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
 import { setAppSecret } from "~/.server/secret";
 import { pruneHeldItems } from "~/features/admin/held-items.server";
+import { agendaData } from "~/features/mentoring/agenda.server";
 import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
 import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
 import { markOutcome } from "~/features/mentoring/mark-outcome.server";
@@ -178,6 +179,19 @@ describe("booking a slot", () => {
     expect(event.location).toMatch(/^https:\/\/meet\.jit\.si\/Nordlys-[0-9a-f]{32}$/);
     expect(mail.parsed.text).toContain(event.location);
     expect(mail.parsed.text).toContain("https://nordlys.test/mentoring/booking?token=");
+    // The agenda says what became of each of the booking's mails, in the mail server's words.
+    const shown = await waitUntil(
+      async () => {
+        const mails = (await agendaData(new URL(`https://nordlys.test/admin/mentoring?date=${slot.start.slice(0, 10)}`), MENTOR.id)).mails[
+          bookingId
+        ];
+        return mails?.length === 2 && mails.every((sent) => sent.status === "sent") && mails;
+      },
+      20_000,
+      "both mails shown as sent on the agenda",
+    );
+    expect(shown.map((sent) => sent.tag).sort()).toEqual(["booking-confirmation", "booking-mentor-notification"]);
+    expect(shown[0]!.detail).toMatch(/^250\b/);
 
     const [enquiry] = await getDb()
       .select()

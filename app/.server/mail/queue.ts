@@ -106,8 +106,8 @@ export async function queueMail(message: MailMessage, options: QueueMailOptions 
   // Every queued mail has a Message-ID, under which its fate is kept (mail_deliveries).
   const messageId = message.messageId ?? newMessageId(message.from ?? getMailConfig().from);
   const insert = {
-    text: "insert into mail_deliveries (message_id, tag, status) values ($1, $2, 'queued') on conflict (message_id) do nothing",
-    values: [messageId, message.tag ?? "mail"],
+    text: "insert into mail_deliveries (message_id, tag, ref, status) values ($1, $2, $3, 'queued') on conflict (message_id) do nothing",
+    values: [messageId, message.tag ?? "mail", message.ref ?? null],
   };
   if (options.db) await options.db.executeSql(insert.text, insert.values);
   else await getDb().$client.query(insert.text, insert.values);

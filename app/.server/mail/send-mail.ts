@@ -27,6 +27,8 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Short label for logs and outbox file names: "form-notification". */
   tag?: string;
+  /** What the mail is about (`booking:<id>`): its fate is kept under it too (mail_deliveries), for the feature to show. */
+  ref?: string;
   /** Our own Message-ID (`<…@domain>`), for mails whose answers must find their thread (the inbox's replies). */
   messageId?: string;
   /** Threading: the Message-ID answered, and the thread's earlier Message-IDs. */

@@ -1,7 +1,7 @@
-import { and, asc, gte, lt, sql } from "drizzle-orm";
+import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings } from "~/.server/db/tables";
+import { mailDeliveries, mentoringBookings, type MailDeliveryStatus } from "~/.server/db/tables";
 import { toView, type BookingView } from "./bookings-shared.server";
 import { toOption, type SlotOption } from "./mentoring-page.server";
 import { DEFAULT_TIME_ZONE, freeSlots, loadMentor, type Mentor } from "./mentors.server";
@@ -25,7 +25,39 @@ export type AgendaData = {
   next: string;
   awaiting: BookingView[];
   reschedule: { booking: BookingView; options: SlotOption[] } | null;
+  /** What became of each shown booking's mails, oldest first (by booking id). */
+  mails: Record<string, BookingMail[]>;
 };
+
+export type BookingMail = { tag: string; status: MailDeliveryStatus; detail: string | null; at: string };
+
+/** The mails queued for these bookings and their fate (mail_deliveries under `booking:<id>`). */
+async function bookingMails(ids: string[]): Promise<Record<string, BookingMail[]>> {
+  if (ids.length === 0) return {};
+  const rows = await getDb()
+    .select({
+      ref: mailDeliveries.ref,
+      tag: mailDeliveries.tag,
+      status: mailDeliveries.status,
+      detail: mailDeliveries.detail,
+      at: mailDeliveries.updatedAt,
+    })
+    .from(mailDeliveries)
+    .where(
+      inArray(
+        mailDeliveries.ref,
+        ids.map((id) => `booking:${id}`),
+      ),
+    )
+    .orderBy(asc(mailDeliveries.updatedAt))
+    .limit(2000);
+  const byBooking: Record<string, BookingMail[]> = {};
+  for (const row of rows) {
+    const id = row.ref!.slice("booking:".length);
+    (byBooking[id] ??= []).push({ tag: row.tag, status: row.status, detail: row.detail, at: row.at.toISOString() });
+  }
+  return byBooking;
+}
 
 export async function agendaData(url: URL, adminId: string, now = new Date()): Promise<AgendaData> {
   const mentor = await loadMentor(adminId);
@@ -54,6 +86,7 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
       reschedule = { booking, options: slots.slice(0, 30).map(toOption) };
     }
   }
+  const awaiting = await awaitingDecision(now);
   return {
     view,
     now: now.toISOString(),
@@ -63,8 +96,9 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
     days,
     previous: start.minus({ days: length }).toISODate()!,
     next: end.toISODate()!,
-    awaiting: await awaitingDecision(now),
+    awaiting,
     reschedule,
+    mails: await bookingMails([...bookings, ...awaiting].map((booking) => booking.id)),
   };
 }
 

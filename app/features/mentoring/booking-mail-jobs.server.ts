@@ -50,7 +50,8 @@ export const bookingMailsJob = defineJob<BookingMailJobData>({
         break;
     }
     await withTransaction(async (tx) => {
-      for (const mail of mails) await queueMail(mail, { db: tx.jobsDb });
+      // Under the booking's ref, so the agenda shows what became of each of its mails.
+      for (const mail of mails) await queueMail({ ...mail, ref: `booking:${row.id}` }, { db: tx.jobsDb });
     });
   },
 });

@@ -53,7 +53,8 @@ export async function sendDueReminders(now = new Date(), batch = 50): Promise<nu
           .update(mentoringBookings)
           .set({ [reminder.key]: now })
           .where(eq(mentoringBookings.id, row.id));
-        await queueMail(await reminderMail(bookingForMail(row, mentor), reminder.hoursBefore), { db: tx.jobsDb });
+        const mail = await reminderMail(bookingForMail(row, mentor), reminder.hoursBefore);
+        await queueMail({ ...mail, ref: `booking:${row.id}` }, { db: tx.jobsDb });
       }
       return due.length;
     });

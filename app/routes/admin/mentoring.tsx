@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
-import { agendaData } from "~/features/mentoring/agenda.server";
+import { agendaData, type BookingMail } from "~/features/mentoring/agenda.server";
 import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
 import { SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
 import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
@@ -164,7 +164,7 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
                   <ul className="flex flex-col gap-3">
                     {day.bookings.map((booking) => (
                       <li key={booking.id}>
-                        <BookingCard booking={booking} time={time} here={here} now={agenda.now} />
+                        <BookingCard booking={booking} time={time} here={here} now={agenda.now} mails={agenda.mails[booking.id] ?? []} />
                       </li>
                     ))}
                   </ul>
@@ -194,6 +194,7 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
                   }
                   here={here}
                   now={agenda.now}
+                  mails={agenda.mails[booking.id] ?? []}
                 />
               </li>
             ))}
@@ -204,7 +205,19 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
   );
 }
 
-function BookingCard({ booking, time, here, now }: { booking: BookingView; time: (iso: string) => string; here: string; now: string }) {
+function BookingCard({
+  booking,
+  time,
+  here,
+  now,
+  mails,
+}: {
+  booking: BookingView;
+  time: (iso: string) => string;
+  here: string;
+  now: string;
+  mails: BookingMail[];
+}) {
   const ahead = booking.start > now;
   const changeable = ahead && (booking.status === "confirmed" || booking.status === "pending");
   const action = (intent: string, label: string, variant: "primary" | "outline" = "outline") => (
@@ -231,6 +244,7 @@ function BookingCard({ booking, time, here, now }: { booking: BookingView; time:
         <Badge variant={booking.status === "confirmed" ? "accent" : "neutral"}>{statusLabels[booking.status]}</Badge>
       </div>
       <p className="whitespace-pre-line text-sm text-ink-800">{booking.goals}</p>
+      {mails.length ? <BookingMails mails={mails} /> : null}
       {booking.scholarshipReason ? (
         <p className="text-sm text-ink-800">
           <strong>Scholarship:</strong> {booking.scholarshipReason}
@@ -334,5 +348,32 @@ function AgendaRangeNav({ view, date, previous, next }: Pick<Agenda, "view" | "d
         </Link>
       </Button>
     </nav>
+  );
+}
+
+const mailLabels: Record<string, string> = {
+  "booking-confirmation": "Invitation to the learner",
+  "booking-mentor-notification": "Notice to the mentor",
+  "booking-pending": "Request received, to the learner",
+  "booking-approval-needed": "Approval request, to the mentor",
+  "booking-cancelled": "Cancellation",
+  "booking-rescheduled": "New time",
+  "booking-reminder": "Reminder",
+  "booking-follow-up": "Follow-up",
+};
+
+const mailStates = { queued: "queued", sent: "sent", retrying: "not sent yet", failed: "failed" } as const;
+
+/** What became of the booking's mails: sent (the server accepted it), not yet, or failed with why. */
+function BookingMails({ mails }: { mails: BookingMail[] }) {
+  return (
+    <ul className="flex flex-col gap-1 text-sm" aria-label="Mails" data-testid="booking-mails">
+      {mails.map((mail, index) => (
+        <li key={index} className={mail.status === "failed" ? "text-danger-700" : "text-ink-600"}>
+          {mailLabels[mail.tag] ?? mail.tag}: {mailStates[mail.status]}
+          {mail.status === "failed" || mail.status === "retrying" ? ` (${mail.detail ?? "no reason given"})` : ""}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,15 @@
 import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
 
-export type DigestEnquiry = { personId: string; who: string; kind: string; stage: string; waitingSince: Date };
+export type DigestEnquiry = {
+  personId: string;
+  who: string;
+  kind: string;
+  stage: string;
+  waitingSince: Date;
+  /** Our latest reply did not reach them: they wait although someone answered. */
+  replyFailed: boolean;
+};
 export type DigestAnswer = { personId: string; who: string; subject: string; receivedAt: Date };
 
 export type MorningDigestProps = {
@@ -47,6 +55,7 @@ export function MorningDigest({ enquiries, enquiriesTotal, answers, answersTotal
           <Text key={`${enquiry.personId}-${enquiry.waitingSince.toISOString()}`} style={item}>
             <Link href={personUrl(enquiry.personId)}>{enquiry.who}</Link> ({enquiry.kind}, {enquiry.stage}): waiting{" "}
             {waited(enquiry.waitingSince, now)}
+            {enquiry.replyFailed ? " (our reply to them failed: see the timeline)" : ""}
           </Text>
         ))}
         {enquiriesTotal > enquiries.length ? (

@@ -6,7 +6,10 @@ import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
 import { importMessage } from "~/features/inbox/mail/import-mail.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
+import { listPeople } from "~/features/inbox/list-people.server";
+import { collectDigest } from "~/features/inbox/morning-digest.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
+import { inboxQuerySchema } from "~/features/inbox/schema";
 import { setupTestDatabase } from "../support/database";
 import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
 import { restoreEnvAfterAll } from "../support/process-env";
@@ -90,6 +93,11 @@ describe("a reply's delivery", () => {
     });
     expect(enquiry.waitingSince).not.toBeNull();
     expect(enquiry.waitingSince!.getTime()).toBe(enquiry.createdAt.getTime());
+    // Flagged in the inbox's list, and in the morning digest once it has waited a day.
+    const list = await listPeople(inboxQuerySchema.parse({ q: "nobody@example.org" }));
+    expect(list.people[0]!.enquiries.find((item) => item.id === enquiry.id)).toMatchObject({ replyFailed: true });
+    const digest = await collectDigest(new Date(Date.now() + 25 * 3_600_000));
+    expect(digest.enquiries.find((item) => item.personId === enquiry.personId)).toMatchObject({ replyFailed: true });
   });
 
   it("accepted, then bounced (a delivery-status notification read from the mailbox): 'failed' with the bounce's reason", async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { pageCount } from "~/features/admin/search.server";
 import { BOARD_CARDS_PER_STAGE, BOARD_COUNT_CAP, INBOX_PAGE_SIZE, LIST_COUNT_CAP, prefixTsQuery, type InboxQuery } from "./schema";
@@ -24,6 +24,8 @@ export type EnquirySummary = {
   waitingSince: string | null;
   /** The first visit's source (utm_source, else the referrer's host), when analytics saw it. */
   source: string | null;
+  /** Our latest reply to it did not reach the person (refused, given up, or bounced). */
+  replyFailed: boolean;
 };
 
 export type PersonRow = {
@@ -51,6 +53,7 @@ type EnquiryRecord = {
   created_at: Date | string;
   waiting_since: Date | string | null;
   source: string | null;
+  reply_failed: boolean | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -70,12 +73,19 @@ function toSummary(row: EnquiryRecord): EnquirySummary {
     createdAt: iso(row.created_at),
     waitingSince: isoOrNull(row.waiting_since),
     source: row.source,
+    replyFailed: row.reply_failed === true,
   };
+}
+
+/** Whether our latest reply to the enquiry failed (mail_deliveries; docs/inbox.md, "What became of a reply"). */
+export function latestReplyFailed(enquiryId: SQL | AnyColumn): SQL<boolean | null> {
+  return sql<boolean | null>`(select d.status = 'failed' from inbox_mails m join mail_deliveries d on d.message_id = m.message_id
+    where m.enquiry_id = ${enquiryId} and m.direction = 'out' order by m.created_at desc limit 1)`;
 }
 
 /** The columns an enquiry summary is read with (`e` enquiries, `u` its owner, `c` its first visit). */
 const enquiryColumns = sql`e.id, e.person_id, e.kind, e.stage, e.owner_id, u.name as owner_name, e.value_minor, e.currency,
-  e.held_at, e.created_at, e.waiting_since, coalesce(c.utm_source, c.referrer_host) as source`;
+  e.held_at, e.created_at, e.waiting_since, coalesce(c.utm_source, c.referrer_host) as source, ${latestReplyFailed(sql`e.id`)} as reply_failed`;
 const enquiryJoins = sql`left join users u on u.id = e.owner_id
   left join analytics_conversions c on c.kind = e.kind and c.entity_id = e.source_id::text`;
 

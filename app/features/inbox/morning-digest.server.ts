@@ -8,6 +8,7 @@ import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";
 import { MorningDigest, type DigestAnswer, type DigestEnquiry } from "~/emails/morning-digest";
+import { latestReplyFailed } from "./list-people.server";
 
 /**
  * The morning digest (docs/inbox.md, "Morning digest"): each admin gets, once a day at
@@ -81,6 +82,7 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
         kind: enquiries.kind,
         stage: enquiries.stage,
         waitingSince: enquiries.waitingSince,
+        replyFailed: latestReplyFailed(enquiries.id),
       })
       .from(enquiries)
       .innerJoin(people, eq(people.id, enquiries.personId))
@@ -110,6 +112,7 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
       kind: kindLabels[row.kind] ?? row.kind,
       stage: stageLabels[row.stage] ?? row.stage,
       waitingSince: row.waitingSince!,
+      replyFailed: row.replyFailed === true,
     })),
     enquiriesTotal: enquiryCount?.n ?? 0,
     answers: answerRows.map((row) => ({

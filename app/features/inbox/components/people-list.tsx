@@ -43,6 +43,7 @@ export function PeopleList({ people }: { people: PersonRow[] }) {
                     {enquiry.ownerName ? <span className="text-ink-600">· {enquiry.ownerName}</span> : null}
                     {enquiry.source ? <span className="text-ink-600">· from {enquiry.source}</span> : null}
                     {waiting ? <span className="font-medium text-danger-700">· {waiting}</span> : null}
+                    {enquiry.replyFailed ? <span className="font-medium text-danger-700">· our reply failed</span> : null}
                   </li>
                 );
               })}

@@ -52,6 +52,29 @@ test.describe("admin journey", () => {
   // The wrong code on purpose answers 400, and the password before the enrolment link 403, which the browser logs.
   test.use({ expectedConsoleErrors: [/status of 40[03]/] });
 
+  test("an enrolment link opened at localhost: the sign-in at 127.0.0.1 says where to sign in, and signing in there works", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { email, password, enrolmentLink } = await createAdmin();
+    const localhost = baseURL!.replace("127.0.0.1", "localhost");
+    const link = new URL(enrolmentLink);
+    await page.goto(`${localhost}${link.pathname}${link.search}`);
+    await expect(page).toHaveURL(`${localhost}/admin/login`);
+    // Back on the address the browser had open before: the link's cookie is not here.
+    await submitPassword(page, email, password);
+    await expect(page.getByRole("alert")).toContainText(`You opened the enrolment link at ${localhost}`);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: `Sign in at ${localhost}` }).click();
+    await expect(page).toHaveURL(`${localhost}/admin/login`);
+    await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${localhost}/admin/two-factor-setup?redirectTo=%2Fadmin`, { timeout: 30_000 });
+  });
+
   test("a new admin sets up TOTP at first sign-in before seeing any lead, signs out, signs in with a code, reviews a chat, exports CSV and deletes a lead", async ({
     page,
   }) => {
@@ -74,7 +97,9 @@ test.describe("admin journey", () => {
 
     // The password alone does not open an account without two-factor: the enrolment link is needed first.
     await submitPassword(page, email, password);
-    await expect(page.getByRole("alert")).toContainText("Open the enrolment link that `npm run admin:create` printed");
+    await expect(page.getByRole("alert")).toContainText("Open the enrolment link that npm run admin:create printed");
+    // The commands are shown as code, each on one line.
+    await expect(page.getByRole("alert").locator("code").first()).toHaveText("npm run admin:create");
     await openEnrolmentLink(page, enrolmentLink);
     await expect(page.getByText("Enrolment link accepted")).toBeVisible();
     // The password step leads to the two-factor set-up, not to the leads.

@@ -330,7 +330,7 @@ describe("the enrolment link of a new admin (admin:create)", () => {
     const created = await createOrPromoteAdmin({ email: "hal@example.com", password: "hal's long password" });
     expect(created.enrolment?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const { result, jar } = await signIn("hal@example.com", "hal's long password", new Jar());
-    expect(result).toEqual({ status: "enrolment-link-required" });
+    expect(result).toEqual({ status: "enrolment-link-required", openedAt: null });
     expect(await getAdminAccess(jar.request())).toEqual({ status: "anonymous" });
     // No session: the set-up step refuses outright.
     await expect(startTotpEnrolment({ password: "hal's long password", request: jar.request() })).rejects.toThrow(/Unauthorized/);
@@ -367,6 +367,24 @@ describe("the enrolment link of a new admin (admin:create)", () => {
     });
     expect(verified.status).toBe("signed-in");
     expect(other.enrolment).toBeDefined();
+  });
+
+  it("opened on another address of the server (localhost, then 127.0.0.1): the sign-in says where to sign in", async () => {
+    const created = await createOrPromoteAdmin({ email: "lou@example.com", password: "lou's long password" });
+    const elsewhere = "http://localhost:4321";
+    expect((await redeemEnrolmentLink(created.enrolment!.token, new Date(), elsewhere)).status).toBe("accepted");
+    // This browser, on this address, has no cookie of the link: it is told where the link was opened.
+    expect((await signIn("lou@example.com", "lou's long password", new Jar())).result).toEqual({
+      status: "enrolment-link-required",
+      openedAt: elsewhere,
+    });
+    // Opened on this very address (another browser): the usual message, no address to go to.
+    const again = await createOrPromoteAdmin({ email: "lou@example.com", password: "lou's long password", resetEnrolment: true });
+    expect((await redeemEnrolmentLink(again.enrolment!.token, new Date(), new URL(BASE).origin)).status).toBe("accepted");
+    expect((await signIn("lou@example.com", "lou's long password", new Jar())).result).toEqual({
+      status: "enrolment-link-required",
+      openedAt: null,
+    });
   });
 
   it("expires after 24 hours, and a new admin:create replaces the old link", async () => {

@@ -3,13 +3,14 @@ import type { AddressInfo, Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { mentoringMentors, users } from "~/.server/db/tables";
+import { mentoringMentors } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setAppSecret } from "~/.server/secret";
 import { refreshCalendars } from "~/features/mentoring/calendar-jobs.server";
 import { bookingPageData } from "~/features/mentoring/mentoring-page.server";
-import { saveAvailability, saveCalendarConnection } from "~/features/mentoring/mentors.server";
+import { saveCalendarConnection } from "~/features/mentoring/mentors.server";
 import { setupTestDatabase } from "../support/database";
+import { addEverydayMentor } from "../support/mentor";
 import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
@@ -39,19 +40,7 @@ beforeAll(async () => {
   process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1"; // the hostile servers listen on 127.0.0.1
   resetEnvForTests();
   void database;
-  await getDb().insert(users).values(MENTOR);
-  await saveAvailability(
-    MENTOR.id,
-    {
-      timeZone: "Europe/Oslo",
-      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })),
-      sessionMinutes: [60],
-      bufferMinutes: 0,
-      minNoticeHours: 2,
-      horizonDays: 14,
-    },
-    { profileName: MENTOR.name },
-  );
+  await addEverydayMentor(MENTOR);
 });
 
 afterAll(async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useServerForFile } from "../support/server-process";
 
@@ -6,23 +8,12 @@ import { useServerForFile } from "../support/server-process";
  * documented table (which decides the status), `fields` an object of strings when present; the
  * same from the request boundary, the API routes, the sign-in API and the page-view beacon.
  */
-const STATUS_OF_CODE: Record<string, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  gone: 410,
-  too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  cancelled: 499,
-  internal: 500,
-  upstream_failed: 502,
-  unavailable: 503,
-  upstream_timeout: 504,
-};
+/** The documented table (docs/product.md, "Errors"): each code and its status, read from the doc itself. */
+const STATUS_OF_CODE: Record<string, number> = Object.fromEntries(
+  [...readFileSync(path.resolve(import.meta.dirname, "../../docs/product.md"), "utf8").matchAll(/^\s*\| `(\w+)` \| (\d{3}) \|/gm)].map(
+    (row) => [row[1]!, Number(row[2])],
+  ),
+);
 
 type Case = { name: string; path: string; init?: RequestInit; status: number; fields?: string[] };
 
@@ -63,6 +54,10 @@ const cases: Case[] = [
 
 describe("one shape for every JSON error", () => {
   const file = useServerForFile();
+
+  it("documents a status for each code", () => {
+    expect(Object.keys(STATUS_OF_CODE).length).toBeGreaterThanOrEqual(15);
+  });
 
   it.each(cases)("$name: $status with { error, code, fields? }", async ({ path, init, status, fields }) => {
     const url = file.server().url;

@@ -24,6 +24,7 @@ import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { action as bookApi } from "~/routes/api/mentoring-book";
 import { loader as slotsApi } from "~/routes/api/mentoring-slots";
 import { setupTestDatabase } from "../support/database";
+import { addEverydayMentor } from "../support/mentor";
 import { stopTestMailQueue } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { startRadicale, type TestRadicale } from "../support/radicale";
@@ -374,19 +375,7 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
 
   beforeAll(async () => {
     radicale = await startRadicale();
-    await getDb().insert(users).values(CAL_MENTOR);
-    await saveAvailability(
-      CAL_MENTOR.id,
-      {
-        timeZone: "Europe/Oslo",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" })),
-        sessionMinutes: [60],
-        bufferMinutes: 0,
-        minNoticeHours: 2,
-        horizonDays: 14,
-      },
-      { profileName: CAL_MENTOR.name },
-    );
+    await addEverydayMentor(CAL_MENTOR);
     await saveCalendarConnection(CAL_MENTOR.id, { url: radicale.url, username: radicale.username, password: radicale.password });
   });
   afterAll(async () => {

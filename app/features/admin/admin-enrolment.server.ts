@@ -25,6 +25,8 @@ export const ENROLMENT_LINK_HOURS = 24;
 export const ENROLMENT_COOKIE_SECONDS = 3600;
 export const ENROLMENT_PATH = "/admin/enrol";
 const IDENTIFIER_PREFIX = "admin-enrolment:";
+/** Where an account's link was opened (its origin), for the hour its cookie lasts: see `whereEnrolmentLinkOpened`. */
+const OPENED_PREFIX = "admin-enrolment-opened:";
 
 /** What sign-in says to an admin without two-factor who has not opened their link in this browser. */
 export const ENROLMENT_LINK_REQUIRED_MESSAGE =
@@ -88,7 +90,7 @@ export type RedeemResult = { status: "accepted"; headers: Headers } | { status: 
  * Uses a link: deletes its row if it is unexpired and sets the cookie that lets
  * the account's next password step in. A used, expired or unknown token is "invalid".
  */
-export async function redeemEnrolmentLink(token: string, now = new Date()): Promise<RedeemResult> {
+export async function redeemEnrolmentLink(token: string, now = new Date(), openedAt?: string): Promise<RedeemResult> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: "invalid" };
   const [row] = await getDb()
     .delete(verifications)
@@ -96,10 +98,38 @@ export async function redeemEnrolmentLink(token: string, now = new Date()): Prom
     .returning({ identifier: verifications.identifier, expiresAt: verifications.expiresAt });
   if (!row || row.expiresAt.getTime() <= now.getTime()) return { status: "invalid" };
   const userId = row.identifier.slice(IDENTIFIER_PREFIX.length);
+  if (openedAt) {
+    await getDb()
+      .delete(verifications)
+      .where(eq(verifications.identifier, `${OPENED_PREFIX}${userId}`));
+    await getDb()
+      .insert(verifications)
+      .values({
+        id: randomBytes(16).toString("hex"),
+        identifier: `${OPENED_PREFIX}${userId}`,
+        value: openedAt,
+        expiresAt: new Date(now.getTime() + ENROLMENT_COOKIE_SECONDS * 1000),
+      });
+  }
   const secure = getEnv().PUBLIC_URL?.startsWith("https:") ?? false;
   const value = { userId, until: now.getTime() + ENROLMENT_COOKIE_SECONDS * 1000 };
   const headers = new Headers({ "Set-Cookie": await enrolmentCookie().serialize(value, { secure }) });
   return { status: "accepted", headers };
+}
+
+/**
+ * The origin (`http://localhost:3000`) where the account's link was opened within the hour, when
+ * it is not the origin of `request`: the cookie that lets the first sign-in in belongs to that
+ * address (a browser keeps `localhost` and `127.0.0.1` apart), so the sign-in page sends the admin
+ * there. Null when it was opened here, not opened, or too long ago.
+ */
+export async function whereEnrolmentLinkOpened(request: Request, userId: string, now = new Date()): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${OPENED_PREFIX}${userId}`));
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+  return row.value !== new URL(request.url).origin ? row.value : null;
 }
 
 /** True when the request carries a valid enrolment cookie for this account (read only; the cookie lapses by itself). */

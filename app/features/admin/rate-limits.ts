@@ -47,3 +47,10 @@ export const passwordResetIpLimit = defineRateLimit({
 export function accountKey(email: string): string {
   return createHash("sha256").update(`account:${email.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
 }
+
+/**
+ * The sign-in refusal when the account's enrolment link was opened on another address of this
+ * server (`localhost` and `127.0.0.1` are two addresses to a browser, each with its own cookies).
+ */
+export const enrolmentOpenedElsewhere = (origin: string) =>
+  `You opened the enrolment link at ${origin}, and this browser keeps its permission for that address only. Sign in at ${origin} to set up two-factor sign-in.`;

@@ -2,7 +2,7 @@ import { AppError } from "~/.server/errors";
 import { getAuth } from "~/.server/auth";
 import { withoutTrustDeviceCookie } from "~/framework-workarounds/better-auth-internals.server";
 import { getEnv } from "~/.server/env";
-import { hasOpenedEnrolmentLink } from "./admin-enrolment.server";
+import { hasOpenedEnrolmentLink, whereEnrolmentLinkOpened } from "./admin-enrolment.server";
 import { consumeRateLimit, hashClientIp, peekRateLimit } from "~/.server/rate-limit";
 import { authErrorCode } from "./auth-errors.server";
 import { cookieHeaderFrom, setCookieHeaders } from "./cookies.server";
@@ -15,7 +15,7 @@ export type SignInResult =
   | { status: "two-factor"; headers: Headers }
   | { status: "invalid" }
   /** Right password, but the account has no two-factor yet and this browser has not opened its enrolment link (decision 0186). */
-  | { status: "enrolment-link-required" }
+  | { status: "enrolment-link-required"; openedAt: string | null }
   /** The account's failure budget is spent: only the password together with a code signs in until the window passes. */
   | { status: "code-required"; retryAfterSeconds: number };
 
@@ -62,7 +62,8 @@ export async function signInWithPassword(input: SignInInput): Promise<SignInResu
     if (!result.user || !(await hasOpenedEnrolmentLink(input.request, result.user.id))) {
       // The password alone must not let anyone bind their own authenticator to this account.
       await getAuth().api.signOut({ headers: new Headers({ cookie: cookieHeaderFrom(result.headers) }) });
-      return { status: "enrolment-link-required" };
+      const openedAt = result.user ? await whereEnrolmentLinkOpened(input.request, result.user.id) : null;
+      return { status: "enrolment-link-required", openedAt };
     }
   }
   if (result.status === "signed-in" && result.user) {

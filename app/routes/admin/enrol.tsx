@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = noindexMeta("Admin enrolment", "Start se
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await redeemEnrolmentLink(token);
+  const result = await redeemEnrolmentLink(token, new Date(), new URL(request.url).origin);
   if (result.status === "accepted") {
     return redirectWithToast(
       "/admin/login",

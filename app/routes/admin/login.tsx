@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
 import { adminReturnPath } from "~/features/admin/return-path";
-import { CODE_REQUIRED_MESSAGE } from "~/features/admin/rate-limits";
+import { CODE_REQUIRED_MESSAGE, enrolmentOpenedElsewhere } from "~/features/admin/rate-limits";
 import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolment.server";
 import { secondFactorSchema, signInSchema } from "~/features/admin/schema";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
@@ -41,6 +41,8 @@ type ActionData = {
   method?: "totp" | "backup";
   /** The account is under attack: the password form asks for a code as well. */
   codeRequired?: boolean;
+  /** The enrolment link was opened on another address of this server: sign in there. */
+  openedAt?: string;
 };
 
 /** The session's cookies, and the pending toast dropped: 'Please log in...' is stale once signed in. */
@@ -106,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (result.status === "enrolment-link-required") {
-      return data<ActionData>({ step: "password", message: ENROLMENT_LINK_REQUIRED_MESSAGE, email }, { status: 403 });
+      const message = result.openedAt ? enrolmentOpenedElsewhere(result.openedAt) : ENROLMENT_LINK_REQUIRED_MESSAGE;
+      return data<ActionData>({ step: "password", message, email, openedAt: result.openedAt ?? undefined }, { status: 403 });
     }
     const message = parsed.data.code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.";
     return data<ActionData>({ step: "password", message, email, codeRequired: withCode }, { status: 401 });
@@ -185,6 +188,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <AuthCard title="Sign in" description="For studio admins. Ask an admin for an account.">
       <FormAlert message={actionData?.message} />
+      {actionData?.openedAt ? (
+        <p className="mb-4 text-sm">
+          <a className="font-medium text-aurora-700 underline underline-offset-4" href={`${actionData.openedAt}/admin/login`}>
+            Sign in at {actionData.openedAt}
+          </a>
+        </p>
+      ) : null}
       <Form method="post" className="flex flex-col gap-5">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -4,7 +4,7 @@ import { AppError } from "~/.server/errors";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { requestInfoContext } from "~/.server/request-context";
 import { assertSameOrigin } from "~/.server/same-origin";
-import { CODE_REQUIRED_MESSAGE, signInIpLimit } from "~/features/admin/rate-limits";
+import { CODE_REQUIRED_MESSAGE, enrolmentOpenedElsewhere, signInIpLimit } from "~/features/admin/rate-limits";
 import { ENROLMENT_LINK_REQUIRED_MESSAGE } from "~/features/admin/admin-enrolment.server";
 import { signInWithPassword } from "~/features/admin/sign-in-with-password.server";
 import { signOut } from "~/features/admin/sign-out.server";
@@ -83,7 +83,10 @@ async function signInEndpoint(request: Request, clientIp: string): Promise<Respo
   const result = await signInWithPassword({ email: body.email, password: body.password, code, request, clientIp });
   if (result.status === "invalid")
     throw new AppError("unauthenticated", code ? "Invalid e-mail, password or code." : "Invalid e-mail or password.");
-  if (result.status === "enrolment-link-required") throw new AppError("forbidden", ENROLMENT_LINK_REQUIRED_MESSAGE);
+  if (result.status === "enrolment-link-required") {
+    if (result.openedAt) throw new AppError("forbidden", enrolmentOpenedElsewhere(result.openedAt), { openedAt: result.openedAt });
+    throw new AppError("forbidden", ENROLMENT_LINK_REQUIRED_MESSAGE);
+  }
   if (result.status === "code-required") {
     throw new AppError("rate_limited", CODE_REQUIRED_MESSAGE, { codeRequired: true, retryAfterSeconds: result.retryAfterSeconds });
   }

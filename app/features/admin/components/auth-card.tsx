@@ -20,7 +20,16 @@ export function FormAlert({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
     <p role="alert" className="mb-4 rounded-lg border border-danger-700/40 bg-danger-100 p-3 text-sm font-medium text-danger-700">
-      {message}
+      {message.split(/`([^`]+)`/).map((part, index) =>
+        // A command in backticks is shown as code, on one line (never broken at its dashes).
+        index % 2 ? (
+          <code key={index} className="whitespace-nowrap rounded bg-white/70 px-1 font-mono text-[0.95em]">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
     </p>
   );
 }

@@ -29,10 +29,12 @@ function LastTry({ sources }: { sources: NewsSources }) {
   if (sources.total === 0) return <span data-testid="news-last-try">No news sources are set up yet.</span>;
   if (!sources.lastTriedAt) return <span data-testid="news-last-try">The news sources have not been checked yet.</span>;
   if (sources.answering === 0) {
+    // One string, so the sentence is one text node in the HTML (no React comment inside it).
+    const subject = sources.total === 1 ? "Our news source could not" : `None of our ${sources.total} news sources could`;
     return (
       <span data-testid="news-last-try">
-        {sources.total === 1 ? "Our news source could not" : `None of our ${sources.total} news sources could`} be reached when we last
-        tried, <NewsTime iso={sources.lastTriedAt} kind="past" />.
+        {`${subject} be reached when we last tried, `}
+        <NewsTime iso={sources.lastTriedAt} kind="past" />.
       </span>
     );
   }

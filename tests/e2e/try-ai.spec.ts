@@ -56,6 +56,22 @@ test.describe("tabs and the URL hash", () => {
     }
   });
 
+  test.describe("before the page's scripts run", () => {
+    // The page's own scripts never arrive: what shows is the server's HTML and its inline script.
+    test.use({ expectedConsoleErrors: [/Failed to load resource|net::ERR_FAILED/] });
+
+    test("a deep link shows its tool and its tab from the first paint", async ({ page }) => {
+      await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
+      await page.goto("/try-ai#linkedin");
+      await expect(page.getByRole("heading", { name: "LinkedIn post generator" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "AI secretary" })).toBeHidden();
+      expect(await tab(page, "LinkedIn Posts").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(255, 255, 255)");
+      await page.goto("/try-ai");
+      await expect(page.getByRole("heading", { name: "AI secretary" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "LinkedIn post generator" })).toBeHidden();
+    });
+  });
+
   test("choosing a tab updates the hash, and hash changes choose the tab", async ({ page }) => {
     await open(page);
     await tab(page, "Email Writer").click();

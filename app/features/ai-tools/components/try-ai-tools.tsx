@@ -1,5 +1,5 @@
 import { BotIcon, MailIcon, MegaphoneIcon, SearchIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -12,6 +12,15 @@ export const aiTabs = ["secretary", "seo", "email", "linkedin"] as const;
 export type AiTab = (typeof aiTabs)[number];
 
 const isAiTab = (value: string): value is AiTab => (aiTabs as readonly string[]).includes(value);
+
+/**
+ * Runs while the page is parsed, before the first paint: a link to another tool than the
+ * secretary (/try-ai#linkedin) marks <html> with it, and app.css shows that tool and its tab
+ * until the scripts run. Its hash is in the page's Content-Security-Policy (entry.server.tsx).
+ */
+const FIRST_PAINT_TAB =
+  `try{var t=decodeURIComponent(location.hash.slice(1));if(${JSON.stringify(aiTabs.slice(1))}.indexOf(t)>=0)` +
+  'document.documentElement.setAttribute("data-ai-tab",t)}catch(e){}';
 
 const tabLabels: Record<AiTab, { label: string; icon: typeof BotIcon }> = {
   secretary: { label: "AI Secretary", icon: BotIcon },
@@ -31,13 +40,15 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AiTab>("secretary");
 
-  // The server never sees the hash: read it after hydration and on every change.
-  useEffect(() => {
+  // The server never sees the hash: the inline script below marks <html> with it before the first
+  // paint (app.css shows that tool until now); from here on the tabs follow it, before the next paint.
+  useLayoutEffect(() => {
     const fromHash = () => {
       const hash = decodeURIComponent(window.location.hash.slice(1));
       if (isAiTab(hash)) setTab(hash);
     };
     fromHash();
+    document.documentElement.removeAttribute("data-ai-tab");
     window.addEventListener("hashchange", fromHash);
     return () => window.removeEventListener("hashchange", fromHash);
   }, [location.hash]);
@@ -50,6 +61,7 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FIRST_PAINT_TAB }} />
       {isAvailable ? null : (
         <Card role="status" className="border-aurora-300 bg-aurora-100/60">
           <h2 className="text-lg font-semibold">The AI tools are taking a short break</h2>
@@ -67,7 +79,7 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
           {aiTabs.map((value) => {
             const { label, icon: Icon } = tabLabels[value];
             return (
-              <TabsTrigger key={value} value={value} className="whitespace-normal text-center leading-tight">
+              <TabsTrigger key={value} value={value} data-ai-trigger={value} className="whitespace-normal text-center leading-tight">
                 <Icon aria-hidden="true" />
                 {label}
               </TabsTrigger>
@@ -75,16 +87,16 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
           })}
         </TabsList>
         <Card className="mt-4">
-          <TabsContent value="secretary" className="mt-0">
+          <TabsContent value="secretary" data-ai-panel="secretary" className="mt-0">
             <SecretaryTab isAvailable={isAvailable} />
           </TabsContent>
-          <TabsContent value="seo" className="mt-0">
+          <TabsContent value="seo" data-ai-panel="seo" className="mt-0">
             <SeoTab isAvailable={isAvailable} />
           </TabsContent>
-          <TabsContent value="email" className="mt-0">
+          <TabsContent value="email" data-ai-panel="email" className="mt-0">
             <EmailTab isAvailable={isAvailable} />
           </TabsContent>
-          <TabsContent value="linkedin" className="mt-0">
+          <TabsContent value="linkedin" data-ai-panel="linkedin" className="mt-0">
             <LinkedinTab isAvailable={isAvailable} />
           </TabsContent>
         </Card>

@@ -180,7 +180,9 @@ describe("an embedded PostgreSQL that cannot start again", () => {
     // run, the restarted server did not stop within a minute), then the process is killed.
     const stopped = await Promise.race([server?.stop(), new Promise((resolve) => setTimeout(() => resolve("slow"), 45_000))]);
     if (stopped === "slow" && server) {
-      process.stderr.write(`[chaos-embedded] the restarted server did not stop within 45 s; its output:\n${server.output().slice(-6000)}\n`);
+      process.stderr.write(
+        `[chaos-embedded] the restarted server did not stop within 45 s; its output:\n${server.output().slice(-6000)}\n`,
+      );
       await server.stop("SIGKILL");
     }
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDbUrl, readEmbeddedDbInfo } from "../../app/.server/db/embedded";
 import { adminSession } from "../support/admin-session";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { makeDataDir, postgresProcessesFor, startServer, type ServerProcess } from "../support/server-process";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -184,6 +184,9 @@ describe("an embedded PostgreSQL that cannot start again", () => {
         `[chaos-embedded] the restarted server did not stop within 45 s; its output:\n${server.output().slice(-6000)}\n`,
       );
       await server.stop("SIGKILL");
+      // Its PostgreSQL outlives it: stopped too, before the folder goes.
+      const info = dataDir ? await readEmbeddedDbInfo(dataDir) : null;
+      for (const pid of info ? await postgresProcessesFor(info.clusterDir) : []) process.kill(pid, "SIGKILL");
     }
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   }, 90_000);

@@ -63,11 +63,14 @@ function listen(server: Server, { PORT, HOST }: { PORT: number; HOST: string }):
 async function main() {
   // A stop asked for during start-up waits until the database is up, then
   // stops it in order: killing the process mid-start would orphan PostgreSQL.
+  // One listener per signal for the whole life of the process, which hands the signal to what
+  // stopping means at the moment: swapping listeners instead would drop a signal that arrived
+  // just before the swap (Node stops watching a signal when its last listener goes).
   let stopRequested: string | undefined;
-  const onEarlySignal = (signal: string) => {
+  let onSignal = (signal: string) => {
     stopRequested ??= signal;
   };
-  for (const signal of SIGNALS) process.on(signal, onEarlySignal);
+  for (const signal of SIGNALS) process.on(signal, (received) => onSignal(received));
 
   let loaded: Awaited<ReturnType<typeof loadApp>>;
   try {
@@ -146,10 +149,7 @@ async function main() {
     logger.fatal({ err: error }, "The embedded PostgreSQL cannot be started again: exiting so the process manager restarts the app");
     void shutdown("database-lost", 1);
   };
-  for (const signal of SIGNALS) {
-    process.off(signal, onEarlySignal);
-    process.on(signal, () => void shutdown(signal));
-  }
+  onSignal = (signal) => void shutdown(signal);
   if (stopRequested) void shutdown(stopRequested);
   process.on("uncaughtException", (error) => {
     logger.fatal({ err: error }, "Uncaught exception");

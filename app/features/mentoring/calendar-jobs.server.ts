@@ -4,7 +4,7 @@ import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES } from "~/.serv
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { bookingForMail } from "./booking-for-mail.server";
-import { CalendarError, deleteBookingEvent, fetchBusy, putBookingEvent } from "./caldav.server";
+import { CalendarError, deleteBookingEvent, fetchBusy, putBookingEvent, type CalendarOptions } from "./caldav.server";
 import { buildInvite } from "./invite.server";
 import { loadMentor, storeCalendarBusy } from "./mentors.server";
 
@@ -69,8 +69,8 @@ export const calendarSyncJob = defineJob<{ bookingId: string }>({
   },
 });
 
-/** Reads every connected mentor's busy times for their booking horizon. */
-export async function refreshCalendars(now = new Date()): Promise<number> {
+/** Reads every connected mentor's busy times for their booking horizon (each read under `options`' deadline). */
+export async function refreshCalendars(now = new Date(), options: CalendarOptions = {}): Promise<number> {
   const rows = await getDb()
     .select({ userId: mentoringMentors.userId })
     .from(mentoringMentors)
@@ -81,7 +81,7 @@ export async function refreshCalendars(now = new Date()): Promise<number> {
     if (!mentor?.calendar) continue;
     const until = new Date(now.getTime() + (mentor.availability.horizonDays + 1) * 86_400_000);
     try {
-      await storeCalendarBusy(userId, { busy: await fetchBusy(mentor.calendar, now, until, mentor.availability.timeZone) }, now);
+      await storeCalendarBusy(userId, { busy: await fetchBusy(mentor.calendar, now, until, mentor.availability.timeZone, options) }, now);
       read += 1;
     } catch (error) {
       const message = error instanceof CalendarError ? error.message : "The calendar could not be read.";

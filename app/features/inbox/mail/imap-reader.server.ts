@@ -108,6 +108,43 @@ async function importOrRecord(message: FetchedMessage, limits: ImportLimits): Pr
   }
 }
 
+/** One look at the mailbox: every message after the last one stored, imported in UID order; how many were stored. */
+async function syncOnce(client: ImapFlow, mailboxPath: string, limits: ImportLimits, isStopped: () => boolean): Promise<number> {
+  // The server reports new messages in answer to a command (or during IDLE): without one, a
+  // poll would go on seeing the message count of the last answer.
+  await client.noop();
+  const mailbox = client.mailbox;
+  if (!mailbox) throw new Error("The mailbox is not open.");
+  const uidValidity = Number(mailbox.uidValidity);
+  const [state] = await getDb().select().from(imapState).where(eq(imapState.mailbox, mailboxPath));
+  const lastUid = state && state.uidValidity === uidValidity ? state.lastUid : 0;
+  if (state && state.uidValidity !== uidValidity) {
+    logger.warn(
+      { mailbox: mailboxPath, before: state.uidValidity, now: uidValidity },
+      "IMAP reader: the mailbox's UIDVALIDITY changed; reading it again (mails already stored are recognised by Message-ID)",
+    );
+  }
+  if (!mailbox.exists) return 0;
+  const pending: Array<{ uid: number; size: number }> = [];
+  for await (const message of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true }, { uid: true })) {
+    // `n:*` always names the newest message, even when its UID is below n.
+    if (message.uid > lastUid) pending.push({ uid: message.uid, size: message.size ?? 0 });
+  }
+  pending.sort((a, b) => a.uid - b.uid);
+  let stored = 0;
+  for (const { uid, size } of pending) {
+    if (isStopped()) break;
+    const base = { mailbox: mailboxPath, uidValidity, uid, size };
+    const tooBig = size > limits.maxMessageBytes;
+    const fetched = await client.fetchOne(String(uid), tooBig ? { headers: true } : { source: true }, { uid: true });
+    if (!fetched) continue; // deleted by someone else meanwhile
+    const message: FetchedMessage = tooBig ? { ...base, headers: fetched.headers } : { ...base, source: fetched.source };
+    const result = await importOrRecord(message, limits);
+    if (result === "stored") stored += 1;
+  }
+  return stored;
+}
+
 export function startImapReader(options: ImapReaderOptions): ImapReader {
   let stopped = false;
   let imap: ImapFlow | undefined;
@@ -179,7 +216,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
     const lock = await client.getMailboxLock(connection.mailbox, { readOnly: true });
     try {
       while (!stopped && !isLockLost() && client.usable) {
-        const stored = await syncOnce(client, connection.mailbox);
+        const stored = await syncOnce(client, connection.mailbox, options.limits, () => stopped);
         await recordMailboxChecked();
         logger[stored ? "info" : "debug"]({ imap: target, stored }, "IMAP reader: looked for new mail");
         options.onSynced?.(stored);
@@ -192,42 +229,6 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
       imap = undefined;
     }
     if (!stopped && !isLockLost()) throw new Error("The IMAP connection closed.");
-  }
-
-  async function syncOnce(client: ImapFlow, mailboxPath: string): Promise<number> {
-    // The server reports new messages in answer to a command (or during IDLE): without one, a
-    // poll would go on seeing the message count of the last answer.
-    await client.noop();
-    const mailbox = client.mailbox;
-    if (!mailbox) throw new Error("The mailbox is not open.");
-    const uidValidity = Number(mailbox.uidValidity);
-    const [state] = await getDb().select().from(imapState).where(eq(imapState.mailbox, mailboxPath));
-    const lastUid = state && state.uidValidity === uidValidity ? state.lastUid : 0;
-    if (state && state.uidValidity !== uidValidity) {
-      logger.warn(
-        { mailbox: mailboxPath, before: state.uidValidity, now: uidValidity },
-        "IMAP reader: the mailbox's UIDVALIDITY changed; reading it again (mails already stored are recognised by Message-ID)",
-      );
-    }
-    if (!mailbox.exists) return 0;
-    const pending: Array<{ uid: number; size: number }> = [];
-    for await (const message of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true }, { uid: true })) {
-      // `n:*` always names the newest message, even when its UID is below n.
-      if (message.uid > lastUid) pending.push({ uid: message.uid, size: message.size ?? 0 });
-    }
-    pending.sort((a, b) => a.uid - b.uid);
-    let stored = 0;
-    for (const { uid, size } of pending) {
-      if (stopped) break;
-      const base = { mailbox: mailboxPath, uidValidity, uid, size };
-      const tooBig = size > options.limits.maxMessageBytes;
-      const fetched = await client.fetchOne(String(uid), tooBig ? { headers: true } : { source: true }, { uid: true });
-      if (!fetched) continue; // deleted by someone else meanwhile
-      const message: FetchedMessage = tooBig ? { ...base, headers: fetched.headers } : { ...base, source: fetched.source };
-      const result = await importOrRecord(message, options.limits);
-      if (result === "stored") stored += 1;
-    }
-    return stored;
   }
 
   return {

@@ -257,7 +257,7 @@ const pageViewBeacon: RequestHandler = (req, res) => {
 
 /**
  * The client address as trusted per TRUST_PROXY, as every limit and the analytics key it: IPv6 by
- * its /64, IPv4-mapped as IPv4 (client-ip.ts). The one value loaders (request context) and the beacon use.
+ * its /56, IPv4-mapped as IPv4 (client-ip.ts). The one value loaders (request context) and the beacon use.
  */
 function clientIpOf(req: express.Request): string {
   return normalizeClientIp(req.ip ?? "");

@@ -9,6 +9,7 @@ import { newsPruneJob, newsRefreshJob } from "~/features/news/fetch/news-jobs.se
 import { deliverWebhookJob, webhookFanOutJob, webhookPruneJob } from "~/features/webhooks/deliveries.server.ts";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server.ts";
 import { calendarRefreshJob, calendarSyncJob } from "~/features/mentoring/calendar-jobs.server.ts";
+import { lapseHoldsJob } from "~/features/mentoring/bookings-shared.server.ts";
 import { mentoringRemindersJob } from "~/features/mentoring/reminders.server.ts";
 import { morningDigestJob } from "~/features/inbox/morning-digest.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
@@ -40,4 +41,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   calendarSyncJob,
   calendarRefreshJob,
   mentoringRemindersJob,
+  lapseHoldsJob,
 ];

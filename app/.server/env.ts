@@ -124,7 +124,7 @@ const envSchema = z
       .min(1, { error: "must be at least 1" })
       .max(100, { error: "must be at most 100" })
       .default(5)
-      .describe("The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /64) may use per UTC day, in percent"),
+      .describe("The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /56) may use per UTC day, in percent"),
     AI_DAILY_TOKEN_BUDGET: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
@@ -212,7 +212,7 @@ const envSchema = z
       .max(1_000_000, { error: "must be at most 1000000" })
       .default(60)
       .describe(
-        "Page-view beacons one client (an IPv4 address or an IPv6 /64) may send per minute to one instance; 0 turns the limit off (benchmarks)",
+        "Page-view beacons one client (an IPv4 address or an IPv6 /56) may send per minute to one instance; 0 turns the limit off (benchmarks)",
       ),
     ANALYTICS_MAX_VIEWS_PER_DAY: z.coerce
       .number({ error: "must be a number" })

@@ -103,8 +103,8 @@ export async function consumeRateLimit(definition: RateLimitDefinition, key: str
 
 /**
  * A stable, non-reversible key for the client at an address (we do not store raw IPs).
- * The client is the IPv4 address, or the IPv6 /64 (clientNetworkKey), so every
- * per-client limit counts a whole /64 as one client.
+ * The client is the IPv4 address, or the IPv6 /56 (clientNetworkKey), so every
+ * per-client limit counts a whole /56 as one client.
  * Keyed with APP_SECRET so the hashes cannot be matched against a list of addresses.
  */
 export function hashClientIp(ip: string): string {

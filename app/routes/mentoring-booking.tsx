@@ -11,15 +11,17 @@ import type { Route } from "./+types/mentoring-booking";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Your mentoring session",
-    description: "Move or cancel your mentoring session.",
+    description: "Confirm, move or cancel your mentoring session.",
     path: "/mentoring/booking",
     publicUrl: publicUrlFrom(matches),
     noindex: true,
   });
 
 export function headers() {
-  // The address carries a personal link: never stored by a cache, never sent on as a referrer.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The address carries a personal link: never stored by a cache, never sent to other sites as a
+  // referrer. (Not "no-referrer": browsers then send `Origin: null` with the page's form posts, and
+  // the same-origin check refuses them; without JavaScript, confirming, moving and cancelling failed.)
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,16 +51,30 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const answer = actionData as ManageActionData | undefined;
-  if (answer?.outcome === "cancelled" || answer?.outcome === "moved") {
+  if (answer && answer.outcome !== "failed") {
     const { booking } = answer;
+    const session = when(booking.start, booking.end, booking.timeZone);
+    const done = {
+      confirmed: {
+        title: booking.status === "pending" ? "Request confirmed" : "Session booked",
+        text:
+          booking.status === "pending"
+            ? `Thank you: your scholarship request for ${session} with ${booking.mentor.name} is in, and the time is kept for you while a mentor looks at it. We'll write to ${booking.email}.`
+            : `Your session of ${session} with ${booking.mentor.name} is booked. The calendar invite with the video link is on its way to ${booking.email}; its links let you move or cancel the session.`,
+      },
+      cancelled: {
+        title: "Session cancelled",
+        text: `Your session of ${session} is cancelled. We've sent the cancellation to ${booking.email}.`,
+      },
+      moved: {
+        title: "Session moved",
+        text: `Your session is now ${session}. The updated invite, with new links, is on its way to ${booking.email}.`,
+      },
+    }[answer.outcome];
     return (
       <>
-        <PageHeader eyebrow="Mentoring" title={answer.outcome === "cancelled" ? "Session cancelled" : "Session moved"}>
-          <p role="status">
-            {answer.outcome === "cancelled"
-              ? `Your session of ${when(booking.start, booking.end, booking.timeZone)} is cancelled. We've sent the cancellation to ${booking.email}.`
-              : `Your session is now ${when(booking.start, booking.end, booking.timeZone)}. The updated invite, with new links, is on its way to ${booking.email}.`}
-          </p>
+        <PageHeader eyebrow="Mentoring" title={done.title}>
+          <p role="status">{done.text}</p>
         </PageHeader>
         <div className="container-page py-10">
           <Link to="/mentoring" className="font-medium text-aurora-800 underline">
@@ -84,6 +100,8 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   }
   const { booking, options } = loaderData;
   const failed = answer?.outcome === "failed" ? answer : null;
+  if (booking.status === "unconfirmed" || booking.status === "lapsed")
+    return <ConfirmBooking booking={booking} failed={failed} busy={busy} />;
   const choices = failed && failed.nextSlots.length > 0 ? failed.nextSlots : options;
   const time = (iso: string) =>
     formatted(iso, booking.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
@@ -136,6 +154,46 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             </Button>
           </Form>
         </Card>
+      </div>
+    </>
+  );
+}
+
+type PageBooking = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>["booking"];
+
+/** An unconfirmed booking's page: one button confirms it (a deliberate click, so a mail scanner following the link confirms nothing). */
+function ConfirmBooking({ booking, failed, busy }: { booking: PageBooking; failed: { message: string } | null; busy: boolean }) {
+  const lapsed = booking.status === "lapsed";
+  return (
+    <>
+      <PageHeader eyebrow="Mentoring" title="Confirm your mentoring session">
+        <p>
+          {when(booking.start, booking.end, booking.timeZone)} with {booking.mentor.name}
+          {booking.scholarshipReason ? ", as a scholarship request" : ""}.
+        </p>
+      </PageHeader>
+      <div className="container-page flex max-w-3xl flex-col gap-8 py-10">
+        {failed ? <FieldError error={failed.message} /> : null}
+        <Card id="confirm" className="flex flex-col gap-4 p-6">
+          <h2 className="text-xl font-semibold">Is this your booking?</h2>
+          <p className="text-ink-700">
+            {lapsed
+              ? "It was not confirmed in time, so the time went back to other learners. If nobody has booked it since, confirming still gets it for you."
+              : `Confirm it and we send the calendar invite with the video link to ${booking.email}. Until then the time is held for you.`}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="confirm" />
+            <Button type="submit" disabled={busy}>
+              Confirm my session
+            </Button>
+          </Form>
+          <p className="text-sm text-ink-700">Not you? Ignore the e-mail: an unconfirmed time goes back to other learners by itself.</p>
+        </Card>
+        {failed ? (
+          <Link to="/mentoring" className="font-medium text-aurora-800 underline">
+            See free times on the mentoring page
+          </Link>
+        ) : null}
       </div>
     </>
   );

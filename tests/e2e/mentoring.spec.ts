@@ -122,7 +122,9 @@ async function insertBooking(start: Date, minutes: number, name: string, email: 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("days and times in a chosen zone, booked with a plain POST; the learner's mail carries the invite", async ({ page }) => {
+  test("days and times in a chosen zone, booked with a plain POST and confirmed by the mailed link; then the mail carries the invite", async ({
+    page,
+  }) => {
     // On a small phone the days scroll in their own row; the page itself never scrolls sideways.
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/mentoring");
@@ -157,16 +159,30 @@ test.describe("without JavaScript", () => {
     await section.getByLabel(disclaimers.light.checkboxLabel).check();
     await section.getByRole("button", { name: "Book session" }).click();
 
-    const confirmation = page.getByRole("region", { name: "Your session is booked" });
-    await expect(confirmation.getByRole("heading", { level: 2 })).toHaveText("Your session is booked");
-    await expect(confirmation).toContainText(
-      `${longDate(slot.start, "Asia/Kolkata")}, ${clock(slot.start, "Asia/Kolkata")}–${clock(new Date(slot.start.getTime() + 3_600_000), "Asia/Kolkata")} (Asia/Kolkata) with ${MENTOR_NAME}.`,
-    );
-    await expect(confirmation).toContainText(email);
+    const confirmation = page.getByRole("region", { name: "Check your e-mail to confirm" });
+    await expect(confirmation.getByRole("heading", { level: 2 })).toHaveText("Check your e-mail to confirm");
+    const when = `${longDate(slot.start, "Asia/Kolkata")}, ${clock(slot.start, "Asia/Kolkata")}–${clock(new Date(slot.start.getTime() + 3_600_000), "Asia/Kolkata")} (Asia/Kolkata)`;
+    await expect(confirmation).toContainText(`${when} with ${MENTOR_NAME}.`);
+    await expect(confirmation).toContainText(`We've e-mailed a link to ${email}`);
+    await expect(confirmation).toContainText(/We hold the time for you until \d\d:\d\d; after that it goes back to other learners\./);
 
-    // Mailed: the learner's confirmation with a calendar invite (METHOD:REQUEST), its times in the learner's zone.
+    // Mailed: only the request to confirm, without an invite; its link opens the booking's page, where one button confirms it.
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const [mail] = await mailsTo(email);
+    const [ask] = await mailsTo(email);
+    expect(ask).toMatch(/^Subject: Please confirm: your mentoring session/m);
+    expect(ask).not.toContain("BEGIN:VCALENDAR");
+    const link = /https?:\/\/[^/\s]+(\/mentoring\/booking\?token=[A-Za-z0-9_-]+)#confirm/.exec(ask!)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(`${link}#confirm`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your mentoring session");
+    await expect(page.getByRole("main")).toContainText(`${longDate(slot.start, "Asia/Kolkata")}, ${clock(slot.start, "Asia/Kolkata")}`);
+    await page.getByRole("button", { name: "Confirm my session" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session booked");
+    await expect(page.getByRole("status")).toContainText(`The calendar invite with the video link is on its way to ${email}`);
+
+    // Then the learner's confirmation with a calendar invite (METHOD:REQUEST), its times in the learner's zone.
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(1);
+    const mail = (await mailsTo(email)).find((one) => one.includes("BEGIN:VCALENDAR"));
     expect(mail).toContain("BEGIN:VCALENDAR");
     expect(mail).toContain("METHOD:REQUEST");
     expect(mail).toMatch(/\/mentoring\/booking\?token=/);
@@ -248,14 +264,29 @@ test.describe("with JavaScript in Auckland", () => {
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.keyboard.press("Enter");
 
-    const confirmation = page.getByRole("region", { name: "Your session is booked" });
-    await expect(confirmation.getByRole("heading", { level: 2 })).toHaveText("Your session is booked", { timeout: 15_000 });
+    const confirmation = page.getByRole("region", { name: "Check your e-mail to confirm" });
+    await expect(confirmation.getByRole("heading", { level: 2 })).toHaveText("Check your e-mail to confirm", { timeout: 15_000 });
     await expect(confirmation).toContainText(`${longDate(slot.start, "Pacific/Auckland")}, ${clock(slot.start, "Pacific/Auckland")}`);
     await expect(confirmation).toContainText("(Pacific/Auckland)");
-    await expect(page.locator("[data-sonner-toast]").getByText("Session booked! Check your e-mail for the invite.")).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").getByText("Almost done! Confirm the session by the link we've e-mailed you."),
+    ).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expectNoAxeViolations(page);
     await expectNoClassConflicts(page);
+
+    // The mailed link's page: one button confirms, without a reload.
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const link = /https?:\/\/[^/\s]+(\/mentoring\/booking\?token=[A-Za-z0-9_-]+)#confirm/.exec((await mailsTo(email))[0]!)?.[1];
+    await page.goto(`${link}#confirm`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your mentoring session");
+    await expect(page.getByRole("main")).toContainText("Until then the time is held for you.");
+    await expectNoAxeViolations(page);
+    await expectNoClassConflicts(page);
+    await page.getByRole("button", { name: "Confirm my session" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session booked", { timeout: 15_000 });
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -300,7 +331,7 @@ test.describe("a time taken meanwhile", () => {
     await expect(section.getByLabel("Name", { exact: true })).toHaveValue("Katherine Johnson");
     await expect(section.getByLabel("Email", { exact: true })).toHaveValue(email);
     await expect(section.getByLabel("Your learning goals", { exact: true })).toHaveValue(goals);
-    await expect(section.getByRole("heading", { name: "Your session is booked" })).toHaveCount(0);
+    await expect(section.getByRole("heading", { name: "Check your e-mail to confirm" })).toHaveCount(0);
   });
 });
 
@@ -345,11 +376,11 @@ test.describe("a booking post that fails on the way", () => {
     await expect(section.getByLabel("Email", { exact: true })).toHaveValue(email);
     await expect(section.getByLabel("Your learning goals", { exact: true })).toHaveValue(goals);
     await expect(section.getByLabel(disclaimers.light.checkboxLabel)).toBeChecked();
-    await expect(section.getByRole("heading", { name: "Your session is booked" })).toHaveCount(0);
+    await expect(section.getByRole("heading", { name: "Check your e-mail to confirm" })).toHaveCount(0);
 
     // Back online: the same form, sent again, books that time (nothing was stored by the lost post).
     await section.getByRole("button", { name: "Book session" }).click();
-    await expect(page.getByRole("region", { name: "Your session is booked" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Check your e-mail to confirm" })).toBeVisible({ timeout: 15_000 });
     const stored = await withServerDatabase(
       dataDir(),
       async (client) =>

@@ -138,7 +138,7 @@ describe("which path a page view is stored under", () => {
 });
 
 describe("the per-client beacon limit", () => {
-  it("answers 429 past the limit a minute for one address or IPv6 /64, counts it, stores nothing more, and leaves other clients alone", async () => {
+  it("answers 429 past the limit a minute for one address or IPv6 /56, counts it, stores nothing more, and leaves other clients alone", async () => {
     const beacon = (clientIp: string, i: number): BeaconRequest => ({
       body: JSON.stringify({ p: "/", q: `?utm_campaign=limit-${i}` }),
       userAgent: `${CHROME} Limit/${i}`,
@@ -148,9 +148,9 @@ describe("the per-client beacon limit", () => {
       host: "nordlys.test",
     });
     const rejectedBefore = await metric("nordlys_analytics_events_total", { outcome: "rate-limited" });
-    // Five a minute (CAPS): addresses of one IPv6 /64 are one client, whatever their last 64 bits.
+    // Five a minute (CAPS): addresses of one IPv6 /56 are one client, whatever their last 72 bits.
     const answers = [];
-    for (let i = 0; i < 8; i++) answers.push(await collectPageView(beacon(`2001:db8:7:1::${i + 1}`, i)));
+    for (let i = 0; i < 8; i++) answers.push(await collectPageView(beacon(`2001:db8:7:${i + 1}::${i + 1}`, i)));
     expect(answers.map((answer) => answer.error?.code ?? "counted")).toEqual([
       ...Array(5).fill("counted"),
       ...Array(3).fill("rate_limited"),
@@ -159,8 +159,8 @@ describe("the per-client beacon limit", () => {
     expect(answers[5]!.error?.details.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(await metric("nordlys_analytics_events_total", { outcome: "rate-limited" })).toBe(rejectedBefore + 3);
     expect(await metric("nordlys_rate_limit_rejections_total", { limit: "analytics-beacon" })).toBeGreaterThanOrEqual(3);
-    // Another /64 and an IPv4 client are counted.
-    expect((await collectPageView(beacon("2001:db8:7:2::1", 100))).error).toBeUndefined();
+    // Another /56 and an IPv4 client are counted.
+    expect((await collectPageView(beacon("2001:db8:7:100::1", 100))).error).toBeUndefined();
     expect((await collectPageView(beacon("192.0.2.44", 101))).error).toBeUndefined();
     await pageViewBuffer().flush();
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from analytics_events`))[0]!.n).toBe(7);

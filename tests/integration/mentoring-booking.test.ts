@@ -18,6 +18,8 @@ import { fetchBusy, putBookingEvent } from "~/features/mentoring/caldav.server";
 import { calendarSyncJob, refreshCalendars } from "~/features/mentoring/calendar-jobs.server";
 import { bookingLinks } from "~/features/mentoring/booking-links.server";
 import { handleManageAction } from "~/features/mentoring/manage-booking.server";
+import { lapseExpiredHolds } from "~/features/mentoring/bookings-shared.server";
+import { releaseHeldBooking } from "~/features/mentoring/release-held-booking.server";
 import { saveAvailability, saveCalendarConnection } from "~/features/mentoring/mentors.server";
 import { sendDueReminders } from "~/features/mentoring/reminders.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
@@ -122,6 +124,25 @@ async function freeSlots(tz = "Europe/Oslo", days = 14) {
   return body.slots;
 }
 
+/** The link of the mail that asks `to` to confirm their booking (waits for it). */
+async function confirmLinkFor(to: string): Promise<string> {
+  const mail = await waitUntil(
+    () => smtp.to(to).find((sent) => sent.parsed.subject?.startsWith("Please confirm:")),
+    20_000,
+    `the confirm mail to ${to}`,
+  );
+  const link = /https:\/\/nordlys\.test\/mentoring\/booking\?token=[A-Za-z0-9_-]+#confirm/.exec(mail.parsed.text ?? "")?.[0];
+  if (!link) throw new Error(`no confirm link in the mail to ${to}`);
+  return link;
+}
+
+/** The learner presses "Confirm my session" on the page their mail's link opens. */
+async function confirmFromMail(to: string) {
+  const link = await confirmLinkFor(to);
+  const answer = await handleManageAction(new Request(link.replace(/#.*$/, ""), { method: "POST" }), formOf({ intent: "confirm" }));
+  return answer;
+}
+
 function invitesOf(to: string) {
   return smtp.to(to).flatMap((mail) => {
     const calendar = mail.parsed.attachments.find(
@@ -161,13 +182,27 @@ describe("booking a slot", () => {
     expect((await freeSlots()).map((free) => free.id)).not.toContain(slot!.id);
   });
 
-  it("confirms with a calendar invite to the learner and the mentor, and the booking reaches the inbox and the analytics", async () => {
+  it("holds the time until the learner confirms by the mailed link; then a calendar invite to both, and the booking reaches the inbox and the analytics", async () => {
     const slot = (await freeSlots())[6]!;
     const answer = await book({ slotId: slot.id, ...learner("invite"), timeZone: "Asia/Kolkata" });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ status: "confirmed" });
+    expect(answer.body).toMatchObject({ status: "unconfirmed" });
+    const confirmBy = Date.parse(String(answer.body.confirmBy));
+    expect(confirmBy).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(confirmBy).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
     expect(String(answer.body.start)).toMatch(/\+05:30$/);
     const bookingId = String(answer.body.bookingId);
+    // Held: nobody else may take the time. Unconfirmed: the mentor has heard nothing, and it is nobody's enquiry yet.
+    expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
+    await confirmLinkFor("learner-invite@example.test");
+    expect(smtp.to(MENTOR.email).filter((mail) => mail.parsed.text?.includes("Learner invite"))).toHaveLength(0);
+    expect(invitesOf("learner-invite@example.test")).toHaveLength(0);
+    expect(await getDb().select().from(enquiries).where(eq(enquiries.sourceId, bookingId))).toHaveLength(0);
+
+    expect((await confirmFromMail("learner-invite@example.test")).body).toMatchObject({
+      outcome: "confirmed",
+      booking: { status: "confirmed" },
+    });
     await waitUntil(
       () => invitesOf("learner-invite@example.test").length >= 1 && invitesOf(MENTOR.email).length >= 1,
       20_000,
@@ -186,12 +221,16 @@ describe("booking a slot", () => {
         const mails = (await agendaData(new URL(`https://nordlys.test/admin/mentoring?date=${slot.start.slice(0, 10)}`), MENTOR.id)).mails[
           bookingId
         ];
-        return mails?.length === 2 && mails.every((sent) => sent.status === "sent") && mails;
+        return mails?.length === 3 && mails.every((sent) => sent.status === "sent") && mails;
       },
       20_000,
-      "both mails shown as sent on the agenda",
+      "the three mails shown as sent on the agenda",
     );
-    expect(shown.map((sent) => sent.tag).sort()).toEqual(["booking-confirmation", "booking-mentor-notification"]);
+    expect(shown.map((sent) => sent.tag).sort()).toEqual([
+      "booking-confirm-address",
+      "booking-confirmation",
+      "booking-mentor-notification",
+    ]);
     expect(shown[0]!.detail).toMatch(/^250\b/);
 
     const [enquiry] = await getDb()
@@ -227,8 +266,8 @@ describe("booking a slot", () => {
     const [first, second] = await Promise.all([book(body, { ip }), book(body, { ip })]);
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(second.body.bookingId).toBe(first.body.bookingId);
-    expect(first.body.status).toBe("confirmed");
-    expect(second.body.status).toBe("confirmed");
+    expect(first.body.status).toBe("unconfirmed");
+    expect(second.body.status).toBe("unconfirmed");
     expect(await bookingCount()).toBe(before + 1);
   });
 
@@ -240,7 +279,7 @@ describe("booking a slot", () => {
     const again = await book(body);
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ bookingId: first.body.bookingId, status: "confirmed" });
+    expect(again.body).toMatchObject({ bookingId: first.body.bookingId, status: "unconfirmed" });
     expect(await bookingCount()).toBe(before);
   });
 
@@ -273,9 +312,10 @@ describe("booking a slot", () => {
   it("a scholarship request keeps its slot until a mentor approves it; then the invites go out", async () => {
     const slot = (await freeSlots())[12]!;
     const answer = await book({ slotId: slot.id, ...learner("scholar"), scholarship: { reason: "I study informatics at UiO." } });
-    expect(answer.body.status).toBe("pending");
+    expect(answer.body.status).toBe("unconfirmed");
+    expect((await confirmFromMail("learner-scholar@example.test")).body).toMatchObject({ booking: { status: "pending" } });
     expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
-    await waitUntil(() => smtp.to("learner-scholar@example.test").length >= 1, 20_000, "the pending mail");
+    await waitUntil(() => smtp.to("learner-scholar@example.test").length >= 2, 20_000, "the pending mail");
     expect(invitesOf("learner-scholar@example.test")).toHaveLength(0);
     await approveScholarship(String(answer.body.bookingId));
     await waitUntil(() => invitesOf("learner-scholar@example.test").length >= 1, 20_000, "the invite after approval");
@@ -285,7 +325,8 @@ describe("booking a slot", () => {
     const slot = (await freeSlots())[14]!;
     const answer = await book({ slotId: slot.id, ...learner("bot") }, { noToken: true });
     expect(answer.status).toBe(201);
-    expect(answer.body.status).toBe("pending");
+    // Answered as any booking is: no hint to a bot.
+    expect(answer.body.status).toBe("unconfirmed");
     const [row] = await getDb()
       .select()
       .from(mentoringBookings)
@@ -306,11 +347,107 @@ describe("booking a slot", () => {
   });
 });
 
+describe("the hold", () => {
+  const statusOf = async (id: unknown) =>
+    (
+      await getDb()
+        .select()
+        .from(mentoringBookings)
+        .where(eq(mentoringBookings.id, String(id)))
+    )[0]?.status;
+  /** The hold's 30 minutes pass (the database's clock decides, so its deadline is moved back). */
+  const expire = (id: unknown) =>
+    getDb()
+      .update(mentoringBookings)
+      .set({ confirmBy: new Date(Date.now() - 1000) })
+      .where(eq(mentoringBookings.id, String(id)));
+
+  it("an unconfirmed hold frees its time after 30 minutes for the next learner; confirming it then says so", async () => {
+    const slot = (await freeSlots())[22]!;
+    const first = await book({ slotId: slot.id, ...learner("slow") });
+    await confirmLinkFor("learner-slow@example.test");
+    expect((await book({ slotId: slot.id, ...learner("second") })).status).toBe(409);
+    await expire(first.body.bookingId);
+    // Free at once for readers, before anything marks it lapsed; the next booking of the time lapses it.
+    expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
+    const second = await book({ slotId: slot.id, ...learner("second") });
+    expect(second.status).toBe(201);
+    expect(await statusOf(first.body.bookingId)).toBe("lapsed");
+    const late = await confirmFromMail("learner-slow@example.test");
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({
+      outcome: "failed",
+      message: "This time was not confirmed within 30 minutes and someone else has booked it since. Please choose another time.",
+    });
+    expect(await statusOf(first.body.bookingId)).toBe("lapsed");
+    // Lapsed, the hold was never an enquiry; the mentor never heard of it.
+    expect(
+      await getDb()
+        .select()
+        .from(enquiries)
+        .where(eq(enquiries.sourceId, String(first.body.bookingId))),
+    ).toHaveLength(0);
+  });
+
+  it("the job each minute lapses what is due; a lapsed hold whose time is still free is booked by a late confirmation", async () => {
+    const slot = (await freeSlots())[24]!;
+    const answer = await book({ slotId: slot.id, ...learner("late") });
+    await confirmLinkFor("learner-late@example.test");
+    await expire(answer.body.bookingId);
+    expect(await lapseExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(answer.body.bookingId)).toBe("lapsed");
+    expect((await confirmFromMail("learner-late@example.test")).body).toMatchObject({
+      outcome: "confirmed",
+      booking: { status: "confirmed" },
+    });
+    expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
+    await waitUntil(() => invitesOf("learner-late@example.test").length >= 1, 20_000, "the invite");
+  });
+
+  it("allows 2 upcoming bookings per learner address with one mentor, letter case and +tags folded", async () => {
+    const slots = await freeSlots();
+    const as = (email: string) => ({ ...learner("cap"), email });
+    expect((await book({ slotId: slots[26]!.id, ...as("Cap.Learner@Example.test") })).status).toBe(201);
+    expect((await book({ slotId: slots[28]!.id, ...as("cap.learner+second@example.test") })).status).toBe(201);
+    const third = await book({ slotId: slots[30]!.id, ...as("CAP.LEARNER+third@EXAMPLE.TEST") });
+    expect(third.status).toBe(409);
+    expect(third.body).toMatchObject({
+      code: "conflict",
+      fields: {
+        email:
+          "You already have 2 upcoming sessions with this mentor under this e-mail address. Attend or cancel one (the link is in its e-mail) before booking another.",
+      },
+    });
+    expect((await freeSlots()).map((free) => free.id)).toContain(slots[30]!.id);
+    // Another address is another learner; a hold that lapsed no longer counts.
+    expect((await book({ slotId: slots[30]!.id, ...as("cap.learner2@example.test") })).status).toBe(201);
+    const [firstHold] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.email, "Cap.Learner@Example.test"));
+    await expire(firstHold!.id);
+    expect((await book({ slotId: slots[32]!.id, ...as("cap.learner+fourth@example.test") })).status).toBe(201);
+  });
+
+  it("a held booking an admin releases waits a day for its learner, who is asked by mail like anyone", async () => {
+    const slot = (await freeSlots())[34]!;
+    const answer = await book({ slotId: slot.id, ...learner("released") }, { noToken: true });
+    const released = await releaseHeldBooking(String(answer.body.bookingId));
+    expect(released.status).toBe("unconfirmed");
+    expect(Date.parse(released.confirmBy!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
+    expect((await confirmFromMail("learner-released@example.test")).body).toMatchObject({ booking: { status: "confirmed" } });
+    const [enquiry] = await getDb()
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.sourceId, String(answer.body.bookingId)));
+    expect(enquiry).toMatchObject({ stage: "scheduled", heldAt: null });
+  });
+});
+
 describe("the learner's link, reminders and after", () => {
   it("moves the session with an updated invite (same UID, higher SEQUENCE), then cancels it with METHOD:CANCEL; old links stop working", async () => {
     const slots = await freeSlots();
     const answer = await book({ slotId: slots[16]!.id, ...learner("mover") });
     const bookingId = String(answer.body.bookingId);
+    await confirmFromMail("learner-mover@example.test");
     await waitUntil(() => invitesOf("learner-mover@example.test").length >= 1, 20_000, "the first invite");
     const [row] = await getDb().select().from(mentoringBookings).where(eq(mentoringBookings.id, bookingId));
     const firstToken = new URL(
@@ -344,6 +481,7 @@ describe("the learner's link, reminders and after", () => {
   it("sends each reminder exactly once, however many instances look at the same moment", async () => {
     const slot = (await freeSlots("Europe/Oslo", 30)).at(-1)!;
     const answer = await book({ slotId: slot.id, ...learner("remind") });
+    await confirmFromMail("learner-remind@example.test");
     const start = new Date(slot.start);
     // Four instances at once, 23 hours before: one 24-hour reminder.
     const claimed = await Promise.all([1, 2, 3, 4].map(() => sendDueReminders(new Date(start.getTime() - 23 * 3_600_000))));
@@ -360,7 +498,7 @@ describe("the learner's link, reminders and after", () => {
     const after = new Date(start.getTime() + 2 * 3_600_000);
     await markOutcome(String(answer.body.bookingId), "done", after);
     await markOutcome(String(answer.body.bookingId), "done", after);
-    await waitUntil(() => smtp.to("learner-remind@example.test").length >= 4, 20_000, "the follow-up");
+    await waitUntil(() => smtp.to("learner-remind@example.test").length >= 5, 20_000, "the follow-up");
     const [enquiry] = await getDb()
       .select()
       .from(enquiries)
@@ -430,6 +568,10 @@ describe("the mentor's own calendar (CalDAV, a real Radicale)", () => {
       (await fetchBusy(calendar(), new Date(target.start), new Date(target.end), "Europe/Oslo")).map((interval) =>
         interval.start.toISOString(),
       );
+    // Nothing reaches the mentor's calendar before the learner confirms.
+    await confirmLinkFor("learner-calendar-write@example.test");
+    expect(await busyAt()).toEqual([]);
+    await confirmFromMail("learner-calendar-write@example.test");
     // The calendar job writes it (the worker of this file's queue).
     await waitUntil(async () => (await busyAt()).includes(new Date(target.start).toISOString()), 20_000, "the booking in the calendar");
     await cancelBooking(bookingId, "mentor");

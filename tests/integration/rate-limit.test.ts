@@ -64,15 +64,16 @@ describe("rate limits on PostgreSQL", () => {
     expect(hashClientIp("203.0.113.9")).not.toBe(hashClientIp("203.0.113.10"));
   });
 
-  it("counts a whole IPv6 /64 as one client, and IPv4-mapped IPv6 as the IPv4 client", async () => {
+  it("counts a whole IPv6 /56 as one client, and IPv4-mapped IPv6 as the IPv4 client", async () => {
     expect(hashClientIp("2001:db8:5:6::1")).toBe(hashClientIp("2001:db8:5:6:9a3c:11ff:fe22:4b1d"));
-    expect(hashClientIp("2001:db8:5:7::1")).not.toBe(hashClientIp("2001:db8:5:6::1"));
+    expect(hashClientIp("2001:db8:5:7::1")).toBe(hashClientIp("2001:db8:5:6::1"));
+    expect(hashClientIp("2001:db8:5:106::1")).not.toBe(hashClientIp("2001:db8:5:6::1"));
     expect(hashClientIp("::ffff:198.51.100.7")).toBe(hashClientIp("198.51.100.7"));
 
-    // Three requests allowed per client: a client rotating through its /64 gets no more.
+    // Three requests allowed per client: a client rotating through the 256 /64s of its /56 gets no more.
     const limit = defineRateLimit({ name: "test-v6", points: 3, durationSeconds: 60 });
-    for (const suffix of ["1", "2", "3"]) await consumeRateLimit(limit, hashClientIp(`2001:db8:5:6::${suffix}`));
-    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:6:ffff::4"))).rejects.toMatchObject({ code: "rate_limited" });
-    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:7::1"))).resolves.toBeUndefined();
+    for (const subnet of ["6", "7", "ff"]) await consumeRateLimit(limit, hashClientIp(`2001:db8:5:${subnet}::1`));
+    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:80:ffff::4"))).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(consumeRateLimit(limit, hashClientIp("2001:db8:5:100::1"))).resolves.toBeUndefined();
   });
 });

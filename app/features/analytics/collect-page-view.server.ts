@@ -77,7 +77,7 @@ export const BEACON_RATE_LIMIT_NAME = "analytics-beacon";
 let beaconLimiter: { points: number; limiter: RateLimiterMemory } | undefined;
 
 /**
- * Counts one beacon of the client (its IPv4 address or IPv6 /64, as every limit keys it) in this
+ * Counts one beacon of the client (its IPv4 address or IPv6 /56, as every limit keys it) in this
  * process's memory: a beacon must stay cheap, so the counters are not shared between instances
  * (decision 0173). Null when within ANALYTICS_BEACON_LIMIT_PER_MINUTE (or the limit is off),
  * else the seconds until the client's minute is over.

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveries, mentoringBookings, type MailDeliveryStatus } from "~/.server/db/tables";
@@ -102,12 +102,12 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
   };
 }
 
-/** The admin's agenda: bookings from `from` to `to` (every status), in time order. */
+/** The admin's agenda: bookings from `from` to `to` (every status but a lapsed hold, which never was a booking), in time order. */
 export async function agenda(from: Date, to: Date): Promise<BookingView[]> {
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
-    .where(and(gte(mentoringBookings.startsAt, from), lt(mentoringBookings.startsAt, to)))
+    .where(and(gte(mentoringBookings.startsAt, from), lt(mentoringBookings.startsAt, to), ne(mentoringBookings.status, "lapsed")))
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(1000);
   const mentors = new Map<string, Mentor | null>();

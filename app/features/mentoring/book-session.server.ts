@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { AppError } from "~/.server/errors";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, OCCUPYING_STATUSES, type MentoringBookingStatus } from "~/.server/db/tables";
 import { checkAndSpendFormTraps, type FormTrapResult } from "~/.server/form-traps";
@@ -8,21 +9,24 @@ import { consumeRateLimit, hashClientIp, refundRateLimit } from "~/.server/rate-
 import { recordConversion, visitFrom, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { formSubmitLimit } from "~/features/forms/submit-form.server";
 import { queueBookingMails } from "./booking-mail-jobs.server";
-import { type BookingValues } from "./booking-schema";
 import { type Mentor } from "./mentors.server";
 import { videoLinkFor } from "./video-link.server";
+import { bookingMessages, type BookingValues } from "./booking-schema";
 import {
   type BookingRow,
+  HOLD_MINUTES,
   SlotTakenError,
+  UPCOMING_PER_LEARNER,
   bookingUid,
   calendarAllows,
   isOverlap,
+  learnerKeyOf,
   lockMentorTimes,
   nextFreeSlots,
   offeredSlot,
-  queueCalendarSync,
   withBookingTransaction,
 } from "./bookings-shared.server";
+import type { Transaction } from "~/.server/db/transaction";
 
 export type BookInput = {
   values: BookingValues;
@@ -36,11 +40,23 @@ export type BookInput = {
 export type BookResult = {
   bookingId: string;
   status: MentoringBookingStatus;
+  /** Until when an unconfirmed booking holds its time (a held one answers as if it did). */
+  confirmBy: Date | null;
   start: Date;
   end: Date;
   mentorName: string;
+  createdAt: Date;
   repeated: boolean;
 };
+
+/**
+ * What the learner (the page, the API) is told of a booking: a held one is answered as one waiting
+ * for its confirmation mail (true for it: the mail comes once an admin releases it, and no hint to a bot).
+ */
+export function learnerStatusOf(result: BookResult): { status: "unconfirmed" | "confirmed" | "pending"; confirmBy: Date | null } {
+  if (result.status === "confirmed" || result.status === "pending") return { status: result.status, confirmBy: null };
+  return { status: "unconfirmed", confirmBy: result.confirmBy ?? new Date(result.createdAt.getTime() + HOLD_MINUTES * 60_000) };
+}
 
 /**
  * Bookings being made right now on this instance, by slot and e-mail. The same form posted twice
@@ -52,10 +68,12 @@ export type BookResult = {
 const bookingsInFlight = new Map<string, Promise<BookResult>>();
 
 /**
- * Books a slot. Answers: the booking (confirmed, or pending a scholarship approval, or held
- * when it looks automated: stored without mail and without its slot, for an admin to decide);
- * AppError `invalid` for a slot not offered; SlotTakenError (409) when the time is taken. The same
- * person sending the same slot again gets their booking back (a double submit stores nothing).
+ * Books a slot. Answers: the booking, unconfirmed (it holds the time for HOLD_MINUTES while the
+ * learner confirms their address by the link mailed to them; confirm-booking.server.ts), or held
+ * when it looks automated (stored without mail and without its slot, for an admin to decide);
+ * AppError `invalid` for a slot not offered, `conflict` past UPCOMING_PER_LEARNER; SlotTakenError
+ * (409) when the time is taken. The same person sending the same slot again gets their booking
+ * back (a double submit stores nothing).
  */
 export async function bookSession(input: BookInput): Promise<BookResult> {
   const key = `${input.values.slotId}|${input.values.email.trim().toLowerCase()}`;
@@ -89,6 +107,8 @@ async function samePersonsBooking(
     .select({
       id: mentoringBookings.id,
       status: mentoringBookings.status,
+      confirmBy: mentoringBookings.confirmBy,
+      createdAt: mentoringBookings.createdAt,
       startsAt: mentoringBookings.startsAt,
       endsAt: mentoringBookings.endsAt,
     })
@@ -106,6 +126,8 @@ async function samePersonsBooking(
   return {
     bookingId: existing.id,
     status: existing.status,
+    confirmBy: existing.confirmBy,
+    createdAt: existing.createdAt,
     start: existing.startsAt,
     end: existing.endsAt,
     mentorName: mentor.profile.name,
@@ -129,16 +151,19 @@ async function bookSessionOnce({ values, request, clientIp, trapFields, requireT
       return existing;
     }
   }
-  const status: MentoringBookingStatus = held ? "held" : values.scholarshipReason ? "pending" : "confirmed";
+  const status: MentoringBookingStatus = held ? "held" : "unconfirmed";
+  const confirmBy = new Date(Date.now() + HOLD_MINUTES * 60_000);
   const ipHash = clientIp ? hashClientIp(clientIp) : null;
   const id = randomUUID();
-  const row: BookingRow = {
+  // The person and the address key are the database's to fill (triggers, a generated column).
+  const row: Omit<BookingRow, "personId" | "emailKey"> = {
     id,
     mentorId: mentor.profile.id,
     startsAt: slot.start,
     endsAt: slot.end,
     occupiedUntil: occupied.end,
     status,
+    confirmBy: held ? null : confirmBy,
     name: values.name,
     email: values.email,
     timeZone: values.timeZone,
@@ -148,7 +173,6 @@ async function bookSessionOnce({ values, request, clientIp, trapFields, requireT
     videoUrl: videoLinkFor(id, mentor.video),
     uid: bookingUid(id),
     sequence: 0,
-    personId: null,
     ipHash,
     userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
     holdReason: traps.holdReason,
@@ -174,13 +198,11 @@ async function bookSessionOnce({ values, request, clientIp, trapFields, requireT
     // Only the insert and its jobs hold the transaction's one connection: concurrent inserts of one
     // time wait on each other's row (the exclusion constraint), never on a second connection.
     await withBookingTransaction(async (tx) => {
-      const { personId: _personId, ...insert } = row;
       await lockMentorTimes(tx, mentor.profile.id);
-      await tx.db.insert(mentoringBookings).values(insert);
-      if (status !== "held") {
-        await queueBookingMails(tx, { bookingId: id, kind: status === "confirmed" ? "confirmation" : "pending" });
-        await queueCalendarSync(id, tx, mentor);
-      }
+      if (!held) await refuseOverLimit(tx, mentor, slot.start, values.email);
+      await tx.db.insert(mentoringBookings).values(row);
+      // The learner is asked to confirm their address; the mentor hears of it once they have.
+      if (!held) await queueBookingMails(tx, { bookingId: id, kind: "confirm-address" });
     });
   } catch (error) {
     await traps.giveBack?.().catch(() => undefined);
@@ -201,5 +223,37 @@ async function bookSessionOnce({ values, request, clientIp, trapFields, requireT
   else logger.info({ bookingId: id, status }, "Mentoring booking stored");
   // Recorded after the answer: the booking is stored, its analytics need not hold up the learner.
   void recordConversion({ kind: "booking", entityId: id, visit });
-  return { bookingId: id, status, start: slot.start, end: slot.end, mentorName: mentor.profile.name, repeated: false };
+  return {
+    bookingId: id,
+    status,
+    confirmBy: held ? null : confirmBy,
+    createdAt: now,
+    start: slot.start,
+    end: slot.end,
+    mentorName: mentor.profile.name,
+    repeated: false,
+  };
+}
+
+/**
+ * AppError `conflict` when this learner address (case and `+tag` folded) already has
+ * UPCOMING_PER_LEARNER upcoming bookings with this mentor. A booking of the same time is left to
+ * the insert, which answers a double submit with the booking it repeats. Runs under the mentor's
+ * lock, so two requests of one learner cannot both pass.
+ */
+async function refuseOverLimit(tx: Transaction, mentor: Mentor, start: Date, email: string): Promise<void> {
+  const [upcoming] = await tx.db
+    .select({ n: count() })
+    .from(mentoringBookings)
+    .where(
+      and(
+        eq(mentoringBookings.mentorId, mentor.profile.id),
+        eq(mentoringBookings.emailKey, learnerKeyOf(email)),
+        inArray(mentoringBookings.status, ["unconfirmed", "pending", "confirmed"]),
+        gt(mentoringBookings.startsAt, sql`now()`),
+        ne(mentoringBookings.startsAt, start),
+      ),
+    );
+  if ((upcoming?.n ?? 0) >= UPCOMING_PER_LEARNER)
+    throw new AppError("conflict", bookingMessages.tooManyUpcoming, { fields: { email: bookingMessages.tooManyUpcoming } });
 }

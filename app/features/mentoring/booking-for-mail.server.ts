@@ -23,5 +23,6 @@ export function bookingForMail(row: BookingRow, mentor: Mentor): BookingForMail 
     videoUrl: row.videoUrl,
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
+    confirmUrl: links.confirmUrl,
   };
 }

@@ -83,12 +83,13 @@ describe("booking tokens", () => {
 });
 
 describe("bookingLinks", () => {
-  it("gives absolute links to the manage page, cancel and reschedule as its sections", () => {
+  it("gives absolute links to the manage page, cancel, reschedule and confirm as its sections", () => {
     const links = bookingLinks("https://nordlys.test/", { id: bookingId, sequence: 2, end });
     // The token rides in the query: the request log writes query values as "…" (server/middleware.ts).
     expect(links.manageUrl).toMatch(/^https:\/\/nordlys\.test\/mentoring\/booking\?token=[A-Za-z0-9_-]+$/);
     expect(links.cancelUrl).toBe(`${links.manageUrl}#cancel`);
     expect(links.rescheduleUrl).toBe(`${links.manageUrl}#reschedule`);
+    expect(links.confirmUrl).toBe(`${links.manageUrl}#confirm`);
     const token = new URL(links.manageUrl).searchParams.get("token")!;
     expect(verifyBookingToken(token, "manage", before)).toEqual({ bookingId, sequence: 2 });
     expect(verifyBookingToken(token, "cancel", before)).toBeNull();

@@ -101,16 +101,16 @@ export const BOOKING_MANAGE_PATH = "/mentoring/booking";
  * The learner's links for a booking's mails and invite. One "manage" token opens
  * `/mentoring/booking?token=<token>`, the page that shows the booking and offers cancel and reschedule
  * (each still a deliberate click there, so a mail scanner that follows links changes nothing);
- * the cancel and reschedule links are that page with `#cancel` / `#reschedule`, which jump to the
- * matching section. One token instead of two keeps the mails short and the page simple, and is
+ * the cancel, reschedule and confirm links are that page with `#cancel` / `#reschedule` /
+ * `#confirm`, which jump to the matching section. One token instead of two keeps the mails short and the page simple, and is
  * still signed, for this booking and this purpose only, and useless after the session ends.
  * Signed again for every mail: a reschedule (new end, new sequence) gives new links.
  */
 export function bookingLinks(
   publicUrl: string,
   booking: Pick<BookingForMail, "id" | "sequence" | "end">,
-): { manageUrl: string; cancelUrl: string; rescheduleUrl: string } {
+): { manageUrl: string; cancelUrl: string; rescheduleUrl: string; confirmUrl: string } {
   const token = signBookingToken({ bookingId: booking.id, purpose: "manage", sequence: booking.sequence, expiresAt: booking.end });
   const manageUrl = `${publicUrl.replace(/\/+$/, "")}${BOOKING_MANAGE_PATH}?token=${token}`;
-  return { manageUrl, cancelUrl: `${manageUrl}#cancel`, rescheduleUrl: `${manageUrl}#reschedule` };
+  return { manageUrl, cancelUrl: `${manageUrl}#cancel`, rescheduleUrl: `${manageUrl}#reschedule`, confirmUrl: `${manageUrl}#confirm` };
 }

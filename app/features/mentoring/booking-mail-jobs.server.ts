@@ -5,7 +5,14 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { queueMail } from "~/.server/mail";
 import type { MailMessage } from "~/.server/mail/send-mail";
-import { cancellationMails, confirmationMails, followUpMail, pendingMails, rescheduleMails } from "./booking-mails.server";
+import {
+  cancellationMails,
+  confirmAddressMail,
+  confirmationMails,
+  followUpMail,
+  pendingMails,
+  rescheduleMails,
+} from "./booking-mails.server";
 import { bookingForMail } from "./booking-for-mail.server";
 import { loadMentor } from "./mentors.server";
 
@@ -16,7 +23,7 @@ import { loadMentor } from "./mentors.server";
  * so the mails exist if and only if the change does; the job renders them from the booking as
  * it is then and queues them on the send-mail queue in one transaction of its own.
  */
-export type BookingMailKind = "confirmation" | "pending" | "cancellation" | "reschedule" | "follow-up";
+export type BookingMailKind = "confirm-address" | "confirmation" | "pending" | "cancellation" | "reschedule" | "follow-up";
 export type BookingMailJobData = { bookingId: string; kind: BookingMailKind; by?: "learner" | "mentor"; previousStart?: string };
 
 export const bookingMailsJob = defineJob<BookingMailJobData>({
@@ -33,6 +40,12 @@ export const bookingMailsJob = defineJob<BookingMailJobData>({
     const booking = bookingForMail(row, mentor);
     let mails: MailMessage[];
     switch (kind) {
+      case "confirm-address":
+        // Confirmed or gone meanwhile: this mail's moment has passed. A hold that lapsed while the
+        // mail waited (a mail server away) still gets it: its link books the time while it is free.
+        if ((row.status !== "unconfirmed" && row.status !== "lapsed") || !row.confirmBy) return;
+        mails = [await confirmAddressMail(booking, row.confirmBy)];
+        break;
       case "confirmation":
         mails = await confirmationMails(booking);
         break;

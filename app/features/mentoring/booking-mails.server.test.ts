@@ -4,6 +4,7 @@ import { resetEnvForTests } from "~/.server/env";
 import type { MailAddress, MailMessage } from "~/.server/mail";
 import {
   cancellationMails,
+  confirmAddressMail,
   confirmationMails,
   followUpMail,
   formatSessionTime,
@@ -48,6 +49,7 @@ function booking(overrides: Partial<BookingForMail> = {}): BookingForMail {
     videoUrl: "https://meet.jit.si/Nordlys-0123456789abcdef0123456789abcdef",
     cancelUrl: "https://nordlys.test/mentoring/booking?token=tok#cancel",
     rescheduleUrl: "https://nordlys.test/mentoring/booking?token=tok#reschedule",
+    confirmUrl: "https://nordlys.test/mentoring/booking?token=tok#confirm",
     ...overrides,
   };
 }
@@ -78,6 +80,23 @@ describe("formatSessionTime", () => {
   it("formats the instant in the given zone, with the zone's name", () => {
     expect(formatSessionTime(new Date("2027-03-28T09:00:00Z"), "Europe/Oslo")).toBe(mentorTime);
     expect(formatSessionTime(new Date("2027-10-31T09:00:00Z"), "Europe/Oslo")).toBe("Sunday, 31 October 2027 at 10:00 (Europe/Oslo)");
+  });
+});
+
+describe("confirmAddressMail", () => {
+  it("asks only the learner to confirm, says until when the time is held, and carries no invite or video link", async () => {
+    const mail = await confirmAddressMail(booking(), new Date("2027-03-20T14:30:00Z"));
+    expect(address(mail.to)).toBe("ada@example.com");
+    expect(mail.subject).toBe("Please confirm: your mentoring session with Ingrid Nordlys");
+    expect(mail.tag).toBe("booking-confirm-address");
+    expect(mail.icalEvent).toBeUndefined();
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Saturday, 20 March 2027 at 10:30 (America/New_York)");
+      expect(part).toContain(learnerTime);
+      expect(part).toContain("https://nordlys.test/mentoring/booking?token=tok#confirm");
+      expect(part).not.toContain("meet.jit.si");
+      expect(part).not.toContain("<script>");
+    }
   });
 });
 

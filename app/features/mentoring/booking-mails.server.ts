@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { getEnv } from "~/.server/env";
 import { getMailConfig, renderEmail, toHeaderText, type MailMessage } from "~/.server/mail";
 import { BookingCancelled } from "~/emails/booking-cancelled";
+import { BookingConfirmAddress } from "~/emails/booking-confirm-address";
 import { BookingConfirmation } from "~/emails/booking-confirmation";
 import { BookingFollowUp } from "~/emails/booking-follow-up";
 import { BookingMentorNotification } from "~/emails/booking-mentor-notification";
@@ -78,6 +79,30 @@ async function mentorNotification(booking: BookingForMail, kind: "confirmed" | "
       siteUrl,
     }),
   );
+}
+
+/** A new booking holding its time until `confirmBy`: the learner is asked to confirm their address; nobody else is told yet. */
+export async function confirmAddressMail(booking: BookingForMail, confirmBy: Date): Promise<MailMessage> {
+  const when = times(booking);
+  const { siteUrl } = urls();
+  const learner = await renderEmail(
+    createElement(BookingConfirmAddress, {
+      firstName: greetingName(booking.learner.name),
+      mentorName: booking.mentor.name,
+      whenLearner: when.learner,
+      whenMentor: when.mentorIfDifferent,
+      minutes: minutesOf(booking),
+      holdUntil: formatSessionTime(confirmBy, booking.learnerTimeZone),
+      confirmUrl: booking.confirmUrl,
+      siteUrl,
+    }),
+  );
+  return {
+    to: learnerAddress(booking),
+    subject: toHeaderText(`Please confirm: your mentoring session with ${booking.mentor.name}`),
+    ...learner,
+    tag: "booking-confirm-address",
+  };
 }
 
 /** A confirmed session: the learner's confirmation and the mentor's notice, each with the REQUEST invite. */

@@ -17,6 +17,9 @@ export const bookingMessages = {
   scholarshipReasonRequired: "Please tell us in a sentence or two why you are asking for a scholarship",
   scholarshipReasonTooLong: "The scholarship reason must be 1,000 characters or fewer",
   bookingNotFound: "This booking link is no longer valid: the session is over, cancelled or moved.",
+  tooManyUpcoming:
+    "You already have 2 upcoming sessions with this mentor under this e-mail address. Attend or cancel one (the link is in its e-mail) before booking another.",
+  holdLapsedTaken: "This time was not confirmed within 30 minutes and someone else has booked it since. Please choose another time.",
 } as const;
 
 export const SCHOLARSHIP_REASON_MAX = 1000;

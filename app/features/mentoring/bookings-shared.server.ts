@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { AppError } from "~/.server/errors";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, type MentoringBookingStatus } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
-import { getJobs } from "~/.server/jobs";
+import { defineJob, getJobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { bookingMessages } from "./booking-schema";
 import { fetchBusy } from "./caldav.server";
@@ -25,6 +25,12 @@ import type { Slot } from "./types";
 const NEXT_SLOTS_OFFERED = 5;
 /** Reading the mentor's calendar at booking time waits at most this long, then books on the last read. */
 const CALENDAR_CHECK_MS = 4_000;
+/** How long a new booking holds its time while the learner confirms their address (the link in their mail). */
+export const HOLD_MINUTES = 30;
+/** A held booking an admin releases: its learner booked a while ago and is not waiting at the screen, so a day. */
+export const RELEASED_HOLD_HOURS = 24;
+/** Upcoming bookings one learner address (case and `+tag` folded) may have with one mentor. */
+export const UPCOMING_PER_LEARNER = 2;
 
 export class SlotTakenError extends AppError {
   constructor(readonly nextSlots: Slot[]) {
@@ -53,6 +59,30 @@ export const isOverlap = (error: unknown) => hasCode(error, "23P01");
  */
 export async function lockMentorTimes(tx: Transaction, mentorId: string): Promise<void> {
   await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mentoring-times:${mentorId}`}, 0))`);
+  // Holds past their time give it back before anything is decided about this mentor's times.
+  await lapseExpiredHolds(tx.db, mentorId);
+}
+
+/**
+ * Marks unconfirmed holds past their `confirm_by` lapsed, so their time is free (of one mentor, or
+ * of all: the job each minute). Answers how many lapsed. The database's clock decides, as it does
+ * for every reader of the hold.
+ */
+export async function lapseExpiredHolds(db: Transaction["db"] | ReturnType<typeof getDb> = getDb(), mentorId?: string): Promise<number> {
+  const lapsed = await db
+    .update(mentoringBookings)
+    .set({ status: "lapsed" })
+    .where(
+      and(
+        eq(mentoringBookings.status, "unconfirmed"),
+        lte(mentoringBookings.confirmBy, sql`now()`),
+        mentorId ? eq(mentoringBookings.mentorId, mentorId) : undefined,
+      ),
+    )
+    .returning({ id: mentoringBookings.id });
+  if (lapsed.length > 0)
+    logger.info({ bookings: lapsed.map((row) => row.id) }, "Mentoring: unconfirmed holds lapsed; their times are free");
+  return lapsed.length;
 }
 
 /**
@@ -164,6 +194,8 @@ export async function mentorOf(row: BookingRow): Promise<Mentor> {
 export type BookingView = {
   id: string;
   status: MentoringBookingStatus;
+  /** Until when an unconfirmed booking holds its time. */
+  confirmBy: string | null;
   /** The version the learner's links were signed for (grows with each change sent). */
   sequence: number;
   start: string;
@@ -184,6 +216,7 @@ export function toView(row: BookingRow, mentor: Pick<Mentor, "profile"> | null):
   return {
     id: row.id,
     status: row.status,
+    confirmBy: row.confirmBy?.toISOString() ?? null,
     sequence: row.sequence,
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
@@ -204,6 +237,18 @@ export async function bookingView(bookingId: string): Promise<BookingView | null
   const row = await loadBooking(bookingId);
   return row ? toView(row, await loadMentor(row.mentorId)) : null;
 }
+
+export const lapseHoldsJob = defineJob({
+  name: "mentoring-lapse-holds",
+  // Every instance looks each minute (an update of what is due; two at once change nothing twice).
+  localEverySeconds: () => 60,
+  handler: async () => {
+    await lapseExpiredHolds();
+  },
+});
+
+/** The address as the per-learner limit counts it; the same expression as the `email_key` column. */
+export const learnerKeyOf = (email: string) => sql`lower(regexp_replace(${email}::text, '[+][^@]*@', '@'))`;
 
 /** Still ahead and not cancelled: what a learner's link may change. */
 export function isChangeable(row: BookingRow, now: Date): boolean {

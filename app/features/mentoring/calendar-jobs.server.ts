@@ -1,6 +1,6 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES } from "~/.server/db/tables";
+import { mentoringBookings, mentoringMentors, CONFIRMED_STATUSES } from "~/.server/db/tables";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { bookingForMail } from "./booking-for-mail.server";
@@ -44,7 +44,8 @@ export const calendarSyncJob = defineJob<{ bookingId: string }>({
     if (!row) return;
     const mentor = await loadMentor(row.mentorId);
     if (!mentor?.calendar) return;
-    if ((OCCUPYING_STATUSES as readonly string[]).includes(row.status)) {
+    // Only a booking its learner confirmed goes into the mentor's calendar.
+    if ((CONFIRMED_STATUSES as readonly string[]).includes(row.status)) {
       const ics = buildInvite(
         bookingForMail(row, mentor),
         "REQUEST",

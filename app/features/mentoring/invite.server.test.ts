@@ -27,6 +27,7 @@ function booking(start: string, minutes = 60, overrides: Partial<BookingForMail>
     },
     videoUrl: "https://meet.jit.si/Nordlys-0123456789abcdef0123456789abcdef",
     cancelUrl: "https://nordlys.test/mentoring/booking?token=tok#cancel",
+    confirmUrl: "https://nordlys.test/mentoring/booking?token=tok#confirm",
     rescheduleUrl: "https://nordlys.test/mentoring/booking?token=tok#reschedule",
     ...overrides,
   };

@@ -3,6 +3,7 @@ import { verifyBookingToken } from "./booking-links.server";
 import { bookingMessages } from "./booking-schema";
 import { bookingView, SlotTakenError, type BookingView } from "./bookings-shared.server";
 import { cancelBooking } from "./cancel-booking.server";
+import { confirmBooking } from "./confirm-booking.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { freeSlots, loadMentor } from "./mentors.server";
 import { toOption, type SlotOption } from "./mentoring-page.server";
@@ -19,7 +20,8 @@ async function verified(token: string | null, now: Date): Promise<{ booking: Boo
   const claims = verifyBookingToken(token, "manage", now);
   if (!claims) return null;
   const booking = await bookingView(claims.bookingId);
-  if (!booking || (booking.status !== "confirmed" && booking.status !== "pending") || new Date(booking.start) <= now) return null;
+  if (!booking || !["unconfirmed", "lapsed", "confirmed", "pending"].includes(booking.status) || new Date(booking.start) <= now)
+    return null;
   return { booking, sequence: claims.sequence };
 }
 
@@ -27,16 +29,21 @@ export async function managePageData(token: string | null, now = new Date()): Pr
   const found = await verified(token, now);
   if (!found || found.booking.sequence !== found.sequence) return { state: "invalid" };
   const mentor = await loadMentor(found.booking.mentor.id);
-  const options = mentor
-    ? (await freeSlots({ mentors: [mentor], minutes: found.booking.minutes, now, days: 21 })).slots.slice(0, 24).map(toOption)
-    : [];
+  // An unconfirmed booking's page offers only its confirmation.
+  const options =
+    mentor && !awaitsConfirmation(found.booking)
+      ? (await freeSlots({ mentors: [mentor], minutes: found.booking.minutes, now, days: 21 })).slots.slice(0, 24).map(toOption)
+      : [];
   return { state: "ok", booking: found.booking, options, token: token! };
 }
 
-export type ManageActionData =
-  { outcome: "cancelled" | "moved"; booking: BookingView } | { outcome: "failed"; message: string; nextSlots: SlotOption[] };
+/** Waiting for its learner to confirm it (lapsed: too late, but the time may still be free). */
+const awaitsConfirmation = (booking: Pick<BookingView, "status">) => booking.status === "unconfirmed" || booking.status === "lapsed";
 
-/** The learner's cancel or move, from the page's form; a refusal is answered as errors.ts says, with other free times when the time was taken. */
+export type ManageActionData =
+  { outcome: "confirmed" | "cancelled" | "moved"; booking: BookingView } | { outcome: "failed"; message: string; nextSlots: SlotOption[] };
+
+/** The learner's confirmation, cancel or move, from the page's form; a refusal is answered as errors.ts says, with other free times when the time was taken. */
 export async function handleManageAction(
   request: Request,
   form: FormData,
@@ -55,6 +62,9 @@ async function manageBooking(token: string | null, form: FormData, now: Date): P
   const found = await verified(token, now);
   if (!found) throw new AppError("gone", bookingMessages.bookingNotFound);
   const intent = form.get("intent");
+  if (intent === "confirm") {
+    return { outcome: "confirmed", booking: await confirmBooking(found.booking.id, { expectedSequence: found.sequence, now }) };
+  }
   if (intent === "cancel") {
     return { outcome: "cancelled", booking: await cancelBooking(found.booking.id, "learner", { expectedSequence: found.sequence, now }) };
   }

@@ -8,7 +8,7 @@ import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/definitions";
 import { bookingFormSchema } from "./booking-schema";
-import { bookSession } from "./book-session.server";
+import { bookSession, learnerStatusOf } from "./book-session.server";
 import { SlotTakenError } from "./bookings-shared.server";
 import { freeSlots, loadBookableMentors, type Mentor } from "./mentors.server";
 import { isValidTimeZone, parseSlotId } from "./slots";
@@ -130,7 +130,9 @@ export type BookingActionData =
   | {
       form: "booking";
       outcome: "booked";
-      status: "confirmed" | "pending";
+      status: "unconfirmed" | "confirmed" | "pending";
+      /** Until when an unconfirmed booking holds its time. */
+      confirmBy: string | null;
       start: string;
       end: string;
       mentorName: string;
@@ -209,11 +211,12 @@ export async function handleBookingAction(formData: FormData, request: Request, 
       trapFields: { honeypot: formData.get(HONEYPOT_FIELD), startToken },
       requireToken: true,
     });
+    const told = learnerStatusOf(result);
     return data<BookingActionData>({
       form: "booking",
       outcome: "booked",
-      // A held booking is answered as one waiting for confirmation: true for it, and no hint to a bot.
-      status: result.status === "confirmed" ? "confirmed" : "pending",
+      status: told.status,
+      confirmBy: told.confirmBy?.toISOString() ?? null,
       start: result.start.toISOString(),
       end: result.end.toISOString(),
       mentorName: result.mentorName,

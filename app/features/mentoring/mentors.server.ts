@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { AppError } from "~/.server/errors";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
@@ -134,6 +134,8 @@ export async function occupiedTimes(mentorIds: string[], from: Date, to: Date): 
       and(
         inArray(mentoringBookings.mentorId, mentorIds),
         inArray(mentoringBookings.status, [...OCCUPYING_STATUSES]),
+        // A hold past its time is free, even before it is marked lapsed.
+        or(ne(mentoringBookings.status, "unconfirmed"), gt(mentoringBookings.confirmBy, sql`now()`)),
         gt(mentoringBookings.occupiedUntil, from),
         lt(mentoringBookings.startsAt, to),
       ),

@@ -8,15 +8,16 @@ import {
   loadBooking,
   lockMentorTimes,
   mentorOf,
-  queueCalendarSync,
+  RELEASED_HOLD_HOURS,
   toView,
   withBookingTransaction,
 } from "./bookings-shared.server";
 
 /**
- * An admin releases a held booking (it was a person): it takes its slot now if the slot is still
- * free (confirmed, or pending with a scholarship request, with its mails); if the time is taken
- * meanwhile, 409 and it stays held, for the admin to offer another time by mail.
+ * An admin releases a held booking (it looked automated, the admin thinks it was a person): it
+ * takes its slot now if the slot is still free, as a booking waiting for its learner to confirm
+ * their address (RELEASED_HOLD_HOURS, the mail asks them); if the time is taken meanwhile,
+ * `conflict` and it stays held, for the admin to offer another time by mail.
  */
 export async function releaseHeldBooking(bookingId: string): Promise<BookingView> {
   try {
@@ -25,14 +26,12 @@ export async function releaseHeldBooking(bookingId: string): Promise<BookingView
       if (!row || row.status !== "held") throw new AppError("not_found", "No held booking with this id.");
       const mentor = await mentorOf(row);
       await lockMentorTimes(tx, mentor.profile.id);
-      const status = row.scholarshipReason ? "pending" : "confirmed";
       const [updated] = await tx.db
         .update(mentoringBookings)
-        .set({ status, holdReason: null })
+        .set({ status: "unconfirmed", holdReason: null, confirmBy: new Date(Date.now() + RELEASED_HOLD_HOURS * 3_600_000) })
         .where(eq(mentoringBookings.id, row.id))
         .returning();
-      await queueBookingMails(tx, { bookingId: row.id, kind: status === "confirmed" ? "confirmation" : "pending" });
-      await queueCalendarSync(row.id, tx, mentor);
+      await queueBookingMails(tx, { bookingId: row.id, kind: "confirm-address" });
       return toView(updated!, mentor);
     });
   } catch (error) {

@@ -79,4 +79,6 @@ export type BookingForMail = {
   /** Absolute links for the learner (signed, single-purpose; see booking-links.server.ts). */
   cancelUrl: string;
   rescheduleUrl: string;
+  /** The booking's page opened at its confirm button (an unconfirmed booking's only link). */
+  confirmUrl: string;
 };

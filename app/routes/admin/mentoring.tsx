@@ -80,6 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRequest(args, () => ({ message: ADMIN_REQUEST_FAILED }));
 
 const statusLabels: Record<BookingView["status"], string> = {
+  unconfirmed: "Waiting for the learner to confirm",
+  lapsed: "Not confirmed in time",
   pending: "Scholarship: waiting for approval",
   confirmed: "Confirmed",
   held: "Held for review",
@@ -250,6 +252,12 @@ function BookingCard({
           <strong>Scholarship:</strong> {booking.scholarshipReason}
         </p>
       ) : null}
+      {booking.status === "unconfirmed" && booking.confirmBy ? (
+        <p className="text-sm text-ink-700">
+          Its time is held until {time(booking.confirmBy)} while the learner confirms their address by the link in their e-mail; the mentor
+          hears of it once they have.
+        </p>
+      ) : null}
       {booking.holdReason ? (
         <p className="text-sm text-ink-700">
           Held because it looked automated ({booking.holdReason}); it does not keep its time until released.
@@ -352,6 +360,7 @@ function AgendaRangeNav({ view, date, previous, next }: Pick<Agenda, "view" | "d
 }
 
 const mailLabels: Record<string, string> = {
+  "booking-confirm-address": "Request to confirm, to the learner",
   "booking-confirmation": "Invitation to the learner",
   "booking-mentor-notification": "Notice to the mentor",
   "booking-pending": "Request received, to the learner",

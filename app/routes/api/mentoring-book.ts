@@ -3,15 +3,16 @@ import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/forms/schema";
 import { bookingApiSchema } from "~/features/mentoring/booking-schema";
-import { bookSession } from "~/features/mentoring/book-session.server";
+import { bookSession, learnerStatusOf } from "~/features/mentoring/book-session.server";
 import { SlotTakenError } from "~/features/mentoring/bookings-shared.server";
 import { isoInZone } from "~/features/mentoring/public-slots.server";
 import type { Route } from "./+types/mentoring-book";
 
 /**
  * POST /api/mentoring/book `{ slotId, name, email, goals, disclaimerAccepted, scholarship?: { reason },
- * timeZone? }` (docs/mentoring.md) → 201 `{ bookingId, status }`; 409 `{ error, slots }` when the
- * time was just taken (the next free times); 400 `{ error, code, fields }` with each field's
+ * timeZone? }` (docs/mentoring.md) → 201 `{ bookingId, status: "unconfirmed", confirmBy, start, end }`
+ * (the learner confirms by the link mailed to them); 409 `{ error, slots }` when the time was just
+ * taken (the next free times), `{ error, code: "conflict" }` past the per-learner limit; 400 `{ error, code, fields }` with each field's
  * message (docs/product.md, "Errors").
  * The forms' traps apply: a post without the page's start time is stored and held for review.
  */
@@ -40,10 +41,12 @@ export function action({ request, context }: Route.ActionArgs) {
         trapFields: { honeypot: raw[HONEYPOT_FIELD], startToken: raw[STARTED_AT_FIELD] },
         requireToken: true,
       });
+      const told = learnerStatusOf(result);
       return jsonOk(
         {
           bookingId: result.bookingId,
-          status: result.status === "held" ? "pending" : result.status,
+          status: told.status,
+          confirmBy: told.confirmBy?.toISOString() ?? null,
           start: isoInZone(result.start, timeZone),
           end: isoInZone(result.end, timeZone),
         },

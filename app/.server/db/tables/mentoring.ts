@@ -53,14 +53,23 @@ export const mentoringMentors = pgTable(
 );
 
 /**
- * pending: a scholarship request waiting for a mentor's approval (keeps its slot);
- * confirmed: invites sent; held: looked automated, stored without mail and without its slot until
- * an admin decides (docs/mentoring.md); cancelled; done and no_show: marked by the mentor.
+ * unconfirmed: holds its time until `confirm_by` while the learner confirms their address by the
+ * link in their mail; lapsed: not confirmed in time, the time is free again; pending: a
+ * scholarship request waiting for a mentor's approval (keeps its slot); confirmed: invites sent;
+ * held: looked automated, stored without mail and without its slot until an admin decides
+ * (docs/mentoring.md); cancelled; done and no_show: marked by the mentor.
  */
-export type MentoringBookingStatus = "pending" | "confirmed" | "held" | "cancelled" | "done" | "no_show";
+export type MentoringBookingStatus = "unconfirmed" | "lapsed" | "pending" | "confirmed" | "held" | "cancelled" | "done" | "no_show";
 
-/** The statuses that occupy the mentor's time: the exclusion constraint looks only at these. */
-export const OCCUPYING_STATUSES = ["pending", "confirmed", "done", "no_show"] as const;
+/** The bookings the learner confirmed: the mentor hears of these, and only these. */
+export const CONFIRMED_STATUSES = ["pending", "confirmed", "done", "no_show"] as const;
+
+/**
+ * The statuses that occupy the mentor's time: the exclusion constraint looks only at these. An
+ * unconfirmed hold past its `confirm_by` still counts until it is marked lapsed, which the next
+ * change of the mentor's times (lockMentorTimes) and a job each minute do.
+ */
+export const OCCUPYING_STATUSES = ["unconfirmed", ...CONFIRMED_STATUSES] as const;
 
 /**
  * One booked session. One booking per slot is the database's rule, not the code's: the
@@ -83,6 +92,12 @@ export const mentoringBookings = pgTable(
     /** `name` and `email` are the column names the inbox's person trigger reads (docs/inbox.md). */
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /** The address as the per-learner limit counts it: lower case, without a `+tag`; kept by the database. */
+    emailKey: text("email_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(email, '[+][^@]*@', '@'))`),
+    /** An unconfirmed hold lapses at this time (null once confirmed). */
+    confirmBy: timestamp("confirm_by", { withTimezone: true }),
     /** The learner's IANA time zone, for their mails. */
     timeZone: text("time_zone").notNull(),
     goals: text("goals").notNull(),
@@ -116,8 +131,13 @@ export const mentoringBookings = pgTable(
     index("mentoring_bookings_mentor_start_idx").on(t.mentorId, t.startsAt),
     index("mentoring_bookings_status_start_idx").on(t.status, t.startsAt),
     index("mentoring_bookings_person_idx").on(t.personId),
+    index("mentoring_bookings_email_key_idx").on(t.emailKey, t.mentorId, t.startsAt),
     check("mentoring_bookings_person_check", sql`${t.personId} is not null`),
-    check("mentoring_bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'held', 'cancelled', 'done', 'no_show')`),
+    check(
+      "mentoring_bookings_status_check",
+      sql`${t.status} in ('unconfirmed', 'lapsed', 'pending', 'confirmed', 'held', 'cancelled', 'done', 'no_show')`,
+    ),
+    check("mentoring_bookings_confirm_by_check", sql`${t.status} <> 'unconfirmed' or ${t.confirmBy} is not null`),
     check("mentoring_bookings_time_check", sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} <= ${t.occupiedUntil}`),
     check("mentoring_bookings_hold_check", sql`(${t.status} = 'held') = (${t.holdReason} is not null)`),
   ],

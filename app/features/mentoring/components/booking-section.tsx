@@ -72,9 +72,11 @@ export function BookingSection({ data }: { data: BookingPageData }) {
   useEffect(() => {
     if (actionData?.outcome === "booked")
       toast.success(
-        actionData.status === "confirmed"
-          ? "Session booked! Check your e-mail for the invite."
-          : "Request received! We'll confirm by e-mail.",
+        actionData.status === "unconfirmed"
+          ? "Almost done! Confirm the session by the link we've e-mailed you."
+          : actionData.status === "confirmed"
+            ? "Session booked! Check your e-mail for the invite."
+            : "Request received! We'll confirm by e-mail.",
       );
     else if (actionData && actionData.outcome !== "rejected" && actionData.message) toast.error(actionData.message);
   }, [actionData]);
@@ -153,21 +155,26 @@ export function BookingSection({ data }: { data: BookingPageData }) {
 }
 
 function BookingConfirmation({ result }: { result: Extract<BookingActionData, { outcome: "booked" }> }) {
+  const text = {
+    unconfirmed: `We've e-mailed a link to ${result.email}: open it and press "Confirm my session" to book this time.${result.confirmBy ? ` We hold the time for you until ${time(result.confirmBy, result.timeZone)}; after that it goes back to other learners.` : ""}`,
+    confirmed: `We've sent the calendar invite with the video link to ${result.email}. Its links let you move or cancel the session.`,
+    pending: `We keep this time for you and confirm by e-mail to ${result.email} once a mentor has looked at it.`,
+  }[result.status];
   return (
     <section id="book" aria-labelledby="booked-title" className="container-page py-12 lg:py-16">
       <Card className="flex flex-col gap-4 p-6 sm:p-8" role="status">
         <h2 id="booked-title" className="text-2xl font-semibold" tabIndex={-1}>
-          {result.status === "confirmed" ? "Your session is booked" : "Your request is in"}
+          {
+            { unconfirmed: "Check your e-mail to confirm", confirmed: "Your session is booked", pending: "Your request is in" }[
+              result.status
+            ]
+          }
         </h2>
         <p className="text-lg text-ink-900">
           {longDate(result.start, result.timeZone)}, {time(result.start, result.timeZone)}–{time(result.end, result.timeZone)} (
           {result.timeZone}) with {result.mentorName}.
         </p>
-        <p className="text-ink-700">
-          {result.status === "confirmed"
-            ? `We've sent the calendar invite with the video link to ${result.email}. Its links let you move or cancel the session.`
-            : `We keep this time for you and confirm by e-mail to ${result.email} once a mentor has looked at it.`}
-        </p>
+        <p className="text-ink-700">{text}</p>
       </Card>
     </section>
   );

@@ -24,8 +24,9 @@ const aiProvider = fakeAiProvider(port);
 const degradedPort = Number(process.env.E2E_DEGRADED_PORT ?? port + 3000);
 const degradedURL = `http://127.0.0.1:${degradedPort}`;
 process.env.E2E_DEGRADED_URL = degradedURL;
-// Nothing listens on the discard port: every fetch of these feeds is refused.
-const unreachableFeeds = ["frontier-lab.xml", "research-weekly.atom"].map((f) => `http://127.0.0.1:9/feeds/${f}`).join(",");
+// Nothing listens on the discard port: every fetch of its one feed is refused (one source, so the
+// pages' singular sentence is the one seen; the plural is the render test's).
+const unreachableFeeds = "http://127.0.0.1:9/feeds/frontier-lab.xml";
 
 // Evaluated by the runner and again by each worker: create the folders once.
 function dataDir(name: "E2E_DATA_DIR" | "E2E_DEGRADED_DATA_DIR"): string {

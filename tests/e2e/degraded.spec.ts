@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHyd
 /**
  * The site as a fresh install sees it with nothing outside reachable: the
  * second app of playwright.config.ts (E2E_DEGRADED_URL) has no AI provider,
- * and its two news feeds point at a port where nothing listens. Its store is
+ * and its one news feed points at a port where nothing listens. Its store is
  * empty, so the news sections show their empty states (docs/news.md, "Empty
  * and degraded states"), and the AI tools are paused (docs/ai-tools.md).
  */
@@ -19,7 +19,7 @@ test.beforeEach(async ({ context }) => {
 /** The note about the sources, once the first refresh (started by the first page view) has failed. */
 async function expectSourcesTriedAndFailed(region: ReturnType<Page["locator"]>) {
   const note = region.getByTestId("news-sources");
-  await expect(note).toContainText(/None of our 2 news sources could be reached when we last tried, (just now|\d+ minutes? ago)\./, {
+  await expect(note).toContainText(/Our news source could not be reached when we last tried, (just now|\d+ minutes? ago)\./, {
     timeout: 20_000,
   });
   await expect(note.getByTestId("news-next-try")).toHaveText(/^Next check (in \d+ minutes?|any moment now)\.$/);
@@ -50,7 +50,9 @@ test("the page as served (cached for everyone) states clock times in UTC, which 
   await waitForHydration(page);
   await expectSourcesTriedAndFailed(page.getByRole("region", { name: "Latest Stories" }));
   await expect
-    .poll(async () => (await (await request.get("/ai-news")).text()).includes("could be reached when we last tried"), { timeout: 20_000 })
+    .poll(async () => (await (await request.get("/ai-news")).text()).includes("Our news source could not be reached when we last tried"), {
+      timeout: 20_000,
+    })
     .toBe(true);
   const html = await (await request.get("/ai-news")).text();
   const note = /data-testid="news-sources">(.*?)<\/p>/.exec(html)?.[1] ?? "";
@@ -147,6 +149,6 @@ test.describe("without JavaScript", () => {
     await hub.getByRole("button", { name: "Try Again" }).click();
     await expect(page).toHaveURL(/\/ai-news$/);
     await expect(hub.getByText("No news available", { exact: true })).toBeVisible();
-    await expect(hub.getByTestId("news-sources")).toContainText("could be reached when we last tried, at ");
+    await expect(hub.getByTestId("news-sources")).toContainText("Our news source could not be reached when we last tried, at ");
   });
 });

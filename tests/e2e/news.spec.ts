@@ -231,6 +231,30 @@ test.describe("home: Latest AI News", () => {
 });
 
 test.describe("limits", () => {
+  test("'Refresh News' right after a check says the stories shown are the latest and when the next check can run", async ({ page }) => {
+    // A client of its own, so no other test's refreshes count against it.
+    await page.setExtraHTTPHeaders({
+      "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Latest AI News" });
+    const refresh = section.getByRole("button", { name: "Refresh News" });
+    // The first click checks the sources (or meets a check of the last five minutes); the second surely meets one.
+    for (let i = 0; i < 2; i++) {
+      await refresh.click();
+      await expect(refresh).toBeEnabled({ timeout: 20_000 });
+    }
+    const answer = page
+      .locator("[data-sonner-toast]")
+      .getByText(
+        /^The news sources were checked a moment ago: this is the latest news we have\. The next check can run in (1 minute|[2-5] minutes)\.$/,
+      );
+    await expect(answer.first()).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").getByText(/failed|could not/i)).toHaveCount(0);
+    await expect(section.getByTestId("news-card")).toHaveCount(5);
+  });
+
   test("past the per-client limit on refreshes, 'Refresh News' answers with the limit's message and keeps the stories", async ({
     page,
     baseURL,

@@ -1,6 +1,6 @@
 import type { JobDefinition } from "~/.server/jobs.ts";
 import { pruneRateLimitsJob } from "~/.server/rate-limit.ts";
-import { sendMailJob } from "~/.server/mail/queue.ts";
+import { pruneMailDeliveriesJob, sendMailJob } from "~/.server/mail/queue.ts";
 import { heldItemsPruneJob } from "~/features/admin/held-items.server.ts";
 import { analyticsNightlyJob, analyticsRollupJob } from "~/features/analytics/analytics-jobs.server.ts";
 import { quietLeadJob } from "~/features/chat/lead-notification.server.ts";
@@ -23,6 +23,7 @@ import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/f
 export const jobDefinitions: JobDefinition<any>[] = [
   pruneRateLimitsJob,
   sendMailJob,
+  pruneMailDeliveriesJob,
   newsRefreshJob,
   newsPruneJob,
   newsletterDailyJob,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, mailDeliveries, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
+import { pruneMailDeliveries } from "~/.server/mail/queue";
 import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
 import { importMessage } from "~/features/inbox/mail/import-mail.server";
@@ -152,5 +153,19 @@ describe("a reply's delivery", () => {
     expect(page!.timeline.find((item) => item.type === "mail" && item.direction === "out")).toMatchObject({
       delivery: { status: "failed" },
     });
+  });
+
+  it("kept bounded: a sent mail's row goes after 180 days (it reads as sent without it), a failure's after two years", async () => {
+    const rows = await db().select().from(mailDeliveries);
+    expect(rows.some((row) => row.status === "failed")).toBe(true);
+    expect(rows.some((row) => row.status === "sent")).toBe(true);
+    const day = 86_400_000;
+    expect(await pruneMailDeliveries(new Date(Date.now() + 179 * day))).toBe(0);
+    const sent = rows.filter((row) => row.status === "sent").length;
+    expect(await pruneMailDeliveries(new Date(Date.now() + 181 * day))).toBe(sent);
+    const left = await db().select().from(mailDeliveries);
+    expect(left.length).toBe(rows.length - sent);
+    expect(left.every((row) => row.status !== "sent")).toBe(true);
+    expect(await pruneMailDeliveries(new Date(Date.now() + 731 * day))).toBe(left.length);
   });
 });

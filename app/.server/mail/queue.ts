@@ -1,7 +1,7 @@
 import type { Db as IDatabase } from "pg-boss";
 import { defineJob, getJobs } from "../jobs";
 import { logger } from "../logger";
-import { eq } from "drizzle-orm";
+import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { getDb } from "../db/client";
 import { mailDeliveries, type MailDeliveryStatus } from "../db/tables";
@@ -54,6 +54,37 @@ async function recordDelivery(messageId: string | undefined, status: MailDeliver
     .set({ status, detail, attempts, updatedAt: new Date() })
     .where(eq(mailDeliveries.messageId, messageId));
 }
+
+/**
+ * How long a mail's fate is kept: a sent mail's row 180 days (after that its reply on the timeline
+ * simply has no delivery line, as replies from before delivery tracking), any other (a refusal,
+ * say) two years, as long as a reply's failure is worth showing. So the table stays bounded
+ * whatever anonymous input makes the site send.
+ */
+export const MAIL_DELIVERY_KEEP_DAYS = { sent: 180, other: 730 } as const;
+
+export async function pruneMailDeliveries(now = new Date()): Promise<number> {
+  const before = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const deleted = await getDb()
+    .delete(mailDeliveries)
+    .where(
+      or(
+        and(eq(mailDeliveries.status, "sent"), lt(mailDeliveries.updatedAt, before(MAIL_DELIVERY_KEEP_DAYS.sent))),
+        and(ne(mailDeliveries.status, "sent"), lt(mailDeliveries.updatedAt, before(MAIL_DELIVERY_KEEP_DAYS.other))),
+      ),
+    )
+    .returning({ id: sql`1` });
+  if (deleted.length > 0) logger.info({ deleted: deleted.length }, "Mail deliveries pruned");
+  return deleted.length;
+}
+
+export const pruneMailDeliveriesJob = defineJob({
+  name: "mail-deliveries-prune",
+  schedule: "41 3 * * *",
+  handler: async () => {
+    await pruneMailDeliveries();
+  },
+});
 
 export const sendMailJob = defineJob<MailMessage>({
   name: "send-mail",

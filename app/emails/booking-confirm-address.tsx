@@ -1,6 +1,6 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { Greeting, QuestionsLine, SessionWhen } from "./components/mail-parts";
-import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
+import { EmailAction, EmailLayout, emailMuted, emailText } from "./components/email-layout";
 
 export type BookingConfirmAddressProps = {
   firstName?: string;
@@ -35,22 +35,7 @@ export function BookingConfirmAddress(props: BookingConfirmAddressProps) {
         video link is on its way.
       </Text>
       <SessionWhen label="Time" when={whenLearner} minutes={minutes} otherName={mentorName} whenOther={whenMentor} />
-      <Button
-        href={confirmUrl}
-        style={{
-          backgroundColor: emailColors.aurora700,
-          color: "#ffffff",
-          borderRadius: "10px",
-          padding: "12px 20px",
-          fontWeight: 600,
-          fontSize: "15px",
-        }}
-      >
-        Confirm my session
-      </Button>
-      <Text style={{ ...emailMuted, marginTop: "20px" }}>
-        Or open this link: <Link href={confirmUrl}>{confirmUrl}</Link>
-      </Text>
+      <EmailAction href={confirmUrl}>Confirm my session</EmailAction>
       <Text style={emailMuted}>
         Not confirmed by then, the time goes back to other learners; if it is still free, the link can still book it.
       </Text>

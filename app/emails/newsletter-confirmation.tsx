@@ -1,6 +1,6 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { site } from "~/content/site";
-import { EmailLayout, emailColors, emailMuted, emailText } from "./components/email-layout";
+import { EmailAction, EmailLayout, emailMuted, emailText } from "./components/email-layout";
 
 export type NewsletterConfirmationProps = {
   /** The confirmation page, with its signed token. */
@@ -24,22 +24,7 @@ export function NewsletterConfirmation({ confirmUrl, siteUrl }: NewsletterConfir
         Thanks for signing up for the {site.name} daily AI news: the 5 top AI stories of the day, every morning at 8 AM UTC, free.
       </Text>
       <Text style={emailText}>Please confirm that this is your address:</Text>
-      <Button
-        href={confirmUrl}
-        style={{
-          backgroundColor: emailColors.aurora700,
-          color: "#ffffff",
-          borderRadius: "10px",
-          padding: "12px 20px",
-          fontWeight: 600,
-          fontSize: "15px",
-        }}
-      >
-        Confirm subscription
-      </Button>
-      <Text style={{ ...emailMuted, marginTop: "20px" }}>
-        Or open this link: <Link href={confirmUrl}>{confirmUrl}</Link>
-      </Text>
+      <EmailAction href={confirmUrl}>Confirm subscription</EmailAction>
       <Text style={emailMuted}>The link works for 7 days.</Text>
     </EmailLayout>
   );

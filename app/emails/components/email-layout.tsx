@@ -1,4 +1,4 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import { site } from "~/content/site";
 
@@ -13,6 +13,30 @@ export const emailColors = {
 
 export const emailText: CSSProperties = { fontSize: "15px", lineHeight: "24px", color: emailColors.ink950, margin: "0 0 16px" };
 export const emailMuted: CSSProperties = { fontSize: "13px", lineHeight: "20px", color: emailColors.ink600, margin: "0 0 8px" };
+
+/** The one action a mail asks for, as a button, with its address written out under it for clients that hide buttons. */
+export function EmailAction({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: emailColors.aurora700,
+          color: "#ffffff",
+          borderRadius: "10px",
+          padding: "12px 20px",
+          fontWeight: 600,
+          fontSize: "15px",
+        }}
+      >
+        {children}
+      </Button>
+      <Text style={{ ...emailMuted, marginTop: "20px" }}>
+        Or open this link: <Link href={href}>{href}</Link>
+      </Text>
+    </>
+  );
+}
 
 /** The frame every mail shares: brand line, heading, content and a footer. */
 export function EmailLayout({

@@ -2,35 +2,18 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { buildInvite } from "./invite.server";
 import type { BookingForMail } from "./types";
+import { sampleBooking } from "../../../tests/support/booking-for-mail";
 
 const organizer = { name: "Nordlys Studio", email: "studio@nordlys.test" };
 
 function booking(start: string, minutes = 60, overrides: Partial<BookingForMail> = {}): BookingForMail {
   const startDate = new Date(start);
-  return {
-    id: "b1",
-    uid: "booking-b1@nordlys.test",
-    sequence: 0,
+  return sampleBooking({
     start: startDate,
     end: new Date(startDate.getTime() + minutes * 60_000),
-    learnerTimeZone: "America/New_York",
-    learner: { name: "Ada Lovelace", email: "ada@example.com" },
     goals: "Ship my first RAG prototype.\nUnderstand evals.",
-    scholarship: null,
-    mentor: {
-      id: "m1",
-      name: "Ingrid Nordlys",
-      role: "Founder",
-      portrait: "/ingrid.jpg",
-      email: "ingrid@nordlys.test",
-      timeZone: "Europe/Oslo",
-    },
-    videoUrl: "https://meet.jit.si/Nordlys-0123456789abcdef0123456789abcdef",
-    cancelUrl: "https://nordlys.test/mentoring/booking?token=tok#cancel",
-    confirmUrl: "https://nordlys.test/mentoring/booking?token=tok#confirm",
-    rescheduleUrl: "https://nordlys.test/mentoring/booking?token=tok#reschedule",
     ...overrides,
-  };
+  });
 }
 
 /** Parses an invite the way a calendar client would, resolving TZIDs through its own VTIMEZONEs only. */

@@ -53,6 +53,22 @@ function urls() {
   return { siteUrl, bookAgainUrl: `${siteUrl}/mentoring`, adminUrl: `${siteUrl}/admin/mentoring` };
 }
 
+/** What each mail to the learner about their session is given: greeting, mentor, both times, length, video and links. */
+function learnerSession(booking: BookingForMail) {
+  const when = times(booking);
+  return {
+    firstName: greetingName(booking.learner.name),
+    mentorName: booking.mentor.name,
+    whenLearner: when.learner,
+    whenMentor: when.mentorIfDifferent,
+    minutes: minutesOf(booking),
+    videoUrl: booking.videoUrl,
+    cancelUrl: booking.cancelUrl,
+    rescheduleUrl: booking.rescheduleUrl,
+    siteUrl: urls().siteUrl,
+  };
+}
+
 function learnerAddress(booking: BookingForMail) {
   return { name: booking.learner.name, address: booking.learner.email };
 }
@@ -83,18 +99,11 @@ async function mentorNotification(booking: BookingForMail, kind: "confirmed" | "
 
 /** A new booking holding its time until `confirmBy`: the learner is asked to confirm their address; nobody else is told yet. */
 export async function confirmAddressMail(booking: BookingForMail, confirmBy: Date): Promise<MailMessage> {
-  const when = times(booking);
-  const { siteUrl } = urls();
   const learner = await renderEmail(
     createElement(BookingConfirmAddress, {
-      firstName: greetingName(booking.learner.name),
-      mentorName: booking.mentor.name,
-      whenLearner: when.learner,
-      whenMentor: when.mentorIfDifferent,
-      minutes: minutesOf(booking),
+      ...learnerSession(booking),
       holdUntil: formatSessionTime(confirmBy, booking.learnerTimeZone),
       confirmUrl: booking.confirmUrl,
-      siteUrl,
     }),
   );
   return {
@@ -108,21 +117,8 @@ export async function confirmAddressMail(booking: BookingForMail, confirmBy: Dat
 /** A confirmed session: the learner's confirmation and the mentor's notice, each with the REQUEST invite. */
 export async function confirmationMails(booking: BookingForMail): Promise<MailMessage[]> {
   const when = times(booking);
-  const { siteUrl } = urls();
   const learner = await renderEmail(
-    createElement(BookingConfirmation, {
-      firstName: greetingName(booking.learner.name),
-      mentorName: booking.mentor.name,
-      whenLearner: when.learner,
-      whenMentor: when.mentorIfDifferent,
-      minutes: minutesOf(booking),
-      videoUrl: booking.videoUrl,
-      goals: booking.goals,
-      scholarship: booking.scholarship !== null,
-      cancelUrl: booking.cancelUrl,
-      rescheduleUrl: booking.rescheduleUrl,
-      siteUrl,
-    }),
+    createElement(BookingConfirmation, { ...learnerSession(booking), goals: booking.goals, scholarship: booking.scholarship !== null }),
   );
   const mentor = await mentorNotification(booking, "confirmed");
   return [
@@ -149,19 +145,7 @@ export async function confirmationMails(booking: BookingForMail): Promise<MailMe
  * to approve it in the admin. No invites until it is confirmed (then `confirmationMails`).
  */
 export async function pendingMails(booking: BookingForMail): Promise<MailMessage[]> {
-  const when = times(booking);
-  const { siteUrl } = urls();
-  const learner = await renderEmail(
-    createElement(BookingPending, {
-      firstName: greetingName(booking.learner.name),
-      mentorName: booking.mentor.name,
-      whenLearner: when.learner,
-      whenMentor: when.mentorIfDifferent,
-      minutes: minutesOf(booking),
-      cancelUrl: booking.cancelUrl,
-      siteUrl,
-    }),
-  );
+  const learner = await renderEmail(createElement(BookingPending, learnerSession(booking)));
   const mentor = await mentorNotification(booking, "approval-needed");
   return [
     {
@@ -275,22 +259,7 @@ export async function rescheduleMails(booking: BookingForMail, previousStart?: D
 
 /** The learner's reminder a day or an hour before a confirmed session. */
 export async function reminderMail(booking: BookingForMail, hoursBefore: 24 | 1): Promise<MailMessage> {
-  const when = times(booking);
-  const { siteUrl } = urls();
-  const rendered = await renderEmail(
-    createElement(BookingReminder, {
-      hoursBefore,
-      firstName: greetingName(booking.learner.name),
-      mentorName: booking.mentor.name,
-      whenLearner: when.learner,
-      whenMentor: when.mentorIfDifferent,
-      minutes: minutesOf(booking),
-      videoUrl: booking.videoUrl,
-      cancelUrl: booking.cancelUrl,
-      rescheduleUrl: booking.rescheduleUrl,
-      siteUrl,
-    }),
-  );
+  const rendered = await renderEmail(createElement(BookingReminder, { ...learnerSession(booking), hoursBefore }));
   const soon = hoursBefore === 1 ? "In one hour" : "Tomorrow";
   return {
     to: learnerAddress(booking),

@@ -5,9 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
-import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
-import { errorFor, OwnerForm, StageForm, ValueForm } from "~/features/inbox/components/enquiry-forms";
+import { errorFor, inboxFormClientAction, OwnerForm, StageForm, ValueForm } from "~/features/inbox/components/enquiry-forms";
 import { waitingText } from "~/features/inbox/components/people-list";
 import { PersonTimeline } from "~/features/inbox/components/person-timeline";
 import { handleInboxForm, type InboxFormAnswer } from "~/features/inbox/inbox-form-action.server";
@@ -15,7 +14,6 @@ import { listOwners } from "~/features/inbox/list-people.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { NOTE_MAX_LENGTH } from "~/features/inbox/schema";
 import { formatValue, kindLabels, pipelineOf, stageLabels } from "~/features/inbox/stages";
-import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox-person";
 
@@ -49,14 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleInboxForm({ form: await request.formData(), admin, backTo: `/admin/inbox/people/${personId}`, personId });
 }
 
-export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form) => ({
-    ok: false,
-    intent: String(form.get("intent") ?? ""),
-    enquiryId: String(form.get("enquiryId") ?? ""),
-    field: null,
-    message: ADMIN_REQUEST_FAILED,
-  }));
+export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);
 
 export default function InboxPerson({ loaderData }: Route.ComponentProps) {
   const { person, enquiries, timeline, truncated, owners } = loaderData;

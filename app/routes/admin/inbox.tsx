@@ -4,10 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input, Label } from "~/components/ui/input";
 import { NativeSelect, Options } from "~/components/ui/select";
-import { OwnerOptions } from "~/features/inbox/components/enquiry-forms";
+import { inboxFormClientAction, OwnerOptions } from "~/features/inbox/components/enquiry-forms";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { Pagination, withParams } from "~/features/admin/components/list-controls";
-import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { parseQuery } from "~/features/admin/schema";
 import { InboxBoard } from "~/features/inbox/components/inbox-board";
 import { PeopleList } from "~/features/inbox/components/people-list";
@@ -24,7 +23,6 @@ import {
   stageLabels,
   type Kind,
 } from "~/features/inbox/stages";
-import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import { MailboxTroubleNotice } from "~/features/inbox/components/mailbox-trouble-notice";
 import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
@@ -51,14 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleInboxForm({ form: await request.formData(), admin, backTo: url.pathname + url.search });
 }
 
-export const clientAction = (args: Route.ClientActionArgs) =>
-  keepPageOnFailedRequest(args, (form) => ({
-    ok: false,
-    intent: String(form.get("intent") ?? ""),
-    enquiryId: String(form.get("enquiryId") ?? ""),
-    field: null,
-    message: ADMIN_REQUEST_FAILED,
-  }));
+export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   const { query, owners, list, board, mailbox } = loaderData;

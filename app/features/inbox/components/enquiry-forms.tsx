@@ -2,6 +2,8 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { NativeSelect, Options } from "~/components/ui/select";
+import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
+import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import type { InboxFormAnswer } from "../inbox-form-action.server";
 import { pipelineOf, stageLabels, stagesFor, valueInputText, type Kind, type Stage } from "../stages";
 
@@ -12,6 +14,16 @@ import { pipelineOf, stageLabels, stagesFor, valueInputText, type Kind, type Sta
  */
 
 export const DEFAULT_CURRENCY = "NOK";
+
+/** The inbox pages' clientAction: a post that fails on the way keeps the page and says so on the form it came from. */
+export const inboxFormClientAction = <Answer,>(args: { request: Request; serverAction: () => Promise<Answer> }) =>
+  keepPageOnFailedRequest(args, (form) => ({
+    ok: false,
+    intent: String(form.get("intent") ?? ""),
+    enquiryId: String(form.get("enquiryId") ?? ""),
+    field: null,
+    message: ADMIN_REQUEST_FAILED,
+  }));
 
 export type FormError = Extract<InboxFormAnswer, { ok: false }> | null | undefined;
 

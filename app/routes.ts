@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { references } from "./content/references";
 
 /** Every URL of the site (docs/product.md#pages), in one table. */
 export default [
@@ -22,8 +23,9 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
-  route("references/shnobergendorff", "routes/reference-shnobergendorff.tsx"),
-  route("references/rentals-in-thailand", "routes/reference-rentals-in-thailand.tsx"),
+  ...Object.entries(references).map(([key, reference]) =>
+    route(reference.path.slice(1), "routes/reference.tsx", { id: `reference-${key}` }),
+  ),
 
   // The admin area is an application of its own: its layout route draws its frame, and the root
   // layout leaves out the marketing site's chrome for it (docs/admin.md, "The admin shell").

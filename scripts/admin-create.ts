@@ -1,7 +1,8 @@
 /**
- * `npm run admin:create -- --email E [--password P] [--name N] [--reset-enrolment]`
+ * `npm run admin:create -- --email E [--password P] [--name N] [--role R ...] [--reset-enrolment]`
  *
- * Creates an admin account, or gives an existing account the admin role (and
+ * Creates an admin account, or gives an existing account roles (owner unless --role says
+ * otherwise; --role may be given several times: owner, editor, sales, newsletter, mentor) (and
  * a new password when --password is given or typed). For an account without
  * two-factor it prints a one-time enrolment link (24 hours), which the admin
  * opens before the first sign-in; --reset-enrolment turns an enrolled
@@ -15,9 +16,10 @@ import { withCliApp } from "../app/.server/db/cli-database.ts";
 import { adoptServerAddress } from "../app/.server/server-address.ts";
 import { enrolmentUrl } from "../app/features/admin/admin-enrolment.server.ts";
 import { createOrPromoteAdmin } from "../app/features/admin/create-admin.server.ts";
+import { isRole, ROLES, type Role } from "../app/.server/permissions.ts";
 
 const usage =
-  "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name'] [--reset-enrolment]";
+  "Usage: npm run admin:create -- --email you@example.com [--password 'at least 12 characters'] [--name 'Your Name'] [--role owner|editor|sales|newsletter|mentor ...] [--reset-enrolment]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -67,6 +69,7 @@ try {
       email: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      role: { type: "string", multiple: true },
       "reset-enrolment": { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -80,6 +83,12 @@ if (args.help) {
 }
 const email = args.email?.trim().toLowerCase();
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`Give a valid --email.\n${usage}`);
+
+const roles: Role[] = [];
+for (const role of args.role ?? ["owner"]) {
+  if (!isRole(role)) fail(`Unknown role "${role}": the roles are ${ROLES.join(", ")}.\n${usage}`);
+  if (!roles.includes(role)) roles.push(role);
+}
 
 let password = args.password;
 if (password === undefined) {
@@ -95,10 +104,13 @@ try {
   // The sign-in address (and any link) is where the server runs, unless PUBLIC_URL says.
   const publicUrl = await adoptServerAddress();
   const result = await withCliApp(() =>
-    createOrPromoteAdmin({ email, password, name: args.name, resetEnrolment: args["reset-enrolment"] === true }),
+    createOrPromoteAdmin({ email, password, name: args.name, roles, resetEnrolment: args["reset-enrolment"] === true }),
   );
-  const what = result.status === "created" ? "Created admin" : "Gave the admin role to";
-  process.stdout.write(`${what} ${email}${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`);
+  const what = result.status === "created" ? "Created admin" : "Gave";
+  const to = result.status === "created" ? "" : " to";
+  process.stdout.write(
+    `${what}${to} ${email} (${roles.join(", ")})${result.status === "promoted" && result.passwordChanged ? " and set a new password" : ""}.\n`,
+  );
   if (result.twoFactorReset) process.stdout.write(`Turned off two-factor sign-in for ${email}: it is set up again after the link below.\n`);
   if (result.enrolment) {
     process.stdout.write(

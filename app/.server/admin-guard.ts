@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { AppError } from "./errors";
 import { getAuth } from "./auth";
@@ -6,6 +6,7 @@ import { getDb } from "./db/client";
 import { userRoles } from "./db/tables/index";
 import { getEnv } from "./env";
 import { logger } from "./logger";
+import { adminRouteOf, isRole, mayUse, whoMay, type Operation, type Role } from "./permissions";
 import { CROSS_ORIGIN_MESSAGE, assertSameOrigin, isSameOriginRequest } from "./same-origin";
 import { redirectWithToast } from "./toast";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -44,16 +45,18 @@ export function needsTwoFactorSetup(user: AdminUser): boolean {
 type RequireAdminOptions = {
   /** Only for the two-factor set-up page itself: lets an admin without two-factor in. */
   allowWithoutTwoFactor?: boolean;
+  /** An export or erasure of a person's data: the route's `personData` roles decide (permissions.ts). */
+  operation?: Operation;
 };
 
-export type AdminUser = { id: string; email: string; name: string; twoFactorEnabled: boolean };
+export type AdminUser = { id: string; email: string; name: string; twoFactorEnabled: boolean; roles: Role[] };
 
 export type AdminAccess =
   { status: "admin"; user: AdminUser } | { status: "anonymous" } | { status: "forbidden"; user: AdminUser } | { status: "error" };
 
 /**
- * Who is asking: the better-auth session from the request's cookies, then the
- * `user_roles` row with role `admin` (docs/product.md#data). Any failure on the way
+ * Who is asking: the better-auth session from the request's cookies, then their `user_roles`
+ * (docs/admin.md, "Roles"); an account with no role is "forbidden". Any failure on the way
  * (database down, broken row) is "error", never a pass.
  */
 export async function getAdminAccess(request: Request): Promise<AdminAccess> {
@@ -65,13 +68,11 @@ export async function getAdminAccess(request: Request): Promise<AdminAccess> {
       email: session.user.email,
       name: session.user.name,
       twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+      roles: [],
     };
-    const [role] = await getDb()
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin")))
-      .limit(1);
-    return role ? { status: "admin", user } : { status: "forbidden", user };
+    const rows = await getDb().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id));
+    user.roles = rows.map((row) => row.role).filter(isRole);
+    return user.roles.length > 0 ? { status: "admin", user } : { status: "forbidden", user };
   } catch (error) {
     logger.error({ err: error, url: request.url }, "Admin access check failed");
     return { status: "error" };
@@ -94,6 +95,9 @@ export async function requireAdmin(request: Request, options: RequireAdminOption
       const back = request.method === "GET" ? pathname + search : pathname;
       throw redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(back)}`);
     }
+    const refusal = roleRefusal(request, access.user, options.operation);
+    // The admin frame's "not for your role" page (app/features/admin/components/admin-error.tsx), with a 403.
+    if (refusal) throw data({ notForRole: true, message: refusal }, { status: 403 });
     return access.user;
   }
   const title =
@@ -106,6 +110,29 @@ export async function requireAdmin(request: Request, options: RequireAdminOption
   throw await redirectWithToast(target, { type: "error", title });
 }
 
+/**
+ * Why this admin may not use the request's route (and operation), or null when they may: the
+ * route's roles in permissions.ts. A route missing from that table is refused for everyone.
+ */
+function roleRefusal(request: Request, user: AdminUser, operation?: Operation): string | null {
+  const route = adminRouteOf(new URL(request.url).pathname);
+  if (mayUse(user.roles, route, operation)) return null;
+  if (!route) logger.error({ url: request.url }, "Admin route without a declared role: refused (app/.server/permissions.ts)");
+  return `This is not for your role: it is for ${whoMay(route, operation)}. Ask an owner if you need it.`;
+}
+
+/**
+ * For an export or an erasure of a person's data, after the page's or endpoint's own check: the
+ * route's `personData` roles (permissions.ts) decide. Refused: the "not for your role" page, or
+ * AppError `forbidden` for the JSON API.
+ */
+export function requireOperation(request: Request, admin: AdminUser, operation: Operation, answer: "page" | "api" = "page"): void {
+  const refusal = roleRefusal(request, admin, operation);
+  if (!refusal) return;
+  if (answer === "api") throw new AppError("forbidden", refusal);
+  throw data({ notForRole: true, message: refusal }, { status: 403 });
+}
+
 /** For the actions of admin pages that need no session (sign-in, reset): 403 for a POST from another site. */
 export function requireSameOrigin(request: Request): void {
   if (!isSameOriginRequest(request)) throw data(CROSS_ORIGIN_MESSAGE, { status: 403 });
@@ -114,13 +141,15 @@ export function requireSameOrigin(request: Request): void {
 /**
  * For admin JSON endpoints: 403 for a state-changing request from another
  * site, 401 not signed in, 403 not an admin or two-factor not set up yet,
- * 503 when the check itself failed.
+ * or the route is not for their role (permissions.ts), 503 when the check itself failed.
  */
-export async function requireAdminApi(request: Request): Promise<AdminUser> {
+export async function requireAdminApi(request: Request, options: { operation?: Operation } = {}): Promise<AdminUser> {
   assertSameOrigin(request);
   const access = await getAdminAccess(request);
   if (access.status === "admin") {
     if (needsTwoFactorSetup(access.user)) throw new AppError("forbidden", TWO_FACTOR_REQUIRED_MESSAGE);
+    const refusal = roleRefusal(request, access.user, options.operation);
+    if (refusal) throw new AppError("forbidden", refusal);
     return access.user;
   }
   if (access.status === "anonymous") throw new AppError("unauthenticated", ADMIN_ACCESS_MESSAGES.notSignedIn);

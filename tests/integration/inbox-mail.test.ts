@@ -32,7 +32,7 @@ let reader: ImapReader | undefined;
 let passes = 0;
 
 const LIMITS = { maxMessageBytes: 25 * 1024 * 1024, maxAttachmentBytes: 10 * 1024 * 1024 };
-const admin = { id: "admin-inbox-mail", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true };
+const admin = { id: "admin-inbox-mail", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true, roles: ["owner" as const] };
 const db = () => database.current.db;
 
 function startReader() {

@@ -46,7 +46,7 @@ beforeAll(async () => {
     { id: actor.id, name: actor.name, email: "ingrid@example.com" },
     { id: "not-admin", name: "Not Admin", email: "user@example.com" },
   ]);
-  await db.insert(userRoles).values({ userId: actor.id, role: "admin" });
+  await db.insert(userRoles).values({ userId: actor.id, role: "owner" });
 
   const [lead] = await db
     .insert(leads)

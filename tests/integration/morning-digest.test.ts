@@ -80,7 +80,7 @@ describe("the morning digest", () => {
       // An account without the admin role gets no digest.
       { id: "not-admin", name: "Nora", email: "nora@studio.example" },
     ]);
-    await database.current.db.insert(userRoles).values({ userId: "admin-a", role: "admin" });
+    await database.current.db.insert(userRoles).values({ userId: "admin-a", role: "owner" });
     expect(await sendMorningDigests(MORNING)).toMatchObject({ status: "nothing-waiting", sent: 0 });
     expect(await queuedDigests()).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe("the morning digest", () => {
   it("lists exactly the enquiries waiting over 24 h and the unread answers, nothing held or closed", async () => {
     const db = database.current.db;
     await db.insert(users).values({ id: "admin-b", name: "Bo Admin", email: "bo@studio.example" });
-    await db.insert(userRoles).values({ userId: "admin-b", role: "admin" });
+    await db.insert(userRoles).values({ userId: "admin-b", role: "owner" });
     const waiting = await lead("Wanda Waiting", new Date(MORNING.getTime() - 30 * HOUR));
     await lead("Recent Rita", new Date(MORNING.getTime() - 2 * HOUR));
     await lead("Held Henry", new Date(MORNING.getTime() - 30 * HOUR), { held: true });

@@ -27,7 +27,7 @@ setAppSecret("reply-delivery-test-secret-reply-delivery-0");
 restoreEnvAfterAll();
 let sink: SmtpSink;
 let jobs: Jobs | undefined;
-const admin = { id: "admin-delivery", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true };
+const admin = { id: "admin-delivery", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true, roles: ["owner" as const] };
 const db = () => database.current.db;
 
 beforeAll(async () => {

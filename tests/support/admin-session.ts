@@ -25,16 +25,17 @@ export type AdminSession = {
 
 let counter = 0;
 
-/** Creates an admin (the real CLI), opens the enrolment link it printed, signs in and sets up TOTP on the set-up page. */
+/** Creates an admin (the real CLI; an owner unless `roles` says), opens the enrolment link it printed, signs in and sets up TOTP on the set-up page. */
 export async function adminSession(
   base: string,
   dataDir: string,
-  options: { email?: string; password?: string; clientIp?: string; databaseUrl?: string } = {},
+  options: { email?: string; password?: string; clientIp?: string; databaseUrl?: string; roles?: string[] } = {},
 ): Promise<AdminSession> {
   const email = options.email ?? `admin-${process.pid}-${++counter}-${Date.now().toString(36)}@example.com`;
   const password = options.password ?? "admin password for tests";
   const clientIp = options.clientIp ?? `198.51.100.${(counter % 200) + 20}`;
-  const printed = await createAdminWithCli(dataDir, email, password, options.databaseUrl);
+  const roleArgs = (options.roles ?? []).flatMap((role) => ["--role", role]);
+  const printed = await createAdminWithCli(dataDir, email, password, options.databaseUrl, roleArgs);
   const link = new URL(enrolmentLinkFrom(printed));
   const opened = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual", headers: { "X-Forwarded-For": clientIp } });
   if (opened.status !== 302) throw new Error(`the enrolment link answered ${opened.status}`);

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { requireAdminApi, type AdminUser } from "~/.server/admin-guard";
+import { requireAdminApi, requireOperation, type AdminUser } from "~/.server/admin-guard";
 import { answerApi, requireMethod } from "~/.server/api";
 import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
@@ -10,14 +10,19 @@ type RouteArgs = { request: Request; params: Record<string, string | undefined>;
 export type AdminEndpointArgs = { request: Request; params: Record<string, string | undefined>; admin: AdminUser; clientIp: string };
 
 /**
- * An admin JSON endpoint: the method is checked first (405), then the caller
- * (401 not signed in, 403 not an admin), then the handler runs.
+ * An admin JSON endpoint: the method is checked first (405), then the caller (401 not signed in,
+ * 403 not an admin, or the route or the operation not for their role: a DELETE erases a record
+ * and `?format=csv` exports people's data, which permissions.ts may give to fewer roles), then
+ * the handler runs.
  */
 export function adminEndpoint(methods: string[], handler: (args: AdminEndpointArgs) => Promise<Response>) {
   return ({ request, params, context }: RouteArgs) =>
     answerApi(request, async () => {
       requireMethod(request, ...methods);
       const admin = await requireAdminApi(request);
+      const operation =
+        request.method === "DELETE" ? "erase" : new URL(request.url).searchParams.get("format") === "csv" ? "export" : undefined;
+      if (operation) requireOperation(request, admin, operation, "api");
       return handler({ request, params, admin, clientIp: context.get(requestInfoContext).clientIp });
     });
 }

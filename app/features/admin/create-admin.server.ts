@@ -3,6 +3,7 @@ import { revokePasswordResetTokens } from "~/framework-workarounds/better-auth-i
 import { getDb } from "~/.server/db/client";
 import { userRoles, users } from "~/.server/db/tables";
 import { eq } from "drizzle-orm";
+import type { Role } from "~/.server/permissions";
 import { issueEnrolmentLink, resetTwoFactor } from "./admin-enrolment.server";
 
 export type CreateAdminResult = {
@@ -16,8 +17,8 @@ export type CreateAdminResult = {
 };
 
 /**
- * Creates an admin account, or gives an existing account the admin role
- * (and a new password when one is given, which revokes its outstanding reset
+ * Creates an admin account with its roles (owner unless given), or gives an existing account
+ * these roles besides the ones it has (and a new password when one is given, which revokes its outstanding reset
  * links). Passwords are hashed by better-auth, so the account signs in like
  * any other. An account without two-factor gets a new one-time enrolment link
  * (decision 0186), replacing older ones; `resetEnrolment` first turns an
@@ -27,6 +28,7 @@ export async function createOrPromoteAdmin(input: {
   email: string;
   password?: string;
   name?: string;
+  roles?: readonly Role[];
   resetEnrolment?: boolean;
 }): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();
@@ -68,7 +70,10 @@ export async function createOrPromoteAdmin(input: {
     status = "created";
     passwordChanged = true;
   }
-  await getDb().insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+  await getDb()
+    .insert(userRoles)
+    .values((input.roles ?? ["owner"]).map((role) => ({ userId, role })))
+    .onConflictDoNothing();
   const [account] = await getDb().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
   const twoFactorReset = Boolean(account?.twoFactorEnabled) && input.resetEnrolment === true;
   if (twoFactorReset) await resetTwoFactor(userId);

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { requireAdmin } from "~/.server/admin-guard";
+import { requireAdmin, requireOperation } from "~/.server/admin-guard";
+import { mayOpen } from "~/.server/permissions";
 import { requestInfoContext } from "~/.server/request-context";
 import type { ReleaseOutcome } from "~/lib/form-traps";
 import { deleteFromListPage } from "./delete-record.server";
@@ -10,12 +11,14 @@ import { parseQuery } from "./schema";
 
 /**
  * What every admin list page's loader starts with: the admin check, the page's query (search,
- * filters, page) and the record whose delete is being confirmed (`?delete=<id>`).
+ * filters, page), the record whose delete is being confirmed (`?delete=<id>`) and whether this
+ * admin may export and erase its people's data (permissions.ts; the page hides what they may not).
  */
 export async function readListPage<T extends z.ZodType>(request: Request, schema: T) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  return { query: parseQuery(schema, url), confirmDelete: url.searchParams.get("delete") };
+  const personData = mayOpen(admin.roles, url.pathname, "erase");
+  return { query: parseQuery(schema, url), confirmDelete: personData ? url.searchParams.get("delete") : null, personData };
 }
 
 /**
@@ -36,5 +39,6 @@ export async function deleteOrReleaseFromListPage(
   const form = await request.formData();
   const common = { listPath: page.listPath, form, admin, clientIp: context.get(requestInfoContext).clientIp, noun: page.noun };
   if (page.release && form.get("intent") === "release") return releaseFromListPage({ ...common, ...page.release });
+  requireOperation(request, admin, "erase");
   return deleteFromListPage({ ...common, action: page.deleteAction, remove: page.remove });
 }

@@ -228,11 +228,11 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
   }));
 }
 
-/** The admins an enquiry can be given to. */
+/** The people an enquiry can be given to: whoever works the inbox (INBOX_ROLES). */
 export async function listOwners(): Promise<Array<{ id: string; name: string; email: string }>> {
   const result = await getDb().execute<{ id: string; name: string; email: string }>(sql`
     select u.id, u.name, u.email from users u
-     where exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')
+     where exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('owner', 'sales'))
      order by lower(u.name), u.email`);
   return result.rows;
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
+import { INBOX_ROLES } from "~/.server/permissions";
 import { createElement } from "react";
 import { getDb } from "~/.server/db/client";
 import { enquiries, inboxDigests, inboxMails, people, userRoles, users } from "~/.server/db/tables";
@@ -143,7 +144,8 @@ export async function sendMorningDigests(now = new Date()): Promise<DigestRun> {
   const admins = await getDb()
     .selectDistinct({ id: users.id, email: users.email })
     .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")));
+    // Whoever works the inbox: the owners and Sales.
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, INBOX_ROLES)));
   let sent = 0;
   for (const admin of admins) {
     const queued = await withTransaction(async (tx) => {

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { INBOX_ROLES } from "~/.server/permissions";
 import { AppError } from "~/.server/errors";
 import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
@@ -129,9 +130,9 @@ export async function setOwner(input: { enquiryId: string; personId?: string; ow
       const [owner] = await tx.db
         .select({ name: users.name, email: users.email })
         .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, INBOX_ROLES)))
         .where(eq(users.id, input.ownerId));
-      if (!owner) throw refused("ownerId", "Choose an admin as the owner");
+      if (!owner) throw refused("ownerId", "Choose someone who works the inbox (an owner or Sales) as the owner");
       ownerName = owner.name || owner.email;
     }
     if (row.ownerId === input.ownerId) return { changed: false, personId: row.personId };

@@ -2,6 +2,8 @@ import { ArrowDownRight, ArrowUpRight, Rss, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { mayOpen, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/.server/permissions";
+import { adminNav } from "~/features/admin/components/admin-nav";
 import { lowDiskFacts } from "~/.server/disk-space";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { Chart } from "~/features/analytics/components/chart";
@@ -25,21 +27,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"). */
+/**
+ * /admin: the studio's numbers for the last 7, 30 or 90 days (docs/admin.md, "Dashboard"), for
+ * the roles that may see them (the analytics'); for the others, their roles and their pages.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
+  if (!mayOpen(admin.roles, "/api/admin/analytics")) {
+    const roles = admin.roles.map((role) => ({ label: ROLE_LABELS[role], description: ROLE_DESCRIPTIONS[role] }));
+    const pages = adminNav.filter((link) => link.to !== "/admin" && mayOpen(admin.roles, link.to));
+    return { dashboard: null, roles, pages, diskLow: null, mailbox: null };
+  }
   const range = parseRange(new URL(request.url).searchParams.get("range"));
   const [dashboard, mailbox] = await Promise.all([loadDashboard(range), mailboxTrouble()]);
-  return { dashboard, diskLow: lowDiskFacts(), mailbox };
+  return { dashboard, roles: [], pages: [], diskLow: lowDiskFacts(), mailbox };
 }
 
-type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
+type Dashboard = NonNullable<Route.ComponentProps["loaderData"]["dashboard"]>;
 
 const longDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, diskLow, mailbox } = loaderData;
+  if (!dashboard) return <RoleHome roles={loaderData.roles} pages={loaderData.pages} />;
   const { range, tables, charts } = dashboard;
   return (
     <AdminShell
@@ -102,6 +113,42 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Panel>
           <FeedHealth feeds={dashboard.feeds} table={tables.feeds} range={range} />
         </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+/** The start page of a role without the studio's numbers: what the roles are for, and their pages. */
+function RoleHome({ roles, pages }: { roles: Array<{ label: string; description: string }>; pages: Array<{ label: string; to: string }> }) {
+  return (
+    <AdminShell title="Dashboard" description="The studio's numbers are for the owners and Sales. Your part of the admin:">
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="roles-title">
+          <h2 id="roles-title" className="text-lg font-semibold">
+            Your roles
+          </h2>
+          <ul className="mt-2 list-disc pl-5 text-ink-800">
+            {roles.map((role) => (
+              <li key={role.label}>
+                <strong>{role.label}</strong>: {role.description}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-label="Your pages">
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {pages.map((page) => (
+              <li key={page.to}>
+                <Link
+                  to={page.to}
+                  className="block rounded-[var(--radius-card)] border border-ink-200 bg-white p-4 font-medium hover:border-aurora-700"
+                >
+                  {page.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </AdminShell>
   );

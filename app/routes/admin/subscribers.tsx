@@ -15,9 +15,9 @@ import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 export const meta: Route.MetaFunction = noindexMeta("Subscribers", "Newsletter subscribers.", "/admin/subscribers");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { query, confirmDelete } = await readListPage(request, subscriberQuerySchema);
+  const { query, confirmDelete, personData } = await readListPage(request, subscriberQuerySchema);
   const [counts, result] = await Promise.all([countSubscribers(), listSubscribers(query)]);
-  return { query, counts, result, confirmDelete };
+  return { query, counts, result, confirmDelete, personData };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -34,13 +34,18 @@ export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRe
 const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed", bounced: "Bounced" } as const;
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { query, counts, result, confirmDelete } = loaderData;
+  const { query, counts, result, confirmDelete, personData } = loaderData;
   const { search } = useLocation();
   return (
     <AdminShell
       title="Subscribers"
       description="Newsletter subscriptions. Only confirmed addresses receive the daily e-mail."
-      actions={<ExportLink href={`/api/admin/subscribers${withParams("", { format: "csv", q: query.q, status: query.status })}`} />}
+      // Exports and erasure of a person's data are the owner's and Sales' (docs/admin.md, "Roles").
+      actions={
+        personData ? (
+          <ExportLink href={`/api/admin/subscribers${withParams("", { format: "csv", q: query.q, status: query.status })}`} />
+        ) : null
+      }
     >
       <dl className="grid gap-4 sm:grid-cols-3" aria-label="Subscriber counts">
         {subscriberStatuses.map((status) => (
@@ -85,7 +90,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                 <span>
                   Since <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
                 </span>
-                <DeleteLink id={subscriber.id} search={search} label={`Erase subscriber ${subscriber.email}`} />
+                {personData ? <DeleteLink id={subscriber.id} search={search} label={`Erase subscriber ${subscriber.email}`} /> : null}
               </div>
             </div>
             <ConfirmDelete

@@ -18,11 +18,17 @@ export type BrowserAdmin = { email: string; password: string; totp: OTPAuth.TOTP
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";
 let counter = 0;
 
-/** A new admin account through the real `admin:create` CLI, with the enrolment link it printed. */
-export async function createAdmin(): Promise<{ email: string; password: string; enrolmentLink: string }> {
+/** A new admin account (an owner unless `roles` says) through the real `admin:create` CLI, with the enrolment link it printed. */
+export async function createAdmin(roles: string[] = []): Promise<{ email: string; password: string; enrolmentLink: string }> {
   const email = `admin-${process.pid}-${++counter}-${Date.now().toString(36)}@example.com`;
   const password = "admin password for e2e";
-  const printed = await createAdminWithCli(dataDir(), email, password);
+  const printed = await createAdminWithCli(
+    dataDir(),
+    email,
+    password,
+    "",
+    roles.flatMap((role) => ["--role", role]),
+  );
   return { email, password, enrolmentLink: enrolmentLinkFrom(printed) };
 }
 
@@ -58,8 +64,8 @@ export async function completeTwoFactorSetup(page: Page, password: string): Prom
 }
 
 /** A new admin, signed in through the pages with two-factor set up; ends on `target`. */
-export async function signInAsAdmin(page: Page, target = "/admin/leads"): Promise<BrowserAdmin> {
-  const { email, password, enrolmentLink } = await createAdmin();
+export async function signInAsAdmin(page: Page, target = "/admin/leads", roles: string[] = []): Promise<BrowserAdmin> {
+  const { email, password, enrolmentLink } = await createAdmin(roles);
   await openEnrolmentLink(page, enrolmentLink);
   await submitPassword(page, email, password, target);
   const totp = await completeTwoFactorSetup(page, password);

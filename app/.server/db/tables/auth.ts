@@ -1,4 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { Role } from "../../permissions";
 
 /**
  * Tables of better-auth (email + password, two-factor plugin), laid out as its
@@ -117,10 +119,14 @@ export const userRoles = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").$type<"admin">().notNull(),
+    /** owner, editor, sales, newsletter or mentor (app/.server/permissions.ts); an account may hold several. */
+    role: text("role").$type<Role>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} in ('owner', 'editor', 'sales', 'newsletter', 'mentor')`),
+  ],
 );
 
 /** Who did what in the admin area: sign-ins, exports, deletions. */

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { adminNav, type HeldCounts } from "./admin-nav";
 
-type SignedInAdmin = { email: string; heldCounts: HeldCounts } | null;
+/** `nav`: the addresses of the navigation this admin's roles may open (docs/admin.md, "Roles"). */
+type SignedInAdmin = { email: string; heldCounts: HeldCounts; nav: string[] } | null;
 
 /**
  * The admin application's frame: skip link, a banner with the brand and (signed in) the admin
@@ -42,7 +43,7 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
               <>
                 <span className="hidden text-sm text-ink-200 lg:inline">{admin.email}</span>
                 <SignOutButton className="hidden md:inline-flex" />
-                <CompactMenu heldCounts={admin.heldCounts} email={admin.email} />
+                <CompactMenu admin={admin} />
               </>
             ) : null}
           </div>
@@ -50,7 +51,7 @@ export function AdminFrame({ admin, children }: { admin: SignedInAdmin; children
         {admin ? (
           <div className="hidden border-t border-ink-800 md:block">
             <nav aria-label="Admin" className="container-page py-2">
-              <AdminNavList heldCounts={admin.heldCounts} className="flex flex-wrap gap-1" />
+              <AdminNavList admin={admin} className="flex flex-wrap gap-1" />
             </nav>
           </div>
         ) : null}
@@ -101,9 +102,9 @@ function SignOutButton({ className }: { className?: string }) {
 }
 
 /** Below 768 px: one "Menu" button that opens the navigation, the address and sign-out. Closes on navigation. */
-function CompactMenu({ heldCounts, email }: { heldCounts: HeldCounts; email: string }) {
+function CompactMenu({ admin }: { admin: NonNullable<SignedInAdmin> }) {
   const { pathname } = useLocation();
-  const current = adminNav.find((link) => (link.to === "/admin" ? pathname === "/admin" : pathname.startsWith(link.to)));
+  const current = navOf(admin).find((link) => (link.to === "/admin" ? pathname === "/admin" : pathname.startsWith(link.to)));
   return (
     <details key={pathname} className="group md:hidden">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-ink-600 px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
@@ -113,10 +114,10 @@ function CompactMenu({ heldCounts, email }: { heldCounts: HeldCounts; email: str
       </summary>
       <div className="absolute inset-x-0 top-14 z-40 border-b border-ink-800 bg-ink-950 shadow-lg">
         <nav aria-label="Admin" className="container-page py-3">
-          <AdminNavList heldCounts={heldCounts} className="grid grid-cols-2 gap-1" />
+          <AdminNavList admin={admin} className="grid grid-cols-2 gap-1" />
         </nav>
         <div className="container-page flex flex-wrap items-center justify-between gap-3 border-t border-ink-800 py-3">
-          <span className="min-w-0 truncate text-sm text-ink-200">{email}</span>
+          <span className="min-w-0 truncate text-sm text-ink-200">{admin.email}</span>
           <a href="/" className="text-sm text-ink-200 underline underline-offset-4">
             View site
           </a>
@@ -127,11 +128,13 @@ function CompactMenu({ heldCounts, email }: { heldCounts: HeldCounts; email: str
   );
 }
 
-function AdminNavList({ heldCounts, className }: { heldCounts: HeldCounts; className: string }) {
+const navOf = (admin: NonNullable<SignedInAdmin>) => adminNav.filter((link) => admin.nav.includes(link.to));
+
+function AdminNavList({ admin, className }: { admin: NonNullable<SignedInAdmin>; className: string }) {
   return (
     <ul className={className}>
-      {adminNav.map((link) => {
-        const held = link.held ? heldCounts[link.held] : 0;
+      {navOf(admin).map((link) => {
+        const held = link.held ? admin.heldCounts[link.held] : 0;
         return (
           <li key={link.to}>
             <NavLink

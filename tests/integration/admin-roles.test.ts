@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import fs from "node:fs/promises";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_ROUTES, adminRouteOf, mayUse, ROLES, type Role } from "~/.server/permissions";
+import routes from "~/routes";
+import { adminSession, type AdminSession } from "../support/admin-session";
+import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+
+/**
+ * Roles over HTTP, against the production server (docs/admin.md, "Roles"): the whole admin route
+ * table is walked for every role. A route the role may not use answers 403, the API with
+ * `{ error, code: "forbidden" }` and a page with "Not for your role"; one it may use answers
+ * anything but 403. A route in app/routes.ts without a declared need fails here.
+ */
+let server: ServerProcess;
+let dataDir: string;
+let base: string;
+const sessions = new Map<Role, AdminSession>();
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Every route's full path ("/api/admin/leads/:id?") and module. */
+function flatten(entries: readonly RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : [parent, entry.path].filter(Boolean).join("/");
+    return [
+      ...(entry.path !== undefined || entry.index ? [{ path: `/${path}`, file: entry.file }] : []),
+      ...flatten(entry.children ?? [], path),
+    ];
+  });
+}
+
+/** The admin's routes: everything under /admin and /api/admin, and any other route whose module asks for an admin. */
+const adminPaths = [
+  ...new Set(
+    flatten(routes)
+      .filter(
+        ({ path, file }) => /^\/(api\/)?admin(\/|$)/.test(path) || /requireAdmin|adminEndpoint/.test(readFileSync(`app/${file}`, "utf8")),
+      )
+      .map(({ path }) => path),
+  ),
+];
+
+/** A path to request for a route pattern: optional segments left out, the others a made-up id. */
+const concrete = (pattern: string) => pattern.replace(/\/:[A-Za-z]+\?/g, "").replace(/:[A-Za-z]+/g, SOME_ID);
+
+beforeAll(async () => {
+  dataDir = await makeDataDir();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  for (const [index, role] of ROLES.entries())
+    sessions.set(
+      role,
+      await adminSession(base, dataDir, { email: `${role}@example.com`, roles: [role], clientIp: `198.51.100.${60 + index}` }),
+    );
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe("the admin route table", () => {
+  it("declares who may use every admin page and API route, and nothing that is not a route", () => {
+    expect(adminPaths.length).toBeGreaterThan(30);
+    expect(adminPaths.filter((path) => adminRouteOf(concrete(path))?.path !== path)).toEqual([]);
+    expect(ADMIN_ROUTES.map((route) => route.path).filter((path) => !adminPaths.includes(path))).toEqual([]);
+  });
+
+  it("answers 403 to every role for what is not theirs, and lets each use what is", async () => {
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      const { headers } = sessions.get(role)!;
+      for (const pattern of adminPaths) {
+        const route = adminRouteOf(concrete(pattern))!;
+        if (route.access === "public") continue;
+        let method = "GET";
+        let response = await fetch(base + concrete(pattern), { headers, redirect: "manual" });
+        // An endpoint that takes only POST (a release, a note) is asked with the method it takes.
+        if (response.status === 405) {
+          method = response.headers.get("Allow")?.split(",")[0]?.trim() ?? "POST";
+          const json = { ...headers, "Content-Type": "application/json" };
+          response = await fetch(base + concrete(pattern), { method, headers: json, body: "{}", redirect: "manual" });
+        }
+        const body = await response.text();
+        const allowed = mayUse([role], route);
+        const refused =
+          response.status === 403 &&
+          (pattern.startsWith("/api/")
+            ? JSON.parse(body).code === "forbidden" && /not for your role/.test(JSON.parse(body).error)
+            : /not for your role/i.test(body));
+        if (allowed ? response.status === 403 : !refused) wrong.push(`${role} ${method} ${pattern}: ${response.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("each role's admin", () => {
+  it("shows each role only the navigation it may open, and a start page of its own without the studio's numbers", async () => {
+    const mentor = await (await fetch(`${base}/admin`, { headers: { cookie: sessions.get("mentor")!.cookie } })).text();
+    const nav = /<nav aria-label="Admin"[^>]*>([\s\S]*?)<\/nav>/.exec(mentor)?.[1] ?? "";
+    expect(nav).toContain('href="/admin/mentoring"');
+    for (const other of ["/admin/inbox", "/admin/leads", "/admin/subscribers", "/admin/newsletter", "/admin/feeds", "/admin/outbox"])
+      expect(nav).not.toContain(`href="${other}"`);
+    expect(mentor).toContain("Your roles");
+    expect(mentor).not.toContain("Visitors and page views");
+    const owner = await (await fetch(`${base}/admin`, { headers: { cookie: sessions.get("owner")!.cookie } })).text();
+    expect(owner).toContain("Visitors and page views");
+    for (const page of ["/admin/inbox", "/admin/subscribers", "/admin/feeds", "/admin/outbox"]) expect(owner).toContain(`href="${page}"`);
+  });
+
+  it("lets Newsletter see subscribers but not export or erase them: that is the owner's and Sales'", async () => {
+    const newsletter = sessions.get("newsletter")!;
+    expect((await fetch(`${base}/api/admin/subscribers`, { headers: { cookie: newsletter.cookie } })).status).toBe(200);
+    const exported = await fetch(`${base}/api/admin/subscribers?format=csv`, { headers: { cookie: newsletter.cookie } });
+    expect(exported.status).toBe(403);
+    expect(await exported.json()).toMatchObject({ code: "forbidden", error: expect.stringContaining("Sales or the owner") });
+    const erased = await fetch(`${base}/api/admin/subscribers/${SOME_ID}`, { method: "DELETE", headers: newsletter.headers });
+    expect(erased.status).toBe(403);
+    const page = await (await fetch(`${base}/admin/subscribers`, { headers: { cookie: newsletter.cookie } })).text();
+    expect(page).not.toContain("format=csv");
+    expect(page).not.toContain("Erase subscriber");
+    const form = await fetch(`${base}/admin/subscribers`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...newsletter.headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: SOME_ID }),
+    });
+    expect(form.status).toBe(403);
+    const sales = sessions.get("sales")!;
+    expect((await fetch(`${base}/api/admin/subscribers?format=csv`, { headers: { cookie: sales.cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/api/admin/subscribers/${SOME_ID}`, { method: "DELETE", headers: sales.headers })).status).toBe(404);
+  });
+});

@@ -88,6 +88,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/api/admin/people/:id/reply", access: SALES },
   { path: "/api/admin/mentoring/availability", access: ["mentor"] },
   { path: "/api/send-daily-newsletter", access: ["newsletter"] },
+  { path: "/admin/team", access: [] },
+  { path: "/api/admin/team", access: [] },
+  { path: "/api/admin/team/invitations", access: [] },
+  { path: "/api/admin/team/:userId", access: [] },
+  { path: "/api/admin/team/:userId/roles", access: [] },
 ];
 
 /** The request path as routes see it: without React Router's `.data` suffix or a trailing slash. */

@@ -34,3 +34,35 @@ test("a mentor sees their own pages only; another role's page says 'Not for your
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText(["Dashboard", "Mentoring", "Account"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test("the team page: an owner invites with roles, changes them and removes the member, without JavaScript too", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/team");
+  await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
+  const email = `invited-${Date.now()}@example.com`;
+  const invite = page.getByRole("region", { name: "Invite someone" });
+  await invite.getByLabel("E-mail").fill(email);
+  await invite.getByLabel("Name (optional)").fill("Siri Invited");
+  await invite.getByLabel(/^Sales:/).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText(`Invitation sent to ${email}`)).toBeVisible();
+  const card = page.getByTestId("team-member").filter({ hasText: email });
+  await expect(card).toContainText("Invited: has not chosen a password yet");
+  await expect(card).toContainText("Two-factor: not set up yet");
+  await expect(invite.getByLabel("E-mail")).toHaveValue("");
+
+  await card.getByLabel(/^Newsletter:/).check();
+  await card.getByRole("button", { name: "Save roles" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText(`Roles of ${email} saved`)).toBeVisible();
+  await expect(page.getByTestId("team-member").filter({ hasText: email }).getByTestId("member-roles")).toHaveText("NewsletterSales");
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  const member = page.getByTestId("team-member").filter({ hasText: email });
+  await member.getByText("Remove Siri Invited from the team…").click();
+  await member.getByRole("button", { name: "Remove Siri Invited" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Removed from the team: their sessions have ended")).toBeVisible();
+  await expect(page.getByTestId("team-member").filter({ hasText: email })).toHaveCount(0);
+});

@@ -4,7 +4,10 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTES, adminRouteOf, mayUse, ROLES, type Role } from "~/.server/permissions";
 import routes from "~/routes";
-import { adminSession, type AdminSession } from "../support/admin-session";
+import { simpleParser } from "mailparser";
+import { withServerDatabase } from "../support/admin-seed";
+import { adminSession, cookiesFrom, postForm, postJson, type AdminSession } from "../support/admin-session";
+import { waitUntil } from "../support/wait-until";
 import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -132,5 +135,115 @@ describe("each role's admin", () => {
     const sales = sessions.get("sales")!;
     expect((await fetch(`${base}/api/admin/subscribers?format=csv`, { headers: { cookie: sales.cookie } })).status).toBe(200);
     expect((await fetch(`${base}/api/admin/subscribers/${SOME_ID}`, { method: "DELETE", headers: sales.headers })).status).toBe(404);
+  });
+});
+
+describe("the team", () => {
+  const owner = () => sessions.get("owner")!;
+  const api = (path: string, method: string, body?: unknown, session = owner()) =>
+    fetch(base + path, {
+      method,
+      headers: { ...session.headers, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** The invitation mail to `to` in the server's outbox (no SMTP configured), and its link. */
+  async function invitationLink(to: string): Promise<URL> {
+    const text = await waitUntil(
+      async () => {
+        const dir = `${dataDir}/outbox`;
+        for (const file of (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".eml"))) {
+          const mail = await simpleParser(await fs.readFile(`${dir}/${file}`));
+          if (mail.to && JSON.stringify(mail.to).includes(to) && /invited you/.test(mail.text ?? "")) return mail.text ?? "";
+        }
+        return null;
+      },
+      20_000,
+      `the invitation to ${to}`,
+    );
+    return new URL(/https?:\/\/\S+\/admin\/enrol\?token=[A-Za-z0-9_%-]+/.exec(text)![0]);
+  }
+
+  it("invites by e-mail: the link's page asks for a password (opening it uses nothing up), then the first sign-in goes on", async () => {
+    const invited = await api("/api/admin/team/invitations", "POST", { email: "Ingrid@Example.com", roles: ["editor", "newsletter"] });
+    expect(invited.status).toBe(201);
+    expect(await invited.json()).toMatchObject({ status: "invited", linkSent: true });
+    const link = await invitationLink("ingrid@example.com");
+    for (let i = 0; i < 2; i++) {
+      const page = await fetch(`${base}${link.pathname}${link.search}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Choose your password");
+    }
+    const chosen = await postForm(
+      base,
+      "/admin/enrol",
+      { token: link.searchParams.get("token")!, password: "a password for ingrid", confirm: "a password for ingrid" },
+      "",
+    );
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("location")).toBe("/admin/login");
+    const signedIn = await postJson(
+      base,
+      "/api/auth/sign-in/email",
+      { email: "ingrid@example.com", password: "a password for ingrid" },
+      "198.51.100.80",
+      {
+        cookie: cookiesFrom(chosen),
+        origin: base,
+      },
+    );
+    expect(signedIn.status).toBe(200);
+    // Used: the link no longer opens anything.
+    expect((await fetch(`${base}${link.pathname}${link.search}`)).status).toBe(410);
+    const team = (await (await api("/api/admin/team", "GET")).json()) as {
+      members: Array<{ email: string; roles: string[]; hasPassword: boolean }>;
+    };
+    expect(team.members.find((member) => member.email === "ingrid@example.com")).toMatchObject({
+      roles: ["editor", "newsletter"],
+      hasPassword: true,
+    });
+  });
+
+  it("an invitation link expires after 24 hours", async () => {
+    expect((await api("/api/admin/team/invitations", "POST", { email: "late@example.com", roles: ["sales"] })).status).toBe(201);
+    const link = await invitationLink("late@example.com");
+    await withServerDatabase(dataDir, (client) =>
+      client.query(
+        "update verifications set expires_at = now() - interval '1 second' where identifier like 'admin-enrolment:%' and identifier = 'admin-enrolment:' || (select id from users where email = 'late@example.com')",
+      ),
+    );
+    const page = await fetch(`${base}${link.pathname}${link.search}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This enrolment link does not work");
+  });
+
+  it("changes roles with effect on the next request, ends a removed member's sessions at once, and always keeps an owner", async () => {
+    const member = await adminSession(base, dataDir, { email: "ola@example.com", roles: ["sales"], clientIp: "198.51.100.81" });
+    expect((await fetch(`${base}/api/admin/leads`, { headers: { cookie: member.cookie } })).status).toBe(200);
+    const team = (await (await api("/api/admin/team", "GET")).json()) as { members: Array<{ id: string; email: string }> };
+    const id = team.members.find((one) => one.email === "ola@example.com")!.id;
+    const changed = await api(`/api/admin/team/${id}/roles`, "PUT", { roles: ["newsletter"] });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ member: { roles: ["newsletter"] } });
+    expect((await fetch(`${base}/api/admin/leads`, { headers: { cookie: member.cookie } })).status).toBe(403);
+    expect((await fetch(`${base}/api/admin/subscribers`, { headers: { cookie: member.cookie } })).status).toBe(200);
+
+    expect((await api(`/api/admin/team/${id}`, "DELETE")).status).toBe(200);
+    const after = await fetch(`${base}/api/admin/subscribers`, { headers: { cookie: member.cookie } });
+    expect(after.status).toBe(401);
+
+    // The only owner can be neither demoted nor removed.
+    const ownerId = team.members.find((one) => one.email === "owner@example.com")!.id;
+    const demoted = await api(`/api/admin/team/${ownerId}/roles`, "PUT", { roles: ["sales"] });
+    expect(demoted.status).toBe(409);
+    expect(await demoted.json()).toMatchObject({ code: "conflict", error: "The team needs an owner: make someone else an owner first." });
+    expect((await api(`/api/admin/team/${ownerId}`, "DELETE")).status).toBe(409);
+    expect((await api(`/api/admin/team/${ownerId}/roles`, "PUT", { roles: [] })).status).toBe(400);
+    expect((await api("/api/admin/team/invitations", "POST", { email: "x@example.com", roles: ["boss"] })).status).toBe(400);
+    const log = await withServerDatabase(
+      dataDir,
+      async (client) => (await client.query<{ action: string }>("select action from admin_audit_log")).rows,
+    );
+    expect(log.map((row) => row.action)).toEqual(expect.arrayContaining(["invite", "change-roles", "remove-member"]));
   });
 });

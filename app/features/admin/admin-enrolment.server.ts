@@ -84,7 +84,17 @@ function enrolmentCookie() {
   return cookie;
 }
 
-export type RedeemResult = { status: "accepted"; headers: Headers } | { status: "invalid" };
+/** The account an unexpired link names, without using the link up; null when it is not valid. */
+export async function peekEnrolmentLink(token: string, now = new Date()): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await getDb()
+    .select({ identifier: verifications.identifier, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(and(like(verifications.identifier, `${IDENTIFIER_PREFIX}%`), eq(verifications.value, hashToken(token))));
+  return row && row.expiresAt.getTime() > now.getTime() ? row.identifier.slice(IDENTIFIER_PREFIX.length) : null;
+}
+
+export type RedeemResult = { status: "accepted"; headers: Headers; userId: string } | { status: "invalid" };
 
 /**
  * Uses a link: deletes its row if it is unexpired and sets the cookie that lets
@@ -114,7 +124,7 @@ export async function redeemEnrolmentLink(token: string, now = new Date(), opene
   const secure = getEnv().PUBLIC_URL?.startsWith("https:") ?? false;
   const value = { userId, until: now.getTime() + ENROLMENT_COOKIE_SECONDS * 1000 };
   const headers = new Headers({ "Set-Cookie": await enrolmentCookie().serialize(value, { secure }) });
-  return { status: "accepted", headers };
+  return { status: "accepted", headers, userId };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { adminAuditLog } from "~/.server/db/tables";
+import type { Transaction } from "~/.server/db/transaction";
 import { hashClientIp } from "~/.server/rate-limit";
 
 export type AuditAction =
@@ -19,24 +20,28 @@ export type AuditAction =
   | "discard-mail"
   | "delete-saved-reply"
   | "export-person"
-  | "erase-person";
+  | "erase-person"
+  | "invite"
+  | "change-roles"
+  | "remove-member";
 
-/** Writes one audit row: who, what, on which record, from which (hashed) address. */
-export async function recordAdminAudit(entry: {
-  user: { id: string; email: string };
-  action: AuditAction;
-  target?: string;
-  clientIp?: string;
-}): Promise<void> {
-  await getDb()
-    .insert(adminAuditLog)
-    .values({
-      userId: entry.user.id,
-      userEmail: entry.user.email,
-      action: entry.action,
-      target: entry.target ?? null,
-      ipHash: entry.clientIp ? hashClientIp(entry.clientIp) : null,
-    });
+/** Writes one audit row: who, what, on which record, from which (hashed) address; in the caller's transaction when given. */
+export async function recordAdminAudit(
+  entry: {
+    user: { id: string; email: string };
+    action: AuditAction;
+    target?: string;
+    clientIp?: string;
+  },
+  tx?: Transaction,
+): Promise<void> {
+  await (tx?.db ?? getDb()).insert(adminAuditLog).values({
+    userId: entry.user.id,
+    userEmail: entry.user.email,
+    action: entry.action,
+    target: entry.target ?? null,
+    ipHash: entry.clientIp ? hashClientIp(entry.clientIp) : null,
+  });
 }
 
 export async function listRecentAudit(limit = 20) {

@@ -14,5 +14,6 @@ export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCount
   { label: "Feeds", to: "/admin/feeds" },
   { label: "Unmatched mail", to: "/admin/inbox/unmatched" },
   { label: "Webhooks", to: "/admin/webhooks" },
+  { label: "Team", to: "/admin/team" },
   { label: "Account", to: "/admin/account" },
 ];

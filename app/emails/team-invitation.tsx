@@ -18,8 +18,8 @@ export function TeamInvitation({ invitedBy, roles, url, expires, siteUrl }: Team
       footer="If you did not expect this, ignore this e-mail: without the link nobody can use the account."
     >
       <Text style={emailText}>
-        {invitedBy} invited you to the {site.name} admin as <strong>{roles}</strong>. Choose your password with the link below, then sign
-        in and set up two-factor sign-in with an authenticator app.
+        {invitedBy} invited you to the {site.name} admin as <strong>{roles}</strong>. Choose your password with the link below, then sign in
+        and set up two-factor sign-in with an authenticator app.
       </Text>
       <EmailAction href={url}>Choose your password</EmailAction>
       <Text style={emailMuted}>The link works once, until {expires} UTC.</Text>

@@ -138,6 +138,45 @@ describe("each role's admin", () => {
   });
 });
 
+describe("a mentor's own view", () => {
+  it("shows a mentor their own sessions only, and another mentor's booking is no booking for them (404)", async () => {
+    const ids = await withServerDatabase(dataDir, async (client) => {
+      const insert = async (email: string, learner: string) =>
+        (
+          await client.query<{ id: string }>(
+            `insert into mentoring_bookings (mentor_id, starts_at, ends_at, occupied_until, status, name, email, time_zone, goals, disclaimer_accepted, video_url, uid)
+             select id, now() + interval '3 hours', now() + interval '4 hours', now() + interval '4 hours', 'confirmed', $2, $3, 'Europe/Oslo', 'Evals.', true,
+                    'https://meet.jit.si/Nordlys-' || md5($3), 'booking-' || md5($3) || '@nordlys.test'
+               from users where email = $1 returning id`,
+            [email, learner, `${learner.toLowerCase().replace(/ /g, ".")}@example.org`],
+          )
+        ).rows[0]!.id;
+      await client.query(
+        "insert into mentoring_mentors (user_id, profile_name) select id, name from users where email in ('mentor@example.com', 'owner@example.com')",
+      );
+      return { own: await insert("mentor@example.com", "Own Learner"), other: await insert("owner@example.com", "Other Learner") };
+    });
+    const mentor = sessions.get("mentor")!;
+    const page = await (await fetch(`${base}/admin/mentoring`, { headers: { cookie: mentor.cookie } })).text();
+    expect(page).toContain("Own Learner");
+    expect(page).not.toContain("Other Learner");
+    const owners = await (await fetch(`${base}/admin/mentoring`, { headers: { cookie: sessions.get("owner")!.cookie } })).text();
+    expect(owners).toContain("Own Learner");
+    expect(owners).toContain("Other Learner");
+    const cancel = (id: string) => postForm(base, "/admin/mentoring", { intent: "cancel", id, back: "/admin/mentoring" }, mentor.cookie);
+    expect((await cancel(ids.other)).status).toBe(404);
+    const status = async (id: string) =>
+      withServerDatabase(
+        dataDir,
+        async (client) =>
+          (await client.query<{ status: string }>("select status from mentoring_bookings where id = $1", [id])).rows[0]!.status,
+      );
+    expect(await status(ids.other)).toBe("confirmed");
+    expect((await cancel(ids.own)).status).toBe(302);
+    expect(await status(ids.own)).toBe("cancelled");
+  });
+});
+
 describe("the team", () => {
   const owner = () => sessions.get("owner")!;
   const api = (path: string, method: string, body?: unknown, session = owner()) =>

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveries, mentoringBookings, type MailDeliveryStatus } from "~/.server/db/tables";
@@ -59,7 +59,11 @@ async function bookingMails(ids: string[]): Promise<Record<string, BookingMail[]
   return byBooking;
 }
 
-export async function agendaData(url: URL, adminId: string, now = new Date()): Promise<AgendaData> {
+/**
+ * The agenda page's data. `onlyMentor`: a mentor who is not an owner sees their own sessions and
+ * decisions only (docs/admin.md, "Roles"); an owner sees every mentor's.
+ */
+export async function agendaData(url: URL, adminId: string, now = new Date(), onlyMentor?: string): Promise<AgendaData> {
   const mentor = await loadMentor(adminId);
   const zoneParam = url.searchParams.get("tz");
   const timeZone = zoneParam && isValidTimeZone(zoneParam) ? zoneParam : (mentor?.profile.timeZone ?? DEFAULT_TIME_ZONE);
@@ -70,7 +74,7 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
   const start = view === "week" ? anchor.startOf("week") : anchor;
   const length = view === "week" ? 7 : 1;
   const end = start.plus({ days: length });
-  const bookings = await agenda(start.toJSDate(), end.toJSDate());
+  const bookings = await agenda(start.toJSDate(), end.toJSDate(), onlyMentor);
   const days = Array.from({ length }, (_, index) => {
     const day = start.plus({ days: index });
     const key = day.toISODate()!;
@@ -79,14 +83,14 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
   const rescheduleId = url.searchParams.get("move");
   let reschedule: AgendaData["reschedule"] = null;
   if (rescheduleId) {
-    const booking = [...bookings, ...(await awaitingDecision(now))].find((candidate) => candidate.id === rescheduleId);
+    const booking = [...bookings, ...(await awaitingDecision(now, onlyMentor))].find((candidate) => candidate.id === rescheduleId);
     const bookingMentor = booking ? await loadMentor(booking.mentor.id) : null;
     if (booking && bookingMentor) {
       const { slots } = await freeSlots({ mentors: [bookingMentor], minutes: booking.minutes, now, days: 21 });
       reschedule = { booking, options: slots.slice(0, 30).map(toOption) };
     }
   }
-  const awaiting = await awaitingDecision(now);
+  const awaiting = await awaitingDecision(now, onlyMentor);
   return {
     view,
     now: now.toISOString(),
@@ -103,11 +107,18 @@ export async function agendaData(url: URL, adminId: string, now = new Date()): P
 }
 
 /** The admin's agenda: bookings from `from` to `to` (every status but a lapsed hold, which never was a booking), in time order. */
-export async function agenda(from: Date, to: Date): Promise<BookingView[]> {
+export async function agenda(from: Date, to: Date, mentorId?: string): Promise<BookingView[]> {
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
-    .where(and(gte(mentoringBookings.startsAt, from), lt(mentoringBookings.startsAt, to), ne(mentoringBookings.status, "lapsed")))
+    .where(
+      and(
+        gte(mentoringBookings.startsAt, from),
+        lt(mentoringBookings.startsAt, to),
+        ne(mentoringBookings.status, "lapsed"),
+        mentorId ? eq(mentoringBookings.mentorId, mentorId) : undefined,
+      ),
+    )
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(1000);
   const mentors = new Map<string, Mentor | null>();
@@ -116,12 +127,15 @@ export async function agenda(from: Date, to: Date): Promise<BookingView[]> {
 }
 
 /** What waits for a mentor's decision: scholarship requests ahead, and held bookings. */
-export async function awaitingDecision(now = new Date()): Promise<BookingView[]> {
+export async function awaitingDecision(now = new Date(), mentorId?: string): Promise<BookingView[]> {
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
     .where(
-      sql`(${mentoringBookings.status} = 'pending' and ${mentoringBookings.startsAt} > ${now}) or ${mentoringBookings.status} = 'held'`,
+      and(
+        sql`((${mentoringBookings.status} = 'pending' and ${mentoringBookings.startsAt} > ${now}) or ${mentoringBookings.status} = 'held')`,
+        mentorId ? eq(mentoringBookings.mentorId, mentorId) : undefined,
+      ),
     )
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(200);

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { requireAdmin } from "~/.server/admin-guard";
+import { requireAdmin, type AdminUser } from "~/.server/admin-guard";
 import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +10,7 @@ import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
 import { agendaData, type BookingMail } from "~/features/mentoring/agenda.server";
 import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
-import { SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
+import { loadBooking, SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
 import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
 import { markOutcome } from "~/features/mentoring/mark-outcome.server";
 import { releaseHeldBooking } from "~/features/mentoring/release-held-booking.server";
@@ -28,20 +28,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** Whose sessions this admin sees and changes: an owner every mentor's, a mentor their own (docs/admin.md, "Roles"). */
+const scopeOf = (admin: AdminUser) => (admin.roles.includes("owner") ? undefined : admin.id);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return agendaData(new URL(request.url), admin.id);
+  return agendaData(new URL(request.url), admin.id, new Date(), scopeOf(admin));
 }
 
 type Answer = { message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData().catch(() => new FormData());
   const id = idSchema.safeParse(form.get("id"));
   const intent = String(form.get("intent") ?? "");
   const back = String(form.get("back") ?? "/admin/mentoring");
   if (!id.success) return data<Answer>({ message: "That request was not understood." }, { status: 400 });
+  // Another mentor's booking is, for a mentor, no booking at all.
+  const scope = scopeOf(admin);
+  const booking = scope ? await loadBooking(id.data) : null;
+  if (scope && booking?.mentorId !== scope) return data<Answer>({ message: "No booking with this id." }, { status: 404 });
   try {
     switch (intent) {
       case "approve":

@@ -89,6 +89,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/api/admin/mentoring/availability", access: ["mentor"] },
   { path: "/api/send-daily-newsletter", access: ["newsletter"] },
   { path: "/admin/team", access: [] },
+  { path: "/admin/audit", access: [] },
+  { path: "/api/admin/audit", access: [] },
   { path: "/api/admin/team", access: [] },
   { path: "/api/admin/team/invitations", access: [] },
   { path: "/api/admin/team/:userId", access: [] },

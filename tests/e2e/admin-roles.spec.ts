@@ -35,7 +35,7 @@ test("a mentor sees their own pages only; another role's page says 'Not for your
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
-test("the team page: an owner invites with roles, changes them and removes the member, without JavaScript too", async ({ page }) => {
+test("the team page: an owner invites with roles, changes them and removes the member; the audit log shows each", async ({ page }) => {
   await signInAsAdmin(page, "/admin/team");
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -65,4 +65,17 @@ test("the team page: an owner invites with roles, changes them and removes the m
   await member.getByRole("button", { name: "Remove Siri Invited" }).click();
   await expect(page.locator("[data-sonner-toast]").getByText("Removed from the team: their sessions have ended")).toBeVisible();
   await expect(page.getByTestId("team-member").filter({ hasText: email })).toHaveCount(0);
+
+  // The audit log has each of these, newest first, and filters by action.
+  await page.goto("/admin/audit");
+  const entries = page.getByTestId("audit-entry").filter({ hasText: email });
+  await expect(entries.first()).toContainText("remove-member");
+  await expect(entries).toHaveCount(3);
+  await page.getByLabel("Action").selectOption("invite");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=invite/);
+  await expect(page.getByTestId("audit-entry").filter({ hasText: email })).toContainText("as Sales");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
 });

@@ -286,3 +286,49 @@ describe("the team", () => {
     expect(log.map((row) => row.action)).toEqual(expect.arrayContaining(["invite", "change-roles", "remove-member"]));
   });
 });
+
+describe("the audit log", () => {
+  const owner = () => sessions.get("owner")!;
+  type Entry = { at: string; actor: string; action: string; target: string | null; summary: string | null; ip: string | null };
+  const audit = async (query: string) =>
+    (await (await fetch(`${base}/api/admin/audit?${query}`, { headers: { cookie: owner().cookie } })).json()) as {
+      entries: Entry[];
+      nextCursor: string | null;
+    };
+
+  it("keeps failed sign-ins of accounts with the address they came from, and not of addresses that are no account", async () => {
+    for (const email of ["mentor@example.com", "nobody-here@example.com"])
+      expect((await postJson(base, "/api/auth/sign-in/email", { email, password: "not the password at all" }, "203.0.113.77")).status).toBe(
+        401,
+      );
+    const { entries } = await audit("action=sign-in-failed");
+    expect(entries).toEqual([expect.objectContaining({ actor: "mentor@example.com", target: "password", ip: "203.0.113.77" })]);
+    const signIns = await audit("action=sign-in&actor=MENTOR@");
+    expect(signIns.entries.length).toBeGreaterThan(0);
+    expect(signIns.entries.every((entry) => entry.actor === "mentor@example.com")).toBe(true);
+  });
+
+  it("answers the team's changes with who, what and before and after, filters by day, and exports CSV", async () => {
+    const { entries } = await audit("action=change-roles");
+    expect(entries[0]).toMatchObject({ actor: "owner@example.com", target: "ola@example.com", summary: "Sales → Newsletter" });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await audit(`from=${today}&to=${today}`)).entries.length).toBeGreaterThan(3);
+    expect((await audit("to=2020-01-01")).entries).toEqual([]);
+    expect((await fetch(`${base}/api/admin/audit?from=yesterday`, { headers: { cookie: owner().cookie } })).status).toBe(400);
+    const csv = await fetch(`${base}/api/admin/audit?format=csv&action=invite`, { headers: { cookie: owner().cookie } });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split("\n")[0]).toContain("at,actor,action,target,summary,ip");
+    expect(text).toContain("ingrid@example.com");
+    const page = await (await fetch(`${base}/admin/audit?action=invite`, { headers: { cookie: owner().cookie } })).text();
+    expect(page).toContain("ingrid@example.com");
+  });
+
+  it("cannot be changed or removed, even with the app's own database credentials", async () => {
+    await withServerDatabase(dataDir, async (client) => {
+      for (const statement of ["update admin_audit_log set action = 'nothing'", "delete from admin_audit_log", "truncate admin_audit_log"])
+        await expect(client.query(statement), statement).rejects.toThrow(/append-only/);
+      expect((await client.query<{ n: number }>("select count(*)::int as n from admin_audit_log")).rows[0]!.n).toBeGreaterThan(5);
+    });
+  });
+});

@@ -6,7 +6,7 @@ import { hasOpenedEnrolmentLink, whereEnrolmentLinkOpened } from "./admin-enrolm
 import { consumeRateLimit, hashClientIp, peekRateLimit } from "~/.server/rate-limit";
 import { authErrorCode } from "./auth-errors.server";
 import { cookieHeaderFrom, setCookieHeaders } from "./cookies.server";
-import { recordAdminAudit } from "./record-admin-audit.server";
+import { recordAdminAudit, recordFailedSignIn } from "./record-admin-audit.server";
 import { accountKey, signInAccountLimit, signInIpLimit } from "./rate-limits";
 import { verifySecondFactor } from "./verify-second-factor.server";
 
@@ -49,6 +49,7 @@ export async function signInWithPassword(input: SignInInput): Promise<SignInResu
   const result = await checkPassword(input);
   if (result.status === "invalid") {
     await countFailedPassword(account);
+    await recordFailedSignIn(input.email, input.clientIp, "password");
     return result;
   }
   if (result.status === "two-factor" && code) return completeWithCode(input, result.headers, code, account);
@@ -112,6 +113,7 @@ async function completeWithCode(input: SignInInput, pending: Headers, code: stri
   });
   if (result.status === "signed-in") return { status: "signed-in", headers: result.headers, twoFactorEnabled: true };
   await countFailedPassword(account);
+  await recordFailedSignIn(input.email, input.clientIp, "code");
   return { status: "invalid" };
 }
 

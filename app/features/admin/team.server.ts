@@ -122,7 +122,7 @@ export async function inviteMember(
       .insert(userRoles)
       .values(input.roles.map((role) => ({ userId, role })))
       .onConflictDoNothing();
-    await recordAdminAudit({ user: by, action: "invite", target: `${email} as ${rolesText(input.roles)}`, clientIp }, tx);
+    await recordAdminAudit({ user: by, action: "invite", target: email, summary: `as ${rolesText(input.roles)}`, clientIp }, tx);
   });
   const twoFactorOn = Boolean((existing?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled);
   if (!twoFactorOn) {
@@ -154,8 +154,8 @@ export async function setMemberRoles(userId: string, roles: Role[], by: AdminUse
       .insert(userRoles)
       .values(roles.map((role) => ({ userId, role })))
       .onConflictDoNothing();
-    const target = `${member.email}: ${rolesText(member.roles)} → ${rolesText(roles)}`;
-    await recordAdminAudit({ user: by, action: "change-roles", target, clientIp }, tx);
+    const summary = `${rolesText(member.roles)} → ${rolesText(roles)}`;
+    await recordAdminAudit({ user: by, action: "change-roles", target: member.email, summary, clientIp }, tx);
     return memberOf(tx, userId);
   });
 }
@@ -168,6 +168,9 @@ export async function removeMember(userId: string, by: AdminUser, clientIp: stri
     if (member.roles.includes("owner") && (await ownersBesides(tx, userId)) === 0) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     await tx.db.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.db.delete(sessions).where(eq(sessions.userId, userId));
-    await recordAdminAudit({ user: by, action: "remove-member", target: `${member.email} (${rolesText(member.roles)})`, clientIp }, tx);
+    await recordAdminAudit(
+      { user: by, action: "remove-member", target: member.email, summary: `had ${rolesText(member.roles)}`, clientIp },
+      tx,
+    );
   });
 }

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = noindexMeta("Account", "Your admin accou
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const audit = await listRecentAudit(15);
+  const audit = await listRecentAudit(admin.id, 15);
   return {
     admin,
     twoFactorRequired: getEnv().ADMIN_REQUIRE_TWO_FACTOR,
@@ -117,7 +117,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           )}
         </Card>
         <Card>
-          <h2 className="text-xl font-semibold">Recent admin activity</h2>
+          <h2 className="text-xl font-semibold">Your recent activity</h2>
           {audit.length === 0 ? (
             <p className="mt-4 text-ink-600">Nothing yet.</p>
           ) : (
@@ -128,7 +128,8 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                   {entry.target ? <span className="text-ink-600"> · {entry.target}</span> : null}
                   <br />
                   <span className="text-ink-600">
-                    {entry.userEmail} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    {entry.ip ? ` · from ${entry.ip}` : ""}
                   </span>
                 </li>
               ))}

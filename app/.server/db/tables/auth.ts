@@ -129,7 +129,11 @@ export const userRoles = pgTable(
   ],
 );
 
-/** Who did what in the admin area: sign-ins, exports, deletions. */
+/**
+ * Who did what in the admin area (docs/admin.md, "Audit log"): sign-ins and failed ones, two-factor
+ * changes, the team's changes, exports, erasures and the other changes. Append-only: the database
+ * refuses UPDATE, DELETE and TRUNCATE on it (migration 0021).
+ */
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
@@ -139,9 +143,13 @@ export const adminAuditLog = pgTable(
     userEmail: text("user_email").notNull(),
     action: text("action").notNull(),
     target: text("target"),
-    /** HMAC of the client address (hashClientIp), never the raw address. */
+    /** HMAC of the client address (hashClientIp): what rows from before `ip` was kept have. */
     ipHash: text("ip_hash"),
+    /** The admin's client address, as the security log it is. */
+    ip: text("ip"),
+    /** Before and after, or what was done, in a line; never secrets or message bodies. */
+    summary: text("summary"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_audit_log_at_idx").on(t.at.desc())],
+  (t) => [index("admin_audit_log_at_idx").on(t.at.desc()), index("admin_audit_log_user_at_idx").on(t.userEmail, t.at)],
 );

@@ -15,5 +15,6 @@ export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCount
   { label: "Unmatched mail", to: "/admin/inbox/unmatched" },
   { label: "Webhooks", to: "/admin/webhooks" },
   { label: "Team", to: "/admin/team" },
+  { label: "Audit log", to: "/admin/audit" },
   { label: "Account", to: "/admin/account" },
 ];

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  adminAuditLog,
   analyticsConversions,
   enquiries,
   inboxEvents,
@@ -196,6 +197,9 @@ describe("changes", () => {
     expect(events).toMatchObject([{ kind: "stage", actorId: actor.id, actorName: actor.name, body: "New → Contacted" }]);
     const after = await database.current.db.select().from(webhookEvents).where(eq(webhookEvents.type, "enquiry.stage_changed"));
     expect(after.length).toBe(before.length + 1);
+    // And the audit log, in the same transaction: who, what and before and after.
+    const audited = await database.current.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "inbox-stage"));
+    expect(audited).toMatchObject([{ userId: actor.id, target: `person ${anna.personId}`, summary: "New → Contacted" }]);
     // The same stage again changes nothing.
     expect((await setStage({ enquiryId: anna.enquiryId, stage: "contacted", value: null, actor })).changed).toBe(false);
   });

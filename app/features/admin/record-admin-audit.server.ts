@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = [
   "assign-mail",
   "discard-mail",
   "delete-saved-reply",
+  "inbox-stage",
+  "inbox-owner",
+  "inbox-value",
+  "inbox-note",
+  "inbox-reply",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

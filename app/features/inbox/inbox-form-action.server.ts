@@ -19,8 +19,8 @@ export type InboxFormAnswer =
   | { ok: true; intent: string; enquiryId: string | null; message: string }
   | { ok: false; intent: string; enquiryId: string | null; field: string | null; message: string };
 
-export function actorOf(admin: AdminUser): Actor {
-  return { id: admin.id, name: admin.name || admin.email };
+export function actorOf(admin: AdminUser, clientIp?: string): Actor {
+  return { id: admin.id, name: admin.name || admin.email, email: admin.email, clientIp };
 }
 
 function fieldsOf(form: FormData): Record<string, string> {
@@ -45,9 +45,12 @@ export async function handleInboxForm({
   admin,
   backTo,
   personId,
+  clientIp,
 }: {
   form: FormData;
   admin: AdminUser;
+  /** The admin's client address, for the audit log. */
+  clientIp?: string;
   /** The page to return to after a plain post (path and query; checked as a local path). */
   backTo: string;
   /** On a person's page: the enquiry must be theirs, notes go to them. */
@@ -58,7 +61,7 @@ export async function handleInboxForm({
   const enquiryId = /^[0-9a-f-]{36}$/i.test(fields.enquiryId ?? "") ? fields.enquiryId! : null;
   const viaFetcher = fields.via === "fetcher";
   const back = safeRedirectPath(backTo, "/admin/inbox");
-  const actor = actorOf(admin);
+  const actor = actorOf(admin, clientIp);
   const done = async (message: string) =>
     viaFetcher
       ? data<InboxFormAnswer>({ ok: true, intent, enquiryId, message })

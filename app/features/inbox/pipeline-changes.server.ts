@@ -3,6 +3,7 @@ import { INBOX_ROLES } from "~/.server/permissions";
 import { AppError } from "~/.server/errors";
 import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./stages";
 
 /**
@@ -17,8 +18,8 @@ function refused(field: string, message: string): AppError {
   return new AppError("invalid", message, { fields: { [field]: message } });
 }
 
-/** Who made a change, as the timeline shows it (the name stays when the account goes). */
-export type Actor = { id: string; name: string };
+/** Who made a change, as the timeline shows it (the name stays when the account goes), and for the audit log their address and client. */
+export type Actor = { id: string; name: string; email?: string; clientIp?: string };
 
 const NO_ENQUIRY = "No enquiry with this id for this person.";
 
@@ -190,5 +191,16 @@ async function recordEvent(
       data: event.data,
     })
     .returning({ id: inboxEvents.id });
+  // The audit log has each change too, in the same transaction; a note's text stays on the timeline only.
+  await recordAdminAudit(
+    {
+      user: { id: event.actor.id, email: event.actor.email ?? event.actor.name },
+      action: `inbox-${event.kind}`,
+      target: `person ${event.personId}`,
+      summary: event.kind === "note" ? "note added" : event.body,
+      clientIp: event.actor.clientIp,
+    },
+    tx,
+  );
   return row!.id;
 }

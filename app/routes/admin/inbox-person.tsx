@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData } from "react-router";
+import { requestInfoContext } from "~/.server/request-context";
 import { requireAdmin } from "~/.server/admin-guard";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -41,10 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Stage, value, owner and note forms of this person (docs/inbox.md, "The person page"). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const personId = personIdOr404(params.personId);
-  return handleInboxForm({ form: await request.formData(), admin, backTo: `/admin/inbox/people/${personId}`, personId });
+  const clientIp = context.get(requestInfoContext).clientIp;
+  return handleInboxForm({ form: await request.formData(), admin, backTo: `/admin/inbox/people/${personId}`, personId, clientIp });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { requestInfoContext } from "~/.server/request-context";
 import { requireAdmin } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -54,7 +55,7 @@ type ActionAnswer = {
   fieldErrors?: { text?: string; subject?: string };
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const personId = idSchema.safeParse(params.personId);
   const enquiryId = idSchema.safeParse(new URL(request.url).searchParams.get("enquiry"));
@@ -83,7 +84,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await sendReply({ personId: personId.data, enquiryId: enquiryId.data, text: text.data, subject: subject.data, admin });
+  const outcome = await sendReply({
+    personId: personId.data,
+    enquiryId: enquiryId.data,
+    text: text.data,
+    subject: subject.data,
+    admin,
+    clientIp: context.get(requestInfoContext).clientIp,
+  });
   switch (outcome.status) {
     case "sent":
       return redirectWithToast(`/admin/inbox/people/${personId.data}/reply?enquiry=${enquiryId.data}`, {

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
+import { requestInfoContext } from "~/.server/request-context";
 import { requireAdmin } from "~/.server/admin-guard";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -43,10 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The board's and list's stage forms (docs/inbox.md, "Stages"). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  return handleInboxForm({ form: await request.formData(), admin, backTo: url.pathname + url.search });
+  const clientIp = context.get(requestInfoContext).clientIp;
+  return handleInboxForm({ form: await request.formData(), admin, backTo: url.pathname + url.search, clientIp });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);

@@ -10,11 +10,18 @@ import { sendReply } from "~/features/inbox/mail/send-reply.server";
  * (docs/inbox.md, "Replying"). 202 `{sent: true, mailId, messageId}` once queued; 400 invalid,
  * 404 no such person or enquiry, 409 the enquiry is held, 429 over the admin's reply limit.
  */
-const endpoint = adminEndpoint(["POST"], async ({ request, params, admin }) => {
+const endpoint = adminEndpoint(["POST"], async ({ request, params, admin, clientIp }) => {
   const personId = idSchema.safeParse(params.id);
   if (!personId.success) throw new AppError("not_found", REPLY_MESSAGES.notFound);
   const body = parseOr400(replyApiSchema, await readJsonBody(request));
-  const outcome = await sendReply({ personId: personId.data, enquiryId: body.enquiryId, text: body.text, subject: body.subject, admin });
+  const outcome = await sendReply({
+    personId: personId.data,
+    enquiryId: body.enquiryId,
+    text: body.text,
+    subject: body.subject,
+    admin,
+    clientIp,
+  });
   switch (outcome.status) {
     case "sent":
       return jsonOk(

@@ -10,10 +10,10 @@ import { stageChangeSchema } from "~/features/inbox/schema";
  * moves one of this person's enquiries. 404 for an enquiry of someone else; 400 when Won comes
  * without a value and currency, or the stage is not one of the enquiry's pipeline.
  */
-export const action = adminEndpoint(["POST"], async ({ request, params, admin }) => {
+export const action = adminEndpoint(["POST"], async ({ request, params, admin, clientIp }) => {
   const personId = requirePersonId(params);
   const input = parseOr400(stageChangeSchema, await readJsonBody(request));
-  const result = await setStage({ ...input, personId, actor: actorOf(admin) });
+  const result = await setStage({ ...input, personId, actor: actorOf(admin, clientIp) });
   return jsonOk({ enquiryId: input.enquiryId, stage: result.to, previousStage: result.from, changed: result.changed });
 });
 

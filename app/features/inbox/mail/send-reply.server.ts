@@ -1,3 +1,4 @@
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AdminUser } from "~/.server/admin-guard";
 import type { Database } from "~/.server/db/client";
@@ -26,7 +27,7 @@ export const replyLimit = defineRateLimit({
 /** The most earlier Message-IDs a reply's References lists (the first and the latest ones). */
 const MAX_REFERENCES = 20;
 
-export type ReplyInput = { personId: string; enquiryId: string; text: string; subject?: string; admin: AdminUser };
+export type ReplyInput = { personId: string; enquiryId: string; text: string; subject?: string; admin: AdminUser; clientIp?: string };
 
 export type ReplyOutcome =
   | { status: "sent"; mailId: string; messageId: string; stageChanged: boolean }
@@ -112,6 +113,11 @@ export async function sendReply(input: ReplyInput): Promise<ReplyOutcome> {
       })
       .returning({ id: inboxMails.id });
 
+    // Audited with the reply, in its transaction: who wrote to whom, never what.
+    await recordAdminAudit(
+      { user: input.admin, action: "inbox-reply", target: `person ${input.personId}`, summary: "reply queued", clientIp: input.clientIp },
+      tx,
+    );
     const stageChanged = enquiry.stage === "new";
     await tx.db
       .update(enquiries)

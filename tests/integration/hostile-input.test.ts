@@ -14,7 +14,7 @@ import { makeDataDir, startServer, type ServerProcess } from "../support/server-
  * server/request-guards.ts; docs/decisions/0105 to 0107) against the hostile
  * requests it was probed with: oversized chunked bodies, control characters
  * and invalid UTF-8, open redirects, odd methods, cross-origin posts and
- * clients that rotate through an IPv6 /64.
+ * clients that rotate through the /64s of an IPv6 /56.
  */
 const database = setupTestDatabase();
 const SECRET = "hostile-input-secret-hostile-input-secret";
@@ -322,13 +322,13 @@ describe("limits count clients as networks do", () => {
       body: JSON.stringify({ email }),
     });
 
-  it("counts every address of an IPv6 /64 as one client", async () => {
+  it("counts every address of an IPv6 /56 (its 256 /64s) as one client", async () => {
     // The sign-up limit is 10 per client per 10 minutes.
-    for (let i = 1; i <= 10; i++) expect((await subscribe(`2001:db8:77:1::${i.toString(16)}`, `v6-${i}@example.com`)).status).toBe(200);
-    const rotated = await subscribe("2001:db8:77:1:abcd:ef01:2345:6789", "v6-11@example.com");
+    for (let i = 1; i <= 10; i++) expect((await subscribe(`2001:db8:77:${i.toString(16)}::${i}`, `v6-${i}@example.com`)).status).toBe(200);
+    const rotated = await subscribe("2001:db8:77:ff:abcd:ef01:2345:6789", "v6-11@example.com");
     expect(rotated.status).toBe(429);
     expect(rotated.headers["retry-after"]).toBeTruthy();
-    expect((await subscribe("2001:db8:77:2::1", "v6-other@example.com")).status).toBe(200);
+    expect((await subscribe("2001:db8:77:100::1", "v6-other@example.com")).status).toBe(200);
   });
 
   it("counts an IPv4-mapped IPv6 address as its IPv4 client", async () => {

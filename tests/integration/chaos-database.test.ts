@@ -293,7 +293,7 @@ function postBookingForm(): Promise<Outcome> {
         },
       }),
     (response, html) => {
-      if (response.status === 200) return html.includes("Your session is booked") ? undefined : "200 without the confirmation";
+      if (response.status === 200) return html.includes("Check your e-mail to confirm") ? undefined : "200 without the answer";
       if (response.status !== 503) return `status ${response.status}`;
       if (!html.includes(UNAVAILABLE_MESSAGE)) return "503 page without the message";
       if (!html.includes(goals) || !html.includes(email) || !chosenInput(html, slotId)?.includes(' checked=""'))

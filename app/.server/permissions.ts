@@ -70,7 +70,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/admin/submissions", access: SALES, personData: PERSON_DATA },
   { path: "/admin/webhooks", access: SALES },
   { path: "/admin/subscribers", access: ["newsletter", "sales"], personData: PERSON_DATA },
-  { path: "/admin/newsletter", access: ["newsletter"] },
+  { path: "/admin/newsletter", access: ["newsletter"], personData: PERSON_DATA },
   { path: "/admin/outbox", access: [] },
   { path: "/admin/feeds", access: ["editor"] },
   { path: "/admin/mentoring", access: ["mentor"] },

@@ -52,11 +52,15 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
-  for (const [index, role] of ROLES.entries())
-    sessions.set(
-      role,
-      await adminSession(base, dataDir, { email: `${role}@example.com`, roles: [role], clientIp: `198.51.100.${60 + index}` }),
-    );
+  // One account per role, made side by side (each is the real CLI and a sign-in with two-factor set-up).
+  await Promise.all(
+    ROLES.map(async (role, index) =>
+      sessions.set(
+        role,
+        await adminSession(base, dataDir, { email: `${role}@example.com`, roles: [role], clientIp: `198.51.100.${60 + index}` }),
+      ),
+    ),
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -132,8 +136,16 @@ describe("each role's admin", () => {
       body: new URLSearchParams({ id: SOME_ID }),
     });
     expect(form.status).toBe(403);
+    // The newsletter page's own export and erase of one subscriber are not theirs either.
+    const fromNewsletterPage = (session: AdminSession) =>
+      postForm(base, "/admin/newsletter", { intent: "erase", email: "someone@example.com" }, session.cookie);
+    expect((await fromNewsletterPage(newsletter)).status).toBe(403);
+    expect(await (await fetch(`${base}/admin/newsletter`, { headers: { cookie: newsletter.cookie } })).text()).not.toContain(
+      "Erase subscriber",
+    );
     const sales = sessions.get("sales")!;
     expect((await fetch(`${base}/api/admin/subscribers?format=csv`, { headers: { cookie: sales.cookie } })).status).toBe(200);
+    expect((await fromNewsletterPage(sessions.get("owner")!)).status).toBe(200);
     expect((await fetch(`${base}/api/admin/subscribers/${SOME_ID}`, { method: "DELETE", headers: sales.headers })).status).toBe(404);
   });
 });
@@ -174,6 +186,35 @@ describe("a mentor's own view", () => {
     expect(await status(ids.other)).toBe("confirmed");
     expect((await cancel(ids.own)).status).toBe(302);
     expect(await status(ids.own)).toBe("cancelled");
+    // Audited: who changed which booking, and how; and a mentor's own hours saved over the API.
+    const hours = await fetch(`${base}/api/admin/mentoring/availability`, {
+      method: "PUT",
+      headers: { ...mentor.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        timeZone: "Europe/Oslo",
+        weekly: [],
+        sessionMinutes: 60,
+        bufferMinutes: 15,
+        minNoticeHours: 24,
+        horizonDays: 30,
+      }),
+    });
+    expect(hours.status).toBe(200);
+    const audited = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (
+          await client.query<{ action: string; target: string; summary: string }>(
+            "select action, target, summary from admin_audit_log where user_email = 'mentor@example.com'",
+          )
+        ).rows,
+    );
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "change-booking", target: ids.own, summary: "cancel" }),
+        expect.objectContaining({ action: "change-hours", summary: "Availability saved (API)" }),
+      ]),
+    );
   });
 });
 

@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   "inbox-value",
   "inbox-note",
   "inbox-reply",
+  "change-webhook",
+  "change-booking",
+  "change-hours",
+  "newsletter-send",
+  "change-saved-reply",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -42,10 +44,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Answer = { intent: string; errors: Record<string, string>; values?: Record<string, string | string[]> };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
+  // Each change that succeeded goes to the audit log (what was saved; never the calendar's password).
+  const saved = (title: string) =>
+    recordAdminAudit({
+      user: admin,
+      action: "change-hours",
+      target: admin.email,
+      summary: title,
+      clientIp: context.get(requestInfoContext).clientIp,
+    }).then(() => redirectWithToast("/admin/mentoring/availability", { type: "success", title }));
   const values = Object.fromEntries(
     [...new Set(form.keys())].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key).map(String) : String(form.get(key) ?? "")]),
   );
@@ -54,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = availabilityBodyFromForm(form);
       if (!parsed.ok) return data<Answer>({ intent, errors: parsed.errors, values }, { status: 400 });
       await saveAvailability(admin.id, parsed.body, { profileName: String(form.get("profileName") ?? "") });
-      return redirectWithToast("/admin/mentoring/availability", { type: "success", title: "Availability saved" });
+      return saved("Availability saved");
     }
     if (intent === "profile") {
       const videoKind = form.get("videoKind") === "fixed" ? "fixed" : "jitsi";
@@ -63,12 +74,12 @@ export async function action({ request }: Route.ActionArgs) {
         video: videoKind === "fixed" ? { kind: "fixed", url: String(form.get("videoUrl") ?? "").trim() } : { kind: "jitsi" },
         active: form.get("active") === "on",
       });
-      return redirectWithToast("/admin/mentoring/availability", { type: "success", title: "Profile saved" });
+      return saved("Profile saved");
     }
     if (intent === "calendar") {
       if (form.get("disconnect") === "yes") {
         await saveCalendarConnection(admin.id, null);
-        return redirectWithToast("/admin/mentoring/availability", { type: "success", title: "Calendar disconnected" });
+        return saved("Calendar disconnected");
       }
       const connection = {
         url: String(form.get("caldavUrl") ?? "").trim(),
@@ -90,10 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data<Answer>({ intent, errors: { calendar: checked.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
       await saveCalendarConnection(admin.id, { ...connection, url: checked.calendarUrl });
       await refreshCalendars();
-      return redirectWithToast("/admin/mentoring/availability", {
-        type: "success",
-        title: `Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}`,
-      });
+      return saved(`Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}`);
     }
   } catch (error) {
     if (error instanceof AppError && error.code === "invalid")

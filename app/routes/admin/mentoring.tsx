@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin, type AdminUser } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
@@ -38,8 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Answer = { message: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  const clientIp = context.get(requestInfoContext).clientIp;
   const form = await request.formData().catch(() => new FormData());
   const id = idSchema.safeParse(form.get("id"));
   const intent = String(form.get("intent") ?? "");
@@ -47,31 +50,37 @@ export async function action({ request }: Route.ActionArgs) {
   if (!id.success) return data<Answer>({ message: "That request was not understood." }, { status: 400 });
   // Another mentor's booking is, for a mentor, no booking at all.
   const scope = scopeOf(admin);
+  // Each change that succeeded goes to the audit log: the booking and what was done to it.
+  const audited = (title: string) =>
+    recordAdminAudit({ user: admin, action: "change-booking", target: id.data, summary: intent, clientIp }).then(() => title);
   const booking = scope ? await loadBooking(id.data) : null;
   if (scope && booking?.mentorId !== scope) return data<Answer>({ message: "No booking with this id." }, { status: 404 });
   try {
     switch (intent) {
       case "approve":
         await approveScholarship(id.data);
-        return redirectWithToast(back, { type: "success", title: "Scholarship approved: the invites are on their way" });
+        return redirectWithToast(back, { type: "success", title: await audited("Scholarship approved: the invites are on their way") });
       case "release":
         await releaseHeldBooking(id.data);
-        return redirectWithToast(back, { type: "success", title: "Booking released: it takes its time and the mails go out" });
+        return redirectWithToast(back, {
+          type: "success",
+          title: await audited("Booking released: it takes its time, and its learner is asked by mail to confirm it"),
+        });
       case "cancel":
         await cancelBooking(id.data, "mentor");
-        return redirectWithToast(back, { type: "success", title: "Session cancelled: the learner gets the cancellation" });
+        return redirectWithToast(back, { type: "success", title: await audited("Session cancelled: the learner gets the cancellation") });
       case "done":
       case "no_show":
         await markOutcome(id.data, intent);
         return redirectWithToast(back, {
           type: "success",
-          title: intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show",
+          title: await audited(intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show"),
         });
       case "reschedule": {
         await rescheduleBooking(id.data, String(form.get("slotId") ?? ""), "mentor");
         return redirectWithToast(back.replace(/([?&])move=[^&#]*&?/, "$1"), {
           type: "success",
-          title: "Session moved: the learner gets the updated invite",
+          title: await audited("Session moved: the learner gets the updated invite"),
         });
       }
       default:

@@ -2,7 +2,10 @@ import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-reac
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/notify";
-import { requireAdmin } from "~/.server/admin-guard";
+import { requireAdmin, requireOperation } from "~/.server/admin-guard";
+import { mayOpen } from "~/.server/permissions";
+import { requestInfoContext } from "~/.server/request-context";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { logger } from "~/.server/logger";
 import { getMailConfig } from "~/.server/mail";
 import { Badge } from "~/components/ui/badge";
@@ -39,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     sender: from.name ? `${from.name} <${from.address}>` : from.address,
     storiesPerIssue: STORIES_PER_ISSUE,
+    // Exports and erasure of a subscriber's data are the owner's and Sales' (docs/admin.md, "Roles").
+    personData: mayOpen(admin.roles, "/admin/newsletter", "erase"),
     issues,
     progress,
     preview,
@@ -70,15 +75,26 @@ type SendAnswer =
 type TestAnswer = { intent: "test"; status: "queued" | "limited" | "nothing" | "failed"; message: string };
 type PrivacyAnswer = { intent: "export" | "erase"; message: string; exported?: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  const clientIp = context.get(requestInfoContext).clientIp;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "export" || intent === "erase") {
+    requireOperation(request, admin, intent);
     const email = String(form.get("email") ?? "").trim();
     if (!email) return data<PrivacyAnswer>({ intent, message: "Enter the subscriber's e-mail address." }, { status: 400 });
     if (intent === "export") {
       const exported = await exportSubscriberData(email);
+      // The address is not written to the log: an erasure later must not leave it behind here.
+      if (exported)
+        await recordAdminAudit({
+          user: admin,
+          action: "export-person",
+          target: "a subscriber",
+          summary: "from the newsletter page",
+          clientIp,
+        });
       return data<PrivacyAnswer>({
         intent,
         message: exported ? `Data held for ${exported.email}:` : "No subscriber with that address.",
@@ -86,6 +102,14 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const erased = await eraseSubscriber(email);
+    if (erased.erased)
+      await recordAdminAudit({
+        user: admin,
+        action: "erase-person",
+        target: "a subscriber",
+        summary: "from the newsletter page",
+        clientIp,
+      });
     return data<PrivacyAnswer>({
       intent,
       message: erased.erased
@@ -114,6 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await sendLookedAtIssue(fingerprint);
     if (outcome.kind === "changed")
       return data<SendAnswer>({ intent: "send", ok: false, changed: true, message: outcome.message }, { status: 409 });
+    await recordAdminAudit({ user: admin, action: "newsletter-send", target: "today's issue", summary: outcome.result.message, clientIp });
     return data<SendAnswer>({ intent: "send", ok: true, ...outcome.result });
   } catch (error) {
     logger.error({ err: error }, "Manual newsletter send failed");
@@ -194,7 +219,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
             <SendProgressView progress={loaderData.progress} />
           </Card>
 
-          <SubscriberDataCard />
+          {loaderData.personData ? <SubscriberDataCard /> : null}
         </div>
 
         <AboutTheNewsletter storiesPerIssue={loaderData.storiesPerIssue} sender={loaderData.sender} />

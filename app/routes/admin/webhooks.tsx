@@ -1,5 +1,7 @@
 import { data, Form, useLocation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -51,8 +53,11 @@ function formValues(form: FormData): EndpointValues {
 
 const notFound = () => data<Answer>({ intent: "other", message: "That endpoint or delivery no longer exists." }, { status: 404 });
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const clientIp = context.get(requestInfoContext).clientIp;
+  /** Each change that succeeded, in the audit log: which endpoint (or delivery) and what was done, never the secret. */
+  const audit = (target: string, summary: string) => recordAdminAudit({ user: admin, action: "change-webhook", target, summary, clientIp });
   // A body that is not a form (a script's JSON) is a request not understood, not a 500.
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
@@ -61,6 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseEndpointForm(form);
     const saved = parsed.ok ? await createWebhookEndpoint(parsed.value) : parsed;
     if (!saved.ok) return data<Answer>({ intent, errors: saved.errors, values: formValues(form) }, { status: 400 });
+    await audit(saved.id, "endpoint added");
     return data<Answer>({ intent, id: saved.id, secret: saved.secret! });
   }
   if (!id.success) return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });
@@ -70,20 +76,26 @@ export async function action({ request }: Route.ActionArgs) {
       const saved = parsed.ok ? await updateWebhookEndpoint(id.data, parsed.value) : parsed;
       if (!saved) return notFound();
       if (!saved.ok) return data<Answer>({ intent, id: id.data, errors: saved.errors, values: formValues(form) }, { status: 400 });
+      await audit(id.data, "endpoint changed");
       return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint saved" });
     }
     case "rotate": {
       const secret = await rotateWebhookSecret(id.data);
-      return secret ? data<Answer>({ intent, id: id.data, secret }) : notFound();
+      if (!secret) return notFound();
+      await audit(id.data, "signing secret rotated");
+      return data<Answer>({ intent, id: id.data, secret });
     }
     case "delete":
       if (!(await deleteWebhookEndpoint(id.data))) return notFound();
+      await audit(id.data, "endpoint deleted");
       return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint deleted, with its delivery log" });
     case "test":
       if (!(await sendWebhookTestEvent(id.data))) return notFound();
+      await audit(id.data, "test event sent");
       return redirectWithToast("/admin/webhooks", { type: "success", title: "Test event queued: it appears in the delivery log" });
     case "replay":
       if (!(await replayWebhookDelivery(id.data))) return notFound();
+      await audit(id.data, "delivery replayed");
       return redirectWithToast("/admin/webhooks", { type: "success", title: "Replay queued, with the same webhook-id" });
     default:
       return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });

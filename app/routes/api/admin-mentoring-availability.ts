@@ -1,5 +1,6 @@
 import { jsonOk, readJsonBody } from "~/.server/api";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { mentorSettings, saveAvailability } from "~/features/mentoring/mentors.server";
 
 /**
@@ -13,7 +14,8 @@ export const loader = adminEndpoint(["GET", "HEAD"], async ({ admin }) => {
   return jsonOk({ mentor: settings.exists, ...settings.availability });
 });
 
-export const action = adminEndpoint(["PUT"], async ({ request, admin }) => {
+export const action = adminEndpoint(["PUT"], async ({ request, admin, clientIp }) => {
   const availability = await saveAvailability(admin.id, await readJsonBody(request));
+  await recordAdminAudit({ user: admin, action: "change-hours", target: admin.email, summary: "Availability saved (API)", clientIp });
   return jsonOk(availability);
 });

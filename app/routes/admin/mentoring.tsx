@@ -119,6 +119,11 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
   const shortDay = (day: string) =>
     formatter("UTC", { weekday: "short", day: "numeric", month: "short" }).format(new Date(`${day}T12:00:00Z`));
   const time = (iso: string) => formatter(agenda.timeZone, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  /** A moment with its day, for what is not on the day shown (a hold's deadline, a decision's session). */
+  const moment = (iso: string) =>
+    formatter(agenda.timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
+      new Date(iso),
+    );
   const total = agenda.days.reduce((sum, day) => sum + day.bookings.length, 0);
   return (
     <AdminShell
@@ -182,7 +187,14 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
                   <ul className="flex flex-col gap-3">
                     {day.bookings.map((booking) => (
                       <li key={booking.id}>
-                        <BookingCard booking={booking} time={time} here={here} now={agenda.now} mails={agenda.mails[booking.id] ?? []} />
+                        <BookingCard
+                          booking={booking}
+                          time={time}
+                          moment={moment}
+                          here={here}
+                          now={agenda.now}
+                          mails={agenda.mails[booking.id] ?? []}
+                        />
                       </li>
                     ))}
                   </ul>
@@ -201,15 +213,8 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
               <li key={booking.id}>
                 <BookingCard
                   booking={booking}
-                  time={(iso) =>
-                    formatter(agenda.timeZone, {
-                      weekday: "short",
-                      day: "numeric",
-                      month: "short",
-                      hour: "2-digit",
-                      minute: "2-digit",
-                    }).format(new Date(iso))
-                  }
+                  time={moment}
+                  moment={moment}
                   here={here}
                   now={agenda.now}
                   mails={agenda.mails[booking.id] ?? []}
@@ -226,12 +231,14 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
 function BookingCard({
   booking,
   time,
+  moment,
   here,
   now,
   mails,
 }: {
   booking: BookingView;
   time: (iso: string) => string;
+  moment: (iso: string) => string;
   here: string;
   now: string;
   mails: BookingMail[];
@@ -270,8 +277,8 @@ function BookingCard({
       ) : null}
       {booking.status === "unconfirmed" && booking.confirmBy ? (
         <p className="text-sm text-ink-700">
-          Its time is held until {time(booking.confirmBy)} while the learner confirms their address by the link in their e-mail; the mentor
-          hears of it once they have.
+          Its time is held until {moment(booking.confirmBy)} while the learner confirms their address by the link in their e-mail; the
+          mentor hears of it once they have.
         </p>
       ) : null}
       {booking.holdReason ? (

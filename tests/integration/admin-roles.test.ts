@@ -365,6 +365,27 @@ describe("the audit log", () => {
     expect(page).toContain("ingrid@example.com");
   });
 
+  it("has the other admin changes too: a newsletter send, a saved reply added", async () => {
+    expect((await fetch(`${base}/api/send-daily-newsletter`, { method: "POST", headers: owner().headers })).status).toBe(200);
+    const saved = await postForm(
+      base,
+      "/admin/inbox/saved-replies",
+      { title: "Thanks for writing", body: "We will answer within a day." },
+      owner().cookie,
+    );
+    expect(saved.status).toBe(302);
+    expect((await audit("action=newsletter-send")).entries[0]).toMatchObject({ actor: "owner@example.com", target: "today's issue" });
+    expect((await audit("action=change-saved-reply")).entries[0]).toMatchObject({ target: "Thanks for writing", summary: "added" });
+    // The team page answers the last owner's removal as the error model maps a conflict, on the page.
+    const team = (await (await fetch(`${base}/api/admin/team`, { headers: { cookie: owner().cookie } })).json()) as {
+      members: Array<{ id: string; email: string }>;
+    };
+    const ownerId = team.members.find((one) => one.email === "owner@example.com")!.id;
+    const refused = await postForm(base, "/admin/team", { intent: "remove", userId: ownerId }, owner().cookie);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("The team needs an owner: make someone else an owner first.");
+  });
+
   it("cannot be changed or removed, even with the app's own database credentials", async () => {
     await withServerDatabase(dataDir, async (client) => {
       for (const statement of ["update admin_audit_log set action = 'nothing'", "delete from admin_audit_log", "truncate admin_audit_log"])

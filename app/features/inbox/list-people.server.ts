@@ -1,3 +1,4 @@
+import { INBOX_ROLES } from "~/.server/permissions";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { pageCount } from "~/features/admin/search.server";
@@ -232,7 +233,7 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
 export async function listOwners(): Promise<Array<{ id: string; name: string; email: string }>> {
   const result = await getDb().execute<{ id: string; name: string; email: string }>(sql`
     select u.id, u.name, u.email from users u
-     where exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('owner', 'sales'))
+     where exists (select 1 from user_roles r where r.user_id = u.id and r.role in ${INBOX_ROLES})
      order by lower(u.name), u.email`);
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { AppError } from "~/.server/errors";
+import { AppError, answerAppError } from "~/.server/errors";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/.server/permissions";
 import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
@@ -68,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Answer>({ intent, message: "That request was not understood." }, { status: 400 });
   } catch (error) {
-    if (error instanceof AppError && (error.code === "conflict" || error.code === "not_found"))
-      return data<Answer>({ intent, userId, message: error.message }, { status: error.code === "conflict" ? 409 : 404 });
+    // The last owner's refusal, a member that is gone: answered on the page as the error model maps them.
+    if (error instanceof AppError) return data<Answer>({ intent, userId, message: error.message }, answerAppError(error));
     throw error;
   }
 }

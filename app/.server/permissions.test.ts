@@ -15,7 +15,11 @@ describe("the admin route table", () => {
     expect(mayOpen(["owner"], "/admin/outbox")).toBe(true);
     expect(mayOpen(["sales", "newsletter", "editor", "mentor"], "/admin/outbox")).toBe(false);
     expect(mayOpen(["mentor"], "/admin/mentoring/availability")).toBe(true);
-    expect(mayOpen(["mentor"], "/admin/inbox")).toBe(false);
+    // A mentor opens the inbox (scoped to their learners by the feature), not its unmatched mail or the leads.
+    expect(mayOpen(["mentor"], "/admin/inbox")).toBe(true);
+    expect(mayOpen(["mentor"], "/admin/inbox/unmatched")).toBe(false);
+    expect(mayOpen(["mentor"], "/admin/leads")).toBe(false);
+    expect(mayOpen(["mentor"], "/admin/inbox/people/x/export", "export")).toBe(false);
     expect(mayOpen(["editor", "mentor"], "/admin/feeds")).toBe(true);
     expect(mayOpen([], "/admin")).toBe(false);
     expect(mayOpen(["owner"], "/admin/not-a-page")).toBe(false);

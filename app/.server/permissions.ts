@@ -27,7 +27,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   editor: "site content and news feeds",
   sales: "inbox, leads, submissions, webhooks, analytics; exports and erasure of a person's data",
   newsletter: "subscribers, issues and sending",
-  mentor: "their own hours, bookings and agenda",
+  mentor: "their own hours, bookings and agenda, and their own learners' mentoring enquiries",
 };
 
 /** Who works the inbox: enquiries are given to them, and they get the morning digest. */
@@ -46,6 +46,11 @@ export type AdminRoute = {
 };
 
 const SALES = ["sales"] as const;
+/**
+ * The inbox's pages a mentor uses too, with their own learners only: the routes scope what they
+ * read and change (app/features/inbox/mentor-scope.server.ts), and answer 404 for anyone else's.
+ */
+const INBOX_AND_MENTOR = ["sales", "mentor"] as const;
 /** Exports and erasure of a person's data: the owner and Sales only (decision 0206). */
 const PERSON_DATA = ["sales"] as const;
 
@@ -58,12 +63,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/admin", access: "any" },
   { path: "/admin/account", access: "any" },
   { path: "/admin/two-factor-setup", access: "any" },
-  { path: "/admin/inbox", access: SALES },
-  { path: "/admin/inbox/people/:personId", access: SALES },
-  { path: "/admin/inbox/people/:personId/reply", access: SALES },
+  { path: "/admin/inbox", access: INBOX_AND_MENTOR },
+  { path: "/admin/inbox/people/:personId", access: INBOX_AND_MENTOR },
+  { path: "/admin/inbox/people/:personId/reply", access: INBOX_AND_MENTOR },
   { path: "/admin/inbox/saved-replies", access: SALES },
   { path: "/admin/inbox/unmatched", access: SALES },
-  { path: "/admin/inbox/attachments/:attachmentId", access: SALES },
+  { path: "/admin/inbox/attachments/:attachmentId", access: INBOX_AND_MENTOR },
   { path: "/admin/inbox/people/:personId/export", access: PERSON_DATA, personData: PERSON_DATA },
   { path: "/admin/inbox/people/:personId/erase", access: PERSON_DATA, personData: PERSON_DATA },
   { path: "/admin/leads", access: SALES, personData: PERSON_DATA },
@@ -82,10 +87,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/api/admin/subscribers/:id?", access: ["newsletter", "sales"], personData: PERSON_DATA },
   { path: "/api/admin/outbox/:file?", access: [] },
   { path: "/api/admin/analytics", access: SALES },
-  { path: "/api/admin/people/:id?", access: SALES },
-  { path: "/api/admin/people/:id/stage", access: SALES },
-  { path: "/api/admin/people/:id/notes", access: SALES },
-  { path: "/api/admin/people/:id/reply", access: SALES },
+  { path: "/api/admin/people/:id?", access: INBOX_AND_MENTOR },
+  { path: "/api/admin/people/:id/stage", access: INBOX_AND_MENTOR },
+  { path: "/api/admin/people/:id/notes", access: INBOX_AND_MENTOR },
+  { path: "/api/admin/people/:id/reply", access: INBOX_AND_MENTOR },
   { path: "/api/admin/mentoring/availability", access: ["mentor"] },
   { path: "/api/send-daily-newsletter", access: ["newsletter"] },
   { path: "/admin/team", access: [] },

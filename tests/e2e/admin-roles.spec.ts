@@ -3,7 +3,8 @@ import { signInAsAdmin } from "./support/admin";
 
 /**
  * A mentor's admin in the browser (docs/admin.md, "Roles"): the navigation shows only their
- * pages, the dashboard their roles instead of the studio's numbers, and a page of another role
+ * pages, the dashboard their roles instead of the studio's numbers, the inbox their own learners
+ * only, and a page of another role
  * says whose it is, inside the frame; at 390 px the menu holds the same.
  */
 // The refused page answers 403, which the browser reports on the console.
@@ -12,26 +13,39 @@ test.use({ expectedConsoleErrors: [/status of 403/] });
 test("a mentor sees their own pages only; another role's page says 'Not for your role'", async ({ page }) => {
   await signInAsAdmin(page, "/admin", ["mentor"]);
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Mentoring", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Inbox", "Mentoring", "Account"]);
   await expect(page.getByRole("heading", { level: 2, name: "Your roles" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText("Mentor: their own hours, bookings and agenda");
-  await expect(page.getByRole("navigation", { name: "Your pages" }).getByRole("link")).toHaveText(["Mentoring", "Account"]);
+  await expect(page.getByRole("main")).toContainText(
+    "Mentor: their own hours, bookings and agenda, and their own learners' mentoring enquiries",
+  );
+  await expect(page.getByRole("navigation", { name: "Your pages" }).getByRole("link")).toHaveText(["Inbox", "Mentoring", "Account"]);
   await expect(page.getByText("Visitors and page views")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await expectNoClassConflicts(page);
 
-  const refused = await page.goto("/admin/inbox");
+  // Their inbox holds their own learners only, on the mentoring board's terms.
+  await nav.getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your learners");
+  await expect(page.getByLabel("Owner")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const refused = await page.goto("/admin/leads");
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not for your role");
   await expect(page.getByRole("main")).toContainText(
     "This is not for your role: it is for Sales or the owner. Ask an owner if you need it.",
   );
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Mentoring", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Inbox", "Mentoring", "Account"]);
   await expectNoAxeViolations(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByText("Menu").click();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText(["Dashboard", "Mentoring", "Account"]);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Inbox",
+    "Mentoring",
+    "Account",
+  ]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 

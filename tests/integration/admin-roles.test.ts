@@ -109,7 +109,9 @@ describe("each role's admin", () => {
     const mentor = await (await fetch(`${base}/admin`, { headers: { cookie: sessions.get("mentor")!.cookie } })).text();
     const nav = /<nav aria-label="Admin"[^>]*>([\s\S]*?)<\/nav>/.exec(mentor)?.[1] ?? "";
     expect(nav).toContain('href="/admin/mentoring"');
-    for (const other of ["/admin/inbox", "/admin/leads", "/admin/subscribers", "/admin/newsletter", "/admin/feeds", "/admin/outbox"])
+    // Their own learners are in the inbox: a mentor opens it, scoped (below).
+    expect(nav).toContain('href="/admin/inbox"');
+    for (const other of ["/admin/leads", "/admin/subscribers", "/admin/newsletter", "/admin/feeds", "/admin/outbox"])
       expect(nav).not.toContain(`href="${other}"`);
     expect(mentor).toContain("Your roles");
     expect(mentor).not.toContain("Visitors and page views");
@@ -215,6 +217,107 @@ describe("a mentor's own view", () => {
         expect.objectContaining({ action: "change-hours", summary: "Availability saved (API)" }),
       ]),
     );
+  });
+});
+
+describe("a mentor's learners", () => {
+  /** A confirmed booking with the mentor who has this e-mail, its learner made a person by the database; the person's id. */
+  const book = (mentorEmail: string, learner: string) =>
+    withServerDatabase(dataDir, async (client) => {
+      const email = `${learner.toLowerCase().replace(/ /g, ".")}@example.org`;
+      await client.query(
+        `insert into mentoring_mentors (user_id, profile_name) select id, name from users where email = $1 on conflict do nothing`,
+        [mentorEmail],
+      );
+      return (
+        await client.query<{ person_id: string }>(
+          `insert into mentoring_bookings (mentor_id, starts_at, ends_at, occupied_until, status, name, email, time_zone, goals, disclaimer_accepted, video_url, uid)
+           select id, now() + interval '5 days', now() + interval '5 days 1 hour', now() + interval '5 days 1 hour', 'confirmed', $2, $3, 'Europe/Oslo', 'Evals.', true,
+                  'https://meet.jit.si/Nordlys-' || md5($3), 'booking-' || md5($3) || '@nordlys.test'
+             from users where email = $1 returning person_id`,
+          [mentorEmail, learner, email],
+        )
+      ).rows[0]!.person_id;
+    });
+  /** A form submission of this source; its person's id and its enquiry's id. */
+  const submit = (source: "mentoring" | "contact", name: string) =>
+    withServerDatabase(dataDir, async (client) => {
+      const email = `${name.toLowerCase().replace(/ /g, ".")}@example.org`;
+      await client.query(`insert into submissions (source, name, email, fields, disclaimer_accepted) values ($1, $2, $3, $4, true)`, [
+        source,
+        name,
+        email,
+        { message: `${name} would like help.` },
+      ]);
+      return (
+        await client.query<{ person_id: string; id: string }>(
+          "select e.person_id, e.id from enquiries e join people p on p.id = e.person_id where p.email = $1",
+          [email],
+        )
+      ).rows[0]!;
+    });
+
+  it("shows a mentor their learners and mentoring enquiries given to them, answers 404 for anyone else's, and lets them work only those", async () => {
+    const mentor = sessions.get("mentor")!;
+    const owner = sessions.get("owner")!;
+    const ownLearner = await book("mentor@example.com", "Bookd Learner");
+    const otherLearner = await book("owner@example.com", "Elsewhere Learner");
+    const request = await submit("mentoring", "Request Given");
+    const contact = await submit("contact", "Sales Contact");
+    const mentorId = await withServerDatabase(
+      dataDir,
+      async (client) => (await client.query<{ id: string }>("select id from users where email = 'mentor@example.com'")).rows[0]!.id,
+    );
+    const get = (path: string, session = mentor) => fetch(base + path, { headers: { cookie: session.cookie } });
+
+    // Before the request is given to them: the learner who booked is theirs; the others are not.
+    expect((await get(`/admin/inbox/people/${ownLearner}`)).status).toBe(200);
+    for (const person of [otherLearner, request.person_id, contact.person_id]) {
+      expect((await get(`/admin/inbox/people/${person}`)).status).toBe(404);
+      expect((await get(`/api/admin/people/${person}`)).status).toBe(404);
+    }
+    // Only Sales and the owner give enquiries away; a mentoring request can go to a mentor, a sales one cannot.
+    const api = (path: string, body: unknown) => postJson(base, path, body, "198.51.100.77", mentor.headers);
+    const give = (enquiryId: string, personId: string, session: AdminSession) =>
+      postForm(base, `/admin/inbox/people/${personId}`, { intent: "owner", enquiryId, ownerId: mentorId, via: "fetcher" }, session.cookie);
+    expect((await give(contact.id, contact.person_id, owner)).status).toBe(400);
+    expect((await give(request.id, request.person_id, owner)).status).toBe(200);
+    expect((await get(`/admin/inbox/people/${request.person_id}`)).status).toBe(200);
+
+    // The mentor's inbox lists their learners (this one, the request's, and the earlier test's
+    // cancelled session's) and nobody else, over the page and the API.
+    const list = (await (await get("/api/admin/people")).json()) as { people: Array<{ id: string; enquiries: Array<{ kind: string }> }> };
+    const listed = list.people.map((person) => person.id);
+    expect(listed).toEqual(expect.arrayContaining([ownLearner, request.person_id]));
+    expect(listed).not.toContain(otherLearner);
+    expect(listed).not.toContain(contact.person_id);
+    expect(new Set(list.people.flatMap((person) => person.enquiries.map((enquiry) => enquiry.kind)))).toEqual(
+      new Set(["booking", "mentoring"]),
+    );
+    const inbox = await (await get("/admin/inbox")).text();
+    expect(inbox).toContain("Your learners");
+    expect(inbox).toContain("Bookd Learner");
+    expect(inbox).not.toContain("Elsewhere Learner");
+    expect(inbox).not.toContain("Sales Contact");
+
+    // Their learner's page has no export or erase, and no sales history.
+    const page = await (await get(`/admin/inbox/people/${ownLearner}`)).text();
+    expect(page).not.toContain("Export data");
+    expect(page).not.toContain("Save owner");
+
+    // They move and note their own learners' enquiries, and nobody else's; they give nothing away.
+    const stage = (personId: string, enquiryId: string) => api(`/api/admin/people/${personId}/stage`, { enquiryId, stage: "scheduled" });
+    expect((await stage(request.person_id, request.id)).status).toBe(200);
+    expect((await stage(contact.person_id, contact.id)).status).toBe(404);
+    const note = (personId: string) => api(`/api/admin/people/${personId}/notes`, { text: "Prefers mornings." });
+    expect((await note(ownLearner)).status).toBe(201);
+    expect((await note(otherLearner)).status).toBe(404);
+    expect((await give(request.id, request.person_id, mentor)).status).toBe(403);
+    const reply = await api(`/api/admin/people/${contact.person_id}/reply`, { enquiryId: contact.id, text: "Hello" });
+    expect(reply.status).toBe(404);
+    const detail = (await (await get(`/api/admin/people/${ownLearner}`)).json()) as { timeline: Array<{ type: string; body?: string }> };
+    expect(detail.timeline.filter((entry) => entry.type === "event").map((entry) => entry.body)).toContain("Prefers mornings.");
+    expect(detail.timeline.some((entry) => entry.type === "visit" || entry.type === "chat" || entry.type === "subscription")).toBe(false);
   });
 });
 

@@ -250,7 +250,7 @@ describe("changes", () => {
     });
     const [row] = await database.current.db.select().from(enquiries).where(eq(enquiries.id, bjorn.enquiryId));
     expect(row?.stage).toBe("new");
-    expect(await listOwners()).toEqual([{ id: actor.id, name: actor.name, email: "ingrid@example.com" }]);
+    expect(await listOwners()).toEqual([{ id: actor.id, name: actor.name, email: "ingrid@example.com", mentorOnly: false }]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { fromDrizzle, type Db as JobsDb } from "pg-boss";
 import { getDb, type Database } from "./client";
@@ -11,11 +12,42 @@ export type Transaction = {
   jobsDb: JobsDb;
 };
 
+/** A write that belongs to the change running now (an audit entry), waiting for the change's transaction. */
+type PendingWrite = { write: (tx: Transaction | null) => Promise<void>; done: boolean };
+const pendingWrite = new AsyncLocalStorage<PendingWrite>();
+
 /**
  * Runs `work` in one transaction that covers both the app's tables and the
  * job queue: rows and the jobs that follow from them commit together or not
- * at all (a transactional outbox).
+ * at all (a transactional outbox). Inside `withWriteInChange`, the first
+ * transaction also carries that change's pending write.
  */
-export function withTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return getDb().transaction((tx) => work({ db: tx, jobsDb: fromDrizzle(tx, sql) }));
+export async function withTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const pending = pendingWrite.getStore();
+  let carried = false;
+  const result = await getDb().transaction(async (db) => {
+    const tx = { db, jobsDb: fromDrizzle(db, sql) };
+    const value = await work(tx);
+    if (pending && !pending.done) {
+      await pending.write(tx);
+      carried = true;
+    }
+    return value;
+  });
+  // Only once committed: a transaction that failed carried nothing, and the next one carries it.
+  if (carried) pending!.done = true;
+  return result;
+}
+
+/**
+ * Runs `change`, and `write` with it: in the first transaction the change commits (so both
+ * commit or neither does), or on its own after the change when it used no transaction. Nothing is
+ * written when the change fails. The audit log's entries are written this way (docs/admin.md,
+ * "Audit log").
+ */
+export async function withWriteInChange<T>(write: (tx: Transaction | null) => Promise<void>, change: () => Promise<T>): Promise<T> {
+  const pending: PendingWrite = { write, done: false };
+  const result = await pendingWrite.run(pending, change);
+  if (!pending.done) await write(null);
+  return result;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client";
 import { adminAuditLog, users } from "~/.server/db/tables";
-import type { Transaction } from "~/.server/db/transaction";
+import { withWriteInChange, type Transaction } from "~/.server/db/transaction";
 import { hashClientIp } from "~/.server/rate-limit";
 import { csvColumns, csvFilename, toCsv } from "./csv.server";
 
@@ -46,17 +46,17 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What one change writes to the log: who, what, on what, from where. */
+export type AuditRecord = {
+  user: { id: string | null; email: string };
+  action: AuditAction;
+  target?: string;
+  summary?: string;
+  clientIp?: string;
+};
+
 /** Writes one audit row: who, what, on which record, from which address; in the caller's transaction when given. */
-export async function recordAdminAudit(
-  entry: {
-    user: { id: string | null; email: string };
-    action: AuditAction;
-    target?: string;
-    summary?: string;
-    clientIp?: string;
-  },
-  tx?: Transaction,
-): Promise<void> {
+export async function recordAdminAudit(entry: AuditRecord, tx?: Transaction | null): Promise<void> {
   await (tx?.db ?? getDb()).insert(adminAuditLog).values({
     userId: entry.user.id,
     userEmail: entry.user.email.slice(0, 320),
@@ -66,6 +66,14 @@ export async function recordAdminAudit(
     ip: entry.clientIp?.slice(0, 64) || null,
     ipHash: entry.clientIp ? hashClientIp(entry.clientIp) : null,
   });
+}
+
+/**
+ * Makes a change and writes its audit entry in the change's own transaction (the first one it
+ * commits): both are kept or neither is, and a change that fails leaves no entry.
+ */
+export function audited<T>(entry: AuditRecord, change: () => Promise<T>): Promise<T> {
+  return withWriteInChange((tx) => recordAdminAudit(entry, tx), change);
 }
 
 /**

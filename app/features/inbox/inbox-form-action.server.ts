@@ -4,6 +4,7 @@ import type { AdminUser } from "~/.server/admin-guard";
 import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { mentorScopeOf } from "./mentor-scope.server";
 import { addNote, setOwner, setStage, setValue, type Actor } from "./pipeline-changes.server";
 import { noteSchema, ownerChangeSchema, stageChangeSchema, valueChangeSchema } from "./schema";
 import { stageLabels } from "./stages";
@@ -20,7 +21,7 @@ export type InboxFormAnswer =
   | { ok: false; intent: string; enquiryId: string | null; field: string | null; message: string };
 
 export function actorOf(admin: AdminUser, clientIp?: string): Actor {
-  return { id: admin.id, name: admin.name || admin.email, email: admin.email, clientIp };
+  return { id: admin.id, name: admin.name || admin.email, email: admin.email, clientIp, mentor: mentorScopeOf(admin) };
 }
 
 function fieldsOf(form: FormData): Record<string, string> {

@@ -2,6 +2,7 @@ import { INBOX_ROLES } from "~/.server/permissions";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { pageCount } from "~/features/admin/search.server";
+import { mentorSees } from "./mentor-scope.server";
 import { BOARD_CARDS_PER_STAGE, BOARD_COUNT_CAP, INBOX_PAGE_SIZE, LIST_COUNT_CAP, prefixTsQuery, type InboxQuery } from "./schema";
 import { enquiryKinds, pipelineKinds, stagesFor, type Kind, type Stage } from "./stages";
 
@@ -94,9 +95,16 @@ function isEnquiryKind(kind: InboxQuery["kind"]): kind is Kind {
   return (enquiryKinds as readonly string[]).includes(kind ?? "");
 }
 
+/**
+ * The filters, and whose inbox: `mentor` (a mentor's user id) keeps to that mentor's learners
+ * and their mentoring enquiries (mentor-scope.server.ts); absent, the whole inbox.
+ */
+export type InboxFilters = InboxQuery & { mentor?: string | null };
+
 /** Conditions on enquiries `e` from the filters (held: only held ones; otherwise never held ones). */
-function enquiryConditions(query: InboxQuery): SQL[] {
+function enquiryConditions(query: InboxFilters): SQL[] {
   const conditions: SQL[] = [query.held ? sql`e.held_at is not null` : sql`e.held_at is null`];
+  if (query.mentor) conditions.push(mentorSees(query.mentor));
   if (query.stage) conditions.push(sql`e.stage = ${query.stage}`);
   if (isEnquiryKind(query.kind)) conditions.push(sql`e.kind = ${query.kind}`);
   if (query.owner === "none") conditions.push(sql`e.owner_id is null`);
@@ -110,12 +118,12 @@ function enquiryConditions(query: InboxQuery): SQL[] {
   return conditions;
 }
 
-function hasEnquiryFilter(query: InboxQuery): boolean {
-  return Boolean(query.stage || isEnquiryKind(query.kind) || query.owner || query.waiting || query.source || query.held);
+function hasEnquiryFilter(query: InboxFilters): boolean {
+  return Boolean(query.mentor || query.stage || isEnquiryKind(query.kind) || query.owner || query.waiting || query.source || query.held);
 }
 
 /** Conditions on people `p`; null when the search has no word to look for (nothing matches). */
-function personConditions(query: InboxQuery): SQL[] | null {
+function personConditions(query: InboxFilters): SQL[] | null {
   const conditions: SQL[] = [];
   if (query.q) {
     const tsquery = prefixTsQuery(query.q);
@@ -127,7 +135,8 @@ function personConditions(query: InboxQuery): SQL[] | null {
   // page instead (decision 0180, "Measured").
   const subscribed = sql`(select true from newsletter_subscriptions ns where ns.person_id = p.id limit 1)`;
   const withEnquiry = sql`(select true from enquiries e where e.person_id = p.id and ${sql.join(enquiryConditions(query), sql` and `)} limit 1)`;
-  if (query.kind === "newsletter") conditions.push(sql`coalesce(${subscribed}, false)`);
+  // A mentor's inbox has no newsletter: a learner is someone with an enquiry of theirs.
+  if (query.kind === "newsletter" && !query.mentor) conditions.push(sql`coalesce(${subscribed}, false)`);
   else if (hasEnquiryFilter(query)) conditions.push(sql`coalesce(${withEnquiry}, false)`);
   // Unfiltered: everyone who reached out, except people whose only enquiries are held for review.
   else conditions.push(sql`coalesce(${withEnquiry}, ${subscribed}, false)`);
@@ -136,7 +145,7 @@ function personConditions(query: InboxQuery): SQL[] | null {
 
 /** People, latest activity first, one page at a time, with their enquiries. */
 export async function listPeople(
-  query: InboxQuery,
+  query: InboxFilters,
 ): Promise<{ people: PersonRow[]; total: number; totalIsCapped: boolean; page: number; pageCount: number }> {
   const conditions = personConditions(query);
   if (!conditions) return { people: [], total: 0, totalIsCapped: false, page: 1, pageCount: 1 };
@@ -155,7 +164,10 @@ export async function listPeople(
      order by p.last_activity_at desc nulls last, p.id desc
      limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}`);
   const byPerson = new Map<string, EnquirySummary[]>();
-  for (const enquiry of await loadEnquiries(found.rows.map((row) => row.id))) {
+  for (const enquiry of await loadEnquiries(
+    found.rows.map((row) => row.id),
+    query.mentor,
+  )) {
     const list = byPerson.get(enquiry.personId) ?? [];
     list.push(enquiry);
     byPerson.set(enquiry.personId, list);
@@ -175,12 +187,12 @@ export async function listPeople(
   };
 }
 
-/** The enquiries of these people, newest first (held ones included: the person page shows them as held). */
-export async function loadEnquiries(personIds: string[]): Promise<EnquirySummary[]> {
+/** The enquiries of these people (those the mentor sees, when given), newest first (held ones included: the person page shows them as held). */
+export async function loadEnquiries(personIds: string[], mentor?: string | null): Promise<EnquirySummary[]> {
   if (!personIds.length) return [];
   const result = await getDb().execute<EnquiryRecord>(sql`
     select ${enquiryColumns} from enquiries e ${enquiryJoins}
-     where e.person_id = any(${sql.param(personIds)}::uuid[])
+     where e.person_id = any(${sql.param(personIds)}::uuid[]) ${mentor ? sql`and ${mentorSees(mentor)}` : sql``}
      order by e.created_at desc, e.id`);
   return result.rows.map(toSummary);
 }
@@ -189,7 +201,7 @@ export async function loadEnquiries(personIds: string[]): Promise<EnquirySummary
  * The board of one pipeline: a column per stage with its count and its newest cards (the most
  * recently moved first, so a card just moved is on top of its new column).
  */
-export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_STAGE): Promise<BoardColumn[]> {
+export async function loadBoard(query: InboxFilters, perStage = BOARD_CARDS_PER_STAGE): Promise<BoardColumn[]> {
   const stages = stagesFor(query.pipeline);
   const kinds = isEnquiryKind(query.kind) ? [query.kind] : [...pipelineKinds[query.pipeline]];
   const conditions = enquiryConditions({ ...query, stage: undefined, kind: undefined });
@@ -229,11 +241,15 @@ export async function loadBoard(query: InboxQuery, perStage = BOARD_CARDS_PER_ST
   }));
 }
 
-/** The people an enquiry can be given to: whoever works the inbox (INBOX_ROLES). */
-export async function listOwners(): Promise<Array<{ id: string; name: string; email: string }>> {
-  const result = await getDb().execute<{ id: string; name: string; email: string }>(sql`
-    select u.id, u.name, u.email from users u
-     where exists (select 1 from user_roles r where r.user_id = u.id and r.role in ${INBOX_ROLES})
-     order by lower(u.name), u.email`);
-  return result.rows;
+/** Someone an enquiry can be given to; `mentorOnly`: a mentor who does not work the inbox, for mentoring enquiries only. */
+export type Owner = { id: string; name: string; email: string; mentorOnly: boolean };
+
+/** The people an enquiry can be given to: whoever works the inbox (INBOX_ROLES), and mentors for mentoring enquiries. */
+export async function listOwners(): Promise<Owner[]> {
+  const result = await getDb().execute<{ id: string; name: string; email: string; works_inbox: boolean }>(sql`
+    select u.id, u.name, u.email, bool_or(r.role in ${INBOX_ROLES}) as works_inbox
+      from users u join user_roles r on r.user_id = u.id
+     where r.role in ${[...INBOX_ROLES, "mentor"]}
+     group by u.id order by lower(u.name), u.email`);
+  return result.rows.map((row) => ({ id: row.id, name: row.name, email: row.email, mentorOnly: !row.works_inbox }));
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import {
   analyticsConversions,
+  enquiries as enquiriesTable,
   inboxAttachments,
   inboxEvents,
   inboxMails,
@@ -84,11 +85,19 @@ export type PersonPage = {
 
 const iso = (value: Date) => value.toISOString();
 
-export async function loadPersonPage(personId: string): Promise<PersonPage | null> {
+/**
+ * The person's page; with `mentor` (mentor-scope.server.ts) only what that mentor sees: the
+ * enquiries of theirs, with those enquiries' bookings, requests, mails and events and the notes
+ * they wrote, and null (not found) when the person is not one of their learners.
+ */
+export async function loadPersonPage(personId: string, mentor?: string | null): Promise<PersonPage | null> {
   const db = getDb();
-  const [person] = await db.select().from(people).where(eq(people.id, personId));
-  if (!person) return null;
-  const [enquiries, rows] = await Promise.all([loadEnquiries([personId]), readTimelineRows(personId)]);
+  const [[person], enquiries] = await Promise.all([
+    db.select().from(people).where(eq(people.id, personId)),
+    loadEnquiries([personId], mentor),
+  ]);
+  if (!person || (mentor && enquiries.length === 0)) return null;
+  const rows = mentor ? await readMentorTimelineRows(personId, mentor, enquiries) : await readTimelineRows(personId);
   const timeline = timelineEntries(rows, person.name ?? person.email);
   // Newest first; entries of the same moment keep a stable order.
   timeline.sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at < b.at ? 1 : -1));
@@ -108,6 +117,86 @@ export async function loadPersonPage(personId: string): Promise<PersonPage | nul
   };
 }
 
+/**
+ * A mentor's part of the timeline: the bookings with them, the requests given to them, and the
+ * mails and events of those enquiries (and the notes the mentor wrote), with no visits, chats or
+ * subscription: those belong to the studio's sales work.
+ */
+async function readMentorTimelineRows(personId: string, mentor: string, theirs: EnquirySummary[]) {
+  const db = getDb();
+  const limit = TIMELINE_LIMIT_PER_KIND;
+  const enquiryIds = theirs.map((enquiry) => enquiry.id);
+  const [sources, mailRows, eventRows] = await Promise.all([
+    db
+      .select({ kind: enquiriesTable.kind, sourceId: enquiriesTable.sourceId })
+      .from(enquiriesTable)
+      .where(inArray(enquiriesTable.id, enquiryIds)),
+    mailsOf(personId, inArray(inboxMails.enquiryId, enquiryIds)),
+    db
+      .select()
+      .from(inboxEvents)
+      .where(and(eq(inboxEvents.personId, personId), or(inArray(inboxEvents.enquiryId, enquiryIds), eq(inboxEvents.actorId, mentor))))
+      .orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id))
+      .limit(limit),
+  ]);
+  const sourceIds = (kind: string) => sources.filter((source) => source.kind === kind).map((source) => source.sourceId);
+  const [submissionRows, bookingRows] = await Promise.all([
+    db
+      .select()
+      .from(submissions)
+      .where(inArray(submissions.id, sourceIds("mentoring")))
+      .orderBy(desc(submissions.createdAt)),
+    db
+      .select()
+      .from(mentoringBookings)
+      .where(
+        and(
+          eq(mentoringBookings.personId, personId),
+          or(eq(mentoringBookings.mentorId, mentor), inArray(mentoringBookings.id, sourceIds("booking"))),
+        ),
+      )
+      .orderBy(desc(mentoringBookings.createdAt))
+      .limit(limit),
+  ]);
+  return {
+    leadRows: [],
+    submissionRows,
+    subscriptionRows: [],
+    mailRows,
+    eventRows,
+    bookingRows,
+    visitRows: [],
+    attachmentRows: await attachmentsOf(mailRows.map((row) => row.mail.id)),
+  };
+}
+
+/** The person's latest mails (of some enquiries, when given) with what became of each outgoing one. */
+function mailsOf(personId: string, which?: SQL) {
+  return getDb()
+    .select({ mail: inboxMails, delivery: { status: mailDeliveries.status, detail: mailDeliveries.detail } })
+    .from(inboxMails)
+    .leftJoin(mailDeliveries, eq(mailDeliveries.messageId, inboxMails.messageId))
+    .where(and(eq(inboxMails.personId, personId), which))
+    .orderBy(desc(inboxMails.createdAt))
+    .limit(TIMELINE_LIMIT_PER_KIND);
+}
+
+/** The attachments of these mails: whether each was kept, not its bytes (the attachment's own page serves them). */
+async function attachmentsOf(mailIds: string[]) {
+  if (!mailIds.length) return [];
+  return getDb()
+    .select({
+      id: inboxAttachments.id,
+      mailId: inboxAttachments.mailId,
+      filename: inboxAttachments.filename,
+      contentType: inboxAttachments.contentType,
+      sizeBytes: inboxAttachments.sizeBytes,
+      kept: sql<boolean>`${inboxAttachments.content} is not null`,
+    })
+    .from(inboxAttachments)
+    .where(inArray(inboxAttachments.mailId, mailIds));
+}
+
 /** The latest TIMELINE_LIMIT_PER_KIND rows of each kind held about the person, with the visits behind them and their mails' attachments. */
 async function readTimelineRows(personId: string) {
   const db = getDb();
@@ -116,13 +205,7 @@ async function readTimelineRows(personId: string) {
     db.select().from(leads).where(eq(leads.personId, personId)).orderBy(desc(leads.createdAt)).limit(limit),
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
-    db
-      .select({ mail: inboxMails, delivery: { status: mailDeliveries.status, detail: mailDeliveries.detail } })
-      .from(inboxMails)
-      .leftJoin(mailDeliveries, eq(mailDeliveries.messageId, inboxMails.messageId))
-      .where(eq(inboxMails.personId, personId))
-      .orderBy(desc(inboxMails.createdAt))
-      .limit(limit),
+    mailsOf(personId),
     db
       .select()
       .from(inboxEvents)
@@ -150,20 +233,7 @@ async function readTimelineRows(personId: string) {
           .from(analyticsConversions)
           .where(and(inArray(analyticsConversions.entityId, ownIds), ne(analyticsConversions.kind, "ai-tool")))
       : [],
-    mailIds.length
-      ? db
-          .select({
-            id: inboxAttachments.id,
-            mailId: inboxAttachments.mailId,
-            filename: inboxAttachments.filename,
-            contentType: inboxAttachments.contentType,
-            sizeBytes: inboxAttachments.sizeBytes,
-            // Whether it was kept, not its bytes: the attachment's own page serves them.
-            kept: sql<boolean>`${inboxAttachments.content} is not null`,
-          })
-          .from(inboxAttachments)
-          .where(inArray(inboxAttachments.mailId, mailIds))
-      : [],
+    attachmentsOf(mailIds),
   ]);
   return { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows };
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { INBOX_ROLES } from "~/.server/permissions";
 import { AppError } from "~/.server/errors";
 import { enquiries, inboxEvents, people, users, userRoles } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
-import { formatValue, isStageOf, stageLabels, type Kind, type Stage } from "./stages";
+import { mentorSees } from "./mentor-scope.server";
+import { formatValue, isStageOf, pipelineOf, stageLabels, type Kind, type Stage } from "./stages";
 
 /**
  * What admins change in the pipeline (docs/inbox.md, "Stages"): an enquiry's stage, value and
@@ -18,17 +19,27 @@ function refused(field: string, message: string): AppError {
   return new AppError("invalid", message, { fields: { [field]: message } });
 }
 
-/** Who made a change, as the timeline shows it (the name stays when the account goes), and for the audit log their address and client. */
-export type Actor = { id: string; name: string; email?: string; clientIp?: string };
+/**
+ * Who made a change, as the timeline shows it (the name stays when the account goes), and for the
+ * audit log their address and client. `mentor`: the actor sees only their own learners
+ * (mentor-scope.server.ts), and anything else is not found.
+ */
+export type Actor = { id: string; name: string; email?: string; clientIp?: string; mentor?: string | null };
 
 const NO_ENQUIRY = "No enquiry with this id for this person.";
 
-/** The enquiry, locked for the change; 404 when it does not exist or belongs to someone else. */
-async function lockEnquiry(tx: Transaction, enquiryId: string, personId: string | undefined) {
+/** The enquiry, locked for the change; 404 when it does not exist, belongs to someone else or is not the mentor's. */
+async function lockEnquiry(tx: Transaction, enquiryId: string, personId: string | undefined, actor: Actor) {
   const [row] = await tx.db
     .select()
     .from(enquiries)
-    .where(personId ? and(eq(enquiries.id, enquiryId), eq(enquiries.personId, personId)) : eq(enquiries.id, enquiryId))
+    .where(
+      and(
+        eq(enquiries.id, enquiryId),
+        personId ? eq(enquiries.personId, personId) : undefined,
+        actor.mentor ? mentorSees(actor.mentor, "enquiries") : undefined,
+      ),
+    )
     .for("update");
   if (!row) throw new AppError("not_found", NO_ENQUIRY);
   return row;
@@ -46,7 +57,7 @@ export type StageInput = {
 /** Moves an enquiry to a stage of its pipeline; Won needs a value (given now or kept from before). */
 export async function setStage(input: StageInput): Promise<{ changed: boolean; personId: string; from: Stage; to: Stage }> {
   return withTransaction(async (tx) => {
-    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId, input.actor);
     if (!isStageOf(row.kind as Kind, input.stage)) {
       throw refused("stage", `A ${row.kind} enquiry has no stage "${input.stage}".`);
     }
@@ -93,7 +104,7 @@ export async function setValue(input: {
   actor: Actor;
 }) {
   return withTransaction(async (tx) => {
-    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId, input.actor);
     if (row.valueMinor === input.value.valueMinor && row.currency === input.value.currency)
       return { changed: false, personId: row.personId };
     await tx.db
@@ -125,15 +136,25 @@ async function recordValueEvent(
 /** Gives an enquiry to an admin (or to nobody: `ownerId` null). */
 export async function setOwner(input: { enquiryId: string; personId?: string; ownerId: string | null; actor: Actor }) {
   return withTransaction(async (tx) => {
-    const row = await lockEnquiry(tx, input.enquiryId, input.personId);
+    if (input.actor.mentor) throw new AppError("forbidden", "Only the owner or Sales give enquiries to someone.");
+    const row = await lockEnquiry(tx, input.enquiryId, input.personId, input.actor);
     let ownerName = "nobody";
     if (input.ownerId) {
+      // Whoever works the inbox; for a mentoring request or booking, a mentor too.
+      const roles = pipelineOf(row.kind as Kind) === "mentoring" ? [...INBOX_ROLES, "mentor" as const] : INBOX_ROLES;
       const [owner] = await tx.db
-        .select({ name: users.name, email: users.email })
+        .selectDistinct({ name: users.name, email: users.email })
         .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, INBOX_ROLES)))
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, roles)))
         .where(eq(users.id, input.ownerId));
-      if (!owner) throw refused("ownerId", "Choose someone who works the inbox (an owner or Sales) as the owner");
+      if (!owner) {
+        throw refused(
+          "ownerId",
+          pipelineOf(row.kind as Kind) === "mentoring"
+            ? "Choose someone who works the inbox (an owner or Sales) or a mentor as the owner"
+            : "Choose someone who works the inbox (an owner or Sales) as the owner",
+        );
+      }
       ownerName = owner.name || owner.email;
     }
     if (row.ownerId === input.ownerId) return { changed: false, personId: row.personId };
@@ -153,9 +174,16 @@ export async function setOwner(input: { enquiryId: string; personId?: string; ow
 /** A note on a person's timeline (optionally about one of their enquiries). */
 export async function addNote(input: { personId: string; text: string; enquiryId?: string; actor: Actor }): Promise<{ id: number }> {
   return withTransaction(async (tx) => {
-    const [person] = await tx.db.select({ id: people.id }).from(people).where(eq(people.id, input.personId));
+    // A mentor writes notes on their own learners only.
+    const theirs = input.actor.mentor
+      ? sql`exists (select 1 from enquiries where enquiries.person_id = ${people.id} and ${mentorSees(input.actor.mentor, "enquiries")})`
+      : undefined;
+    const [person] = await tx.db
+      .select({ id: people.id })
+      .from(people)
+      .where(and(eq(people.id, input.personId), theirs));
     if (!person) throw new AppError("not_found", "No person with this id.");
-    if (input.enquiryId) await lockEnquiry(tx, input.enquiryId, input.personId);
+    if (input.enquiryId) await lockEnquiry(tx, input.enquiryId, input.personId, input.actor);
     const id = await recordEvent(tx, {
       personId: input.personId,
       enquiryId: input.enquiryId ?? null,

@@ -20,14 +20,24 @@ export type AgendaData = {
   timeZone: string;
   date: string;
   from: string;
-  days: { day: string; bookings: BookingView[] }[];
+  days: { day: string; bookings: AgendaBooking[] }[];
   previous: string;
   next: string;
-  awaiting: BookingView[];
+  awaiting: AgendaBooking[];
   reschedule: { booking: BookingView; options: SlotOption[] } | null;
   /** What became of each shown booking's mails, oldest first (by booking id). */
   mails: Record<string, BookingMail[]>;
 };
+
+/** A booking as the agenda shows it: with its learner's person in the inbox (their page's link). */
+export type AgendaBooking = BookingView & { personId: string | null };
+
+/** The rows as the agenda shows them, each with its mentor's name. */
+async function agendaViews(rows: (typeof mentoringBookings.$inferSelect)[]): Promise<AgendaBooking[]> {
+  const mentors = new Map<string, Mentor | null>();
+  for (const row of rows) if (!mentors.has(row.mentorId)) mentors.set(row.mentorId, await loadMentor(row.mentorId));
+  return rows.map((row) => ({ ...toView(row, mentors.get(row.mentorId) ?? null), personId: row.personId }));
+}
 
 export type BookingMail = { tag: string; status: MailDeliveryStatus; detail: string | null; at: string };
 
@@ -107,7 +117,7 @@ export async function agendaData(url: URL, adminId: string, now = new Date(), on
 }
 
 /** The admin's agenda: bookings from `from` to `to` (every status but a lapsed hold, which never was a booking), in time order. */
-export async function agenda(from: Date, to: Date, mentorId?: string): Promise<BookingView[]> {
+export async function agenda(from: Date, to: Date, mentorId?: string): Promise<AgendaBooking[]> {
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
@@ -121,13 +131,11 @@ export async function agenda(from: Date, to: Date, mentorId?: string): Promise<B
     )
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(1000);
-  const mentors = new Map<string, Mentor | null>();
-  for (const row of rows) if (!mentors.has(row.mentorId)) mentors.set(row.mentorId, await loadMentor(row.mentorId));
-  return rows.map((row) => toView(row, mentors.get(row.mentorId) ?? null));
+  return agendaViews(rows);
 }
 
 /** What waits for a mentor's decision: scholarship requests ahead, and held bookings. */
-export async function awaitingDecision(now = new Date(), mentorId?: string): Promise<BookingView[]> {
+export async function awaitingDecision(now = new Date(), mentorId?: string): Promise<AgendaBooking[]> {
   const rows = await getDb()
     .select()
     .from(mentoringBookings)
@@ -139,7 +147,5 @@ export async function awaitingDecision(now = new Date(), mentorId?: string): Pro
     )
     .orderBy(asc(mentoringBookings.startsAt))
     .limit(200);
-  const mentors = new Map<string, Mentor | null>();
-  for (const row of rows) if (!mentors.has(row.mentorId)) mentors.set(row.mentorId, await loadMentor(row.mentorId));
-  return rows.map((row) => toView(row, mentors.get(row.mentorId) ?? null));
+  return agendaViews(rows);
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { AppError } from "~/.server/errors";
+import { withTransaction } from "~/.server/db/transaction";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
 import { openText, sealText } from "~/.server/sealed-text";
@@ -228,10 +229,12 @@ export async function saveAvailability(userId: string, body: unknown, options: {
     horizonDays: availability.horizonDays,
     ...(options.profileName ? { profileName: founderProfile(options.profileName).name } : {}),
   };
-  await getDb()
-    .insert(mentoringMentors)
-    .values({ userId, profileName: founderProfile(options.profileName ?? "").name, ...values })
-    .onConflictDoUpdate({ target: mentoringMentors.userId, set: { ...values, updatedAt: sql`now()` } });
+  await withTransaction((tx) =>
+    tx.db
+      .insert(mentoringMentors)
+      .values({ userId, profileName: founderProfile(options.profileName ?? "").name, ...values })
+      .onConflictDoUpdate({ target: mentoringMentors.userId, set: { ...values, updatedAt: sql`now()` } }),
+  );
   forgetRecentMentors();
   return availability;
 }
@@ -248,13 +251,16 @@ export async function saveCalendarConnection(userId: string, connection: Calenda
         caldavError: null,
       }
     : { caldavUrl: null, caldavUsername: null, caldavPasswordSealed: null, caldavBusy: null, caldavReadAt: null, caldavError: null };
-  const updated = await getDb()
-    .update(mentoringMentors)
-    .set(values)
-    .where(eq(mentoringMentors.userId, userId))
-    .returning({ id: mentoringMentors.userId });
+  // In a transaction, so the audit entry of the change (when it has one) commits with it.
+  await withTransaction(async (tx) => {
+    const updated = await tx.db
+      .update(mentoringMentors)
+      .set(values)
+      .where(eq(mentoringMentors.userId, userId))
+      .returning({ id: mentoringMentors.userId });
+    if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first; then connect a calendar.");
+  });
   forgetRecentMentors();
-  if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first; then connect a calendar.");
 }
 
 /** Records what the last read of a mentor's calendar gave. */
@@ -292,11 +298,13 @@ export async function saveMentorProfile(userId: string, input: MentorProfileInpu
     if (!url || url.protocol !== "https:" || input.video.url.length > 500)
       throw new AppError("invalid", "The meeting link must be an https:// address, e.g. your Zoom or Google Meet link");
   }
-  const updated = await getDb()
-    .update(mentoringMentors)
-    .set({ profileName: founderProfile(input.profileName).name, video: input.video, active: input.active })
-    .where(eq(mentoringMentors.userId, userId))
-    .returning({ id: mentoringMentors.userId });
+  await withTransaction(async (tx) => {
+    const updated = await tx.db
+      .update(mentoringMentors)
+      .set({ profileName: founderProfile(input.profileName).name, video: input.video, active: input.active })
+      .where(eq(mentoringMentors.userId, userId))
+      .returning({ id: mentoringMentors.userId });
+    if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first.");
+  });
   forgetRecentMentors();
-  if (updated.length === 0) throw new AppError("invalid", "Set your weekly hours first.");
 }

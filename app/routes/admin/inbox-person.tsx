@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requestInfoContext } from "~/.server/request-context";
 import { requireAdmin } from "~/.server/admin-guard";
+import { mayOpen } from "~/.server/permissions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
@@ -12,6 +13,7 @@ import { waitingText } from "~/features/inbox/components/people-list";
 import { PersonTimeline } from "~/features/inbox/components/person-timeline";
 import { handleInboxForm, type InboxFormAnswer } from "~/features/inbox/inbox-form-action.server";
 import { listOwners } from "~/features/inbox/list-people.server";
+import { mentorScopeOf } from "~/features/inbox/mentor-scope.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { NOTE_MAX_LENGTH } from "~/features/inbox/schema";
 import { formatValue, kindLabels, pipelineOf, stageLabels } from "~/features/inbox/stages";
@@ -34,11 +36,18 @@ function personIdOr404(personId: string | undefined): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const personId = personIdOr404(params.personId);
-  const [page, owners] = await Promise.all([loadPersonPage(personId), listOwners()]);
+  // A mentor sees their own learners' part only, and gives nothing to anyone (docs/admin.md, "Roles").
+  const mentor = mentorScopeOf(admin);
+  const [page, owners] = await Promise.all([loadPersonPage(personId, mentor), mentor ? [] : listOwners()]);
   if (!page) throw data("No person with this id", { status: 404 });
-  return { ...page, owners };
+  return {
+    ...page,
+    owners,
+    mentorView: Boolean(mentor),
+    personData: mayOpen(admin.roles, `/admin/inbox/people/${personId}/export`, "export"),
+  };
 }
 
 /** Stage, value, owner and note forms of this person (docs/inbox.md, "The person page"). */
@@ -52,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);
 
 export default function InboxPerson({ loaderData }: Route.ComponentProps) {
-  const { person, enquiries, timeline, truncated, owners } = loaderData;
+  const { person, enquiries, timeline, truncated, owners, mentorView, personData } = loaderData;
   const answer = useActionData<InboxFormAnswer>();
   const name = person.name || person.email;
   const noteError = answer && !answer.ok && answer.intent === "note" ? answer.message : null;
@@ -72,15 +81,19 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="outline">
             <Link to="/admin/inbox">Back to the inbox</Link>
           </Button>
-          {/* A download, not a page: a plain link, so the browser saves the JSON. */}
-          <Button asChild variant="outline">
-            <a href={`/admin/inbox/people/${person.id}/export`} download>
-              Export data
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={`/admin/inbox/people/${person.id}/erase`}>Erase person</Link>
-          </Button>
+          {personData ? (
+            <>
+              {/* A download, not a page: a plain link, so the browser saves the JSON. */}
+              <Button asChild variant="outline">
+                <a href={`/admin/inbox/people/${person.id}/export`} download>
+                  Export data
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`/admin/inbox/people/${person.id}/erase`}>Erase person</Link>
+              </Button>
+            </>
+          ) : null}
         </div>
       }
     >
@@ -91,7 +104,7 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         {enquiries.length ? (
           <ul className="mt-3 grid gap-4 lg:grid-cols-2">
             {enquiries.map((enquiry) => (
-              <EnquiryCard key={enquiry.id} enquiry={enquiry} personId={person.id} owners={owners} answer={answer} />
+              <EnquiryCard key={enquiry.id} enquiry={enquiry} personId={person.id} owners={mentorView ? null : owners} answer={answer} />
             ))}
           </ul>
         ) : (
@@ -147,7 +160,8 @@ type PersonLoaderData = Route.ComponentProps["loaderData"];
 function EnquiryCard(props: {
   enquiry: PersonLoaderData["enquiries"][number];
   personId: PersonLoaderData["person"]["id"];
-  owners: PersonLoaderData["owners"];
+  /** null: this admin gives enquiries to nobody (a mentor). */
+  owners: PersonLoaderData["owners"] | null;
   answer: InboxFormAnswer | undefined;
 }) {
   const { enquiry, personId, owners, answer } = props;
@@ -168,7 +182,11 @@ function EnquiryCard(props: {
       <div className="mt-3 grid gap-4">
         <StageForm enquiry={enquiry} label="Stage" error={errorFor(answer, enquiry.id, "stage")} withValueFields={false} />
         {pipelineOf(enquiry.kind) === "sales" ? <ValueForm enquiry={enquiry} error={errorFor(answer, enquiry.id, "value")} /> : null}
-        <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
+        {owners ? (
+          <OwnerForm enquiry={enquiry} owners={owners} error={errorFor(answer, enquiry.id, "owner")} />
+        ) : (
+          <p className="text-sm text-ink-600">Owner: {enquiry.ownerName ?? "nobody"}</p>
+        )}
         <p>
           <a href={`/admin/inbox/people/${personId}/reply?enquiry=${enquiry.id}`} className="font-medium underline">
             Reply by mail

@@ -10,6 +10,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { idSchema } from "~/features/admin/schema";
+import { mentorScopeOf } from "~/features/inbox/mentor-scope.server";
 import { loadReplyContext } from "~/features/inbox/mail/reply-page.server";
 import { MAX_REPLY_CHARS, MAX_SUBJECT_CHARS } from "~/features/inbox/mail/reply-text";
 import { getSavedReply, listSavedReplies } from "~/features/inbox/mail/saved-replies.server";
@@ -35,12 +36,12 @@ function notFound(): never {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const personId = idSchema.safeParse(params.personId);
   if (!personId.success) notFound();
   const enquiryParam = idSchema.safeParse(new URL(request.url).searchParams.get("enquiry"));
   const [context, savedReplies] = await Promise.all([
-    loadReplyContext(personId.data, enquiryParam.success ? enquiryParam.data : null),
+    loadReplyContext(personId.data, enquiryParam.success ? enquiryParam.data : null, mentorScopeOf(admin)),
     listSavedReplies(),
   ]);
   if (!context) notFound();

@@ -12,7 +12,8 @@ import { parseQuery } from "~/features/admin/schema";
 import { InboxBoard } from "~/features/inbox/components/inbox-board";
 import { PeopleList } from "~/features/inbox/components/people-list";
 import { handleInboxForm } from "~/features/inbox/inbox-form-action.server";
-import { listOwners, listPeople, loadBoard } from "~/features/inbox/list-people.server";
+import { mentorScopeOf } from "~/features/inbox/mentor-scope.server";
+import { listOwners, listPeople, loadBoard, type Owner } from "~/features/inbox/list-people.server";
 import { inboxQuerySchema, listKinds, type InboxQuery } from "~/features/inbox/schema";
 import {
   kindLabels,
@@ -32,15 +33,18 @@ import type { Route } from "./+types/inbox";
 export const meta: Route.MetaFunction = noindexMeta("Inbox", "Everyone who reached out, and their enquiries.", "/admin/inbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseQuery(inboxQuerySchema, new URL(request.url));
+  const admin = await requireAdmin(request);
+  const parsed = parseQuery(inboxQuerySchema, new URL(request.url));
+  // A mentor's inbox: their learners, on the mentoring board (docs/admin.md, "Roles").
+  const mentor = mentorScopeOf(admin);
+  const query = mentor ? { ...parsed, pipeline: "mentoring" as const, owner: undefined } : parsed;
   const [owners, list, board, mailbox] = await Promise.all([
-    listOwners(),
-    query.view === "list" ? listPeople(query) : null,
-    query.view === "board" ? loadBoard(query) : null,
-    mailboxTrouble(),
+    mentor ? [] : listOwners(),
+    query.view === "list" ? listPeople({ ...query, mentor }) : null,
+    query.view === "board" ? loadBoard({ ...query, mentor }) : null,
+    mentor ? null : mailboxTrouble(),
   ]);
-  return { query, owners, list, board, mailbox };
+  return { query, owners, list, board, mailbox, mentorView: Boolean(mentor) };
 }
 
 /** The board's and list's stage forms (docs/inbox.md, "Stages"). */
@@ -54,12 +58,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => inboxFormClientAction(args);
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
-  const { query, owners, list, board, mailbox } = loaderData;
+  const { query, owners, list, board, mailbox, mentorView } = loaderData;
   const { search } = useLocation();
   return (
     <AdminShell
-      title="Inbox"
-      description="Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand."
+      title={mentorView ? "Your learners" : "Inbox"}
+      description={
+        mentorView
+          ? "The people who booked sessions with you or whose mentoring requests are yours, latest activity first."
+          : "Everyone who reached out (chat, forms, newsletter), latest activity first, and where their enquiries stand."
+      }
     >
       {mailbox ? (
         <div className="mb-6">
@@ -77,7 +85,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
             </Link>
           </Button>
         ))}
-        {query.view === "board"
+        {query.view === "board" && !mentorView
           ? pipelines.map((pipeline) => (
               <Button key={pipeline} asChild size="sm" variant={query.pipeline === pipeline ? "accent" : "ghost"}>
                 <Link
@@ -90,7 +98,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
             ))
           : null}
       </nav>
-      <Filters query={query} owners={owners} />
+      <Filters query={query} owners={mentorView ? null : owners} />
       <div className="mt-6">
         {list ? (
           list.people.length ? (
@@ -114,8 +122,9 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
 }
 
 /** The search and filters: a GET form (works without JavaScript); the view and board stay. */
-function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: string; name: string; email: string }> }) {
-  const kinds: readonly string[] = query.view === "board" ? pipelineKinds[query.pipeline] : listKinds;
+function Filters({ query, owners }: { query: InboxQuery; owners: Owner[] | null }) {
+  // A mentor (no owners to filter by) has the mentoring pipeline's kinds only.
+  const kinds: readonly string[] = query.view === "board" || !owners ? pipelineKinds[query.pipeline] : listKinds;
   const stages = [...new Set([...salesStages, ...mentoringStages])];
   return (
     <Form method="get" role="search" className="grid gap-3 rounded-lg border border-ink-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -148,14 +157,16 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Array<{ id: str
           </NativeSelect>
         </div>
       ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor="inbox-owner">Owner</Label>
-        <NativeSelect id="inbox-owner" name="owner" defaultValue={query.owner ?? ""}>
-          <option value="">Anyone</option>
-          <option value="none">Nobody</option>
-          <OwnerOptions owners={owners} />
-        </NativeSelect>
-      </div>
+      {owners ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="inbox-owner">Owner</Label>
+          <NativeSelect id="inbox-owner" name="owner" defaultValue={query.owner ?? ""}>
+            <option value="">Anyone</option>
+            <option value="none">Nobody</option>
+            <OwnerOptions owners={owners} />
+          </NativeSelect>
+        </div>
+      ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="inbox-source">First visit from</Label>
         <Input id="inbox-source" name="source" defaultValue={query.source ?? ""} maxLength={200} placeholder="google, linkedin.com" />

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { requestInfoContext } from "~/.server/request-context";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -48,15 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
-  // Each change that succeeded goes to the audit log (what was saved; never the calendar's password).
-  const saved = (title: string) =>
-    recordAdminAudit({
-      user: admin,
-      action: "change-hours",
-      target: admin.email,
-      summary: title,
-      clientIp: context.get(requestInfoContext).clientIp,
-    }).then(() => redirectWithToast("/admin/mentoring/availability", { type: "success", title }));
+  // Each change goes to the audit log in its own transaction (what was saved; never the calendar's password).
+  const save = async (title: string, change: () => Promise<unknown>) => {
+    const clientIp = context.get(requestInfoContext).clientIp;
+    await audited({ user: admin, action: "change-hours", target: admin.email, summary: title, clientIp }, change);
+    return redirectWithToast("/admin/mentoring/availability", { type: "success", title });
+  };
   const values = Object.fromEntries(
     [...new Set(form.keys())].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key).map(String) : String(form.get(key) ?? "")]),
   );
@@ -64,22 +61,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "hours") {
       const parsed = availabilityBodyFromForm(form);
       if (!parsed.ok) return data<Answer>({ intent, errors: parsed.errors, values }, { status: 400 });
-      await saveAvailability(admin.id, parsed.body, { profileName: String(form.get("profileName") ?? "") });
-      return saved("Availability saved");
+      return save("Availability saved", () =>
+        saveAvailability(admin.id, parsed.body, { profileName: String(form.get("profileName") ?? "") }),
+      );
     }
     if (intent === "profile") {
       const videoKind = form.get("videoKind") === "fixed" ? "fixed" : "jitsi";
-      await saveMentorProfile(admin.id, {
-        profileName: String(form.get("profileName") ?? ""),
-        video: videoKind === "fixed" ? { kind: "fixed", url: String(form.get("videoUrl") ?? "").trim() } : { kind: "jitsi" },
-        active: form.get("active") === "on",
-      });
-      return saved("Profile saved");
+      return save("Profile saved", () =>
+        saveMentorProfile(admin.id, {
+          profileName: String(form.get("profileName") ?? ""),
+          video: videoKind === "fixed" ? { kind: "fixed", url: String(form.get("videoUrl") ?? "").trim() } : { kind: "jitsi" },
+          active: form.get("active") === "on",
+        }),
+      );
     }
     if (intent === "calendar") {
       if (form.get("disconnect") === "yes") {
-        await saveCalendarConnection(admin.id, null);
-        return saved("Calendar disconnected");
+        return save("Calendar disconnected", () => saveCalendarConnection(admin.id, null));
       }
       const connection = {
         url: String(form.get("caldavUrl") ?? "").trim(),
@@ -99,9 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const checked = await checkCalendar(connection);
       if (!checked.ok)
         return data<Answer>({ intent, errors: { calendar: checked.message }, values: { ...values, caldavPassword: "" } }, { status: 400 });
-      await saveCalendarConnection(admin.id, { ...connection, url: checked.calendarUrl });
-      await refreshCalendars();
-      return saved(`Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}`);
+      return save(`Calendar connected${checked.displayName ? `: ${checked.displayName}` : ""}`, async () => {
+        await saveCalendarConnection(admin.id, { ...connection, url: checked.calendarUrl });
+        await refreshCalendars();
+      });
     }
   } catch (error) {
     if (error instanceof AppError && error.code === "invalid")

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requireAdmin, type AdminUser } from "~/.server/admin-guard";
 import { requestInfoContext } from "~/.server/request-context";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { AppError, answerAppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
-import { agendaData, type BookingMail } from "~/features/mentoring/agenda.server";
+import { agendaData, type AgendaBooking, type BookingMail } from "~/features/mentoring/agenda.server";
 import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
 import { loadBooking, SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
 import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
@@ -50,37 +50,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!id.success) return data<Answer>({ message: "That request was not understood." }, { status: 400 });
   // Another mentor's booking is, for a mentor, no booking at all.
   const scope = scopeOf(admin);
-  // Each change that succeeded goes to the audit log: the booking and what was done to it.
-  const audited = (title: string) =>
-    recordAdminAudit({ user: admin, action: "change-booking", target: id.data, summary: intent, clientIp }).then(() => title);
+  // Each change goes to the audit log in its own transaction: the booking and what was done to it.
+  const change = <T,>(work: () => Promise<T>) =>
+    audited({ user: admin, action: "change-booking", target: id.data, summary: intent, clientIp }, work);
   const booking = scope ? await loadBooking(id.data) : null;
   if (scope && booking?.mentorId !== scope) return data<Answer>({ message: "No booking with this id." }, { status: 404 });
   try {
     switch (intent) {
       case "approve":
-        await approveScholarship(id.data);
-        return redirectWithToast(back, { type: "success", title: await audited("Scholarship approved: the invites are on their way") });
+        await change(() => approveScholarship(id.data));
+        return redirectWithToast(back, { type: "success", title: "Scholarship approved: the invites are on their way" });
       case "release":
-        await releaseHeldBooking(id.data);
+        await change(() => releaseHeldBooking(id.data));
         return redirectWithToast(back, {
           type: "success",
-          title: await audited("Booking released: it takes its time, and its learner is asked by mail to confirm it"),
+          title: "Booking released: it takes its time, and its learner is asked by mail to confirm it",
         });
       case "cancel":
-        await cancelBooking(id.data, "mentor");
-        return redirectWithToast(back, { type: "success", title: await audited("Session cancelled: the learner gets the cancellation") });
+        await change(() => cancelBooking(id.data, "mentor"));
+        return redirectWithToast(back, { type: "success", title: "Session cancelled: the learner gets the cancellation" });
       case "done":
       case "no_show":
-        await markOutcome(id.data, intent);
+        await change(() => markOutcome(id.data, intent));
         return redirectWithToast(back, {
           type: "success",
-          title: await audited(intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show"),
+          title: intent === "done" ? "Marked done: the follow-up mail is on its way" : "Marked as no-show",
         });
       case "reschedule": {
-        await rescheduleBooking(id.data, String(form.get("slotId") ?? ""), "mentor");
+        await change(() => rescheduleBooking(id.data, String(form.get("slotId") ?? ""), "mentor"));
         return redirectWithToast(back.replace(/([?&])move=[^&#]*&?/, "$1"), {
           type: "success",
-          title: await audited("Session moved: the learner gets the updated invite"),
+          title: "Session moved: the learner gets the updated invite",
         });
       }
       default:
@@ -236,7 +236,7 @@ function BookingCard({
   now,
   mails,
 }: {
-  booking: BookingView;
+  booking: AgendaBooking;
   time: (iso: string) => string;
   moment: (iso: string) => string;
   here: string;
@@ -264,6 +264,15 @@ function BookingCard({
           </p>
           <p className="break-words text-sm text-ink-600">
             {booking.email} · with {booking.mentor.name} · learner in {booking.timeZone}
+            {/* An unconfirmed or lapsed hold is no enquiry yet: the learner has no page until they confirm. */}
+            {booking.personId && booking.status !== "unconfirmed" && booking.status !== "lapsed" ? (
+              <>
+                {" · "}
+                <Link to={`/admin/inbox/people/${booking.personId}`} className="underline" aria-label={`Learner's page: ${booking.name}`}>
+                  Learner&apos;s page
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <Badge variant={booking.status === "confirmed" ? "accent" : "neutral"}>{statusLabels[booking.status]}</Badge>

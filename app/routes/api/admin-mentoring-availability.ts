@@ -1,6 +1,6 @@
 import { jsonOk, readJsonBody } from "~/.server/api";
 import { adminEndpoint } from "~/features/admin/admin-endpoint.server";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { mentorSettings, saveAvailability } from "~/features/mentoring/mentors.server";
 
 /**
@@ -15,7 +15,7 @@ export const loader = adminEndpoint(["GET", "HEAD"], async ({ admin }) => {
 });
 
 export const action = adminEndpoint(["PUT"], async ({ request, admin, clientIp }) => {
-  const availability = await saveAvailability(admin.id, await readJsonBody(request));
-  await recordAdminAudit({ user: admin, action: "change-hours", target: admin.email, summary: "Availability saved (API)", clientIp });
-  return jsonOk(availability);
+  const body = await readJsonBody(request);
+  const entry = { user: admin, action: "change-hours", target: admin.email, summary: "Availability saved (API)", clientIp } as const;
+  return jsonOk(await audited(entry, () => saveAvailability(admin.id, body)));
 });

@@ -5,6 +5,7 @@ import { NativeSelect, Options } from "~/components/ui/select";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import type { InboxFormAnswer } from "../inbox-form-action.server";
+import type { Owner } from "../list-people.server";
 import { pipelineOf, stageLabels, stagesFor, valueInputText, type Kind, type Stage } from "../stages";
 
 /**
@@ -170,11 +171,13 @@ export function OwnerForm({
   owners,
   error,
 }: {
-  enquiry: { id: string; ownerId: string | null };
-  owners: Array<{ id: string; name: string; email: string }>;
+  enquiry: { id: string; kind: Kind; ownerId: string | null };
+  owners: ReadonlyArray<Owner>;
   error?: FormError;
 }) {
   const id = `owner-${enquiry.id}`;
+  // A mentor who does not work the inbox can be given mentoring requests and bookings only.
+  const mentoring = pipelineOf(enquiry.kind) === "mentoring";
   return (
     <Form method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="owner" />
@@ -186,7 +189,7 @@ export function OwnerForm({
         <div className="min-w-0 flex-1">
           <NativeSelect id={id} name="ownerId" defaultValue={enquiry.ownerId ?? ""}>
             <option value="">Nobody</option>
-            <OwnerOptions owners={owners} />
+            <OwnerOptions owners={mentoring ? owners : owners.filter((owner) => !owner.mentorOnly)} />
           </NativeSelect>
         </div>
         <Button type="submit" variant="outline" size="sm" className="h-11">
@@ -198,11 +201,12 @@ export function OwnerForm({
   );
 }
 
-/** The admins an enquiry can be given to, by name (or e-mail when they have none). */
-export function OwnerOptions({ owners }: { owners: ReadonlyArray<{ id: string; name: string; email: string }> }) {
+/** The admins an enquiry can be given to, by name (or e-mail when they have none); a mentor says so. */
+export function OwnerOptions({ owners }: { owners: ReadonlyArray<Owner> }) {
   return owners.map((owner) => (
     <option key={owner.id} value={owner.id}>
       {owner.name || owner.email}
+      {owner.mentorOnly ? " (mentor)" : ""}
     </option>
   ));
 }

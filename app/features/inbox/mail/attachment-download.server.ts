@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { inboxAttachments } from "~/.server/db/tables";
+import { mentorSees } from "../mentor-scope.server";
 
 /**
  * An attachment of an incoming mail as a download (docs/inbox.md): always `attachment`, never
@@ -8,8 +9,16 @@ import { inboxAttachments } from "~/.server/db/tables";
  */
 const RENDERED_TYPES = /html|xml|svg|javascript|ecmascript|x-sh|pdf/i;
 
-export async function attachmentResponse(attachmentId: string): Promise<Response> {
-  const [attachment] = await getDb().select().from(inboxAttachments).where(eq(inboxAttachments.id, attachmentId));
+/** The attachment's download; with `mentor`, only of a mail about one of that mentor's enquiries (else 404). */
+export async function attachmentResponse(attachmentId: string, mentor?: string | null): Promise<Response> {
+  const theirs = mentor
+    ? sql`exists (select 1 from inbox_mails m join enquiries on enquiries.id = m.enquiry_id
+        where m.id = ${inboxAttachments.mailId} and ${mentorSees(mentor, "enquiries")})`
+    : undefined;
+  const [attachment] = await getDb()
+    .select()
+    .from(inboxAttachments)
+    .where(and(eq(inboxAttachments.id, attachmentId), theirs));
   const headers = {
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",

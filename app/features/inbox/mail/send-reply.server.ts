@@ -7,6 +7,7 @@ import { withTransaction } from "~/.server/db/transaction";
 import { getMailConfig, queueMail } from "~/.server/mail";
 import { defineRateLimit, tryConsumeRateLimit } from "~/.server/rate-limit";
 import { site } from "~/content/site";
+import { mentorScopeOf, mentorSees } from "../mentor-scope.server";
 import { replySubject, replyTextToHtml } from "./reply-text";
 import { newReplyMessageId, replyToAddress } from "./thread-address.server";
 
@@ -55,6 +56,12 @@ export function defaultSubject(mails: Array<{ subject: string; autoReply: string
   return replySubject(latest?.subject ?? `Your message to ${site.name}`);
 }
 
+/** A mentor replies on their own learners' mentoring enquiries only (mentor-scope.server.ts). */
+function visibleTo(admin: AdminUser) {
+  const mentor = mentorScopeOf(admin);
+  return mentor ? mentorSees(mentor, "enquiries") : undefined;
+}
+
 export async function sendReply(input: ReplyInput): Promise<ReplyOutcome> {
   const limit = await tryConsumeRateLimit(replyLimit, `admin:${input.admin.id}`);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
@@ -64,7 +71,7 @@ export async function sendReply(input: ReplyInput): Promise<ReplyOutcome> {
       .select({ enquiry: enquiries, email: people.email, name: people.name })
       .from(enquiries)
       .innerJoin(people, eq(people.id, enquiries.personId))
-      .where(and(eq(enquiries.id, input.enquiryId), eq(enquiries.personId, input.personId)))
+      .where(and(eq(enquiries.id, input.enquiryId), eq(enquiries.personId, input.personId), visibleTo(input.admin)))
       .for("update", { of: enquiries });
     if (!row) return { status: "not-found" } as const;
     const { enquiry } = row;

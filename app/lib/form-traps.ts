@@ -24,6 +24,3 @@ export const STARTED_AT_FIELD = "formStartedAt";
  */
 export const holdReasons = ["honeypot", "too-fast", "missing-token", "bad-token", "expired-token", "reused-token"] as const;
 export type HoldReason = (typeof holdReasons)[number];
-
-/** What an admin's release of a held submission or lead did. */
-export type ReleaseOutcome = "released" | "not-held" | "not-found";

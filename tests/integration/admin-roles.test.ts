@@ -440,6 +440,24 @@ describe("the audit log", () => {
       nextCursor: string | null;
     };
 
+  it("writes an entry with each change that happened, and none for one that did not (a delete of what is gone)", async () => {
+    const gone = await fetch(`${base}/api/admin/leads/${SOME_ID}`, { method: "DELETE", headers: owner().headers });
+    expect(gone.status).toBe(404);
+    expect((await audit("action=delete-lead")).entries).toEqual([]);
+    const lead = await withServerDatabase(
+      dataDir,
+      async (client) =>
+        (
+          await client.query<{ id: string }>(
+            "insert into leads (name, email, message) values ('Gone Soon', 'gone.soon@example.org', 'Hi') returning id",
+          )
+        ).rows[0]!.id,
+    );
+    expect((await fetch(`${base}/api/admin/leads/${lead}`, { method: "DELETE", headers: owner().headers })).status).toBe(200);
+    expect((await fetch(`${base}/api/admin/leads/${lead}`, { method: "DELETE", headers: owner().headers })).status).toBe(404);
+    expect((await audit("action=delete-lead")).entries.map((entry) => entry.target)).toEqual([lead]);
+  });
+
   it("keeps failed sign-ins of accounts with the address they came from, and not of addresses that are no account", async () => {
     for (const email of ["mentor@example.com", "nobody-here@example.com"])
       expect((await postJson(base, "/api/auth/sign-in/email", { email, password: "not the password at all" }, "203.0.113.77")).status).toBe(

@@ -21,6 +21,7 @@ import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
 import { readStreamEvents } from "../support/event-stream";
 import { restoreEnvAfterAll } from "../support/process-env";
+import { releaseOutcome } from "../support/release-outcome";
 
 /**
  * POST /api/lead-chatbot and /api/lead-chatbot/stream as the router calls
@@ -433,10 +434,10 @@ describe("captures that look automated", () => {
     await capture(conversationId, "held-release@example.com", { website: "https://autofill.example", formStartedAt: started() });
     const [lead] = await leadsOf(conversationId);
 
-    const outcomes = await Promise.all([releaseHeldLead(lead!.id), releaseHeldLead(lead!.id)]);
+    const outcomes = await Promise.all([releaseOutcome(releaseHeldLead(lead!.id)), releaseOutcome(releaseHeldLead(lead!.id))]);
     expect(outcomes.sort()).toEqual(["not-held", "released"]);
-    expect(await releaseHeldLead(lead!.id)).toBe("not-held");
-    expect(await releaseHeldLead("00000000-0000-4000-8000-000000000000")).toBe("not-found");
+    expect(await releaseOutcome(releaseHeldLead(lead!.id))).toBe("not-held");
+    expect(await releaseOutcome(releaseHeldLead("00000000-0000-4000-8000-000000000000"))).toBe("not-found");
     expect(await leadsOf(conversationId)).toMatchObject([{ heldAt: null, holdReason: null }]);
 
     const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { fromDrizzle, type Db as JobsDb } from "pg-boss";
+import { AppError } from "../errors";
 import { getDb, type Database } from "./client";
 
 type DrizzleTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -37,6 +38,18 @@ export async function withTransaction<T>(work: (tx: Transaction) => Promise<T>):
   // Only once committed: a transaction that failed carried nothing, and the next one carries it.
   if (carried) pending!.done = true;
   return result;
+}
+
+/**
+ * Runs one `update … returning` or `delete … returning` in a transaction and answers its row; a
+ * write that touched no row is `not_found` with `message` (and rolls back whatever rode along).
+ */
+export async function changeOneRow<T>(write: (tx: Transaction) => Promise<T[]>, message: string): Promise<T> {
+  return withTransaction(async (tx) => {
+    const [row] = await write(tx);
+    if (!row) throw new AppError("not_found", message);
+    return row;
+  });
 }
 
 /**

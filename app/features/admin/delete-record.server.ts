@@ -1,7 +1,8 @@
 import { redirectWithToast } from "~/.server/toast";
 import type { AdminUser } from "~/.server/admin-guard";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { recordAdminAudit, type AuditAction } from "./record-admin-audit.server";
+import { AppError } from "~/.server/errors";
+import { audited, type AuditAction } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
 /** The list page a form came from, with its query (search, filter, page) when the form says so. */
@@ -11,7 +12,7 @@ export function listPageReturn(listPath: string, form: FormData): string {
 }
 
 /**
- * The `intent=delete` POST of a list page: erase the record, log who did it,
+ * The `intent=delete` POST of a list page: erase the record, log who did it (in the same transaction),
  * and go back to the same list (search and page kept) with a toast.
  */
 export async function deleteFromListPage(input: {
@@ -21,15 +22,20 @@ export async function deleteFromListPage(input: {
   admin: AdminUser;
   clientIp: string;
   action: AuditAction;
-  remove: (id: string) => Promise<boolean>;
+  /** Deletes the record; not_found when it is gone. */
+  remove: (id: string) => Promise<void>;
   noun: string;
 }): Promise<Response> {
   const back = listPageReturn(input.listPath, input.form);
   const id = idSchema.safeParse(input.form.get("id"));
   if (!id.success) return redirectWithToast(back, { type: "error", title: `That ${input.noun} does not exist` });
-  const deleted = await input.remove(id.data);
-  if (!deleted) return redirectWithToast(back, { type: "error", title: `That ${input.noun} was already deleted` });
-  await recordAdminAudit({ user: input.admin, action: input.action, target: id.data, clientIp: input.clientIp });
+  try {
+    await audited({ user: input.admin, action: input.action, target: id.data, clientIp: input.clientIp }, () => input.remove(id.data));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found")
+      return redirectWithToast(back, { type: "error", title: `That ${input.noun} was already deleted` });
+    throw error;
+  }
   const title = `${input.noun.charAt(0).toUpperCase()}${input.noun.slice(1)} deleted`;
   return redirectWithToast(back, { type: "success", title });
 }

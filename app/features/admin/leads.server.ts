@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/client";
+import { changeOneRow } from "~/.server/db/transaction";
 import { leads, type ConversationMessage } from "~/.server/db/tables";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
 import { csvColumns, csvFilename } from "./csv.server";
@@ -57,8 +57,7 @@ export async function exportLeadsCsv(query: Pick<LeadQuery, "q" | "held">): Prom
   return { csv, filename: csvFilename(query.held ? "leads-held" : "leads"), count };
 }
 
-/** Erases one lead (GDPR). Returns false when it did not exist. */
-export async function deleteLead(id: string): Promise<boolean> {
-  const deleted = await getDb().delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
-  return deleted.length > 0;
+/** Erases one lead (GDPR); not_found when there is none. */
+export async function deleteLead(id: string): Promise<void> {
+  await changeOneRow((tx) => tx.db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id }), "No lead with this id.");
 }

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { requireAdmin, requireOperation } from "~/.server/admin-guard";
 import { mayOpen } from "~/.server/permissions";
 import { requestInfoContext } from "~/.server/request-context";
-import type { ReleaseOutcome } from "~/lib/form-traps";
 import { deleteFromListPage } from "./delete-record.server";
 import type { AuditAction } from "./record-admin-audit.server";
 import { releaseFromListPage } from "./release-record.server";
@@ -31,8 +30,8 @@ export async function deleteOrReleaseFromListPage(
     listPath: string;
     noun: string;
     deleteAction: AuditAction;
-    remove: (id: string) => Promise<boolean>;
-    release?: { action: "release-lead" | "release-submission"; release: (id: string) => Promise<ReleaseOutcome>; mailsSent: string };
+    remove: (id: string) => Promise<void>;
+    release?: { action: "release-lead" | "release-submission"; release: (id: string) => Promise<void>; mailsSent: string };
   },
 ): Promise<Response> {
   const admin = await requireAdmin(request);

@@ -1,8 +1,8 @@
 import type { AdminUser } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
-import type { ReleaseOutcome } from "~/lib/form-traps";
 import { listPageReturn } from "./delete-record.server";
-import { recordAdminAudit } from "./record-admin-audit.server";
+import { AppError } from "~/.server/errors";
+import { audited } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
 /**
@@ -17,7 +17,8 @@ export async function releaseFromListPage(input: {
   admin: AdminUser;
   clientIp: string;
   action: "release-lead" | "release-submission";
-  release: (id: string) => Promise<ReleaseOutcome>;
+  /** Releases the record; not_found when it is gone, conflict when it is not held. */
+  release: (id: string) => Promise<void>;
   noun: string;
   /** What the success toast says went out: "The studio's notification is on its way." */
   mailsSent: string;
@@ -26,10 +27,15 @@ export async function releaseFromListPage(input: {
   const notFound = { type: "error", title: `That ${input.noun} does not exist` } as const;
   const id = idSchema.safeParse(input.form.get("id"));
   if (!id.success) return redirectWithToast(back, notFound);
-  const outcome = await input.release(id.data);
-  if (outcome === "not-found") return redirectWithToast(back, notFound);
-  if (outcome === "not-held") return redirectWithToast(back, { type: "info", title: `That ${input.noun} is not held (already released)` });
-  await recordAdminAudit({ user: input.admin, action: input.action, target: id.data, clientIp: input.clientIp });
+  try {
+    await audited({ user: input.admin, action: input.action, target: id.data, clientIp: input.clientIp }, () => input.release(id.data));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "not_found") return redirectWithToast(back, notFound);
+    if (error.code === "conflict")
+      return redirectWithToast(back, { type: "info", title: `That ${input.noun} is not held (already released)` });
+    throw error;
+  }
   const title = `${input.noun.charAt(0).toUpperCase()}${input.noun.slice(1)} released`;
   return redirectWithToast(back, { type: "success", title, description: input.mailsSent });
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/client";
+import { changeOneRow } from "~/.server/db/transaction";
 import { submissions } from "~/.server/db/tables";
 import type { SubmissionForMail } from "~/features/forms/submission-mails.server";
 import { enquiryRecordsCsv } from "./enquiry-csv.server";
@@ -57,7 +57,10 @@ export async function exportSubmissionsCsv(query: Pick<SubmissionQuery, "q" | "s
   return { csv, filename: csvFilename(prefix), count };
 }
 
-export async function deleteSubmission(id: string): Promise<boolean> {
-  const deleted = await getDb().delete(submissions).where(eq(submissions.id, id)).returning({ id: submissions.id });
-  return deleted.length > 0;
+/** Erases one submission (GDPR); not_found when there is none. */
+export async function deleteSubmission(id: string): Promise<void> {
+  await changeOneRow(
+    (tx) => tx.db.delete(submissions).where(eq(submissions.id, id)).returning({ id: submissions.id }),
+    "No submission with this id.",
+  );
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
+import { changeOneRow } from "~/.server/db/transaction";
 import { newsletterSubscriptions as subs } from "~/.server/db/tables";
 import { subscriptionFields, type SubscriptionStatus } from "~/features/newsletter/subscription-deliveries.server";
 import { csvColumns, csvFilename, toCsv } from "./csv.server";
@@ -54,8 +55,7 @@ export async function exportSubscribersCsv(query: { q: string; status?: Subscrip
   return { csv, filename: csvFilename("subscribers"), count: rows.length };
 }
 
-/** Erases a subscription (GDPR). */
-export async function deleteSubscriber(id: string): Promise<boolean> {
-  const deleted = await getDb().delete(subs).where(eq(subs.id, id)).returning({ id: subs.id });
-  return deleted.length > 0;
+/** Erases a subscription (GDPR); not_found when there is none. */
+export async function deleteSubscriber(id: string): Promise<void> {
+  await changeOneRow((tx) => tx.db.delete(subs).where(eq(subs.id, id)).returning({ id: subs.id }), "No subscriber with this id.");
 }

@@ -3,9 +3,10 @@ import { getDb } from "~/.server/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
+import { AppError } from "~/.server/errors";
 import { defineJob, getJobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
-import { openWebhookSecret, webhookAddressFilter } from "./endpoints.server";
+import { NO_ENDPOINT, openWebhookSecret, webhookAddressFilter } from "./endpoints.server";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { postWebhook } from "./post-webhook.server";
 import { webhookHeaders } from "./signature.server";
@@ -192,25 +193,24 @@ export async function attemptDelivery(deliveryId: string, { isLastAttempt }: { i
   return { result: delivered ? "delivered" : status === "failed" ? "failed" : "retry", error };
 }
 
-/** Sends the delivery again with the same `webhook-id` (its own retries follow); false when it is gone. */
-export async function replayWebhookDelivery(deliveryId: string): Promise<boolean> {
+/** Sends the delivery again with the same `webhook-id` (its own retries follow); not_found when it is gone. */
+export async function replayWebhookDelivery(deliveryId: string): Promise<void> {
   return withTransaction(async (tx) => {
     const rows = await tx.db
       .update(webhookDeliveries)
       .set({ status: "pending" })
       .where(eq(webhookDeliveries.id, deliveryId))
       .returning({ id: webhookDeliveries.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) throw new AppError("not_found", NO_ENDPOINT);
     await queueDeliveries(tx, [deliveryId]);
-    return true;
   });
 }
 
-/** A `webhook.test` delivery to one endpoint (whatever its event types); false when there is no such endpoint. */
-export async function sendWebhookTestEvent(endpointId: string): Promise<boolean> {
+/** A `webhook.test` delivery to one endpoint (whatever its event types); not_found when there is no such endpoint. */
+export async function sendWebhookTestEvent(endpointId: string): Promise<void> {
   return withTransaction(async (tx) => {
     const [endpoint] = await tx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-    if (!endpoint) return false;
+    if (!endpoint) throw new AppError("not_found", NO_ENDPOINT);
     const envelope: WebhookEnvelope = {
       type: TEST_EVENT_TYPE,
       timestamp: new Date().toISOString(),
@@ -221,7 +221,6 @@ export async function sendWebhookTestEvent(endpointId: string): Promise<boolean>
       .values({ endpointId, eventType: TEST_EVENT_TYPE as WebhookEventType, payload: envelope })
       .returning({ id: webhookDeliveries.id });
     await queueDeliveries(tx, [row!.id]);
-    return true;
   });
 }
 

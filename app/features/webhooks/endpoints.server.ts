@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { addressFilter, checkHostResolves } from "~/.server/address-guard";
 import { getDb } from "~/.server/db/client";
+import { changeOneRow } from "~/.server/db/transaction";
+import { AppError } from "~/.server/errors";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, type WebhookFormat } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
@@ -53,52 +55,55 @@ export async function sealPlainWebhookSecrets(): Promise<number> {
   return rows.length;
 }
 
-export type SaveEndpointResult = { ok: true; id: string; secret?: string } | { ok: false; errors: WebhookEndpointErrors };
+export const NO_ENDPOINT = "That endpoint or delivery no longer exists.";
 
-export async function createWebhookEndpoint(input: WebhookEndpointInput): Promise<SaveEndpointResult> {
-  const refused = await checkEndpointUrl(input.url);
-  if (refused) return { ok: false, errors: { url: `This address cannot receive webhooks: ${refused}` } };
+/** Refuses (invalid, on `url`) an address that cannot receive webhooks: a private network, say. */
+async function requireReachable(url: string): Promise<void> {
+  const refused = await checkEndpointUrl(url);
+  if (!refused) return;
+  const message = `This address cannot receive webhooks: ${refused}`;
+  throw new AppError("invalid", message, { fields: { url: message } satisfies WebhookEndpointErrors });
+}
+
+/** A new endpoint and its signing secret (shown once). */
+export async function createWebhookEndpoint(input: WebhookEndpointInput): Promise<{ id: string; secret: string }> {
+  await requireReachable(input.url);
   const secret = generateWebhookSecret();
-  const [row] = await getDb()
-    .insert(webhookEndpoints)
-    .values({
-      url: input.url,
-      description: input.description,
-      eventTypes: input.eventTypes,
-      format: input.format,
-      enabled: input.enabled,
-      secret: sealText(SECRET_PURPOSE, secret),
-    })
-    .returning({ id: webhookEndpoints.id });
-  return { ok: true, id: row!.id, secret };
+  const values = { ...input, secret: sealText(SECRET_PURPOSE, secret) };
+  const row = await changeOneRow((tx) => tx.db.insert(webhookEndpoints).values(values).returning({ id: webhookEndpoints.id }), NO_ENDPOINT);
+  return { id: row.id, secret };
 }
 
-export async function updateWebhookEndpoint(id: string, input: WebhookEndpointInput): Promise<SaveEndpointResult | null> {
-  const refused = await checkEndpointUrl(input.url);
-  if (refused) return { ok: false, errors: { url: `This address cannot receive webhooks: ${refused}` } };
-  const [row] = await getDb()
-    .update(webhookEndpoints)
-    .set({ url: input.url, description: input.description, eventTypes: input.eventTypes, format: input.format, enabled: input.enabled })
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  return row ? { ok: true, id: row.id } : null;
+/** not_found when there is no such endpoint. */
+export async function updateWebhookEndpoint(id: string, input: WebhookEndpointInput): Promise<void> {
+  await requireReachable(input.url);
+  await changeOneRow(
+    (tx) => tx.db.update(webhookEndpoints).set(input).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id }),
+    NO_ENDPOINT,
+  );
 }
 
-/** A new secret for the endpoint (the old one stops working at once); null when there is no such endpoint. */
-export async function rotateWebhookSecret(id: string): Promise<string | null> {
+/** A new secret for the endpoint (the old one stops working at once); not_found when there is no such endpoint. */
+export async function rotateWebhookSecret(id: string): Promise<string> {
   const secret = generateWebhookSecret();
-  const [row] = await getDb()
-    .update(webhookEndpoints)
-    .set({ secret: sealText(SECRET_PURPOSE, secret) })
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  return row ? secret : null;
+  await changeOneRow(
+    (tx) =>
+      tx.db
+        .update(webhookEndpoints)
+        .set({ secret: sealText(SECRET_PURPOSE, secret) })
+        .where(eq(webhookEndpoints.id, id))
+        .returning({ id: webhookEndpoints.id }),
+    NO_ENDPOINT,
+  );
+  return secret;
 }
 
-/** Deletes the endpoint with its delivery log; true when it existed. */
-export async function deleteWebhookEndpoint(id: string): Promise<boolean> {
-  const rows = await getDb().delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+/** Deletes the endpoint with its delivery log; not_found when there is none. */
+export async function deleteWebhookEndpoint(id: string): Promise<void> {
+  await changeOneRow(
+    (tx) => tx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id }),
+    NO_ENDPOINT,
+  );
 }
 
 export type DeliveryListItem = {

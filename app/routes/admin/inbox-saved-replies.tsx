@@ -1,6 +1,7 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { AppError } from "~/.server/errors";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { requestInfoContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -59,22 +60,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const issue of parsed.error.issues) errors[issue.path[0] as "title" | "body"] ??= issue.message;
     return data<ActionAnswer>({ ...raw, id: id?.success ? id.data : undefined, errors }, { status: 400 });
   }
-  const audit = (summary: string) =>
-    recordAdminAudit({
-      user: admin,
-      action: "change-saved-reply",
-      target: parsed.data.title,
-      summary,
-      clientIp: context.get(requestInfoContext).clientIp,
-    });
+  // Each change, in the audit log with it (the same transaction).
+  const audit = (summary: string, change: () => Promise<unknown>) =>
+    audited(
+      { user: admin, action: "change-saved-reply", target: parsed.data.title, summary, clientIp: context.get(requestInfoContext).clientIp },
+      change,
+    );
   if (id) {
-    if (!id.success || !(await updateSavedReply(id.data, parsed.data)))
-      return redirectWithToast(PATH, { type: "error", title: "That saved reply does not exist" });
-    await audit("updated");
+    const gone = () => redirectWithToast(PATH, { type: "error", title: "That saved reply does not exist" });
+    if (!id.success) return gone();
+    try {
+      await audit("updated", () => updateSavedReply(id.data, parsed.data));
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not_found") return gone();
+      throw error;
+    }
     return redirectWithToast(PATH, { type: "success", title: "Saved reply updated" });
   }
-  await createSavedReply(parsed.data);
-  await audit("added");
+  await audit("added", () => createSavedReply(parsed.data));
   return redirectWithToast(PATH, { type: "success", title: "Saved reply added" });
 }
 

@@ -10,7 +10,8 @@ import { formatDateTime, Pagination, withParams } from "~/features/admin/compone
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { deleteFromListPage, listPageReturn } from "~/features/admin/delete-record.server";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { AppError } from "~/.server/errors";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { idSchema, listQuerySchema } from "~/features/admin/schema";
 import { readListPage } from "~/features/admin/list-page.server";
 import { assignUnmatchedMail, discardUnmatchedMail, listUnmatchedMails } from "~/features/inbox/mail/unmatched.server";
@@ -43,15 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       .slice(0, 320);
     if (!id.success) return redirectWithToast(back, { type: "error", title: "That mail does not exist" });
     if (!email) return redirectWithToast(back, { type: "error", title: "Enter the person's e-mail address" });
-    const outcome = await assignUnmatchedMail(id.data, email);
-    if (outcome.status === "not-found") return redirectWithToast(back, { type: "error", title: "That mail is no longer unmatched" });
-    if (outcome.status === "no-person")
-      return redirectWithToast(back, {
-        type: "error",
-        title: "No person with that address",
-        description: "Assign it to someone who has written to the studio before.",
-      });
-    await recordAdminAudit({ user: admin, action: "assign-mail", target: id.data, clientIp });
+    try {
+      await audited({ user: admin, action: "assign-mail", target: id.data, clientIp }, () => assignUnmatchedMail(id.data, email));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === "not_found") return redirectWithToast(back, { type: "error", title: "That mail is no longer unmatched" });
+      if (error.code === "invalid")
+        return redirectWithToast(back, {
+          type: "error",
+          title: "No person with that address",
+          description: "Assign it to someone who has written to the studio before.",
+        });
+      throw error;
+    }
     return redirectWithToast(back, { type: "success", title: "Mail assigned", description: "It is on the person's timeline now." });
   }
   return deleteFromListPage({ listPath, form, admin, clientIp, action: "discard-mail", remove: discardUnmatchedMail, noun: "mail" });

@@ -1,7 +1,8 @@
 import { data, Form, useLocation } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { requestInfoContext } from "~/.server/request-context";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { AppError } from "~/.server/errors";
+import { audited } from "~/features/admin/record-admin-audit.server";
 import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -56,49 +57,58 @@ const notFound = () => data<Answer>({ intent: "other", message: "That endpoint o
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const clientIp = context.get(requestInfoContext).clientIp;
-  /** Each change that succeeded, in the audit log: which endpoint (or delivery) and what was done, never the secret. */
-  const audit = (target: string, summary: string) => recordAdminAudit({ user: admin, action: "change-webhook", target, summary, clientIp });
+  /** Each change, in the audit log with it (the same transaction): which endpoint or delivery and what was done, never the secret. */
+  const audit = <T,>(target: string, summary: string, change: () => Promise<T>) =>
+    audited({ user: admin, action: "change-webhook", target, summary, clientIp }, change);
   // A body that is not a form (a script's JSON) is a request not understood, not a 500.
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const id = idSchema.safeParse(form.get("id"));
-  if (intent === "create") {
-    const parsed = parseEndpointForm(form);
-    const saved = parsed.ok ? await createWebhookEndpoint(parsed.value) : parsed;
-    if (!saved.ok) return data<Answer>({ intent, errors: saved.errors, values: formValues(form) }, { status: 400 });
-    await audit(saved.id, "endpoint added");
-    return data<Answer>({ intent, id: saved.id, secret: saved.secret! });
-  }
-  if (!id.success) return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });
-  switch (intent) {
-    case "update": {
+  try {
+    if (intent === "create") {
       const parsed = parseEndpointForm(form);
-      const saved = parsed.ok ? await updateWebhookEndpoint(id.data, parsed.value) : parsed;
-      if (!saved) return notFound();
-      if (!saved.ok) return data<Answer>({ intent, id: id.data, errors: saved.errors, values: formValues(form) }, { status: 400 });
-      await audit(id.data, "endpoint changed");
-      return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint saved" });
+      if (!parsed.ok) return data<Answer>({ intent, errors: parsed.errors, values: formValues(form) }, { status: 400 });
+      // Its address stays out of the log: a Slack address is itself a secret.
+      const created = await audit("a new endpoint", `endpoint added: ${parsed.value.description || "no description"}`, () =>
+        createWebhookEndpoint(parsed.value),
+      );
+      return data<Answer>({ intent, id: created.id, secret: created.secret });
     }
-    case "rotate": {
-      const secret = await rotateWebhookSecret(id.data);
-      if (!secret) return notFound();
-      await audit(id.data, "signing secret rotated");
-      return data<Answer>({ intent, id: id.data, secret });
+    if (!id.success) return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });
+    switch (intent) {
+      case "update": {
+        const parsed = parseEndpointForm(form);
+        if (!parsed.ok) return data<Answer>({ intent, id: id.data, errors: parsed.errors, values: formValues(form) }, { status: 400 });
+        await audit(id.data, "endpoint changed", () => updateWebhookEndpoint(id.data, parsed.value));
+        return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint saved" });
+      }
+      case "rotate":
+        return data<Answer>({
+          intent,
+          id: id.data,
+          secret: await audit(id.data, "signing secret rotated", () => rotateWebhookSecret(id.data)),
+        });
+      case "delete":
+        await audit(id.data, "endpoint deleted", () => deleteWebhookEndpoint(id.data));
+        return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint deleted, with its delivery log" });
+      case "test":
+        await audit(id.data, "test event sent", () => sendWebhookTestEvent(id.data));
+        return redirectWithToast("/admin/webhooks", { type: "success", title: "Test event queued: it appears in the delivery log" });
+      case "replay":
+        await audit(id.data, "delivery replayed", () => replayWebhookDelivery(id.data));
+        return redirectWithToast("/admin/webhooks", { type: "success", title: "Replay queued, with the same webhook-id" });
+      default:
+        return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });
     }
-    case "delete":
-      if (!(await deleteWebhookEndpoint(id.data))) return notFound();
-      await audit(id.data, "endpoint deleted");
-      return redirectWithToast("/admin/webhooks", { type: "success", title: "Endpoint deleted, with its delivery log" });
-    case "test":
-      if (!(await sendWebhookTestEvent(id.data))) return notFound();
-      await audit(id.data, "test event sent");
-      return redirectWithToast("/admin/webhooks", { type: "success", title: "Test event queued: it appears in the delivery log" });
-    case "replay":
-      if (!(await replayWebhookDelivery(id.data))) return notFound();
-      await audit(id.data, "delivery replayed");
-      return redirectWithToast("/admin/webhooks", { type: "success", title: "Replay queued, with the same webhook-id" });
-    default:
-      return data<Answer>({ intent: "other", message: "That request was not understood." }, { status: 400 });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "not_found") return notFound();
+    // An address that cannot receive webhooks: said by its field, with what was typed.
+    if (error.code === "invalid" && (intent === "create" || intent === "update")) {
+      const errors = (error.details.fields ?? {}) as WebhookEndpointErrors;
+      return data<Answer>({ intent, id: id.success ? id.data : undefined, errors, values: formValues(form) }, { status: 400 });
+    }
+    throw error;
   }
 }
 

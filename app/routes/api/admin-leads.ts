@@ -3,7 +3,7 @@ import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
 import { deleteLead, exportLeadsCsv, listLeads } from "~/features/admin/leads.server";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 
 /**
@@ -15,8 +15,7 @@ import { leadQuerySchema, parseQuery } from "~/features/admin/schema";
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "lead");
-    if (!(await deleteLead(id))) throw new AppError("not_found", "No lead with this id.");
-    await recordAdminAudit({ user: admin, action: "delete-lead", target: id, clientIp });
+    await audited({ user: admin, action: "delete-lead", target: id, clientIp }, () => deleteLead(id));
     return jsonOk({ deleted: true, id });
   }
   if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/leads/<id>.", { Allow: "DELETE" });

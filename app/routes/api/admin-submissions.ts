@@ -2,7 +2,7 @@ import { jsonOk } from "~/.server/api";
 import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { parseQuery, submissionQuerySchema } from "~/features/admin/schema";
 import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
 
@@ -15,8 +15,7 @@ import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/featu
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "submission");
-    if (!(await deleteSubmission(id))) throw new AppError("not_found", "No submission with this id.");
-    await recordAdminAudit({ user: admin, action: "delete-submission", target: id, clientIp });
+    await audited({ user: admin, action: "delete-submission", target: id, clientIp }, () => deleteSubmission(id));
     return jsonOk({ deleted: true, id });
   }
   if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/submissions/<id>.", { Allow: "DELETE" });

@@ -2,7 +2,7 @@ import { jsonOk } from "~/.server/api";
 import { AppError } from "~/.server/errors";
 import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
 import { csvResponse } from "~/features/admin/csv.server";
-import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { audited, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { parseQuery, subscriberQuerySchema } from "~/features/admin/schema";
 import { countSubscribers, deleteSubscriber, exportSubscribersCsv, listSubscribers } from "~/features/admin/subscribers.server";
 
@@ -14,8 +14,7 @@ import { countSubscribers, deleteSubscriber, exportSubscribersCsv, listSubscribe
 const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
   if (request.method === "DELETE") {
     const id = requireRecordId(params, "subscriber");
-    if (!(await deleteSubscriber(id))) throw new AppError("not_found", "No subscriber with this id.");
-    await recordAdminAudit({ user: admin, action: "delete-subscriber", target: id, clientIp });
+    await audited({ user: admin, action: "delete-subscriber", target: id, clientIp }, () => deleteSubscriber(id));
     return jsonOk({ deleted: true, id });
   }
   if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/subscribers/<id>.", { Allow: "DELETE" });

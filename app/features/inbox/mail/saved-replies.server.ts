@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client";
+import { changeOneRow } from "~/.server/db/transaction";
 import { savedReplies } from "~/.server/db/tables";
 import { MAX_REPLY_CHARS } from "./reply-text";
 
@@ -32,22 +33,26 @@ export async function getSavedReply(id: string): Promise<SavedReply | undefined>
   return row;
 }
 
+const NO_SAVED_REPLY = "That saved reply does not exist.";
+
 export async function createSavedReply(input: z.output<typeof savedReplySchema>): Promise<string> {
-  const [row] = await getDb().insert(savedReplies).values(input).returning({ id: savedReplies.id });
-  return row!.id;
+  const row = await changeOneRow((tx) => tx.db.insert(savedReplies).values(input).returning({ id: savedReplies.id }), NO_SAVED_REPLY);
+  return row.id;
 }
 
-/** False when there is no such saved reply. */
-export async function updateSavedReply(id: string, input: z.output<typeof savedReplySchema>): Promise<boolean> {
-  const rows = await getDb()
-    .update(savedReplies)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(eq(savedReplies.id, id))
-    .returning({ id: savedReplies.id });
-  return rows.length > 0;
+/** not_found when there is no such saved reply. */
+export async function updateSavedReply(id: string, input: z.output<typeof savedReplySchema>): Promise<void> {
+  await changeOneRow(
+    (tx) =>
+      tx.db
+        .update(savedReplies)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(savedReplies.id, id))
+        .returning({ id: savedReplies.id }),
+    NO_SAVED_REPLY,
+  );
 }
 
-export async function deleteSavedReply(id: string): Promise<boolean> {
-  const rows = await getDb().delete(savedReplies).where(eq(savedReplies.id, id)).returning({ id: savedReplies.id });
-  return rows.length > 0;
+export async function deleteSavedReply(id: string): Promise<void> {
+  await changeOneRow((tx) => tx.db.delete(savedReplies).where(eq(savedReplies.id, id)).returning({ id: savedReplies.id }), NO_SAVED_REPLY);
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { enquiries, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/tables";
-import { withTransaction } from "~/.server/db/transaction";
+import { changeOneRow, withTransaction } from "~/.server/db/transaction";
+import { AppError } from "~/.server/errors";
 
 /**
  * Unmatched mail (docs/inbox.md): answers read over IMAP that named no thread of ours, or came
@@ -58,25 +59,28 @@ export async function listUnmatchedMails(page: number) {
   };
 }
 
-export type AssignOutcome = { status: "assigned"; personId: string } | { status: "no-person" } | { status: "not-found" };
-
 /**
- * Gives an unmatched mail to the person with `email`, on their latest enquiry. A person's own
- * answer (not an auto-reply) then counts as one: the enquiry waits for us again.
+ * Gives an unmatched mail to the person with `email`, on their latest enquiry, and answers their
+ * id. A person's own answer (not an auto-reply) then counts as one: the enquiry waits for us
+ * again. not_found when the mail is no longer unmatched; invalid (on `email`) when nobody has
+ * that address.
  */
-export async function assignUnmatchedMail(mailId: string, email: string): Promise<AssignOutcome> {
+export async function assignUnmatchedMail(mailId: string, email: string): Promise<string> {
   return withTransaction(async (tx) => {
     const [mail] = await tx.db
       .select({ id: inboxMails.id, autoReply: inboxMails.autoReply })
       .from(inboxMails)
       .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
       .for("update");
-    if (!mail) return { status: "not-found" } as const;
+    if (!mail) throw new AppError("not_found", "That mail is no longer unmatched.");
     const [person] = await tx.db
       .select({ id: people.id })
       .from(people)
       .where(eq(people.emailKey, personEmailKey(email)));
-    if (!person) return { status: "no-person" } as const;
+    if (!person) {
+      const message = "No person with that address: assign it to someone who has written to the studio before.";
+      throw new AppError("invalid", message, { fields: { email: message } });
+    }
     const [enquiry] = await tx.db
       .select({ id: enquiries.id })
       .from(enquiries)
@@ -93,15 +97,18 @@ export async function assignUnmatchedMail(mailId: string, email: string): Promis
         .set({ lastInboundAt: sql`now()`, waitingSince: sql`coalesce(${enquiries.waitingSince}, now())` })
         .where(eq(enquiries.id, enquiry.id));
     }
-    return { status: "assigned", personId: person.id } as const;
+    return person.id;
   });
 }
 
-/** Removes an unmatched mail from the site (and its attachments); false when there is none. */
-export async function discardUnmatchedMail(mailId: string): Promise<boolean> {
-  const rows = await getDb()
-    .delete(inboxMails)
-    .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
-    .returning({ id: inboxMails.id });
-  return rows.length > 0;
+/** Removes an unmatched mail from the site (and its attachments); not_found when there is none. */
+export async function discardUnmatchedMail(mailId: string): Promise<void> {
+  await changeOneRow(
+    (tx) =>
+      tx.db
+        .delete(inboxMails)
+        .where(and(eq(inboxMails.id, mailId), isNull(inboxMails.personId), eq(inboxMails.direction, "in")))
+        .returning({ id: inboxMails.id }),
+    "That mail is no longer unmatched.",
+  );
 }

@@ -23,6 +23,7 @@ import { hashClientIp } from "~/.server/rate-limit";
 import { recipientKey, recipientMailLimit } from "~/.server/recipient-mail-limit";
 import { exportSubscription, type SubscriptionExport } from "~/features/newsletter/subscription-deliveries.server";
 import { confirmationMailLimit } from "~/features/newsletter/subscribe-to-newsletter.server";
+import { attachmentsOf } from "./person-timeline.server";
 
 /**
  * Everything the site holds about one person, across the chat, the forms, the newsletter and
@@ -215,21 +216,7 @@ async function readPersonRows(db: ReturnType<typeof getDb>, personId: string, em
     db.select().from(mentoringBookings).where(eq(mentoringBookings.personId, personId)).orderBy(asc(mentoringBookings.createdAt)),
   ]);
   const mailIds = mailRows.map((mail) => mail.id);
-  const attachmentRows =
-    mailIds.length > 0
-      ? await db
-          .select({
-            id: inboxAttachments.id,
-            mailId: inboxAttachments.mailId,
-            filename: inboxAttachments.filename,
-            contentType: inboxAttachments.contentType,
-            sizeBytes: inboxAttachments.sizeBytes,
-            stored: sql<boolean>`${inboxAttachments.content} is not null`,
-          })
-          .from(inboxAttachments)
-          .where(inArray(inboxAttachments.mailId, mailIds))
-          .orderBy(asc(inboxAttachments.filename))
-      : [];
+  const attachmentRows = await attachmentsOf(mailIds);
   const subscription = subscriptionRows[0] ? await exportSubscription(subscriptionRows[0]) : null;
   return { leadRows, submissionRows, subscription, enquiryRows, eventRows, mailRows, attachmentRows, visitRows, bookingRows };
 }
@@ -299,7 +286,7 @@ function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof rea
     autoReply: mail.autoReply,
     sentBy: mail.sentByName,
     createdAt: mail.createdAt.toISOString(),
-    attachments: attachmentRows.filter((file) => file.mailId === mail.id).map(({ mailId: _mailId, ...file }) => file),
+    attachments: attachmentRows.filter((file) => file.mailId === mail.id).map(({ mailId: _mailId, kept, ...file }) => ({ ...file, stored: kept })),
   }));
 }
 

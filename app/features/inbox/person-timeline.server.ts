@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import {
   analyticsConversions,
@@ -181,8 +181,8 @@ function mailsOf(personId: string, which?: SQL) {
     .limit(TIMELINE_LIMIT_PER_KIND);
 }
 
-/** The attachments of these mails: whether each was kept, not its bytes (the attachment's own page serves them). */
-async function attachmentsOf(mailIds: string[]) {
+/** The attachments of these mails by name: whether each was kept, not its bytes (the attachment's own page serves them). */
+export async function attachmentsOf(mailIds: string[]) {
   if (!mailIds.length) return [];
   return getDb()
     .select({
@@ -194,7 +194,8 @@ async function attachmentsOf(mailIds: string[]) {
       kept: sql<boolean>`${inboxAttachments.content} is not null`,
     })
     .from(inboxAttachments)
-    .where(inArray(inboxAttachments.mailId, mailIds));
+    .where(inArray(inboxAttachments.mailId, mailIds))
+    .orderBy(asc(inboxAttachments.filename));
 }
 
 /** The latest TIMELINE_LIMIT_PER_KIND rows of each kind held about the person, with the visits behind them and their mails' attachments. */

@@ -1,5 +1,5 @@
-import { CheckCircle2, XCircle } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { OutcomeNotice } from "~/components/outcome-notice";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -73,21 +73,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <div className="container-page max-w-2xl py-12">
         <Card>
           {view.state === "confirmed" ? (
-            <div role="status" className="flex items-start gap-3">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-aurora-700" />
-              <div className="flex flex-col gap-3">
-                <p className="text-lg font-medium">Subscription confirmed.</p>
-                <p className="text-ink-700">
-                  {"email" in view && view.email ? `${view.email} will` : "You will"} get the 5 top AI stories every morning at 8 AM UTC.
-                  Every e-mail has a one-click unsubscribe link.
-                </p>
-                <p>
-                  <Link to="/ai-news" className="font-medium text-aurora-700 underline underline-offset-4">
-                    Read today's AI news
-                  </Link>
-                </p>
-              </div>
-            </div>
+            <OutcomeNotice ok title="Subscription confirmed." next={{ to: "/ai-news", label: "Read today's AI news" }}>
+              <p className="text-ink-700">
+                {"email" in view && view.email ? `${view.email} will` : "You will"} get the 5 top AI stories every morning at 8 AM UTC.
+                Every e-mail has a one-click unsubscribe link.
+              </p>
+            </OutcomeNotice>
           ) : view.state === "ready" ? (
             <Form method="post" className="flex flex-col gap-4">
               <input type="hidden" name="token" value={"token" in view ? (view.token ?? "") : ""} />
@@ -106,17 +97,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               </div>
             </Form>
           ) : (
-            <div role="alert" className="flex items-start gap-3">
-              <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger-700" />
-              <div className="flex flex-col gap-3">
-                <p className="font-medium">{view.message}</p>
-                <p>
-                  <Link to="/#newsletter" className="font-medium text-aurora-700 underline underline-offset-4">
-                    Go to the sign-up form
-                  </Link>
-                </p>
-              </div>
-            </div>
+            <OutcomeNotice ok={false} title={view.message} next={{ to: "/#newsletter", label: "Go to the sign-up form" }} />
           )}
         </Card>
       </div>

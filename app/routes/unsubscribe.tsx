@@ -1,6 +1,6 @@
-import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, useFetcher } from "react-router";
+import { OutcomeNotice } from "~/components/outcome-notice";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -84,42 +84,24 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <div className="container-page max-w-2xl py-12">
         <Card>
           {view.state === "success" ? (
-            <div role="status" className="flex items-start gap-3">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-aurora-700" />
-              <div className="flex flex-col gap-3">
-                <p className="text-lg font-medium">{newsletterMessages.unsubscribeSuccess}</p>
-                <p className="text-ink-700">
-                  You will not get the daily AI news any more. Changed your mind? Sign up again on the home page: a new confirmation link
-                  goes out at most once an hour, and the form says when.
-                </p>
-                <p>
-                  <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
-                    Return to the homepage
-                  </Link>
-                </p>
-              </div>
-            </div>
+            <OutcomeNotice ok title={newsletterMessages.unsubscribeSuccess} next={{ to: "/", label: "Return to the homepage" }}>
+              <p className="text-ink-700">
+                You will not get the daily AI news any more. Changed your mind? Sign up again on the home page: a new confirmation link goes
+                out at most once an hour, and the form says when.
+              </p>
+            </OutcomeNotice>
           ) : view.state === "error" ? (
-            <div role="alert" className="flex items-start gap-3">
-              <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger-700" />
-              <div className="flex flex-col gap-3">
-                <p className="text-lg font-medium">{view.message}</p>
-                {readyToken ? (
-                  // The link was good: what failed was the request, so it can be tried again (without JavaScript too).
-                  <fetcher.Form method="post">
-                    <input type="hidden" name="token" value={readyToken} />
-                    <Button type="submit" variant="primary" disabled={fetcher.state !== "idle"}>
-                      Try again
-                    </Button>
-                  </fetcher.Form>
-                ) : null}
-                <p>
-                  <Link to="/" className="font-medium text-aurora-700 underline underline-offset-4">
-                    Return to the homepage
-                  </Link>
-                </p>
-              </div>
-            </div>
+            <OutcomeNotice ok={false} title={view.message} next={{ to: "/", label: "Return to the homepage" }}>
+              {readyToken ? (
+                // The link was good: what failed was the request, so it can be tried again (without JavaScript too).
+                <fetcher.Form method="post">
+                  <input type="hidden" name="token" value={readyToken} />
+                  <Button type="submit" variant="primary" disabled={fetcher.state !== "idle"}>
+                    Try again
+                  </Button>
+                </fetcher.Form>
+              ) : null}
+            </OutcomeNotice>
           ) : (
             <div className="flex flex-col gap-4">
               <p role="status" className="text-lg font-medium">

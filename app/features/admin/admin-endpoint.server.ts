@@ -1,8 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { requireAdminApi, requireOperation, type AdminUser } from "~/.server/admin-guard";
-import { answerApi, requireMethod } from "~/.server/api";
+import { answerApi, jsonOk, requireMethod } from "~/.server/api";
 import { AppError } from "~/.server/errors";
 import { requestInfoContext } from "~/.server/request-context";
+import { csvResponse } from "./csv.server";
+import { audited, recordAdminAudit } from "./record-admin-audit.server";
 import { idSchema } from "./schema";
 
 type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
@@ -25,6 +27,35 @@ export function adminEndpoint(methods: string[], handler: (args: AdminEndpointAr
       if (operation) requireOperation(request, admin, operation, "api");
       return handler({ request, params, admin, clientIp: context.get(requestInfoContext).clientIp });
     });
+}
+
+/**
+ * The admin API of one kind of record (leads, submissions, subscribers; docs/admin.md, "JSON API"):
+ * GET a page of them (JSON), GET `?format=csv` all matching as CSV, DELETE `/<id>` one of them;
+ * the export and the erasure are recorded in the audit log (the erasure in its transaction).
+ */
+export function recordsEndpoint<Query>(records: {
+  noun: "lead" | "submission" | "subscriber";
+  parse: (url: URL) => Query;
+  list: (query: Query) => Promise<unknown>;
+  exportCsv: (query: Query) => Promise<{ csv: string; filename: string; count: number; filters?: string }>;
+  remove: (id: string) => Promise<void>;
+}) {
+  const plural = `${records.noun}s` as const;
+  return adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
+    if (request.method === "DELETE") {
+      const id = requireRecordId(params, records.noun);
+      await audited({ user: admin, action: `delete-${records.noun}`, target: id, clientIp }, () => records.remove(id));
+      return jsonOk({ deleted: true, id });
+    }
+    if (params.id) throw new AppError("method_not_allowed", `Use DELETE on /api/admin/${plural}/<id>.`, { Allow: "DELETE" });
+    const url = new URL(request.url);
+    const query = records.parse(url);
+    if (url.searchParams.get("format") !== "csv") return jsonOk(await records.list(query));
+    const { csv, filename, count, filters = "" } = await records.exportCsv(query);
+    await recordAdminAudit({ user: admin, action: `export-${plural}`, target: `${count} rows${filters}`, clientIp });
+    return csvResponse(csv, filename);
+  });
 }
 
 /** The :id of a DELETE, as a UUID, or AppError `invalid`/`not_found`. */

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { idSchema } from "~/features/admin/schema";
-import { agendaData, type AgendaBooking, type BookingMail } from "~/features/mentoring/agenda.server";
+import { agendaData, type AgendaBooking, type AgendaData, type BookingMail } from "~/features/mentoring/agenda.server";
 import { approveScholarship } from "~/features/mentoring/approve-scholarship.server";
 import { loadBooking, SlotTakenError, type BookingView } from "~/features/mentoring/bookings-shared.server";
 import { cancelBooking } from "~/features/mentoring/cancel-booking.server";
@@ -184,20 +184,7 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
                 {day.bookings.length === 0 ? (
                   <p className="text-sm text-ink-600">No sessions.</p>
                 ) : (
-                  <ul className="flex flex-col gap-3">
-                    {day.bookings.map((booking) => (
-                      <li key={booking.id}>
-                        <BookingCard
-                          booking={booking}
-                          time={time}
-                          moment={moment}
-                          here={here}
-                          now={agenda.now}
-                          mails={agenda.mails[booking.id] ?? []}
-                        />
-                      </li>
-                    ))}
-                  </ul>
+                  <BookingCards bookings={day.bookings} time={time} moment={moment} here={here} agenda={agenda} />
                 )}
               </li>
             ))}
@@ -208,23 +195,30 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
             Awaiting your decision ({agenda.awaiting.length})
           </h2>
           {agenda.awaiting.length === 0 ? <p className="text-ink-600">Nothing waits: no scholarship request and no held booking.</p> : null}
-          <ul className="flex flex-col gap-3">
-            {agenda.awaiting.map((booking) => (
-              <li key={booking.id}>
-                <BookingCard
-                  booking={booking}
-                  time={moment}
-                  moment={moment}
-                  here={here}
-                  now={agenda.now}
-                  mails={agenda.mails[booking.id] ?? []}
-                />
-              </li>
-            ))}
-          </ul>
+          <BookingCards bookings={agenda.awaiting} time={moment} moment={moment} here={here} agenda={agenda} />
         </section>
       </div>
     </AdminShell>
+  );
+}
+
+/** A list of booking cards, each with what became of its mails. */
+function BookingCards({
+  bookings,
+  agenda,
+  ...shared
+}: { bookings: AgendaBooking[]; agenda: Pick<AgendaData, "now" | "mails"> } & Pick<
+  Parameters<typeof BookingCard>[0],
+  "time" | "moment" | "here"
+>) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {bookings.map((booking) => (
+        <li key={booking.id}>
+          <BookingCard booking={booking} now={agenda.now} mails={agenda.mails[booking.id] ?? []} {...shared} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

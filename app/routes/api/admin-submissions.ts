@@ -1,8 +1,4 @@
-import { jsonOk } from "~/.server/api";
-import { AppError } from "~/.server/errors";
-import { adminEndpoint, requireRecordId } from "~/features/admin/admin-endpoint.server";
-import { csvResponse } from "~/features/admin/csv.server";
-import { audited, recordAdminAudit } from "~/features/admin/record-admin-audit.server";
+import { recordsEndpoint } from "~/features/admin/admin-endpoint.server";
 import { parseQuery, submissionQuerySchema } from "~/features/admin/schema";
 import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
 
@@ -12,21 +8,12 @@ import { deleteSubmission, exportSubmissionsCsv, listSubmissions } from "~/featu
  * DELETE /api/admin/submissions/<id>                         erase one (audited)
  * (POST /api/admin/submissions/<id>/release is admin-submission-release.ts.)
  */
-const endpoint = adminEndpoint(["GET", "DELETE"], async ({ request, params, admin, clientIp }) => {
-  if (request.method === "DELETE") {
-    const id = requireRecordId(params, "submission");
-    await audited({ user: admin, action: "delete-submission", target: id, clientIp }, () => deleteSubmission(id));
-    return jsonOk({ deleted: true, id });
-  }
-  if (params.id) throw new AppError("method_not_allowed", "Use DELETE on /api/admin/submissions/<id>.", { Allow: "DELETE" });
-  const url = new URL(request.url);
-  const query = parseQuery(submissionQuerySchema, url);
-  if (url.searchParams.get("format") === "csv") {
-    const { csv, filename, count } = await exportSubmissionsCsv(query);
-    await recordAdminAudit({ user: admin, action: "export-submissions", target: `${count} rows${query.held ? " held" : ""}`, clientIp });
-    return csvResponse(csv, filename);
-  }
-  return jsonOk(await listSubmissions(query));
+const endpoint = recordsEndpoint({
+  noun: "submission",
+  parse: (url) => parseQuery(submissionQuerySchema, url),
+  list: listSubmissions,
+  exportCsv: async (query) => ({ ...(await exportSubmissionsCsv(query)), filters: query.held ? " held" : "" }),
+  remove: deleteSubmission,
 });
 
 export const loader = endpoint;

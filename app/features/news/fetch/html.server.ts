@@ -9,54 +9,12 @@ import sanitize from "sanitize-html";
  * and summaries, and Readability for article pages.
  */
 
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "hr",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "blockquote",
-  "pre",
-  "code",
-  "kbd",
-  "samp",
-  "em",
-  "strong",
-  "b",
-  "i",
-  "u",
-  "s",
-  "del",
-  "ins",
-  "mark",
-  "small",
-  "sub",
-  "sup",
-  "abbr",
-  "cite",
-  "q",
-  "ul",
-  "ol",
-  "li",
-  "dl",
-  "dt",
-  "dd",
-  "a",
-  "img",
-  "figure",
-  "figcaption",
-  "table",
-  "caption",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-];
+const ALLOWED_TAGS = `
+  p br hr h2 h3 h4 h5 h6 blockquote pre code kbd samp em strong b i u s del ins mark small sub sup abbr cite q
+  ul ol li dl dt dd a img figure figcaption table caption thead tbody tfoot tr th td
+`
+  .trim()
+  .split(/\s+/);
 
 function resolveUrl(value: string | undefined, base: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -140,34 +98,13 @@ export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
   return clean.trim();
 }
 
-const BLOCK_TAGS = new Set([
-  "p",
-  "div",
-  "br",
-  "li",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "blockquote",
-  "pre",
-  "tr",
-  "td",
-  "th",
-  "dd",
-  "dt",
-  "figcaption",
-  "section",
-  "article",
-  "header",
-  "footer",
-  "ul",
-  "ol",
-  "table",
-  "hr",
-]);
+const BLOCK_TAGS = new Set(
+  `
+  p div br li h1 h2 h3 h4 h5 h6 blockquote pre tr td th dd dt figcaption section article header footer ul ol table hr
+`
+    .trim()
+    .split(/\s+/),
+);
 const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "head", "title", "svg", "math"]);
 
 /** The visible text of an HTML fragment (entities decoded, whitespace collapsed, no markup). */

@@ -133,6 +133,20 @@ async function timed(
 const unavailableHeaders = (response: Response) =>
   response.status === 503 && response.headers.get("retry-after") !== "5" ? "503 without Retry-After: 5" : undefined;
 
+/** A form post as a browser without JavaScript sends it, from its own address. */
+function postAsBrowser(path: string, body: URLSearchParams): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.url,
+      "X-Forwarded-For": clientIp(),
+      Accept: "text/html",
+    },
+  });
+}
+
 /** The contact form posted as a browser without JavaScript does: on 503 the page comes back with the message and what was typed. */
 function postContactForm(): Promise<Outcome> {
   const email = `chaos-${randomUUID()}@example.com`;
@@ -148,17 +162,7 @@ function postContactForm(): Promise<Outcome> {
   return timed(
     "form",
     email,
-    () =>
-      fetch(`${server.url}/contact`, {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: server.url,
-          "X-Forwarded-For": clientIp(),
-          Accept: "text/html",
-        },
-      }),
+    () => postAsBrowser("/contact", body),
     (response, html) => {
       if (response.status === 200) return html.includes(message) ? "the stored form still shows what was typed" : undefined;
       if (response.status !== 503) return `status ${response.status}`;
@@ -175,17 +179,7 @@ function postSignup(): Promise<Outcome> {
   return timed(
     "signup",
     email,
-    () =>
-      fetch(`${server.url}/newsletter/subscribe`, {
-        method: "POST",
-        body: new URLSearchParams({ email, source: "home", nickname: "" }),
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: server.url,
-          "X-Forwarded-For": clientIp(),
-          Accept: "text/html",
-        },
-      }),
+    () => postAsBrowser("/newsletter/subscribe", new URLSearchParams({ email, source: "home", nickname: "" })),
     (response, html) => {
       if (response.status === 200) return undefined;
       if (response.status !== 503) return `status ${response.status}`;
@@ -281,17 +275,7 @@ function postBookingForm(): Promise<Outcome> {
   return timed(
     "booking-form",
     email,
-    () =>
-      fetch(`${server.url}/mentoring`, {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: server.url,
-          "X-Forwarded-For": clientIp(),
-          Accept: "text/html",
-        },
-      }),
+    () => postAsBrowser("/mentoring", body),
     (response, html) => {
       if (response.status === 200) return html.includes("Check your e-mail to confirm") ? undefined : "200 without the answer";
       if (response.status !== 503) return `status ${response.status}`;

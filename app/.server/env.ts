@@ -32,6 +32,15 @@ const booleanFlagOnByDefault = z
   .default("true")
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** A whole number from `min` to `max` ("of seconds": its unit in the message), `fallback` when unset. */
+const wholeNumber = (min: number, max: number, fallback: number, unit?: string) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: unit ? `must be a whole number of ${unit}` : "must be a whole number" })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` })
+    .default(fallback);
+
 const urlWithProtocols = (protocols: string[]) =>
   z.url({ error: "must be a URL" }).refine((value) => protocols.includes(new URL(value).protocol), {
     error: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
@@ -40,39 +49,20 @@ const urlWithProtocols = (protocols: string[]) =>
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(0, { error: "must be between 0 and 65535" })
-      .max(65535, { error: "must be between 0 and 65535" })
-      .default(3000),
+    PORT: wholeNumber(0, 65535, 3000),
     HOST: optionalString,
     PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]).optional(),
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(100, { error: "must be between 100 and 600000" })
-      .max(600_000, { error: "must be between 100 and 600000" })
-      .default(5_000)
-      .describe(
-        "Web requests: PostgreSQL cancels a statement running longer; the client gives up 1 s later if the server does not answer at all",
-      ),
-    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(100, { error: "must be between 100 and 600000" })
-      .max(600_000, { error: "must be between 100 and 600000" })
-      .default(5_000)
-      .describe("How long a request or job waits for a database connection (a free one from the pool, or a new one) before giving up"),
-    DATABASE_JOB_STATEMENT_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(100, { error: "must be between 100 and 3600000" })
-      .max(3_600_000, { error: "must be between 100 and 3600000" })
-      .default(60_000)
-      .describe("Background jobs (their own pool): the statement limit, as DATABASE_STATEMENT_TIMEOUT_MS is for web requests"),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000).describe(
+      "Web requests: PostgreSQL cancels a statement running longer; the client gives up 1 s later if the server does not answer at all",
+    ),
+    DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000).describe(
+      "How long a request or job waits for a database connection (a free one from the pool, or a new one) before giving up",
+    ),
+    DATABASE_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 3_600_000, 60_000).describe(
+      "Background jobs (their own pool): the statement limit, as DATABASE_STATEMENT_TIMEOUT_MS is for web requests",
+    ),
     APP_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -hex 32)" }).optional(),
     SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]).optional(),
     MAIL_FROM: optionalString,
@@ -90,13 +80,9 @@ const envSchema = z
     IMAP_URL: urlWithProtocols(["imap:", "imaps:"])
       .optional()
       .describe("The studio's mailbox the inbox reads answers from (imaps://user:password@host:993/INBOX); unset: no mail is read"),
-    IMAP_POLL_SECONDS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of seconds" })
-      .min(5, { error: "must be between 5 and 3600" })
-      .max(3600, { error: "must be between 5 and 3600" })
-      .default(60)
-      .describe("How often the IMAP reader looks for new mail besides IDLE (and reconnects after a failure)"),
+    IMAP_POLL_SECONDS: wholeNumber(5, 3600, 60, "seconds").describe(
+      "How often the IMAP reader looks for new mail besides IDLE (and reconnects after a failure)",
+    ),
     INBOX_MAX_MESSAGE_MB: z.coerce
       .number({ error: "must be a number" })
       .min(1, { error: "must be between 1 and 100" })
@@ -165,26 +151,16 @@ const envSchema = z
       .min(0, { error: "must be 0 (no limit) or more" })
       .default(50)
       .describe("Newsletter messages per second, per instance; 0 means no limit"),
-    NEWSLETTER_SEND_CONCURRENCY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 32" })
-      .max(32, { error: "must be between 1 and 32" })
-      .default(4)
-      .describe("Newsletter messages in flight at once, per instance"),
+    NEWSLETTER_SEND_CONCURRENCY: wholeNumber(1, 32, 4).describe("Newsletter messages in flight at once, per instance"),
     NEWSLETTER_PAUSE_AFTER_FAILURES: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
       .min(1, { error: "must be 1 or more" })
       .default(20)
       .describe("Consecutive SMTP failures after which a newsletter run pauses"),
-    NEWSLETTER_RESUME_CHECK_SECONDS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of seconds" })
-      .min(1, { error: "must be between 1 and 3600" })
-      .max(3600, { error: "must be between 1 and 3600" })
-      .default(30)
-      .describe("How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it"),
+    NEWSLETTER_RESUME_CHECK_SECONDS: wholeNumber(1, 3600, 30, "seconds").describe(
+      "How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it",
+    ),
     DIGEST_HOUR: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole hour" })
@@ -214,86 +190,34 @@ const envSchema = z
       .describe(
         "Page-view beacons one client (an IPv4 address or an IPv6 /56) may send per minute to one instance; 0 turns the limit off (benchmarks)",
       ),
-    ANALYTICS_MAX_VIEWS_PER_DAY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 100000000" })
-      .max(100_000_000, { error: "must be between 1 and 100000000" })
-      .default(200_000)
-      .describe("Raw page views stored per UTC day over all visitors; more are counted in /metrics only (docs/analytics.md)"),
-    ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 1000000" })
-      .max(1_000_000, { error: "must be between 1 and 1000000" })
-      .default(500)
-      .describe("Raw page views stored per visitor key and UTC day; more are counted in /metrics only"),
-    ANALYTICS_MAX_PATHS_PER_DAY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 100000" })
-      .max(100_000, { error: "must be between 1 and 100000" })
-      .default(500)
-      .describe("Distinct page paths stored per UTC day; further pages are stored as (other)"),
-    ANALYTICS_MAX_REFERRERS_PER_DAY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 100000" })
-      .max(100_000, { error: "must be between 1 and 100000" })
-      .default(200)
-      .describe("Distinct referrer hosts stored per UTC day; further ones are stored as (other)"),
-    ANALYTICS_MAX_CAMPAIGNS_PER_DAY: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 100000" })
-      .max(100_000, { error: "must be between 1 and 100000" })
-      .default(200)
-      .describe(
-        "Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)",
-      ),
-    EMBEDDED_DB_RESTART_ATTEMPTS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be between 1 and 20" })
-      .max(20, { error: "must be between 1 and 20" })
-      .default(6)
-      .describe(
-        "Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)",
-      ),
-    DISK_LOW_MB: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of megabytes" })
-      .min(0, { error: "must be between 0 and 1048576" })
-      .max(1_048_576, { error: "must be between 0 and 1048576" })
-      .default(256)
-      .describe(
-        "Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off",
-      ),
-    DISK_RESERVE_MB: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of megabytes" })
-      .min(0, { error: "must be between 0 and 4096" })
-      .max(4096, { error: "must be between 0 and 4096" })
-      .default(64)
-      .describe(
-        "Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none",
-      ),
-    DISK_CHECK_SECONDS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of seconds" })
-      .min(1, { error: "must be between 1 and 300" })
-      .max(300, { error: "must be between 1 and 300" })
-      .default(5)
-      .describe("Embedded database: how often free disk space is measured"),
-    FORM_MIN_FILL_MS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of milliseconds" })
-      .min(0, { error: "must be between 0 and 60000" })
-      .max(60_000, { error: "must be between 0 and 60000" })
-      .default(3_000)
-      .describe(
-        "A form or chat lead sent back sooner than this after it was shown (ms) is stored and held for review as too fast (docs/decisions/0100); the tests lower it",
-      ),
+    ANALYTICS_MAX_VIEWS_PER_DAY: wholeNumber(1, 100_000_000, 200_000).describe(
+      "Raw page views stored per UTC day over all visitors; more are counted in /metrics only (docs/analytics.md)",
+    ),
+    ANALYTICS_MAX_VIEWS_PER_VISITOR_PER_DAY: wholeNumber(1, 1_000_000, 500).describe(
+      "Raw page views stored per visitor key and UTC day; more are counted in /metrics only",
+    ),
+    ANALYTICS_MAX_PATHS_PER_DAY: wholeNumber(1, 100_000, 500).describe(
+      "Distinct page paths stored per UTC day; further pages are stored as (other)",
+    ),
+    ANALYTICS_MAX_REFERRERS_PER_DAY: wholeNumber(1, 100_000, 200).describe(
+      "Distinct referrer hosts stored per UTC day; further ones are stored as (other)",
+    ),
+    ANALYTICS_MAX_CAMPAIGNS_PER_DAY: wholeNumber(1, 100_000, 200).describe(
+      "Distinct values of each campaign tag (utm_source, utm_medium, utm_campaign) stored per UTC day; further ones are stored as (other)",
+    ),
+    EMBEDDED_DB_RESTART_ATTEMPTS: wholeNumber(1, 20, 6).describe(
+      "Embedded database: tries to start PostgreSQL again after it died (0.5 s, 1 s, 2 s ... at most 15 s apart) before the app exits with code 1 (docs/decisions/0171)",
+    ),
+    DISK_LOW_MB: wholeNumber(0, 1_048_576, 256, "megabytes").describe(
+      "Embedded database: under this much free space (MB) on DATA_DIR or the cluster's volume, page views and news refreshes are not stored (docs/decisions/0171); 0 turns it off",
+    ),
+    DISK_RESERVE_MB: wholeNumber(0, 4096, 64, "megabytes").describe(
+      "Embedded database: a reserve file of this size (MB) the app deletes so that PostgreSQL can start on a full disk (docs/decisions/0171); 0: none",
+    ),
+    DISK_CHECK_SECONDS: wholeNumber(1, 300, 5, "seconds").describe("Embedded database: how often free disk space is measured"),
+    FORM_MIN_FILL_MS: wholeNumber(0, 60_000, 3_000, "milliseconds").describe(
+      "A form or chat lead sent back sooner than this after it was shown (ms) is stored and held for review as too fast (docs/decisions/0100); the tests lower it",
+    ),
     ANALYTICS_COUNT_AUTOMATED: booleanFlag.describe(
       "Tests only: count page views from browsers driven by automation (navigator.webdriver, HeadlessChrome), which the browser tests use",
     ),

@@ -1,10 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { requireSameOrigin } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
+import { AuthCard, AuthCardLink, FormAlert, NewPasswordForm } from "~/features/admin/components/auth-card";
 import { INVALID_ENROLMENT_LINK_MESSAGE, redeemEnrolmentLink } from "~/features/admin/admin-enrolment.server";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { choosePasswordWithLink, invitedAccountOf } from "~/features/admin/invited-password.server";
@@ -72,18 +69,7 @@ export default function AdminEnrol({ loaderData, actionData }: Route.ComponentPr
       description={`For ${loaderData.email}: at least 12 characters. Then you sign in and set up two-factor sign-in.`}
     >
       <FormAlert message={actionData?.message} />
-      <Form method="post" className="flex flex-col gap-5">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <Field id="password" name="password" label="Password" error={errors.password}>
-          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
-        </Field>
-        <Field id="confirm" name="confirm" label="Repeat the password" error={errors.confirm}>
-          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
-        </Field>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Set my password"}
-        </Button>
-      </Form>
+      <NewPasswordForm token={loaderData.token} errors={errors} busy={busy} label="Password" submitLabel="Set my password" />
     </AuthCard>
   );
 }

@@ -1,10 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { requireSameOrigin } from "~/.server/admin-guard";
 import { redirectWithToast } from "~/.server/toast";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { AuthCard, FormAlert, AuthCardLink } from "~/features/admin/components/auth-card";
+import { AuthCard, AuthCardLink, FormAlert, NewPasswordForm } from "~/features/admin/components/auth-card";
 import { resetPassword } from "~/features/admin/password-reset.server";
 import { resetPasswordSchema } from "~/features/admin/schema";
 import { noindexMeta } from "~/lib/seo";
@@ -56,18 +53,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password" description="At least 12 characters. Signing in again is needed everywhere afterwards.">
       <FormAlert message={actionData?.message} />
-      <Form method="post" className="flex flex-col gap-5">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <Field id="password" name="password" label="New password" error={errors.password}>
-          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
-        </Field>
-        <Field id="confirm" name="confirm" label="Repeat the new password" error={errors.confirm}>
-          {(control) => <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />}
-        </Field>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? "Saving..." : "Set new password"}
-        </Button>
-      </Form>
+      <NewPasswordForm token={loaderData.token} errors={errors} busy={isBusy} label="New password" submitLabel="Set new password" />
       {actionData?.message ? <AuthCardLink to="/admin/forgot-password">Ask for a new link</AuthCardLink> : null}
     </AuthCard>
   );

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Field, type FieldControlProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 /** The narrow card of the sign-in, code and password reset pages. */
 export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -42,5 +45,36 @@ export function AuthCardLink({ to, className = "mt-4 text-sm", children }: { to:
         {children}
       </Link>
     </p>
+  );
+}
+
+/**
+ * Choosing a password with a one-time link (an invitation, a reset): the link's token, the
+ * password twice with the account's rules, and the form's field messages.
+ */
+export function NewPasswordForm(props: {
+  token: string;
+  errors: Record<string, string | undefined>;
+  busy: boolean;
+  label: string;
+  submitLabel: string;
+}) {
+  const { token, errors, busy, label, submitLabel } = props;
+  const passwordInput = (control: FieldControlProps) => (
+    <Input {...control} type="password" required minLength={12} maxLength={128} autoComplete="new-password" />
+  );
+  return (
+    <Form method="post" className="flex flex-col gap-5">
+      <input type="hidden" name="token" value={token} />
+      <Field id="password" name="password" label={label} error={errors.password}>
+        {passwordInput}
+      </Field>
+      <Field id="confirm" name="confirm" label={`Repeat the ${label.toLowerCase()}`} error={errors.confirm}>
+        {passwordInput}
+      </Field>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
+    </Form>
   );
 }

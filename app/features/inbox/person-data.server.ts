@@ -286,7 +286,9 @@ function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof rea
     autoReply: mail.autoReply,
     sentBy: mail.sentByName,
     createdAt: mail.createdAt.toISOString(),
-    attachments: attachmentRows.filter((file) => file.mailId === mail.id).map(({ mailId: _mailId, kept, ...file }) => ({ ...file, stored: kept })),
+    attachments: attachmentRows
+      .filter((file) => file.mailId === mail.id)
+      .map(({ mailId: _mailId, kept, ...file }) => ({ ...file, stored: kept })),
   }));
 }
 

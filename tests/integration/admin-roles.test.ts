@@ -294,6 +294,10 @@ describe("a mentor's learners", () => {
     expect(new Set(list.people.flatMap((person) => person.enquiries.map((enquiry) => enquiry.kind)))).toEqual(
       new Set(["booking", "mentoring"]),
     );
+    // Their search looks at names and addresses, not at what the person wrote elsewhere.
+    const found = async (q: string) => ((await (await get(`/api/admin/people?q=${q}`)).json()) as { people: unknown[] }).people.length;
+    expect(await found("Bookd")).toBe(1);
+    expect(await found("help")).toBe(0);
     const inbox = await (await get("/admin/inbox")).text();
     expect(inbox).toContain("Your learners");
     expect(inbox).toContain("Bookd Learner");

@@ -122,13 +122,27 @@ function hasEnquiryFilter(query: InboxFilters): boolean {
   return Boolean(query.mentor || query.stage || isEnquiryKind(query.kind) || query.owner || query.waiting || query.source || query.held);
 }
 
+/**
+ * The search on people `p`; null when it has no word to look for (nothing matches). The whole
+ * record (messages, chats, notes, mails) for the inbox; a mentor's search looks at names and
+ * addresses only, so a word from a learner's other enquiries does not find them.
+ */
+function personMatch(query: InboxFilters): SQL | null {
+  if (query.mentor) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(p.name ilike ${like} or p.email ilike ${like})`;
+  }
+  const tsquery = prefixTsQuery(query.q);
+  return tsquery ? sql`p.search_vector @@ to_tsquery('simple', ${tsquery})` : null;
+}
+
 /** Conditions on people `p`; null when the search has no word to look for (nothing matches). */
 function personConditions(query: InboxFilters): SQL[] | null {
   const conditions: SQL[] = [];
   if (query.q) {
-    const tsquery = prefixTsQuery(query.q);
-    if (!tsquery) return null;
-    conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
+    const match = personMatch(query);
+    if (!match) return null;
+    conditions.push(match);
   }
   // Scalar subqueries with LIMIT 1, not EXISTS: PostgreSQL would turn an EXISTS here into a hashed
   // subplan that reads every enquiry for each request; these are one index probe per person on the
@@ -207,10 +221,10 @@ export async function loadBoard(query: InboxFilters, perStage = BOARD_CARDS_PER_
   const conditions = enquiryConditions({ ...query, stage: undefined, kind: undefined });
   conditions.push(sql`e.kind = any(${sql.param(kinds)}::text[])`);
   if (query.q) {
-    const tsquery = prefixTsQuery(query.q);
-    if (!tsquery) return stages.map((stage) => ({ stage, count: 0, countIsCapped: false, cards: [] }));
+    const match = personMatch(query);
+    if (!match) return stages.map((stage) => ({ stage, count: 0, countIsCapped: false, cards: [] }));
     // The matching people first (an init plan), then their enquiries by index: a search matches few.
-    conditions.push(sql`e.person_id = any(array(select p.id from people p where p.search_vector @@ to_tsquery('simple', ${tsquery})))`);
+    conditions.push(sql`e.person_id = any(array(select p.id from people p where ${match}))`);
   }
   const where = sql.join(conditions, sql` and `);
   const db = getDb();

@@ -46,7 +46,9 @@ export async function adminSession(
   if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
   let cookie = mergeCookies(cookiesFrom(opened), signedIn);
 
-  const started = await postForm(base, "/admin/two-factor-setup", { intent: "enable", password }, cookie);
+  // The set-up's password confirmation counts against the sign-in's per-address limit: from the same address.
+  const fromClient = { "X-Forwarded-For": clientIp };
+  const started = await postForm(base, "/admin/two-factor-setup", { intent: "enable", password }, cookie, fromClient);
   const html = await started.text();
   const totpUri = decodeHtml(/name="totpUri" value="([^"]+)"/.exec(html)?.[1] ?? "");
   const backupCodes = decodeHtml(/name="backupCodes" value="([^"]+)"/.exec(html)?.[1] ?? "");
@@ -58,6 +60,7 @@ export async function adminSession(
     "/admin/two-factor-setup",
     { intent: "confirm", totpUri, backupCodes, code: await freshTotpCode(totp) },
     cookie,
+    fromClient,
   );
   if (confirmed.status !== 302) throw new Error(`confirming the first code answered ${confirmed.status}`);
   cookie = mergeCookies(cookie, confirmed);

@@ -2,14 +2,15 @@ import type * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
 import { createAdminWithCli, enrolmentLinkFrom } from "../../support/admin-seed";
 import { freshTotpCode, totpFromSecret } from "../../support/totp";
-import { expect, waitForHydration } from "../fixtures";
+import { adminSession } from "../../support/admin-session";
+import { expect, test, waitForHydration } from "../fixtures";
 
 /**
  * Admins in the browser. Every admin sets up two-factor at first sign-in
  * (ADMIN_REQUIRE_TWO_FACTOR is on in the e2e server), so a test about the
  * admin area starts with:
  *
- *   const admin = await signInAsAdmin(page);            // new admin, TOTP on, on /admin/leads
+ *   const admin = await signInAsAdmin(page);            // new admin, TOTP on, on /admin/leads (signed in over HTTP)
  *   const admin = await signInAsAdmin(page, "/admin/submissions");
  *   ...sign out...; await signInWithCode(page, admin);  // again, with a fresh code
  */
@@ -63,13 +64,26 @@ export async function completeTwoFactorSetup(page: Page, password: string): Prom
   return totp;
 }
 
-/** A new admin, signed in through the pages with two-factor set up; ends on `target`. */
+/**
+ * A new admin with two-factor set up, signed in in this browser; ends on `target`. The sign-in
+ * and set-up run over HTTP (the requests the pages make without JavaScript, tests/support/admin-session.ts)
+ * and the browser gets the session's cookie: the tests of those pages walk them with the steps above.
+ */
 export async function signInAsAdmin(page: Page, target = "/admin/leads", roles: string[] = []): Promise<BrowserAdmin> {
-  const { email, password, enrolmentLink } = await createAdmin(roles);
-  await openEnrolmentLink(page, enrolmentLink);
-  await submitPassword(page, email, password, target);
-  const totp = await completeTwoFactorSetup(page, password);
+  const baseURL = test.info().project.use.baseURL!;
+  // Each from an address of its own (198.18.0.0/15, for tests), as separate people are: the sign-in's limits count per address.
+  const clientIp = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+  const { email, password, totp, cookie } = await adminSession(baseURL, dataDir(), { password: "admin password for e2e", roles, clientIp });
+  await page
+    .context()
+    .addCookies(
+      cookie
+        .split("; ")
+        .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: baseURL })),
+    );
+  await page.goto(target);
   await expect(page).toHaveURL(target);
+  await waitForHydration(page);
   return { email, password, totp };
 }
 

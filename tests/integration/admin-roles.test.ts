@@ -460,6 +460,17 @@ describe("the audit log", () => {
     expect((await fetch(`${base}/api/admin/leads/${lead}`, { method: "DELETE", headers: owner().headers })).status).toBe(200);
     expect((await fetch(`${base}/api/admin/leads/${lead}`, { method: "DELETE", headers: owner().headers })).status).toBe(404);
     expect((await audit("action=delete-lead")).entries.map((entry) => entry.target)).toEqual([lead]);
+    // The newsletter page's erasure by address: an entry with the erasure, none when nobody had that address.
+    const before = (await audit("action=erase-person")).entries.length;
+    await withServerDatabase(dataDir, (client) =>
+      client.query("insert into newsletter_subscriptions (email, confirmed, confirmed_at) values ('erase.me@example.org', true, now())"),
+    );
+    const erase = () => postForm(base, "/admin/newsletter", { intent: "erase", email: "erase.me@example.org" }, owner().cookie);
+    expect((await erase()).status).toBe(200);
+    expect((await erase()).status).toBe(200);
+    const erasures = (await audit("action=erase-person")).entries;
+    expect(erasures.length - before).toBe(1);
+    expect(erasures[0]).toMatchObject({ target: "a subscriber", summary: "from the newsletter page" });
   });
 
   it("keeps failed sign-ins of accounts with the address they came from, and not of addresses that are no account", async () => {

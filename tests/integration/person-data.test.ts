@@ -203,7 +203,7 @@ describe("a person's data", () => {
     expect(await tablesMentioning(db, alpha.word)).toEqual([]);
     expect(await tablesMentioning(db, alpha.personId, ['public."admin_audit_log"'])).toEqual([]);
     const [audit] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "erase-person"));
-    expect(audit).toMatchObject({ target: alpha.personId, userEmail: "admin@studio.test", ipHash: expect.any(String) });
+    expect(audit).toMatchObject({ target: alpha.personId, userEmail: "admin@studio.test", ip: "203.0.113.9", ipHash: expect.any(String) });
 
     // The other person is exactly as before.
     const bravoAfter = await exportPersonData(bravo.personId);

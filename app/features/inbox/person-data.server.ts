@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import {
-  adminAuditLog,
   analyticsConversions,
   enquiries,
   inboxAttachments,
@@ -19,10 +18,10 @@ import {
 } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
-import { hashClientIp } from "~/.server/rate-limit";
 import { recipientKey, recipientMailLimit } from "~/.server/recipient-mail-limit";
 import { exportSubscription, type SubscriptionExport } from "~/features/newsletter/subscription-deliveries.server";
 import { confirmationMailLimit } from "~/features/newsletter/subscribe-to-newsletter.server";
+import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { attachmentsOf } from "./person-timeline.server";
 
 /**
@@ -382,15 +381,7 @@ export async function erasePerson(personId: string, actor?: ErasureActor): Promi
     const [person] = await tx.db.select().from(people).where(eq(people.id, personId)).for("update");
     if (!person) return null;
     const result = await eraseInTransaction(tx, person);
-    if (actor) {
-      await tx.db.insert(adminAuditLog).values({
-        userId: actor.user.id,
-        userEmail: actor.user.email,
-        action: "erase-person",
-        target: personId,
-        ipHash: actor.clientIp ? hashClientIp(actor.clientIp) : null,
-      });
-    }
+    if (actor) await recordAdminAudit({ user: actor.user, action: "erase-person", target: personId, clientIp: actor.clientIp }, tx);
     return result;
   });
   if (counts) logger.info({ personId, ...counts }, "Person erased");

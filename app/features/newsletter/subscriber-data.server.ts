@@ -27,7 +27,11 @@ export async function exportSubscriberData(email: string): Promise<SubscriberExp
  * everything `erasePerson` removes (docs/inbox.md, "Personal data (export and erase)"); a person
  * who also wrote to the studio keeps the rest, which the per-person erase removes.
  */
-export async function eraseSubscriber(email: string): Promise<{ erased: boolean; queuedMailsRemoved: number; personErased: boolean }> {
+export async function eraseSubscriber(
+  email: string,
+  /** Runs in the erasure's transaction when something was erased (the admin page's audit entry). */
+  onErased?: (tx: Transaction) => Promise<void>,
+): Promise<{ erased: boolean; queuedMailsRemoved: number; personErased: boolean }> {
   const address = email.trim().toLowerCase();
   return withTransaction(async (tx) => {
     const { db } = tx;
@@ -39,6 +43,7 @@ export async function eraseSubscriber(email: string): Promise<{ erased: boolean;
     const person = subscription?.personId ? await onlySubscribed(tx, subscription.personId) : null;
     if (subscription && person) {
       const counts = await eraseInTransaction(tx, person);
+      await onErased?.(tx);
       logger.info(
         { subscriptionId: subscription.id, personId: person.id },
         "Newsletter subscriber erased, and the person with it (nothing else was held)",
@@ -54,7 +59,10 @@ export async function eraseSubscriber(email: string): Promise<{ erased: boolean;
         where name = 'send-mail' and state in ('created', 'retry') and lower(data->>'to') = ${address}`);
       queuedMailsRemoved = removed.rowCount ?? 0;
     }
-    if (deleted.length > 0) logger.info({ subscriptionId: deleted[0]!.id }, "Newsletter subscriber erased");
+    if (deleted.length > 0) {
+      await onErased?.(tx);
+      logger.info({ subscriptionId: deleted[0]!.id }, "Newsletter subscriber erased");
+    }
     return { erased: deleted.length > 0, queuedMailsRemoved, personErased: false };
   });
 }

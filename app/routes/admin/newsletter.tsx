@@ -101,15 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         exported: exported ? JSON.stringify(exported, null, 2) : undefined,
       });
     }
-    const erased = await eraseSubscriber(email);
-    if (erased.erased)
-      await recordAdminAudit({
-        user: admin,
-        action: "erase-person",
-        target: "a subscriber",
-        summary: "from the newsletter page",
-        clientIp,
-      });
+    // The audit entry commits with the erasure; the address is not written to the log.
+    const entry = { user: admin, action: "erase-person", target: "a subscriber", summary: "from the newsletter page", clientIp } as const;
+    const erased = await eraseSubscriber(email, (tx) => recordAdminAudit(entry, tx));
     return data<PrivacyAnswer>({
       intent,
       message: erased.erased

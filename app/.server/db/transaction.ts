@@ -25,19 +25,21 @@ const pendingWrite = new AsyncLocalStorage<PendingWrite>();
  */
 export async function withTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   const pending = pendingWrite.getStore();
-  let carried = false;
-  const result = await getDb().transaction(async (db) => {
-    const tx = { db, jobsDb: fromDrizzle(db, sql) };
-    const value = await work(tx);
-    if (pending && !pending.done) {
-      await pending.write(tx);
-      carried = true;
-    }
-    return value;
-  });
-  // Only once committed: a transaction that failed carried nothing, and the next one carries it.
-  if (carried) pending!.done = true;
-  return result;
+  // Claimed before the work starts, so that two transactions of one change at once carry it once.
+  const carries = pending !== undefined && !pending.done;
+  if (carries) pending.done = true;
+  try {
+    return await getDb().transaction(async (db) => {
+      const tx = { db, jobsDb: fromDrizzle(db, sql) };
+      const value = await work(tx);
+      if (carries) await pending.write(tx);
+      return value;
+    });
+  } catch (error) {
+    // Rolled back with it: the change's next transaction (or the end of the change) writes it.
+    if (carries) pending.done = false;
+    throw error;
+  }
 }
 
 /**

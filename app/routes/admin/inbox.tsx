@@ -138,7 +138,8 @@ function Filters({ query, owners }: { query: InboxQuery; owners: Owner[] | null 
           type="search"
           defaultValue={query.q}
           maxLength={200}
-          placeholder="Names, e-mails, messages, chats, notes, mails"
+          // A mentor's search looks at names and addresses only (mentor-scope.server.ts).
+          placeholder={owners ? "Names, e-mails, messages, chats, notes, mails" : "Names or e-mail addresses"}
         />
       </div>
       <div className="grid gap-1.5">

@@ -9,7 +9,7 @@ import { getEnv } from "~/.server/env.ts";
 import { answerAppError } from "~/.server/errors.ts";
 import { logger } from "~/.server/logger.ts";
 import { httpRequests, observePageCache, pageCacheEvictions } from "~/.server/metrics.ts";
-import { onNewsChanged } from "~/.server/page-cache-events.ts";
+import { onNewsChanged, onSiteContentChanged } from "~/.server/page-cache-events.ts";
 import { requestInfoContext } from "~/.server/request-context.ts";
 import { startRuntime as startPlatformRuntime, type Runtime } from "~/.server/runtime.ts";
 import { beforeShutdown } from "~/.server/shutdown-hooks.ts";
@@ -18,6 +18,7 @@ import { BEACON_PATH, collectPageView } from "~/features/analytics/collect-page-
 import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { sealPlainWebhookSecrets } from "~/features/webhooks/endpoints.server.ts";
+import { importInitialContent, liveContent, watchLiveContent } from "~/features/content/live.server.ts";
 import { bodyGuard } from "./body-guard.ts";
 import { errorBody } from "./http-errors.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
@@ -51,6 +52,13 @@ export async function startRuntime(onDatabaseLost?: (error: Error) => void) {
   // Secrets kept in plain text by earlier versions are sealed once (a failure waits for the next start).
   await sealPlainWebhookSecrets().catch((error: unknown) => logger.warn({ err: error }, "Webhooks: sealing stored secrets failed"));
   startInboxMailReader(runtime);
+  // The site's content (docs/content.md): the first start imports it; every instance reads what is
+  // published before it listens and follows each publish within a second.
+  const imported = await importInitialContent();
+  if (imported.length > 0) logger.info({ types: imported }, "Content: imported the first content into the database");
+  await liveContent();
+  const stopWatching = watchLiveContent();
+  beforeShutdown("live-content", async () => stopWatching());
   return runtime;
 }
 
@@ -194,6 +202,10 @@ function builtFilesAndPages(
       ),
   });
   onNewsChanged(() => pageCache.invalidate("news"));
+  onSiteContentChanged(() => {
+    pageCache.invalidate("site");
+    pageCache.invalidate("news");
+  });
   observePageCache(pageCache.stats);
   router.use(pageCache.middleware);
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));

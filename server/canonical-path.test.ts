@@ -27,7 +27,8 @@ describe("canonicalPagePath", () => {
   it("names none for what is no public page, so it goes on to the routes as it came", () => {
     for (const path of [
       "/no/such/page",
-      "/projects/no-such-project",
+      "/projects/not_a_slug",
+      "/projects/a/b",
       "/ai-news/not-an-id",
       "/ai-news/rss.xml",
       "/ai-news/0f3a9c1e-7b2d-4e8f-a1b2-c3d4e5f6a7b8.data",

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { publicPaths } from "~/content/public-pages.ts";
+import { fixedPages, PROJECT_PATH } from "~/content/public-pages.ts";
 import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 
 /**
@@ -13,7 +13,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect.ts";
  * no number of spellings can grow the cache.
  */
 
-const PUBLIC_PATHS = new Set(publicPaths);
+const PUBLIC_PATHS = new Set(fixedPages.map((page) => page.path));
 /** A story's id as the database writes it: a lower-case UUID. */
 const STORY_PATH = /^\/ai-news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,7 +33,7 @@ export function canonicalPagePath(path: string): string | null {
     .replace(/\/{2,}/g, "/")
     .replace(/(.)\/$/, "$1")
     .toLowerCase();
-  return PUBLIC_PATHS.has(normal) || STORY_PATH.test(normal) ? normal : null;
+  return PUBLIC_PATHS.has(normal) || STORY_PATH.test(normal) || PROJECT_PATH.test(normal) ? normal : null;
 }
 
 /** GET and HEAD of a public page by another spelling of its address: 301 to the canonical one. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicPages } from "~/content/public-pages.ts";
+import { fixedPages, publicPages } from "~/content/public-pages.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import {
   createHtmlCache,
@@ -186,25 +186,25 @@ describe("createHtmlCache", () => {
     };
     expect(await page("/legal")).toMatchObject({
       text: expect.stringContaining("render 1"),
-      cacheControl: "public, max-age=300, s-maxage=600, stale-while-revalidate=60",
+      cacheControl: "public, max-age=60, s-maxage=1, stale-while-revalidate=60",
     });
     // 23:50 -> kept until 23:55 (5 minutes; the next refresh slot is at 00:00).
     expect(await page("/news")).toMatchObject({
       text: expect.stringContaining("render 1"),
-      cacheControl: "public, max-age=60, s-maxage=300, stale-while-revalidate=30",
+      cacheControl: "public, max-age=60, s-maxage=1, stale-while-revalidate=30",
     });
     now += 4 * 60_000; // 23:54
     expect(await page("/news")).toMatchObject({
       text: expect.stringContaining("render 1"),
-      cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=30",
+      cacheControl: "public, max-age=60, s-maxage=1, stale-while-revalidate=30",
     });
-    expect((await page("/legal")).cacheControl).toBe("public, max-age=300, s-maxage=360, stale-while-revalidate=60");
+    expect((await page("/legal")).cacheControl).toBe("public, max-age=60, s-maxage=1, stale-while-revalidate=60");
     now += 3 * 60_000; // 23:57
     expect((await page("/news")).text).toContain("render 2");
     now += 2 * 60_000; // 23:59: stored at 23:57, kept until 00:01 (a minute after the refresh slot), not 00:02
     expect(await page("/news")).toMatchObject({
       text: expect.stringContaining("render 2"),
-      cacheControl: "public, max-age=60, s-maxage=120, stale-while-revalidate=30",
+      cacheControl: "public, max-age=60, s-maxage=1, stale-while-revalidate=30",
     });
     expect((await page("/legal")).text).toContain("render 1");
     now += 60_000; // 00:00 the next day: the legal page's date changed
@@ -302,8 +302,9 @@ describe("lifetimes", () => {
     expect(at("2026-11-21T10:27:00Z")).toBe("2026-11-21T10:31:00.000Z");
     expect(at("2026-11-21T10:29:59Z")).toBe("2026-11-21T10:31:00.000Z");
     expect(new Date(expiresAt("site", Date.parse("2026-11-21T10:00:00Z"))).toISOString()).toBe("2026-11-22T00:00:00.000Z");
-    expect(sharedCacheControl("site", 7200)).toBe("public, max-age=300, s-maxage=3600, stale-while-revalidate=60");
-    expect(sharedCacheControl("news", 12.7)).toBe("public, max-age=12, s-maxage=12, stale-while-revalidate=30");
+    expect(sharedCacheControl("site", 7200)).toBe("public, max-age=60, s-maxage=1, stale-while-revalidate=60");
+    expect(sharedCacheControl("news", 12.7)).toBe("public, max-age=12, s-maxage=1, stale-while-revalidate=30");
+    expect(sharedCacheControl("news", 0.4)).toBe("public, max-age=0, s-maxage=0, stale-while-revalidate=30");
   });
 });
 
@@ -332,14 +333,17 @@ describe("sitePagePolicy", () => {
 
   it("follows the one list of public pages, and keeps no page that is not in it", () => {
     for (const page of publicPages) expect(sitePagePolicy(page.path), page.path).toBe(page.cache);
-    expect(sitePagePolicy("/projects/no-such-project")).toBeNull();
+    // Any project's address is a site page (the studio publishes new ones); an unknown one is a 404, never stored.
+    expect(sitePagePolicy("/projects/a-new-case-study")).toBe("site");
+    expect(sitePagePolicy("/projects/a/b")).toBeNull();
   });
 
-  it("keeps only canonical spellings, the listed pages as core and stories as items", () => {
+  it("keeps only canonical spellings, the listed pages as core and stories and projects as items", () => {
     for (const path of ["/ABOUT", "/Projects/lawsecai", "/ai-news/0F3A9C1E-7B2D-4E8F-A1B2-C3D4E5F6A7B8", "//about", "/%61bout"]) {
       expect(sitePagePolicy(path), path).toBeNull();
     }
-    for (const page of publicPages) if (page.cache) expect(sitePageTier(page.path), page.path).toBe("core");
+    for (const page of fixedPages) if (page.cache) expect(sitePageTier(page.path), page.path).toBe("core");
+    expect(sitePageTier("/projects/lawsecai")).toBe("items");
     expect(sitePageTier("/ai-news/0f3a9c1e-7b2d-4e8f-a1b2-c3d4e5f6a7b8")).toBe("items");
   });
 });

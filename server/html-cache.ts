@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { publicPages, type PageCacheKind } from "~/content/public-pages.ts";
+import { fixedPages, PROJECT_PATH, type PageCacheKind } from "~/content/public-pages.ts";
 import { readCookie } from "~/lib/cookies.ts";
 import { preferredEncoding, type Encoding } from "./accept-encoding.ts";
 
@@ -95,12 +95,19 @@ const NEWS_REFRESH_MS = 30 * MINUTE;
 
 /**
  * How long browsers and shared caches may keep a page of each kind (seconds),
- * each capped by the time the stored page has left (docs/decisions/0120).
+ * each capped by the time the stored page has left (docs/decisions/0120). A
+ * shared cache asks again after a second: the studio's publish reaches visitors
+ * at once (decision 0208), and the proxy (deploy/nginx) asks in the background,
+ * with the page's ETag, while it keeps serving what it has: a 304 from this
+ * cache costs next to nothing.
  */
 export const SHARED_CACHING: Record<PageKind, { maxAge: number; sMaxAge: number; staleWhileRevalidate: number }> = {
-  site: { maxAge: 300, sMaxAge: 3600, staleWhileRevalidate: 60 },
-  news: { maxAge: 60, sMaxAge: 300, staleWhileRevalidate: 30 },
+  site: { maxAge: 60, sMaxAge: 1, staleWhileRevalidate: 60 },
+  news: { maxAge: 60, sMaxAge: 1, staleWhileRevalidate: 30 },
 };
+
+/** How long this process keeps a news page at most (a refresh on another instance shows up by then). */
+const NEWS_KEEP_MS = 5 * MINUTE;
 
 /**
  * When a page stored at `now` must be rendered anew. Site pages: at the next
@@ -116,7 +123,7 @@ export function expiresAt(kind: PageKind, now: number): number {
     return midnight.getTime();
   }
   const nextRefresh = (Math.floor(now / NEWS_REFRESH_MS) + 1) * NEWS_REFRESH_MS;
-  return Math.min(now + SHARED_CACHING.news.sMaxAge * 1000, nextRefresh + MINUTE);
+  return Math.min(now + NEWS_KEEP_MS, nextRefresh + MINUTE);
 }
 
 export function sharedCacheControl(kind: PageKind, secondsLeft: number): string {
@@ -286,18 +293,21 @@ export function createHtmlCache({
   };
 }
 
-const CACHED_PAGES = new Map(publicPages.flatMap((page) => (page.cache ? [[page.path, page.cache] as const] : [])));
+const CACHED_PAGES = new Map(fixedPages.flatMap((page) => (page.cache ? [[page.path, page.cache] as const] : [])));
 
 /**
  * The site's public pages that are the same for every visitor, and their kind. Only canonical
  * paths (lower case, no trailing slash): other spellings were redirected before (server/canonical-path.ts).
  */
 export function sitePagePolicy(path: string): PageKind | null {
-  // A news story page (/ai-news/:id) is not in the list: stories come and go with the feeds.
-  return CACHED_PAGES.get(path) ?? (/^\/ai-news\/[a-z0-9-]{1,80}$/.test(path) ? "news" : null);
+  // News stories and projects are not in the list: they come and go with the feeds and the editor.
+  const fixed = CACHED_PAGES.get(path);
+  if (fixed) return fixed;
+  if (/^\/ai-news\/[a-z0-9-]{1,80}$/.test(path)) return "news";
+  return path.length <= 100 && PROJECT_PATH.test(path) ? "site" : null;
 }
 
-/** The fixed pages of the list are core; the rest (news stories) are items. */
+/** The fixed pages of the list are core; the rest (news stories, projects) are items. */
 export function sitePageTier(path: string): PageTier {
   return CACHED_PAGES.has(path) ? "core" : "items";
 }

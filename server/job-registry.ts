@@ -12,6 +12,7 @@ import { calendarRefreshJob, calendarSyncJob } from "~/features/mentoring/calend
 import { lapseHoldsJob } from "~/features/mentoring/bookings-shared.server.ts";
 import { mentoringRemindersJob } from "~/features/mentoring/reminders.server.ts";
 import { morningDigestJob } from "~/features/inbox/morning-digest.server.ts";
+import { contentPublishJob } from "~/features/content/publish-job.server.ts";
 import { newsletterDailyJob, newsletterPruneJob, newsletterResumeJob } from "~/features/newsletter/newsletter-jobs.server.ts";
 
 /**
@@ -43,4 +44,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   calendarRefreshJob,
   mentoringRemindersJob,
   lapseHoldsJob,
+  contentPublishJob,
 ];

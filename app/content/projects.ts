@@ -1,58 +1,17 @@
+import type { Project, ProjectCta } from "./project-schema";
+
 /**
- * The portfolio (docs/product.md#projects: ten slugs, in this order).
+ * The portfolio as the site first shows it (docs/product.md#projects: ten slugs, in this order).
+ * The first start imports it into the database, where the studio edits it (docs/content.md);
+ * after that, this module is only that first content.
  *
  * `image` is the path prefix of the generated variants: `npm run images` turns
  * images/projects/<slug>.svg into <prefix>-{640,960,1280}.{avif,webp} and an
  * Open Graph JPEG (<prefix>-og.jpg). See docs/content.md.
  */
-export type ProjectCta = {
-  url: string;
-  label: string;
-  /** External links open in a new tab; internal ones go to /contact. */
-  external: boolean;
-};
-
-/**
- * The long form of a project page: the client's problem, how we went about it, the screens we
- * built (images/projects/screens/, drawn by scripts/draw-illustrations.mjs), the results in
- * figures, the stack and the client's words. Projects without one show the short form.
- */
-export type CaseStudy = {
-  /** A few facts beside the title: timeline, team, platforms. */
-  facts: Array<{ label: string; value: string }>;
-  problem: string[];
-  approach: Array<{ title: string; text: string }>;
-  screens: Array<{ image: string; alt: string; caption: string }>;
-  results: Array<{ value: string; label: string }>;
-  stack: string[];
-  quote: { text: string; by: string; role: string };
-};
-
-export type Project = {
-  slug: string;
-  title: string;
-  /** Who it was built for, in a few words. */
-  client: string;
-  year: number;
-  tags: string[];
-  /** One or two sentences for the list card. */
-  description: string;
-  image: string;
-  alt: string;
-  /** The measurable result, one sentence. */
-  outcome: string;
-  /** What the problem was and what we built, one paragraph each. */
-  summary: string[];
-  features: string[];
-  cta: ProjectCta;
-  /** A written client reference on this site, if there is one. */
-  reference?: { label: string; to: string };
-  caseStudy?: CaseStudy;
-};
-
 const contactCta: ProjectCta = { url: "/contact", label: "Build something similar", external: false };
 
-export const projects: Project[] = [
+export const initialProjects: Project[] = [
   {
     slug: "ai-property-assistant",
     title: "AI Property Assistant",
@@ -822,16 +781,3 @@ export const projects: Project[] = [
     },
   },
 ];
-
-export function findProject(slug: string | undefined): Project | undefined {
-  return projects.find((project) => project.slug === slug);
-}
-
-/** A meta description of at most 155 characters (docs/product.md#projects), cut at a word with an ellipsis. */
-export function projectMetaDescription(project: Project, max = 155): string {
-  const text = `${project.description} ${project.outcome}`;
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
-}

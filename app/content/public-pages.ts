@@ -1,4 +1,4 @@
-import { projects } from "./projects";
+import { initialProjects } from "./projects";
 
 /**
  * How the page cache (server/html-cache.ts) keeps a public page: "site" pages change only with a
@@ -10,12 +10,13 @@ export type PageCacheKind = "site" | "news";
 export type PublicPage = { path: string; cache: PageCacheKind | null };
 
 /**
- * Every public, indexable page (docs/product.md#pages), in the order of the route table: the
- * sitemap lists them, the page cache keeps the ones marked, and the tests visit them.
+ * Every public, indexable page with a fixed address (docs/product.md#pages), in the order of the
+ * route table: the sitemap lists them, the page cache keeps the ones marked.
  * Left out on purpose: /unsubscribe (personal links), /admin/* (private), the news story pages
- * /ai-news/:id (they come and go with the feeds; the page cache keeps them as "news").
+ * /ai-news/:id (they come and go with the feeds; the page cache keeps them as "news"), and the
+ * project pages, which come and go as the studio publishes them (`PROJECT_PATH`).
  */
-export const publicPages: readonly PublicPage[] = [
+export const fixedPages: readonly PublicPage[] = [
   { path: "/", cache: "news" },
   { path: "/about", cache: "site" },
   { path: "/projects", cache: "site" },
@@ -30,7 +31,15 @@ export const publicPages: readonly PublicPage[] = [
   { path: "/cookie-policy", cache: "site" },
   { path: "/references/shnobergendorff", cache: "site" },
   { path: "/references/rentals-in-thailand", cache: "site" },
-  ...projects.map((project): PublicPage => ({ path: `/projects/${project.slug}`, cache: "site" })),
+];
+
+/** A project page's address: its slug as the project schema allows it. The page cache keeps them as "site". */
+export const PROJECT_PATH = /^\/projects\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The fixed pages and the first content's projects: the pages the tests visit. */
+export const publicPages: readonly PublicPage[] = [
+  ...fixedPages,
+  ...initialProjects.map((project): PublicPage => ({ path: `/projects/${project.slug}`, cache: "site" })),
 ];
 
 export const publicPaths: readonly string[] = publicPages.map((page) => page.path);

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { Project } from "~/content/projects";
+import type { Project } from "~/content/project-schema";
 import { site } from "~/content/site";
 import type { Founder } from "~/content/studio";
 

@@ -21,7 +21,7 @@ import { keepOnServer, useKeptMarkup } from "~/framework-workarounds/kept-markup
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
-import { projects } from "~/content/projects";
+import { liveProjects } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import type { Route } from "./+types/home";
 
@@ -51,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
     }),
-    projects: projects.map(toProjectCard),
+    projects: (await liveProjects()).map(toProjectCard),
     latestNews: await loadHomeNews(),
   };
 }

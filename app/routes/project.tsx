@@ -1,27 +1,20 @@
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon } from "lucide-react";
-import { data, Link } from "react-router";
-import { Breadcrumb } from "~/components/breadcrumb";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { type CaseStudy, findProject, projectMetaDescription, type Project } from "~/content/projects";
-import { cn } from "~/lib/cn";
+import { data, redirect } from "react-router";
+import { projectMetaDescription } from "~/content/project-schema";
+import { findLiveProject, liveRedirect } from "~/features/content/live.server";
+import { BackToProjects, ProjectArticle, projectCrumbs } from "~/features/projects/components/project-article";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { breadcrumbList, creativeWork } from "~/lib/structured-data";
 import type { Route } from "./+types/project";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const project = findProject(params.slug);
-  if (!project) return data({ project: null, description: "" }, { status: 404 });
+export async function loader({ params }: Route.LoaderArgs) {
+  const project = await findLiveProject(params.slug);
+  if (!project) {
+    // A project whose slug changed: its old address moves to the new one for good.
+    const moved = params.slug ? await liveRedirect("projects", params.slug) : undefined;
+    if (moved) throw redirect(moved, 301);
+    return data({ project: null, description: "" }, { status: 404 });
+  }
   return { project, description: projectMetaDescription(project) };
-}
-
-function crumbs(project: Project) {
-  return [
-    { label: "Home", to: "/" },
-    { label: "Projects", to: "/projects" },
-    { label: project.title, to: `/projects/${project.slug}` },
-  ];
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -47,20 +40,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       type: "article",
     }),
     creativeWork(project, publicUrl ?? "", description),
-    breadcrumbList(crumbs(project), publicUrl ?? ""),
+    breadcrumbList(projectCrumbs(project), publicUrl ?? ""),
   ];
 };
-
-function BackToProjects() {
-  return (
-    <Button asChild variant="outline">
-      <Link to="/projects">
-        <ArrowLeftIcon aria-hidden="true" />
-        Back to Projects
-      </Link>
-    </Button>
-  );
-}
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project } = loaderData;
@@ -79,244 +61,5 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const study = project.caseStudy;
-  return (
-    <article>
-      <ProjectHeader project={project} />
-
-      <section aria-labelledby="outcome-title" className="bg-night aurora-band py-14 text-white sm:py-16">
-        <div className="container-page">
-          <h2 id="outcome-title" className="eyebrow text-aurora-300">
-            Outcome
-          </h2>
-          <p className="mt-3 max-w-4xl font-display text-2xl font-semibold leading-snug text-white sm:text-3xl">{project.outcome}</p>
-          {study ? (
-            <dl className="mt-10 grid gap-8 border-t border-white/10 pt-8 sm:grid-cols-3">
-              {study.results.map((result) => (
-                <div key={result.label} className="flex flex-col-reverse justify-end">
-                  <dt className="mt-2 max-w-[18rem] text-ink-200">{result.label}</dt>
-                  <dd className="text-aurora font-display text-5xl font-semibold tracking-tight">{result.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-        </div>
-      </section>
-
-      <div className="container-page grid gap-12 py-14 lg:grid-cols-[1.4fr_1fr] lg:gap-16 lazy-render">
-        <div className="space-y-12">
-          <section aria-labelledby="summary-title">
-            <h2 id="summary-title" className="text-h2 font-semibold">
-              Summary
-            </h2>
-            <div className="mt-4 space-y-4 text-lg leading-relaxed text-ink-700">
-              {project.summary.map((paragraph) => (
-                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-              ))}
-            </div>
-          </section>
-          {study ? (
-            <section aria-labelledby="problem-title" className="border-l-4 border-violet-500 pl-6">
-              <h2 id="problem-title" className="text-h3 font-semibold">
-                The problem
-              </h2>
-              <div className="mt-3 space-y-4 text-ink-700">
-                {study.problem.map((paragraph) => (
-                  <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-                ))}
-              </div>
-            </section>
-          ) : null}
-        </div>
-        <aside className="space-y-8">
-          <section aria-labelledby="features-title" className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7">
-            <h2 id="features-title" className="text-h3 font-semibold">
-              Key features
-            </h2>
-            <ul className="mt-4 space-y-3">
-              {project.features.map((feature) => (
-                <li key={feature} className="flex gap-3 text-ink-700">
-                  <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-aurora-600" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          {study ? (
-            <section aria-labelledby="stack-title" className="rounded-[var(--radius-card)] bg-ink-950 p-7 text-white">
-              <h2 id="stack-title" className="text-h3 font-semibold text-white">
-                The stack
-              </h2>
-              <ul className="mt-4 flex flex-wrap gap-2">
-                {study.stack.map((item) => (
-                  <li key={item} className="rounded-full border border-white/15 px-3 py-1 font-mono text-xs text-aurora-300">
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </aside>
-      </div>
-
-      {study ? <CaseStudyBody study={study} /> : null}
-
-      <div className="container-page pb-4 pt-14">
-        <ProjectCallToAction project={project} />
-        <div className="mt-10">
-          <BackToProjects />
-        </div>
-      </div>
-    </article>
-  );
-}
-
-/** The long form: the approach step by step, the screens we built, and the client's words. */
-function CaseStudyBody({ study }: { study: CaseStudy }) {
-  return (
-    <>
-      <section aria-labelledby="approach-title" className="border-y border-ink-200 bg-white py-section lazy-render">
-        <div className="container-page">
-          <p className="eyebrow">How we worked</p>
-          <h2 id="approach-title" className="mt-2 text-h2 font-semibold">
-            Our approach
-          </h2>
-          <ol className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-4">
-            {study.approach.map((step, index) => (
-              <li key={step.title} className="border-t-2 border-aurora-500 pt-5">
-                <span aria-hidden="true" className="font-display text-sm font-semibold text-aurora-700">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-                <h3 className="mt-2 text-h3 font-semibold">{step.title}</h3>
-                <p className="mt-2 text-ink-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section aria-labelledby="built-title" className="container-page py-section lazy-render">
-        <p className="eyebrow">The product</p>
-        <h2 id="built-title" className="mt-2 text-h2 font-semibold">
-          What we built
-        </h2>
-        <div className="mt-10 space-y-14">
-          {study.screens.map((screen, index) => (
-            <figure key={screen.image} className="grid gap-6 lg:grid-cols-[1.6fr_1fr] lg:items-end lg:gap-10">
-              <ResponsiveImage
-                base={screen.image}
-                alt={screen.alt}
-                sizes="(min-width: 1216px) 700px, (min-width: 1024px) 58vw, 100vw"
-                className={cn("rounded-[var(--radius-card)] shadow-[var(--shadow-card)]", index % 2 === 1 && "lg:order-2")}
-              />
-              <figcaption className="border-l-2 border-aurora-500 pl-4 font-display text-xl leading-snug text-ink-900">
-                {screen.caption}
-              </figcaption>
-            </figure>
-          ))}
-        </div>
-      </section>
-
-      <section aria-label="What the client says" className="bg-dawn border-y border-ink-200 py-section lazy-render">
-        <div className="container-page">
-          <figure className="max-w-4xl">
-            <blockquote className="font-display text-[clamp(1.5rem,1.1rem+1.6vw,2.25rem)] font-medium leading-snug tracking-tight text-ink-950">
-              <p>“{study.quote.text}”</p>
-            </blockquote>
-            <figcaption className="mt-6 text-ink-700">
-              <span className="font-semibold text-ink-950">{study.quote.by}</span>, {study.quote.role}
-            </figcaption>
-          </figure>
-        </div>
-      </section>
-    </>
-  );
-}
-
-type ShownProject = NonNullable<Route.ComponentProps["loaderData"]["project"]>;
-
-/** The top of the page: client and year, title, description, tags, the case study's facts and the picture. */
-function ProjectHeader({ project }: { project: ShownProject }) {
-  const study = project.caseStudy;
-  return (
-    <header className="bg-dawn border-b border-ink-200">
-      <div className="container-page pb-12 pt-8 sm:pb-16">
-        <Breadcrumb items={crumbs(project)} />
-        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-center lg:gap-14">
-          <div>
-            <p className="eyebrow">
-              {project.client} · {project.year}
-            </p>
-            <h1 className="mt-3 text-h1 font-semibold">{project.title}</h1>
-            <p className="mt-5 text-lg text-ink-600">{project.description}</p>
-            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-              {project.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="accent">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-            {study ? (
-              <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
-                {study.facts.map((fact) => (
-                  <div key={fact.label}>
-                    <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">{fact.label}</dt>
-                    <dd className="mt-1 text-sm font-medium text-ink-900">{fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
-          </div>
-          <ResponsiveImage
-            base={project.image}
-            alt={project.alt}
-            priority
-            sizes="(min-width: 1216px) 600px, (min-width: 1024px) 52vw, 100vw"
-            className="rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"
-          />
-        </div>
-      </div>
-    </header>
-  );
-}
-
-/** The call to action at the end: the live version, or an invitation to get in touch, and a reference if there is one. */
-function ProjectCallToAction({ project }: { project: ShownProject }) {
-  return (
-    <section
-      aria-labelledby="cta-title"
-      className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 sm:p-9 md:flex-row md:items-center md:justify-between"
-    >
-      <div>
-        <h2 id="cta-title" className="text-h3 font-semibold">
-          {project.cta.external ? "See it in action" : "Want something like this?"}
-        </h2>
-        <p className="mt-2 text-ink-600">
-          {project.cta.external
-            ? "The live version opens in a new tab."
-            : "Tell us what you have in mind. We reply within 24 hours with next steps."}
-        </p>
-      </div>
-      <div className="flex flex-wrap gap-3">
-        {project.cta.external ? (
-          <Button asChild variant="accent">
-            <a href={project.cta.url} target="_blank" rel="noopener noreferrer">
-              {project.cta.label}
-              <ExternalLinkIcon aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </Button>
-        ) : (
-          <Button asChild variant="accent">
-            <Link to={project.cta.url}>{project.cta.label}</Link>
-          </Button>
-        )}
-        {project.reference ? (
-          <Button asChild variant="outline">
-            <Link to={project.reference.to}>{project.reference.label}</Link>
-          </Button>
-        ) : null}
-      </div>
-    </section>
-  );
+  return <ProjectArticle project={project} />;
 }

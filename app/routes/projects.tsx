@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { projects } from "~/content/projects";
+import { liveProjects } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import { cn } from "~/lib/cn";
 import { isWideCard, ProjectCard } from "~/features/projects/components/project-card";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/projects";
 
-export function loader() {
-  return { projects: projects.map(toProjectCard) };
+export async function loader() {
+  return { projects: (await liveProjects()).map(toProjectCard) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

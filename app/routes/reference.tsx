@@ -1,4 +1,4 @@
-import { findProject } from "~/content/projects";
+import { findLiveProject } from "~/features/content/live.server";
 import { references } from "~/content/references";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import { ReferencePage, referenceMeta } from "~/features/references/components/reference-page";
@@ -13,9 +13,9 @@ function referenceAt(pathname: string) {
   return reference;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const reference = referenceAt(new URL(request.url).pathname);
-  const project = findProject(reference.projectSlug);
+  const project = await findLiveProject(reference.projectSlug);
   return { reference, project: project ? toProjectCard(project) : undefined };
 }
 

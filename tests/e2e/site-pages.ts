@@ -1,4 +1,4 @@
-import { projects } from "../../app/content/projects";
+import { initialProjects as projects } from "../../app/content/projects";
 import { publicPages } from "../../app/content/public-pages";
 
 /** The h1 of each marketing page this suite owns (the other public pages have their own specs). */

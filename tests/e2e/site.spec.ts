@@ -1,5 +1,5 @@
 import { cookiePolicy, privacyPolicy, termsOfService } from "../../app/content/legal";
-import { projects } from "../../app/content/projects";
+import { initialProjects as projects } from "../../app/content/projects";
 import { services } from "../../app/content/services";
 import { founders, partners } from "../../app/content/studio";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";

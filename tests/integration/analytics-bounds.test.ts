@@ -5,7 +5,7 @@ import { getDb } from "~/.server/db/client";
 import { aiNews } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { metricsRegistry } from "~/.server/metrics";
-import { projects } from "~/content/projects";
+import { initialProjects as projects } from "~/content/projects";
 import { collectPageView, pageViewBuffer, type BeaconRequest } from "~/features/analytics/collect-page-view.server";
 import { forgetDailyBounds } from "~/features/analytics/daily-bounds.server";
 import { loadDashboard, NOT_FOUND_LABEL } from "~/features/analytics/dashboard.server";
@@ -84,7 +84,7 @@ describe("which path a page view is stored under", () => {
     for (const path of [
       "/wp-login.php",
       "/flood/8f3a",
-      "/projects/no-such-project",
+      "/projects/Not_A_Slug",
       "/ai-news/not-a-uuid",
       "/ai-news/rss.xml",
       "/sitemap.xml",
@@ -267,6 +267,17 @@ describe("the day's caps", () => {
       referrer_host: "site1.example",
       utm_campaign: "campaign0",
     });
+  });
+
+  it("store a project's page under its slug only while the project exists", async () => {
+    await storePageViews([
+      pageView({ path: "/projects/lawsecai", visitorKey: "j".repeat(22) }),
+      pageView({ path: "/projects/no-such-project", visitorKey: "k".repeat(22) }),
+    ]);
+    expect((await rows<{ path: string }>(sql`select path from analytics_events order by id desc limit 2`)).map((row) => row.path)).toEqual([
+      NOT_FOUND_PATH,
+      "/projects/lawsecai",
+    ]);
   });
 
   it("store a news story's page under its id only while the story is stored", async () => {

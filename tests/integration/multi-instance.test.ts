@@ -212,6 +212,48 @@ describe("two instances on one database", () => {
     }
   });
 
+  it("a project published through one instance shows on both within 2 seconds; its draft on neither", async () => {
+    const page = async (server: ServerProcess, path = "/projects/lawsecai") => {
+      const response = await fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "br, gzip" }, redirect: "manual" });
+      return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+    };
+    const api = (path: string, method = "GET", body?: unknown) =>
+      fetch(`${a.url}/api/admin/content/projects/${path}`, {
+        method,
+        headers: { cookie: adminCookie, origin: a.url, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    // Both instances have the page stored (their page caches), with the first content.
+    for (const server of [a, b]) expect((await page(server)).html).toContain(">LawSecAI</h1>");
+
+    const { draft } = (await (await api("lawsecai")).json()) as { draft: Record<string, unknown> };
+    const saved = await api("lawsecai/draft", "PUT", { ...draft, title: "LawSecAI, published on A", slug: "lawsecai-on-a" });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({
+      status: "published",
+      changed: true,
+      previewUrl: "/admin/content/projects/lawsecai/preview",
+    });
+    await expectStaysTrue(async () => !(await page(b)).html.includes("published on A"), {
+      for: 1_000,
+      what: "the public page without the draft",
+    });
+
+    expect((await api("lawsecai/publish", "POST")).status).toBe(200);
+    const published = Date.now();
+    for (const server of [b, a]) {
+      await waitUntil(async () => (await page(server, "/projects/lawsecai-on-a")).html.includes(">LawSecAI, published on A</h1>"), {
+        timeoutMs: 2_000,
+        what: `the published title on ${server.url}`,
+      });
+    }
+    expect(Date.now() - published).toBeLessThan(2_000);
+    expect(await page(b)).toMatchObject({ status: 301, location: "/projects/lawsecai-on-a" });
+    const sitemap = await (await fetch(`${b.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/projects/lawsecai-on-a</loc>");
+    expect(sitemap).not.toContain("/projects/lawsecai</loc>");
+  });
+
   it("killing one instance mid-send leaves the other to finish the issue", { timeout: 60_000 }, async () => {
     await startOver();
     // A sends 12 messages; the mail server then holds the next ones without answering.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDatabase, createPool, setDatabase, type Database } from "../../app/.server/db/client.ts";
+import { forgetLiveContent } from "../../app/features/content/live.server.ts";
 
 export const TEMPLATE_DATABASE = "nordlys_template";
 
@@ -29,6 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase & { drop: () =>
   const pool = createPool(url, 5);
   const db = createDatabase(pool);
   setDatabase(db);
+  forgetLiveContent();
   return {
     url,
     db,

@@ -4,12 +4,14 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedDb } from "../../app/.server/db/embedded.ts";
+import { createDatabase, createPool, setDatabase } from "../../app/.server/db/client.ts";
 import { runMigrations } from "../../app/.server/db/migrate.ts";
+import { importInitialContent } from "../../app/features/content/live.server.ts";
 import { TEMPLATE_DATABASE } from "./database.ts";
 
 /**
  * One embedded PostgreSQL for the whole test run, with a migrated template
- * database. Each test file clones the template (CREATE DATABASE ... TEMPLATE),
+ * database that holds the site's first content, as a first start leaves it. Each test file clones the template (CREATE DATABASE ... TEMPLATE),
  * which takes milliseconds, so files never see each other's rows.
  */
 let server: EmbeddedDb | undefined;
@@ -33,7 +35,13 @@ export async function setup(project: TestProject) {
   await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
   await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await client.end();
-  await runMigrations(adminUrl.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`));
+  const templateUrl = adminUrl.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`);
+  await runMigrations(templateUrl);
+  const pool = createPool(templateUrl, 1);
+  setDatabase(createDatabase(pool));
+  await importInitialContent();
+  setDatabase(undefined);
+  await pool.end();
 
   project.provide("postgresUrl", adminUrl);
 }

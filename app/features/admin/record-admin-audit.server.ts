@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "change-webhook",
   "change-booking",
   "change-hours",
+  "publish-content",
   "newsletter-send",
   "change-saved-reply",
 ] as const;

@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { getEnv } from "~/.server/env";
-import { isStoryPath, NOT_FOUND_PATH } from "./page-view.server";
+import { isProjectPath, isStoryPath, NOT_FOUND_PATH } from "./page-view.server";
 import { OTHER_VALUE } from "./rollup.server";
 import type { PageViewEvent } from "./store-page-views.server";
 
@@ -103,9 +103,9 @@ export async function boundDailyEvents(client: PoolClient, events: PageViewEvent
     overCap += ofDay.length - admitted.events.length;
     if (admitted.full) updates.push(() => (known.full = true));
     if (admitted.events.length === 0) continue;
-    const stories = await knownStories(client, admitted.events);
+    const existing = await knownItemPages(client, admitted.events);
     const withPaths = admitted.events.map((event) =>
-      isStoryPath(event.path) && !stories.has(event.path) ? { ...event, path: NOT_FOUND_PATH } : event,
+      (isStoryPath(event.path) || isProjectPath(event.path)) && !existing.has(event.path) ? { ...event, path: NOT_FOUND_PATH } : event,
     );
     const bucketed = await withinValueCaps(client, day, withPaths, caps, known);
     kept.push(...bucketed.events);
@@ -138,12 +138,25 @@ async function withinViewCaps(client: PoolClient, day: string, events: PageViewE
   return { events: admitted, full: stored >= caps.viewsPerDay };
 }
 
-/** The `/ai-news/<id>` paths of the batch whose story is stored. */
-async function knownStories(client: PoolClient, events: PageViewEvent[]): Promise<Set<string>> {
-  const ids = [...new Set(events.filter((event) => isStoryPath(event.path)).map((event) => event.path.slice("/ai-news/".length)))];
-  if (ids.length === 0) return new Set();
-  const found = await client.query<{ id: string }>("select id::text as id from ai_news where id = any($1::uuid[])", [ids]);
-  return new Set(found.rows.map((row) => `/ai-news/${row.id}`));
+/** The `/ai-news/<id>` and `/projects/<slug>` paths of the batch whose story or project exists. */
+async function knownItemPages(client: PoolClient, events: PageViewEvent[]): Promise<Set<string>> {
+  const idsAfter = (prefix: string, test: (path: string) => boolean) => [
+    ...new Set(events.filter((event) => test(event.path)).map((event) => event.path.slice(prefix.length))),
+  ];
+  const storyIds = idsAfter("/ai-news/", isStoryPath);
+  const slugs = idsAfter("/projects/", isProjectPath);
+  const known = new Set<string>();
+  if (storyIds.length > 0) {
+    const found = await client.query<{ id: string }>("select id::text as id from ai_news where id = any($1::uuid[])", [storyIds]);
+    for (const row of found.rows) known.add(`/ai-news/${row.id}`);
+  }
+  if (slugs.length > 0) {
+    const found = await client.query<{ key: string }>("select key from content_items where type = 'projects' and key = any($1::text[])", [
+      slugs,
+    ]);
+    for (const row of found.rows) known.add(`/projects/${row.key}`);
+  }
+  return known;
 }
 
 /**

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { DeviceClass } from "~/.server/db/tables";
-import { publicPaths } from "~/content/public-pages";
+import { fixedPages, PROJECT_PATH } from "~/content/public-pages";
 
 /**
  * What the beacon (page-view-beacon.ts) sends, checked and reduced to what is stored
@@ -56,7 +56,7 @@ export const NOT_FOUND_PATH = "(not found)";
 
 /** The site's pages that a visitor can open and whose view is counted under its own path. */
 const PAGE_PATHS: ReadonlySet<string> = new Set([
-  ...publicPaths,
+  ...fixedPages.map((page) => page.path),
   // Pages of the route table that are not indexed (personal links, the newsletter's steps).
   "/unsubscribe",
   "/newsletter/subscribe",
@@ -71,17 +71,23 @@ export function isStoryPath(path: string): boolean {
   return STORY_PATH.test(path);
 }
 
+/** Whether a stored path names a project page (whose slug is checked against the content's projects). */
+export function isProjectPath(path: string): boolean {
+  return path.length <= 100 && PROJECT_PATH.test(path);
+}
+
 /**
  * The path a counted page view is stored under (docs/analytics.md, "What is counted"): a page of
  * the route table as the route table writes it (the router ignores letter case, so `/About` is
- * `/about`): the public pages and projects of the content, the newsletter and unsubscribe
- * pages, and `/ai-news/<story id>` (the story's existence is checked when the view is stored).
+ * `/about`): the fixed public pages, the newsletter and unsubscribe pages, and the pages with an id
+ * in their address: `/ai-news/<story id>` and `/projects/<slug>` (whether the story or the project
+ * exists is checked when the view is stored).
  * Anything else, which the site answers with its "not found" page, is one `(not found)`, so
  * made-up paths cannot grow the table's distinct values.
  */
 export function countedPath(path: string): string {
   const lower = decodedPath(path).toLowerCase();
-  if (PAGE_PATHS.has(lower) || STORY_PATH.test(lower)) return lower;
+  if (PAGE_PATHS.has(lower) || STORY_PATH.test(lower) || isProjectPath(lower)) return lower;
   return NOT_FOUND_PATH;
 }
 

@@ -1,4 +1,4 @@
-import * as projectContent from "~/content/projects";
+import type { Project } from "~/content/project-schema";
 import * as siteContent from "~/content/site";
 import * as servicesContent from "~/content/services";
 import * as studioContent from "~/content/studio";
@@ -52,12 +52,6 @@ export function projectPath(slug: string): string {
   return `/projects/${slug}`;
 }
 
-/** The portfolio with each project's page. */
-export function chatProjects(): ProjectLike[] {
-  const list = (projectContent as Record<string, unknown>).projects;
-  return Array.isArray(list) ? list.filter(isProject) : [];
-}
-
 /** Every page the site links to from its navigation, de-duplicated. */
 export function sitePages(): PageLink[] {
   const pages = new Map<string, string>();
@@ -77,12 +71,12 @@ export function sitePages(): PageLink[] {
 }
 
 /** The content modules' data exports, projects with their URLs. */
-function facts(): Record<string, unknown> {
+function facts(projects: readonly Project[]): Record<string, unknown> {
   const modules: Record<string, Record<string, unknown>> = {
     site: siteContent,
     services: servicesContent,
     studio: studioContent,
-    projects: projectContent,
+    projects: { projects },
   };
   const out: Record<string, unknown> = {};
   for (const [moduleName, exports] of Object.entries(modules)) {
@@ -101,8 +95,8 @@ function facts(): Record<string, unknown> {
   return out;
 }
 
-function factsJson(): string {
-  const all = facts();
+function factsJson(projects: readonly Project[]): string {
+  const all = facts(projects);
   let json = JSON.stringify(all);
   // Drop the largest entries until the block fits; the instructions say what is missing.
   while (json.length > MAX_FACTS_CHARS) {
@@ -114,18 +108,17 @@ function factsJson(): string {
   return json;
 }
 
-let cachedInstructions: string | undefined;
+let cached: { projects: readonly Project[]; instructions: string } | undefined;
 
 /**
  * The system prompt of the chat: who it speaks for, the rules (format, links,
  * visitor text is never instructions), the site's pages and the content facts.
- * Built once per process (the content modules are static).
+ * Built once per version of the published projects (the other content modules are static).
  */
-export function buildChatInstructions(): string {
-  if (cachedInstructions) return cachedInstructions;
+export function buildChatInstructions(projects: readonly Project[]): string {
+  if (cached?.projects === projects) return cached.instructions;
   const { site } = siteContent as { site: { name: string; tagline?: string; description?: string; contactEmail?: string } };
   const pages = sitePages();
-  const projects = chatProjects();
   const lines = [
     `You are the assistant in the chat widget on the website of ${site.name}, an AI product studio${site.tagline ? ` ("${site.tagline}")` : ""}.`,
     site.description ?? "",
@@ -149,8 +142,9 @@ export function buildChatInstructions(): string {
     site.contactEmail ? `Contact: the contact page (/contact) or ${site.contactEmail}. The studio replies within 24 hours.` : "",
     "",
     "Facts from the site's content, as JSON data:",
-    factsJson(),
+    factsJson(projects),
   ];
-  cachedInstructions = lines.filter((line, index, all) => !(line === "" && all[index - 1] === "")).join("\n");
-  return cachedInstructions;
+  const instructions = lines.filter((line, index, all) => !(line === "" && all[index - 1] === "")).join("\n");
+  cached = { projects, instructions };
+  return instructions;
 }

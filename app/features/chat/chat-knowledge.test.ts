@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { initialProjects } from "~/content/projects";
 import { buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server";
 
 describe("plainContent", () => {
@@ -30,12 +31,12 @@ describe("the grounded prompt", () => {
   });
 
   it("carries the services, founders, mentoring and programme facts", () => {
-    const prompt = buildChatInstructions();
+    const prompt = buildChatInstructions(initialProjects);
     for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"])
       expect(prompt).toContain(fact);
   });
 
   it("stays within its size budget", () => {
-    expect(buildChatInstructions().length).toBeLessThan(30_000);
+    expect(buildChatInstructions(initialProjects).length).toBeLessThan(30_000);
   });
 });

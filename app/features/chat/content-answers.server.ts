@@ -7,7 +7,7 @@ import {
   passOnAnswers,
   type ChatTopicId,
 } from "~/content/chat";
-import { projects, type Project } from "~/content/projects";
+import type { Project } from "~/content/project-schema";
 import { mentoring, program, services } from "~/content/services";
 import { site } from "~/content/site";
 import { founders, story } from "~/content/studio";
@@ -29,6 +29,8 @@ import { contactInText, withoutContactDetails } from "./contact-in-text";
 export type ContentAnswerOptions = {
   /** The conversation has a lead: the visitor's contact details are known. */
   contactKnown: boolean;
+  /** The projects the site shows (app/features/content/live.server.ts). */
+  projects: readonly Project[];
 };
 
 const normalise = (text: string) =>
@@ -61,7 +63,7 @@ export function projectPath(slug: string): string {
   return `/projects/${slug}`;
 }
 
-function namedProject(text: string): Project | undefined {
+function namedProject(text: string, projects: readonly Project[]): Project | undefined {
   return projects.find(
     (project) =>
       mentions(text, normalise(project.title).trim()) || mentions(text, project.slug.replace(/-/g, " ")) || mentions(text, project.slug),
@@ -103,7 +105,7 @@ function foundersAnswer(): string {
   ].join("\n\n");
 }
 
-function projectsAnswer(): string {
+function projectsAnswer({ projects }: ContentAnswerOptions): string {
   const featured = projects.slice(0, 4).map((project) => `[${project.title}](${projectPath(project.slug)})`);
   return `We've shipped ${projects.length} AI products, among them ${featured.slice(0, -1).join(", ")} and ${featured.at(-1)}. Ask me about any of them by name, or browse them all on the [projects page](/projects).`;
 }
@@ -168,9 +170,9 @@ function passOnAnswer(message: string, { contactKnown }: ContentAnswerOptions): 
 }
 
 /** A short answer to the question from the site's content, with links to the pages it comes from. */
-export function answerFromContent(message: string, options: ContentAnswerOptions = { contactKnown: false }): string {
+export function answerFromContent(message: string, options: ContentAnswerOptions): string {
   const question = withoutContactDetails(message);
-  const project = namedProject(normalise(question));
+  const project = namedProject(normalise(question), options.projects);
   if (project) return projectAnswer(project);
   const topic = topicOf(question);
   if (

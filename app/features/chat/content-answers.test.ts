@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { chatCopy, fallbackContactOffer, fallbackDefault } from "~/content/chat";
-import { projects } from "~/content/projects";
+import { initialProjects as projects } from "~/content/projects";
 import { mentoring, program, services } from "~/content/services";
 import { founders } from "~/content/studio";
 import { answerFromContent, topicOf } from "./content-answers.server";
 
-const asked = (question: string) => answerFromContent(question, { contactKnown: false });
-const askedKnown = (question: string) => answerFromContent(question, { contactKnown: true });
+const asked = (question: string) => answerFromContent(question, { contactKnown: false, projects });
+const askedKnown = (question: string) => answerFromContent(question, { contactKnown: true, projects });
 
 describe("answers from the site's content", () => {
   it("names every service with its page", () => {

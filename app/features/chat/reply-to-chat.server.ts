@@ -14,7 +14,8 @@ import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { buildChatInstructions } from "./chat-knowledge.server";
-import { answerFromContent } from "./content-answers.server";
+import { answerFromContent, type ContentAnswerOptions } from "./content-answers.server";
+import { liveProjects } from "~/features/content/live.server";
 import { keepOwnTurns, rememberReply } from "./own-replies.server";
 import { conversationHasLead, recordConversation } from "./record-conversation.server";
 import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema";
@@ -56,9 +57,10 @@ export async function chooseReplySource(clientIp: string): Promise<ReplySource> 
 const CONTACT_KNOWN_RULE =
   "The visitor has already left their name and e-mail in this chat, so the studio will follow up: never ask for their contact details again.";
 
-function aiCall(conversation: ChatMessage[], contactKnown: boolean, signal?: AbortSignal): AiCallOptions {
+function aiCall(conversation: ChatMessage[], known: ContentAnswerOptions, signal?: AbortSignal): AiCallOptions {
+  const instructions = buildChatInstructions(known.projects);
   return {
-    instructions: contactKnown ? `${buildChatInstructions()}\n\n${CONTACT_KNOWN_RULE}` : buildChatInstructions(),
+    instructions: known.contactKnown ? `${instructions}\n\n${CONTACT_KNOWN_RULE}` : instructions,
     messages: conversation,
     maxOutputTokens: 500,
     temperature: 0.4,
@@ -75,11 +77,11 @@ function lastQuestion(conversation: ChatMessage[]): string {
 async function replyText(
   conversation: ChatMessage[],
   source: ReplySource,
-  contactKnown: boolean,
+  known: ContentAnswerOptions,
   signal?: AbortSignal,
 ): Promise<AsyncIterable<string>> {
-  if (source === "ai") return streamAiText(aiCall(conversation, contactKnown, signal));
-  const answer = answerFromContent(lastQuestion(conversation), { contactKnown });
+  if (source === "ai") return streamAiText(aiCall(conversation, known, signal));
+  const answer = answerFromContent(lastQuestion(conversation), known);
   return (async function* content() {
     yield* words(answer);
   })();
@@ -91,11 +93,9 @@ export type ReplyInput = { request: ReplyRequest; source: ReplySource; signal?: 
 export async function replyToChat({ request, source, signal }: ReplyInput): Promise<ReplyResponse> {
   // Only the assistant turns we produced reach the model and the transcript (decision 0178).
   const conversation = await keepOwnTurns(request.conversationId, cleanConversation(request.messages));
-  const contactKnown = await conversationHasLead(request.conversationId);
+  const known = { contactKnown: await conversationHasLead(request.conversationId), projects: await liveProjects() };
   const text =
-    source === "ai"
-      ? await generateAiText(aiCall(conversation, contactKnown, signal))
-      : answerFromContent(lastQuestion(conversation), { contactKnown });
+    source === "ai" ? await generateAiText(aiCall(conversation, known, signal)) : answerFromContent(lastQuestion(conversation), known);
   const content = text.trim();
   if (!content) throw aiBadOutput();
   await rememberReply(request.conversationId, content);
@@ -115,7 +115,8 @@ function words(text: string): string[] {
  */
 export async function streamChatReply({ request, source, signal }: ReplyInput): Promise<Response> {
   const conversation = await keepOwnTurns(request.conversationId, cleanConversation(request.messages));
-  const deltas = await replyText(conversation, source, await conversationHasLead(request.conversationId), signal);
+  const known = { contactKnown: await conversationHasLead(request.conversationId), projects: await liveProjects() };
+  const deltas = await replyText(conversation, source, known, signal);
   return sseResponse(async (send) => {
     let text = "";
     for await (const delta of deltas) {

@@ -1,4 +1,4 @@
-import type { Project } from "~/content/projects";
+import type { Project } from "~/content/project-schema";
 
 /** What a portfolio card shows: loaders send only this, so the full case studies stay out of the browser bundle. */
 export type ProjectCardData = Pick<Project, "slug" | "title" | "tags" | "description" | "image" | "alt" | "outcome">;

@@ -13,3 +13,4 @@ export * from "./inbox";
 export * from "./inbox-digest";
 export * from "./mentoring";
 export * from "./mail";
+export * from "./content";

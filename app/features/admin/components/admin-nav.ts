@@ -11,6 +11,7 @@ export const adminNav: Array<{ label: string; to: string; held?: keyof HeldCount
   { label: "Subscribers", to: "/admin/subscribers" },
   { label: "Newsletter", to: "/admin/newsletter" },
   { label: "Outbox", to: "/admin/outbox" },
+  { label: "Content", to: "/admin/content" },
   { label: "Feeds", to: "/admin/feeds" },
   { label: "Unmatched mail", to: "/admin/inbox/unmatched" },
   { label: "Webhooks", to: "/admin/webhooks" },

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/**
+ * The site's editable content (docs/content.md, decision 0208): one row per item of a content type
+ * (a project, say). `draft` is the working copy the editor saves; `published` is what the public
+ * pages show (null while the item is not live). `key` is the item's address (a project's slug): the
+ * live one once published, the draft's before.
+ */
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    key: text("key").notNull(),
+    position: integer("position").notNull(),
+    draft: jsonb("draft").notNull(),
+    published: jsonb("published"),
+    /** `draft`: never published; `published`: live; `unpublished`: taken off the site. */
+    status: text("status", { enum: ["draft", "published", "unpublished"] }).notNull(),
+    /** A "Publish at" still to run (the content-publish job). */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** Why the last "Publish at" failed (cleared by the next publish or schedule): shown in the admin. */
+    publishError: text("publish_error"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [uniqueIndex("content_items_type_key").on(t.type, t.key), index("content_items_type_position").on(t.type, t.position)],
+);
+
+/** Every save, publish, unpublish and restore of an item, with who did it and the fields it left. */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["import", "create", "save", "publish", "unpublish", "restore", "schedule"] }).notNull(),
+    fields: jsonb("fields").notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept when the author's account is removed; "first start" for the import. */
+    authorName: text("author_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("content_revisions_item_created").on(t.itemId, t.createdAt.desc())],
+);
+
+/** A published item's earlier addresses (a changed slug): the old address answers 301 to the item. */
+export const contentRedirects = pgTable(
+  "content_redirects",
+  {
+    type: text("type").notNull(),
+    fromKey: text("from_key").notNull(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.fromKey] })],
+);
+
+/** Moves on with every change of what the public pages show; every instance watches it (live content). */
+export const contentLiveVersion = pgSequence("content_live_version");

@@ -1,0 +1,70 @@
+import { data, redirect } from "react-router";
+import type { AdminUser } from "~/.server/admin-guard";
+import { AppError } from "~/.server/errors";
+import { redirectWithToast } from "~/.server/toast";
+import { audited } from "~/features/admin/record-admin-audit.server";
+import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { authorOf, publishAtFrom, studioTimeZone } from "./editor.server";
+import { publishItem, saveDraft, unpublishItem, type ContentItem } from "./items.server";
+import { errorsForForm, projectFromForm, type ProjectForm } from "./project-form";
+
+/**
+ * The editor's form actions (app/routes/admin/content-item.tsx): Save (and autosave), Preview,
+ * Publish, "Publish at" and Unpublish, each with the form's fields saved first. A refused form
+ * comes back with what was typed and each input's message; nothing is saved.
+ */
+export type EditorAnswer = { values: ProjectForm; errors: Record<string, string>; savedAt?: string; key?: string };
+
+export const EDITOR_INTENTS = ["save", "autosave", "preview", "publish", "schedule", "unpublish"] as const;
+type Intent = (typeof EDITOR_INTENTS)[number];
+
+export function editPath(type: ContentType, key: string): string {
+  return `/admin/content/${type}/${key}`;
+}
+
+function formValues(form: FormData): ProjectForm {
+  const values: ProjectForm = {};
+  for (const [name, value] of form) if (typeof value === "string" && name !== "intent") values[name] = value;
+  return values;
+}
+
+export async function runEditorAction(input: {
+  type: ContentType;
+  key: string;
+  form: FormData;
+  admin: AdminUser;
+  clientIp: string;
+}): Promise<Response | ReturnType<typeof data<EditorAnswer>>> {
+  const { type, key, form, admin, clientIp } = input;
+  const intent = String(form.get("intent") ?? "save") as Intent;
+  const values = formValues(form);
+  const author = authorOf(admin);
+  const publishing = (summary: string, change: () => Promise<ContentItem>) =>
+    audited({ user: admin, action: "publish-content", target: `${type}/${key}`, summary, clientIp }, change);
+  try {
+    if (intent === "unpublish") {
+      await publishing("unpublished", () => unpublishItem(type, key, author));
+      return redirectWithToast(editPath(type, key), { type: "success", title: `The ${CONTENT_TYPES[type].singular} is off the site` });
+    }
+    const at = intent === "schedule" ? publishAtFrom(values.publishAt ?? "", values.timeZone || studioTimeZone()) : undefined;
+    const saved = await saveDraft(type, key, projectFromForm(values), author);
+    if (intent === "autosave") return data<EditorAnswer>({ values, errors: {}, savedAt: new Date().toISOString(), key: saved.key });
+    if (intent === "preview") return redirect(`${editPath(type, saved.key)}/preview`);
+    if (intent === "publish" || intent === "schedule") {
+      const done = await publishing(at ? `scheduled for ${at.toISOString()}` : "published", () => publishItem(type, saved.key, author, at));
+      const title = at ? "Scheduled" : "Published: the site shows it now";
+      return redirectWithToast(editPath(type, done.key), { type: "success", title });
+    }
+    return redirectWithToast(editPath(type, saved.key), { type: "success", title: "Draft saved" });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "invalid") {
+      const errors = errorsForForm(error.details.fields as Record<string, string> | undefined);
+      if (Object.keys(errors).length === 0) errors.form = error.message;
+      return data<EditorAnswer>({ values, errors }, { status: 400 });
+    }
+    if (error instanceof AppError && error.code === "not_found") throw data(error.message, { status: 404 });
+    if (error instanceof AppError && error.code === "conflict")
+      return redirectWithToast(editPath(type, key), { type: "error", title: error.message });
+    throw error;
+  }
+}

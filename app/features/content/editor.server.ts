@@ -1,0 +1,99 @@
+import { DateTime } from "luxon";
+import { data } from "react-router";
+import type { AdminUser } from "~/.server/admin-guard";
+import { AppError } from "~/.server/errors";
+import { getEnv } from "~/.server/env";
+import { CONTENT_TYPES, isContentType, type ContentType } from "./content-types";
+import { getItem, type Author, type ContentItem } from "./items.server";
+
+/** What the editor's pages and the content API share: who is changing, which type, when to publish. */
+
+export function authorOf(admin: Pick<AdminUser, "id" | "name" | "email">): Author {
+  return { id: admin.id, name: admin.name.trim() || admin.email };
+}
+
+/** The route's `:type`, or a 404 for a type the editor does not have. */
+export function requireContentType(type: string | undefined): ContentType {
+  if (!isContentType(type)) throw new AppError("not_found", "There is no such kind of content.");
+  return type;
+}
+
+/** For the editor's pages: what `work` throws as "not found" becomes the page's 404. */
+export async function or404<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+/** The page's kind of content and its item, or the page's 404. */
+export async function pageItem(typeParam: string | undefined, key: string): Promise<ContentItem> {
+  return or404(() => getItem(requireContentType(typeParam), key));
+}
+
+/** The time zone "Publish at" is read in when the browser does not say its own: the studio's. */
+export function studioTimeZone(): string {
+  return getEnv().DIGEST_TIME_ZONE;
+}
+
+/**
+ * "Publish at": a wall-clock time (`2026-12-01T09:00`) in `timeZone`, as an instant. It must lie
+ * ahead, within a year; otherwise AppError `invalid` on `publishAt`.
+ */
+export function publishAtFrom(value: string, timeZone: string, now = new Date()): Date {
+  const zone = DateTime.local().setZone(timeZone).isValid ? timeZone : studioTimeZone();
+  const at = DateTime.fromISO(value.trim(), { zone });
+  if (!value.trim() || !at.isValid) throw publishAtInvalid("Publish at: choose a date and a time.");
+  return checkPublishAt(at.toJSDate(), now);
+}
+
+function publishAtInvalid(message: string): AppError {
+  return new AppError("invalid", message, { fields: { publishAt: message } });
+}
+
+/** A moment to publish at: ahead of `now`, and at most a year ahead. */
+export function checkPublishAt(at: Date, now = new Date()): Date {
+  if (at.getTime() <= now.getTime()) throw publishAtInvalid("Publish at: choose a moment in the future, or publish now.");
+  if (at.getTime() > now.getTime() + 366 * 24 * 3600_000) throw publishAtInvalid("Publish at: at most a year ahead.");
+  return at;
+}
+
+/** What the editor's list and API show of an item. */
+export function itemSummary(item: ContentItem) {
+  const info = CONTENT_TYPES[item.type];
+  const fields = item.draft as Parameters<typeof info.titleOf>[0];
+  return {
+    id: item.key,
+    title: info.titleOf(fields),
+    status: item.status,
+    changed: item.changed,
+    position: item.position,
+    scheduledAt: item.scheduledAt?.toISOString() ?? null,
+    publishError: item.publishError,
+    publishedAt: item.publishedAt?.toISOString() ?? null,
+    updatedAt: item.updatedAt.toISOString(),
+    updatedBy: item.updatedBy,
+    publicPath: item.published !== null ? info.publicPath(item.key) : null,
+  };
+}
+
+export type ItemSummary = ReturnType<typeof itemSummary>;
+
+/** The picture prefixes a project may use: the site's project artwork and every image already used. */
+export function projectImageChoices(items: ContentItem[]): { cover: string[]; screens: string[] } {
+  const cover = new Set<string>();
+  const screens = new Set<string>();
+  const add = (project: { image?: string; caseStudy?: { screens: Array<{ image: string }> } } | null) => {
+    if (!project) return;
+    if (project.image) cover.add(project.image);
+    for (const screen of project.caseStudy?.screens ?? []) screens.add(screen.image);
+  };
+  for (const project of CONTENT_TYPES.projects.initial) add(project);
+  for (const item of items) {
+    add(item.draft as Parameters<typeof add>[0]);
+    add(item.published as Parameters<typeof add>[0]);
+  }
+  return { cover: [...cover].sort(), screens: [...screens].sort() };
+}

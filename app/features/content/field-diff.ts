@@ -1,0 +1,56 @@
+/**
+ * What changed between two versions of an item, field by field, in words a person reads (the
+ * history page): each field as text (a list one item per line, a pair as "a: b"), only the fields
+ * that differ, in the order of the form.
+ */
+export type FieldChange = { field: string; before: string; after: string };
+
+const LABELS: Record<string, string> = {
+  title: "Title",
+  slug: "Slug",
+  client: "Client",
+  year: "Year",
+  tags: "Tags",
+  description: "Description",
+  image: "Image",
+  alt: "Alt text",
+  outcome: "Outcome",
+  summary: "Summary",
+  features: "Key features",
+  cta: "Call to action",
+  reference: "Reference",
+  "caseStudy.facts": "Facts",
+  "caseStudy.problem": "The problem",
+  "caseStudy.approach": "Our approach",
+  "caseStudy.results": "Results",
+  "caseStudy.screens": "Screens",
+  "caseStudy.stack": "The stack",
+  "caseStudy.quote": "The client's words",
+};
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.map(asText).join("\n");
+  if (typeof value === "object") return Object.values(value).map(asText).filter(Boolean).join(": ");
+  return String(value);
+}
+
+function fieldsOf(item: unknown): Map<string, string> {
+  const fields = new Map<string, string>();
+  if (!item || typeof item !== "object") return fields;
+  for (const [name, value] of Object.entries(item)) {
+    if (name === "caseStudy" && value && typeof value === "object") {
+      for (const [part, inner] of Object.entries(value)) fields.set(`caseStudy.${part}`, asText(inner));
+    } else fields.set(name, asText(value));
+  }
+  return fields;
+}
+
+export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
+  const old = fieldsOf(before);
+  const now = fieldsOf(after);
+  const names = [...new Set([...Object.keys(LABELS), ...old.keys(), ...now.keys()])];
+  return names
+    .filter((name) => (old.get(name) ?? "") !== (now.get(name) ?? ""))
+    .map((name) => ({ field: LABELS[name] ?? name, before: old.get(name) ?? "", after: now.get(name) ?? "" }));
+}

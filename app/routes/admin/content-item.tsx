@@ -1,0 +1,142 @@
+import { Form, Link, useActionData } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { requestInfoContext } from "~/.server/request-context";
+import { Button } from "~/components/ui/button";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { formatDateTime } from "~/features/admin/components/list-controls";
+import { Autosave } from "~/features/content/components/autosave";
+import { ProjectFields } from "~/features/content/components/project-fields";
+import { PublishAt } from "~/features/content/components/publish-at";
+import { StatusBadge } from "~/features/content/components/status-badge";
+import { runEditorAction, type EditorAnswer } from "~/features/content/editor-actions.server";
+import { itemSummary, or404, pageItem, projectImageChoices, requireContentType, studioTimeZone } from "~/features/content/editor.server";
+import { listItems } from "~/features/content/items.server";
+import { projectToForm } from "~/features/content/project-form";
+import type { Project } from "~/content/project-schema";
+import { noindexMeta } from "~/lib/seo";
+import type { Route } from "./+types/content-item";
+
+/** /admin/content/:type/:id: a project's editor (docs/content.md, "Editing a project"). */
+export const meta: Route.MetaFunction = noindexMeta(
+  "Edit project",
+  "A project's draft, publishing and history.",
+  (params: Route.MetaArgs["params"]) => `/admin/content/${params.type}/${params.id}`,
+);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const item = await pageItem(params.type, params.id);
+  const type = item.type;
+  return {
+    item: itemSummary(item),
+    values: projectToForm(item.draft as Project),
+    images: projectImageChoices(await listItems(type)),
+    timeZone: studioTimeZone(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const type = await or404(() => requireContentType(params.type));
+  return runEditorAction({
+    type,
+    key: params.id,
+    form: await request.formData(),
+    admin,
+    clientIp: context.get(requestInfoContext).clientIp,
+  });
+}
+
+export default function ContentItem({ loaderData }: Route.ComponentProps) {
+  const { item, images, timeZone } = loaderData;
+  const answer = useActionData() as EditorAnswer | undefined;
+  const refused = answer && !answer.savedAt ? answer : undefined;
+  const values = refused?.values ?? loaderData.values;
+  const errors = refused?.errors ?? {};
+  const base = `/admin/content/projects/${item.id}`;
+  return (
+    <AdminShell
+      title={item.title}
+      description={<p>Changes are saved as a draft; the public page changes when you publish.</p>}
+      actions={
+        <>
+          <Button asChild variant="outline">
+            <Link to={`${base}/history`}>History</Link>
+          </Button>
+          {item.publicPath ? (
+            <Button asChild variant="outline">
+              <a href={item.publicPath}>View on the site</a>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <p className="mb-6 text-sm">
+        <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
+          All content
+        </Link>
+      </p>
+      {Object.keys(errors).length > 0 ? (
+        <div role="alert" className="mb-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4 text-danger-700">
+          <p className="font-semibold">
+            Nothing was saved: {Object.keys(errors).length === 1 ? "one field needs" : `${Object.keys(errors).length} fields need`} a
+            change.
+          </p>
+          {errors.form ? <p>{errors.form}</p> : null}
+        </div>
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <Form method="post" id="editor" aria-label="Project fields">
+          <ProjectFields values={values} errors={errors} images={images} />
+          <div className="mt-6 flex flex-wrap gap-2 lg:hidden">
+            <EditorButtons />
+          </div>
+        </Form>
+        <aside
+          aria-label="Status and publishing"
+          className="space-y-5 rounded-[var(--radius-card)] border border-ink-200 bg-white p-5 lg:sticky lg:top-6"
+        >
+          <div>
+            <h2 className="text-sm font-semibold text-ink-700">Status</h2>
+            <div className="mt-2">
+              <StatusBadge item={item} />
+            </div>
+            <p className="mt-2 text-xs text-ink-600">
+              Last change {formatDateTime(item.updatedAt)}
+              {item.updatedBy ? ` by ${item.updatedBy}` : ""}
+            </p>
+            {item.publishError ? <p className="mt-2 text-sm text-danger-700">Scheduled publish failed: {item.publishError}</p> : null}
+            <Autosave formId="editor" base={base} />
+          </div>
+          <div className="hidden flex-wrap gap-2 lg:flex">
+            <EditorButtons />
+          </div>
+          <PublishAt formId="editor" studioTimeZone={timeZone} error={errors.publishAt} defaultValue={values.publishAt} />
+          {item.status === "published" || item.status === "scheduled" ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="unpublish" variant="outline">
+                {item.status === "scheduled" && !item.publicPath ? "Cancel the schedule" : "Unpublish"}
+              </Button>
+            </Form>
+          ) : null}
+        </aside>
+      </div>
+    </AdminShell>
+  );
+}
+
+function EditorButtons() {
+  return (
+    <>
+      <Button type="submit" form="editor" name="intent" value="publish">
+        Publish
+      </Button>
+      <Button type="submit" form="editor" name="intent" value="save" variant="outline">
+        Save draft
+      </Button>
+      <Button type="submit" form="editor" name="intent" value="preview" variant="outline">
+        Preview
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { AppError } from "~/.server/errors";
+import { Button } from "~/components/ui/button";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { ProjectFields } from "~/features/content/components/project-fields";
+import type { EditorAnswer } from "~/features/content/editor-actions.server";
+import { authorOf, or404, projectImageChoices, requireContentType } from "~/features/content/editor.server";
+import { createItem, listItems } from "~/features/content/items.server";
+import { errorsForForm, projectFromForm, projectToForm, type ProjectForm } from "~/features/content/project-form";
+import { noindexMeta } from "~/lib/seo";
+import type { Route } from "./+types/content-new";
+
+/** /admin/content/:type/new: a new project, saved as a draft at the end of the list. */
+export const meta: Route.MetaFunction = noindexMeta("New project", "A new project, saved as a draft.", "/admin/content/projects/new");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const type = await or404(() => requireContentType(params.type));
+  return { values: projectToForm({ year: new Date().getUTCFullYear() }), images: projectImageChoices(await listItems(type)) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const type = await or404(() => requireContentType(params.type));
+  const values: ProjectForm = {};
+  for (const [name, value] of await request.formData()) if (typeof value === "string") values[name] = value;
+  try {
+    const item = await createItem(type, projectFromForm(values), authorOf(admin));
+    return redirect(`/admin/content/${type}/${item.key}`);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "invalid") throw error;
+    return data<EditorAnswer>(
+      { values, errors: errorsForForm(error.details.fields as Record<string, string> | undefined) },
+      { status: 400 },
+    );
+  }
+}
+
+export default function NewContent({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData() as EditorAnswer | undefined;
+  const errors = answer?.errors ?? {};
+  return (
+    <AdminShell
+      title="New project"
+      description="It is saved as a draft at the end of the list; nothing on the site changes until you publish it."
+    >
+      <p className="mb-6 text-sm">
+        <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
+          All content
+        </Link>
+      </p>
+      {Object.keys(errors).length > 0 ? (
+        <div role="alert" className="mb-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4 font-semibold text-danger-700">
+          Nothing was saved: {Object.keys(errors).length === 1 ? "one field needs" : `${Object.keys(errors).length} fields need`} a change.
+        </div>
+      ) : null}
+      <Form method="post" className="max-w-3xl" aria-label="New project">
+        <ProjectFields values={answer?.values ?? loaderData.values} errors={errors} images={loaderData.images} />
+        <Button type="submit" className="mt-6">
+          Save as a draft
+        </Button>
+      </Form>
+    </AdminShell>
+  );
+}

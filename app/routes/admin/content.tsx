@@ -1,0 +1,128 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "~/.server/admin-guard";
+import { Button } from "~/components/ui/button";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { formatDateTime } from "~/features/admin/components/list-controls";
+import { StatusBadge } from "~/features/content/components/status-badge";
+import { CONTENT_TYPES } from "~/features/content/content-types";
+import { itemSummary, or404, type ItemSummary } from "~/features/content/editor.server";
+import { listItems, moveItem } from "~/features/content/items.server";
+import { noindexMeta } from "~/lib/seo";
+import type { Route } from "./+types/content";
+
+/** /admin/content: what the site says, per kind, with each item's status and last change (docs/content.md). */
+export const meta: Route.MetaFunction = noindexMeta("Content", "The site's projects: drafts, publishing and history.", "/admin/content");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { projects: (await listItems("projects")).map(itemSummary) };
+}
+
+/** Up and Down: the order of the projects page and the home page's portfolio. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const direction = form.get("move");
+  const key = String(form.get("id") ?? "");
+  if ((direction === "up" || direction === "down") && key) await or404(() => moveItem("projects", key, direction));
+  return null;
+}
+
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { projects } = loaderData;
+  return (
+    <AdminShell
+      title="Content"
+      description="Edit a project as a draft: the site changes when you publish it. Every save is kept in the project's history."
+      actions={
+        <Button asChild>
+          <Link to="/admin/content/projects/new">New project</Link>
+        </Button>
+      }
+    >
+      <section aria-labelledby="projects-heading">
+        <h2 id="projects-heading" className="text-xl font-semibold">
+          {CONTENT_TYPES.projects.label}
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-ink-600">In the order the projects page and the home page show them.</p>
+        <ItemTable items={projects} caption="Projects, their status and last change" />
+      </section>
+    </AdminShell>
+  );
+}
+
+function ItemTable({ items, caption }: { items: ItemSummary[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-ink-50 text-ink-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Title
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last change
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Order
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            <tr key={item.id} className="border-t border-ink-100 align-top">
+              <th scope="row" className="px-4 py-3 font-medium">
+                <Link to={`/admin/content/projects/${item.id}`} className="text-aurora-700 underline underline-offset-2">
+                  {item.title}
+                </Link>
+                <span className="block text-xs font-normal text-ink-600">/projects/{item.id}</span>
+              </th>
+              <td className="px-4 py-3">
+                <StatusBadge item={item} />
+                {item.publishError ? (
+                  <p className="mt-1 max-w-xs text-xs text-danger-700">Scheduled publish failed: {item.publishError}</p>
+                ) : null}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {formatDateTime(item.updatedAt)}
+                {item.updatedBy ? <span className="block text-xs text-ink-600">by {item.updatedBy}</span> : null}
+              </td>
+              <td className="px-4 py-3">
+                <Form method="post" className="flex gap-1">
+                  <input type="hidden" name="id" value={item.id} />
+                  <Button
+                    type="submit"
+                    name="move"
+                    value="up"
+                    variant="outline"
+                    size="sm"
+                    disabled={index === 0}
+                    aria-label={`Move ${item.title} up`}
+                  >
+                    Up
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="move"
+                    value="down"
+                    variant="outline"
+                    size="sm"
+                    disabled={index === items.length - 1}
+                    aria-label={`Move ${item.title} down`}
+                  >
+                    Down
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {items.length === 0 ? <p className="p-4 text-ink-600">Nothing here yet.</p> : null}
+    </div>
+  );
+}

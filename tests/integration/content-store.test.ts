@@ -1,0 +1,201 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { contentItems, contentRevisions } from "~/.server/db/tables";
+import { AppError } from "~/.server/errors";
+import type { Project } from "~/content/project-schema";
+import { initialProjects } from "~/content/projects";
+import {
+  createItem,
+  getItem,
+  listItems,
+  listRevisions,
+  moveItem,
+  publishDueItems,
+  publishItem,
+  restoreRevision,
+  saveDraft,
+  unpublishItem,
+} from "~/features/content/items.server";
+import { importInitialContent, liveProjects, liveRedirect, refreshLiveContent } from "~/features/content/live.server";
+import { fieldChanges } from "~/features/content/field-diff";
+import { setupTestDatabase } from "../support/database";
+
+/**
+ * The content store against PostgreSQL (docs/content.md, decision 0208): the first start's import,
+ * drafts that leave the site alone until published, revisions, restore, slugs that move with a
+ * redirect, scheduled publishing that runs once, and the schema's rules as field errors.
+ */
+const database = setupTestDatabase();
+const editor = { id: null, name: "Ingrid Editor" };
+const project = (slug: string) => structuredClone(initialProjects.find((item) => item.slug === slug)!) as Project;
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("the first start", () => {
+  it("imported the first content exactly, published, in order, each with a first revision", async () => {
+    const items = await listItems("projects");
+    expect(items.map((item) => item.key)).toEqual(initialProjects.map((item) => item.slug));
+    for (const [index, item] of items.entries()) {
+      expect(item.published).toEqual(initialProjects[index]);
+      expect(item.status).toBe("published");
+      expect(item.changed).toBe(false);
+    }
+    expect(await liveProjects()).toEqual(initialProjects);
+    const { revisions } = await listRevisions("projects", "lawsecai");
+    expect(revisions.map((revision) => [revision.action, revision.authorName])).toEqual([["import", "First start"]]);
+  });
+
+  it("imports nothing on later starts, even after the studio unpublished everything", async () => {
+    await database.current.db.update(contentItems).set({ published: null, status: "unpublished" });
+    expect(await importInitialContent()).toEqual([]);
+    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length);
+    await database.current.db.execute(sql`update content_items set published = draft, status = 'published'`);
+    await refreshLiveContent();
+  });
+});
+
+describe("drafts, publishing and revisions", () => {
+  it("saves a draft without changing the site, then publishes it", async () => {
+    const draft = { ...project("lawsecai"), title: "LawSecAI, second edition" };
+    const saved = await saveDraft("projects", "lawsecai", draft, editor);
+    expect(saved).toMatchObject({ status: "published", changed: true, updatedBy: "Ingrid Editor" });
+    await refreshLiveContent();
+    expect((await liveProjects()).find((item) => item.slug === "lawsecai")?.title).toBe("LawSecAI");
+
+    await publishItem("projects", "lawsecai", editor);
+    expect(await refreshLiveContent()).toBe(true);
+    expect((await liveProjects()).find((item) => item.slug === "lawsecai")?.title).toBe("LawSecAI, second edition");
+    const { revisions } = await listRevisions("projects", "lawsecai");
+    expect(revisions.map((revision) => revision.action)).toEqual(["publish", "save", "import"]);
+    expect(fieldChanges(revisions[2]!.fields, revisions[1]!.fields)).toEqual([
+      { field: "Title", before: "LawSecAI", after: "LawSecAI, second edition" },
+    ]);
+  });
+
+  it("keeps no revision for a save that changes nothing (an autosave of the same text)", async () => {
+    const before = (await listRevisions("projects", "game-creator")).revisions.length;
+    await saveDraft("projects", "game-creator", project("game-creator"), editor);
+    expect((await listRevisions("projects", "game-creator")).revisions).toHaveLength(before);
+  });
+
+  it("restores an earlier revision as the draft; the site waits for Publish", async () => {
+    const { revisions } = await listRevisions("projects", "lawsecai");
+    const imported = revisions.find((revision) => revision.action === "import")!;
+    const restored = await restoreRevision("projects", "lawsecai", imported.id, editor);
+    expect((restored.draft as Project).title).toBe("LawSecAI");
+    expect((restored.published as Project).title).toBe("LawSecAI, second edition");
+    expect((await listRevisions("projects", "lawsecai")).revisions[0]!.action).toBe("restore");
+    await expect(restoreRevision("projects", "lawsecai", "00000000-0000-4000-8000-000000000000", editor)).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+
+  it("moves a published project to its new slug and answers its old address with a redirect", async () => {
+    await saveDraft("projects", "qr-code-generator", { ...project("qr-code-generator"), slug: "qr-codes" }, editor);
+    expect((await getItem("projects", "qr-code-generator")).key).toBe("qr-code-generator");
+    await publishItem("projects", "qr-code-generator", editor);
+    await refreshLiveContent();
+    expect(await liveRedirect("projects", "qr-code-generator")).toBe("/projects/qr-codes");
+    expect((await liveProjects()).map((item) => item.slug)).toContain("qr-codes");
+    await expect(getItem("projects", "qr-code-generator")).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("takes an unpublished project off the site, keeps its draft, and refuses a second unpublish", async () => {
+    await unpublishItem("projects", "game-creator", editor);
+    await refreshLiveContent();
+    expect((await liveProjects()).map((item) => item.slug)).not.toContain("game-creator");
+    expect(await getItem("projects", "game-creator")).toMatchObject({ status: "unpublished", published: null });
+    expect((await refusal(unpublishItem("projects", "game-creator", editor))).code).toBe("conflict");
+    await publishItem("projects", "game-creator", editor);
+  });
+
+  it("orders projects as the studio moves them", async () => {
+    await moveItem("projects", "rentals-in-thailand", "up");
+    await refreshLiveContent();
+    expect((await liveProjects()).slice(0, 2).map((item) => item.slug)).toEqual(["rentals-in-thailand", "ai-property-assistant"]);
+    await moveItem("projects", "rentals-in-thailand", "down");
+  });
+});
+
+describe("the schema's rules", () => {
+  it("refuses a project without its required facts, naming each field, and saves nothing", async () => {
+    const broken = {
+      ...project("lawsecai"),
+      slug: "Not A Slug",
+      alt: "short",
+      features: ["one"],
+      cta: { url: "https://x.example", label: "Go", external: false },
+    };
+    const error = await refusal(saveDraft("projects", "lawsecai", broken, editor));
+    expect(error.code).toBe("invalid");
+    expect(Object.keys(error.details.fields as object)).toEqual(expect.arrayContaining(["slug", "alt", "features", "cta.url"]));
+    expect((await getItem("projects", "lawsecai")).key).toBe("lawsecai");
+  });
+
+  it("refuses a new project whose slug another project has", async () => {
+    const error = await refusal(createItem("projects", { ...project("lawsecai"), title: "Copy" }, editor));
+    expect(error.details.fields).toEqual({ slug: "Another project uses this slug." });
+  });
+
+  it("adds a new project as a draft at the end, off the site until published", async () => {
+    const created = await createItem("projects", { ...project("lawsecai"), slug: "harbour-pilot", title: "Harbour Pilot" }, editor);
+    expect(created).toMatchObject({ status: "draft", key: "harbour-pilot", position: initialProjects.length });
+    await refreshLiveContent();
+    expect((await liveProjects()).map((item) => item.slug)).not.toContain("harbour-pilot");
+  });
+});
+
+describe("Publish at", () => {
+  it("publishes a scheduled item once when its time has come, however many instances look at once", async () => {
+    const at = new Date(Date.now() + 60_000);
+    const draft = { ...project("marbella-academy"), outcome: "Scheduled outcome." };
+    await saveDraft("projects", "marbella-academy", draft, editor);
+    expect(await publishItem("projects", "marbella-academy", editor, at)).toMatchObject({ status: "scheduled", scheduledAt: at });
+    expect((await publishDueItems(new Date())).published).toEqual([]);
+
+    const later = new Date(at.getTime() + 1000);
+    const runs = await Promise.all([publishDueItems(later), publishDueItems(later), publishDueItems(later)]);
+    expect(runs.flatMap((run) => run.published)).toEqual(["projects/marbella-academy"]);
+    const item = await database.current.db.select().from(contentItems).where(eq(contentItems.key, "marbella-academy"));
+    expect(item[0]).toMatchObject({ scheduledAt: null, status: "published" });
+    const publishes = await database.current.db
+      .select()
+      .from(contentRevisions)
+      .where(sql`${contentRevisions.itemId} = ${item[0]!.id} and ${contentRevisions.action} = 'publish'`);
+    expect(publishes).toHaveLength(1);
+  });
+
+  it("keeps a failed scheduled publish on the item, with its reason, instead of retrying it silently", async () => {
+    await saveDraft("projects", "musicwave-harmony", { ...project("musicwave-harmony"), slug: "shared-slug" }, editor);
+    await publishItem("projects", "musicwave-harmony", editor, new Date(Date.now() + 60_000));
+    // Meanwhile a new project takes the slug (written directly: the editor would have refused it).
+    await database.current.db.execute(sql`update content_items set key = 'shared-slug' where key = 'harbour-pilot'`);
+    const run = await publishDueItems(new Date(Date.now() + 120_000));
+    expect(run.failed.map((failure) => failure.item)).toEqual(["projects/musicwave-harmony"]);
+    expect(await getItem("projects", "musicwave-harmony")).toMatchObject({
+      status: "published",
+      scheduledAt: null,
+      publishError: expect.stringContaining("shared-slug"),
+    });
+  });
+});
+
+describe("history length", () => {
+  it("lists the last 100 of 1,000 revisions, newest first", async () => {
+    const { id } = await getItem("projects", "crypto-trading-dashboard");
+    await database.current.db.execute(sql`
+      insert into content_revisions (item_id, action, fields, author_name, created_at)
+      select ${id}, 'save', draft, 'Bulk', now() - (n || ' seconds')::interval
+      from content_items, generate_series(1, 1000) as n where id = ${id}`);
+    const { revisions } = await listRevisions("projects", "crypto-trading-dashboard");
+    expect(revisions).toHaveLength(100);
+    expect(revisions[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(revisions[99]!.createdAt.getTime());
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * What changed between two versions of an item, field by field, in words a person reads (the
  * history page): each field as text (a list one item per line, a pair as "a: b"), only the fields
- * that differ, in the order of the form.
+ * that differ, in the order of the form. Of a field of several lines only the lines that went and
+ * came are shown (all of them when only their order changed).
  */
 export type FieldChange = { field: string; before: string; after: string };
 
@@ -46,11 +47,21 @@ function fieldsOf(item: unknown): Map<string, string> {
   return fields;
 }
 
+/** The lines of `before` that `after` lacks, and the other way round. */
+function changedLines(before: string, after: string): { before: string; after: string } {
+  const was = before.split("\n");
+  const is = after.split("\n");
+  if (was.length < 2 && is.length < 2) return { before, after };
+  const gone = was.filter((line) => !is.includes(line));
+  const came = is.filter((line) => !was.includes(line));
+  return gone.length + came.length === 0 ? { before, after } : { before: gone.join("\n"), after: came.join("\n") };
+}
+
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const old = fieldsOf(before);
   const now = fieldsOf(after);
   const names = [...new Set([...Object.keys(LABELS), ...old.keys(), ...now.keys()])];
   return names
     .filter((name) => (old.get(name) ?? "") !== (now.get(name) ?? ""))
-    .map((name) => ({ field: LABELS[name] ?? name, before: old.get(name) ?? "", after: now.get(name) ?? "" }));
+    .map((name) => ({ field: LABELS[name] ?? name, ...changedLines(old.get(name) ?? "", now.get(name) ?? "") }));
 }

@@ -121,11 +121,11 @@ function Changes({ changes }: { changes: Array<{ field: string; before: string; 
           <dd className="mt-1 grid gap-2 sm:grid-cols-2">
             <p className="rounded bg-danger-100 p-2 whitespace-pre-wrap break-words">
               <span className="sr-only">Before: </span>
-              <del className="no-underline">{change.before || "(empty)"}</del>
+              <del className="no-underline">{change.before || "(nothing)"}</del>
             </p>
             <p className="rounded bg-aurora-100 p-2 whitespace-pre-wrap break-words">
               <span className="sr-only">After: </span>
-              <ins className="no-underline">{change.after || "(empty)"}</ins>
+              <ins className="no-underline">{change.after || "(nothing)"}</ins>
             </p>
           </dd>
         </div>

@@ -36,7 +36,7 @@ export default function ContentPreview({ loaderData }: Route.ComponentProps) {
       <div role="region" aria-label="Draft preview" className="sticky top-0 z-40 bg-night px-4 py-2 text-sm text-white">
         <div className="container-page flex flex-wrap items-center justify-between gap-2">
           <p>
-            <strong className="mr-2 rounded bg-aurora-300 px-2 py-0.5 font-semibold text-night">Draft</strong>
+            <strong className="mr-2 rounded bg-aurora-300 px-2 py-0.5 font-semibold text-ink-900">Draft</strong>
             {changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
           </p>
           <Link to={`/admin/content/projects/${key}`} className="font-medium text-white underline underline-offset-2">

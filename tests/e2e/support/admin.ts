@@ -69,7 +69,12 @@ export async function completeTwoFactorSetup(page: Page, password: string): Prom
  * and set-up run over HTTP (the requests the pages make without JavaScript, tests/support/admin-session.ts)
  * and the browser gets the session's cookie: the tests of those pages walk them with the steps above.
  */
-export async function signInAsAdmin(page: Page, target = "/admin/leads", roles: string[] = []): Promise<BrowserAdmin> {
+export async function signInAsAdmin(
+  page: Page,
+  target = "/admin/leads",
+  roles: string[] = [],
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<BrowserAdmin> {
   const baseURL = test.info().project.use.baseURL!;
   // Each from an address of its own (198.18.0.0/15, for tests), as separate people are: the sign-in's limits count per address.
   const clientIp = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
@@ -83,7 +88,7 @@ export async function signInAsAdmin(page: Page, target = "/admin/leads", roles: 
     );
   await page.goto(target);
   await expect(page).toHaveURL(target);
-  await waitForHydration(page);
+  if (javaScript) await waitForHydration(page);
   return { email, password, totp };
 }
 

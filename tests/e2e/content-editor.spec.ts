@@ -1,0 +1,97 @@
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
+import { signInAsAdmin } from "./support/admin";
+
+/**
+ * The content editor in the browser (docs/content.md): an editor changes a project as a draft,
+ * previews it through the public page's template, publishes it, reads the history and restores
+ * the first revision, with and without JavaScript. It edits only the stack of one case study,
+ * which no other browser test reads, and puts it back.
+ */
+const PROJECT = "game-creator";
+const EDITOR = `/admin/content/projects/${PROJECT}`;
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("save a draft, preview it, publish it, then restore the first revision from the history", async ({ page }) => {
+    await signInAsAdmin(page, "/admin/content", ["editor"], { javaScript: false });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Content");
+    const row = page.getByRole("row", { name: /Game Creator/ });
+    await expect(row.getByText("Published", { exact: true })).toBeVisible();
+    await row.getByRole("link", { name: "Game Creator" }).click();
+    await expect(page).toHaveURL(EDITOR);
+    await expect(page.getByRole("status")).toHaveText("Save draft keeps your changes.");
+    await expect(page.getByText("Time zone: Europe/Oslo.")).toBeVisible();
+
+    const stack = page.getByLabel("The stack");
+    const original = await stack.inputValue();
+    await stack.fill(`${original}\nA draft-only tool`);
+    await page.getByRole("button", { name: "Save draft" }).first().click();
+    await expect(page.getByText("Draft changes not published")).toBeVisible();
+    expect(await (await page.request.get(`/projects/${PROJECT}`)).text()).not.toContain("A draft-only tool");
+
+    await page.getByRole("button", { name: "Preview" }).first().click();
+    await expect(page).toHaveURL(`${EDITOR}/preview`);
+    await expect(page.getByRole("region", { name: "Draft preview" })).toContainText("Draft");
+    await expect(page.getByRole("main")).toContainText("A draft-only tool");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await page.getByRole("link", { name: "Back to the editor" }).click();
+
+    await page.getByRole("button", { name: "Publish", exact: true }).first().click();
+    await expect
+      .poll(async () => (await page.request.get(`/projects/${PROJECT}`)).text(), { timeout: 3_000 })
+      .toContain("A draft-only tool");
+
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Published");
+    await expect(page.getByRole("definition").first()).toContainText("A draft-only tool");
+    const imported = page.getByRole("listitem").filter({ hasText: "Imported on first start" });
+    await imported.getByRole("button", { name: /Restore/ }).click();
+    await expect(page).toHaveURL(EDITOR);
+    await expect(page.getByLabel("The stack")).toHaveValue(original);
+    await page.getByRole("button", { name: "Publish", exact: true }).first().click();
+    await expect
+      .poll(async () => (await page.request.get(`/projects/${PROJECT}`)).text(), { timeout: 3_000 })
+      .not.toContain("A draft-only tool");
+  });
+
+  test.describe(() => {
+    // The refused form answers 400, which the browser reports on the console.
+    test.use({ expectedConsoleErrors: [/status of 400/] });
+    test("a new project with its required facts missing comes back with each field's message, nothing saved", async ({ page }) => {
+      await signInAsAdmin(page, "/admin/content/projects/new", ["editor"], { javaScript: false });
+      await page.getByLabel("Title").fill("Half a project");
+      await page.getByRole("button", { name: "Save as a draft" }).click();
+      await expect(page.getByRole("alert").first()).toContainText("Nothing was saved");
+      await expect(page.getByLabel("Title")).toHaveValue("Half a project");
+      await expect(page.getByText("Slug is required.")).toBeVisible();
+      await expect(page.getByText("Key features: at least 3.")).toBeVisible();
+      await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
+    });
+  });
+});
+
+test("with JavaScript the draft saves itself while the editor types; the site waits for Publish", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/content", ["editor"]);
+  await expectNoAxeViolations(page);
+  await page.goto(`${EDITOR}/history`);
+  await expectNoAxeViolations(page);
+  await page.goto(`${EDITOR}/preview`);
+  await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(EDITOR);
+  await expect(page.getByRole("status")).toHaveText("The draft saves itself as you type.");
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
+  const stack = page.getByLabel("The stack");
+  const original = await stack.inputValue();
+  await stack.fill(`${original}\nAn autosaved tool`);
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("The stack")).toHaveValue(`${original}\nAn autosaved tool`);
+  expect(await (await page.request.get(`/projects/${PROJECT}`)).text()).not.toContain("An autosaved tool");
+  // Back as it was (the draft equals the site again).
+  await page.getByLabel("The stack").fill(original);
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+});

@@ -60,6 +60,9 @@ export default [
       route("mentoring", "routes/admin/mentoring.tsx"),
       route("mentoring/availability", "routes/admin/mentoring-availability.tsx"),
       route("content", "routes/admin/content.tsx"),
+      route("content/media", "routes/admin/content-media.tsx"),
+      route("content/export", "routes/admin/content-export.ts"),
+      route("content/import", "routes/admin/content-import.ts"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:id", "routes/admin/content-item.tsx"),
       route("content/:type/:id/history", "routes/admin/content-history.tsx"),
@@ -71,6 +74,7 @@ export default [
   route("cookie-consent", "routes/cookie-consent.ts"),
   route("no-script.css", "routes/no-script-css.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("media/:file", "routes/media-file.ts"),
   route("robots.txt", "routes/robots.ts"),
 
   // JSON API (docs/product.md#json-api). Unknown /api paths answer JSON 404.
@@ -101,6 +105,7 @@ export default [
     route("mentoring/book", "routes/api/mentoring-book.ts"),
     route("admin/mentoring/availability", "routes/api/admin-mentoring-availability.ts"),
     route("admin/audit", "routes/api/admin-audit.ts"),
+    route("admin/media", "routes/api/admin-media.ts"),
     route("admin/content/:type", "routes/api/admin-content.ts"),
     route("admin/content/:type/:id", "routes/api/admin-content-item.ts"),
     route("admin/content/:type/:id/draft", "routes/api/admin-content-draft.ts"),

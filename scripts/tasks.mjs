@@ -25,6 +25,8 @@
  *   newsletter:send        send today's newsletter issue now (again: nobody gets a second copy)
  *   newsletter:subscriber  export or erase a newsletter subscriber's data (GDPR)
  *   inbox:person           export or erase everything held about one person (GDPR; docs/inbox.md)
+ *   content:export         all content as one JSON file (docs/content.md, "Export and import")
+ *   content:import         put a content file's items in place
  *   bench:newsletter       send one issue to N seeded subscribers through a local SMTP sink
  *   bench:analytics        page-view beacons under load: events/s, latency, memory, exact counts (docs/analytics.md)
  *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
@@ -394,6 +396,12 @@ const tasks = {
   },
   async "inbox:person"(args) {
     process.exit(await run(bin("tsx"), ["scripts/inbox-person.ts", ...args]));
+  },
+  async "content:export"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/content-transfer.ts", "export", ...args]));
+  },
+  async "content:import"(args) {
+    process.exit(await run(bin("tsx"), ["scripts/content-transfer.ts", "import", ...args]));
   },
   async "bench:newsletter"(args) {
     // It runs the production server: build it first if the sources changed.

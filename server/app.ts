@@ -19,7 +19,9 @@ import { MAX_BEACON_BYTES } from "~/features/analytics/page-view.server.ts";
 import { sendPasswordResetEmail } from "~/features/admin/send-password-reset-email.server.ts";
 import { sealPlainWebhookSecrets } from "~/features/webhooks/endpoints.server.ts";
 import { importInitialContent, liveContent, watchLiveContent } from "~/features/content/live.server.ts";
-import { bodyGuard } from "./body-guard.ts";
+import { bodyGuard, type UploadRoute } from "./body-guard.ts";
+import { getAdminAccess } from "~/.server/admin-guard.ts";
+import { mayOpen } from "~/.server/permissions.ts";
 import { errorBody } from "./http-errors.ts";
 import { canonicalRedirect } from "./canonical-path.ts";
 import { createHtmlCache, sitePagePolicy, sitePageTier } from "./html-cache.ts";
@@ -82,6 +84,21 @@ function startInboxMailReader(runtime: Runtime) {
 /** No request body is read past this size, however it is framed (server/body-guard.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/**
+ * Where an admin sends files (docs/content.md): images (up to 15 MB, with the form around them) and
+ * content files. Only an admin whose role may use the route gets a byte of such a body read.
+ */
+export const UPLOAD_ROUTES: readonly UploadRoute[] = [
+  { path: "/admin/content/media", maxBytes: 16 * 1024 * 1024 },
+  { path: "/api/admin/media", maxBytes: 16 * 1024 * 1024 },
+  { path: "/admin/content/import", maxBytes: 16 * 1024 * 1024 },
+];
+
+async function mayUpload(req: express.Request): Promise<boolean> {
+  const access = await getAdminAccess(new Request(`http://app${req.path}`, { headers: { cookie: req.headers.cookie ?? "" } }));
+  return access.status === "admin" && mayOpen(access.user.roles, req.path);
+}
+
 export type CreateAppOptions = {
   mode: "production" | "development";
   /** Vite's dev middleware (development only). */
@@ -118,7 +135,7 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.use(responseCompression());
   // 3. The request boundary (docs/architecture.md, "The request boundary"): the address, the
   //    method, the origin of page posts, then the body, read once, capped and cleaned.
-  app.use(targetGuard, methodGuard, originGuard, bodyGuard({ maxBytes: MAX_BODY_BYTES }));
+  app.use(targetGuard, methodGuard, originGuard, bodyGuard({ maxBytes: MAX_BODY_BYTES, uploads: UPLOAD_ROUTES, mayUpload }));
   // 4. Operations endpoints.
   app.get("/healthz", healthCheck);
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));

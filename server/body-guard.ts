@@ -22,7 +22,12 @@ import { isApiPath, refuse } from "./http-errors.ts";
  *
  * Page posts must be forms (urlencoded or multipart; no body counts as an
  * empty form); /api bodies JSON or forms. Compressed bodies are refused.
+ * Files only reach the upload routes (`uploads`: an admin's images and content
+ * files), and only from someone `mayUpload` lets, checked before a byte is read.
  */
+
+/** A route that takes files, and how large a body it takes. */
+export type UploadRoute = { path: string; maxBytes: number };
 
 const cleanedBodies = new WeakMap<express.Request, CleanBody>();
 
@@ -68,10 +73,10 @@ function readCapped(req: express.Request, maxBytes: number): Promise<Buffer | "t
   });
 }
 
-async function clean(bytes: Buffer, contentType: string, isPage: boolean): Promise<CleanBody | Refusal> {
+async function clean(bytes: Buffer, contentType: string, isPage: boolean, files: boolean): Promise<CleanBody | Refusal> {
   const kind = bodyKind(contentType);
   if (kind === "json") return cleanJsonBody(bytes, contentType);
-  return cleanFormBody(bytes, isPage && kind === "other" ? FORM_CONTENT_TYPE : contentType);
+  return cleanFormBody(bytes, isPage && kind === "other" ? FORM_CONTENT_TYPE : contentType, { files });
 }
 
 /** Refusals that need no byte of the body: encoding, declared size, content type. */
@@ -94,8 +99,33 @@ function refusalBeforeReading(
   return null;
 }
 
-export function bodyGuard({ maxBytes }: { maxBytes: number }): express.RequestHandler {
+export function bodyGuard({
+  maxBytes: defaultMaxBytes,
+  uploads = [],
+  mayUpload = async () => false,
+}: {
+  maxBytes: number;
+  uploads?: readonly UploadRoute[];
+  mayUpload?: (req: express.Request) => Promise<boolean>;
+}): express.RequestHandler {
   return (req, res, next) => {
+    const readsBody = req.method !== "GET" && req.method !== "HEAD";
+    // A page's form posts to its path, or with JavaScript to the path's `.data` (React Router's single fetch).
+    const upload =
+      readsBody && hasBody(req) ? uploads.find((route) => req.path === route.path || req.path === `${route.path}.data`) : undefined;
+    if (upload) {
+      // Only someone who may upload makes the server hold a large body.
+      void mayUpload(req)
+        .then((allowed) =>
+          allowed ? guard(req, res, next, upload.maxBytes, true) : refuse(req, res, 403, "Sign in as an admin who may upload here."),
+        )
+        .catch(next);
+      return;
+    }
+    guard(req, res, next, defaultMaxBytes, false);
+  };
+
+  function guard(req: express.Request, res: express.Response, next: express.NextFunction, maxBytes: number, files: boolean) {
     const isPage = !isApiPath(req.path);
     const readsBody = req.method !== "GET" && req.method !== "HEAD";
     if (!hasBody(req)) {
@@ -120,7 +150,7 @@ export function bodyGuard({ maxBytes }: { maxBytes: number }): express.RequestHa
           next();
           return;
         }
-        const cleaned = await clean(bytes, req.headers["content-type"] ?? FORM_CONTENT_TYPE, isPage);
+        const cleaned = await clean(bytes, req.headers["content-type"] ?? FORM_CONTENT_TYPE, isPage, files);
         if (!cleaned.ok) {
           refuse(req, res, cleaned.status, cleaned.message);
           return;
@@ -129,5 +159,5 @@ export function bodyGuard({ maxBytes }: { maxBytes: number }): express.RequestHa
         next();
       })
       .catch(next);
-  };
+  }
 }

@@ -142,8 +142,10 @@ export function cleanJsonBody(bytes: Uint8Array, contentType: string): CleanBody
  * A form body (urlencoded or multipart), cleaned and re-encoded as urlencoded,
  * so every action reads the same clean form with request.formData().
  * Invalid UTF-8 in a value becomes U+FFFD, as browsers and URLSearchParams do.
+ * Where files are allowed (an admin's upload, server/body-guard.ts) a multipart
+ * form stays multipart: its text fields cleaned, its files as they came.
  */
-export async function cleanFormBody(bytes: Uint8Array, contentType: string): Promise<CleanBody | Refusal> {
+export async function cleanFormBody(bytes: Uint8Array, contentType: string, { files = false } = {}): Promise<CleanBody | Refusal> {
   const entries: [string, string][] = [];
   if (bodyKind(contentType) === "multipart") {
     let form: FormData;
@@ -152,6 +154,7 @@ export async function cleanFormBody(bytes: Uint8Array, contentType: string): Pro
     } catch {
       return refuse(400, INPUT_MESSAGES.formUnreadable);
     }
+    if (files) return cleanMultipart(form);
     for (const [name, value] of form) {
       if (typeof value !== "string") return refuse(415, INPUT_MESSAGES.formFile);
       entries.push([name, value]);
@@ -161,4 +164,15 @@ export async function cleanFormBody(bytes: Uint8Array, contentType: string): Pro
   }
   const cleaned = new URLSearchParams(entries.map(([name, value]) => [cleanText(name), cleanText(value)]));
   return { ok: true, bytes: Buffer.from(cleaned.toString()), contentType: FORM_CONTENT_TYPE };
+}
+
+/** A multipart form with its text fields cleaned and its files kept, encoded again as multipart. */
+async function cleanMultipart(form: FormData): Promise<CleanBody> {
+  const cleaned = new FormData();
+  for (const [name, value] of form) {
+    if (typeof value === "string") cleaned.append(cleanText(name), cleanText(value));
+    else cleaned.append(cleanText(name), value, cleanText(value.name));
+  }
+  const encoded = new Response(cleaned);
+  return { ok: true, bytes: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type")! };
 }

@@ -19,11 +19,17 @@ const list = <T extends z.ZodType>(label: string, item: T, min: number, max: num
     .min(min, min === 1 ? `${label}: at least one.` : `${label}: at least ${min}.`)
     .max(max, `${label}: at most ${max}.`);
 
-/** The path prefix of a picture's generated widths, e.g. /images/projects/lawsecai. */
+/**
+ * The path prefix of a picture's generated widths: the site's artwork (/images/projects/lawsecai)
+ * or an upload (/media/<id>, docs/content.md, "Images").
+ */
 const imagePath = (label: string) =>
   z
     .string({ error: `${label} is required.` })
-    .regex(/^\/images\/projects\/(?:screens\/)?[a-z0-9]+(?:-[a-z0-9]+)*$/, `${label}: choose one of the site's project images.`);
+    .regex(
+      /^(?:\/images\/projects\/(?:screens\/)?[a-z0-9]+(?:-[a-z0-9]+)*|\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+      `${label}: choose one of the site's project images or an upload.`,
+    );
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

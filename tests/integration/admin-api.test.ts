@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session";
@@ -298,6 +299,51 @@ describe("admins", () => {
     const bounced = await fetch(`${base}/api/admin/subscribers?status=bounced`, { headers: { cookie: adminCookie } });
     const list = (await bounced.json()) as { subscribers: Array<{ email: string; status: string }> };
     expect(list.subscribers).toEqual([expect.objectContaining({ email: "e@example.com", status: "bounced" })]);
+  });
+
+  it("upload an image (up to 15 MB, admins only, refused before the body is read), which the site then serves for a year", async () => {
+    const png = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#1e6f5c" } })
+      .png()
+      .toBuffer();
+    const form = () => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "pilot.png");
+      body.append("alt", "The harbour pilot's app on a tablet");
+      return body;
+    };
+    const anonymous = await fetch(`${base}/api/admin/media`, { method: "POST", headers: { origin: base }, body: form() });
+    expect(anonymous.status).toBe(403);
+    // Elsewhere a file is refused at the boundary, whoever sends it.
+    const elsewhere = await fetch(`${base}/api/admin/leads`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: base },
+      body: form(),
+    });
+    expect(elsewhere.status).toBe(415);
+
+    const uploaded = await fetch(`${base}/api/admin/media`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: base },
+      body: form(),
+    });
+    expect(uploaded.status).toBe(201);
+    const { id, url, image } = (await uploaded.json()) as { id: string; url: string; image: string };
+    expect(image).toBe(`/media/${id}`);
+    const file = await fetch(`${base}${url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/webp");
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(1280);
+    expect((await fetch(`${base}/media/${id}-9999.avif`)).status).toBe(404);
+
+    const tooLarge = new FormData();
+    tooLarge.append("file", new Blob([new Uint8Array(17 * 1024 * 1024)], { type: "image/png" }), "huge.png");
+    const refused = await fetch(`${base}/api/admin/media`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: base },
+      body: tooLarge,
+    });
+    expect(refused.status).toBe(413);
   });
 });
 

@@ -5,6 +5,7 @@ import { AppError } from "~/.server/errors";
 import { getEnv } from "~/.server/env";
 import { CONTENT_TYPES, isContentType, type ContentType } from "./content-types";
 import { getItem, type Author, type ContentItem } from "./items.server";
+import type { MediaItem } from "./media.server";
 
 /** What the editor's pages and the content API share: who is changing, which type, when to publish. */
 
@@ -81,19 +82,26 @@ export function itemSummary(item: ContentItem) {
 
 export type ItemSummary = ReturnType<typeof itemSummary>;
 
-/** The picture prefixes a project may use: the site's project artwork and every image already used. */
-export function projectImageChoices(items: ContentItem[]): { cover: string[]; screens: string[] } {
+export type ImageChoice = { value: string; label: string };
+
+/** The pictures a project may use: the site's project artwork, every image already used, and the uploads. */
+export function projectImageChoices(items: ContentItem[], uploads: MediaItem[]): { cover: ImageChoice[]; screens: ImageChoice[] } {
   const cover = new Set<string>();
   const screens = new Set<string>();
   const add = (project: { image?: string; caseStudy?: { screens: Array<{ image: string }> } } | null) => {
     if (!project) return;
-    if (project.image) cover.add(project.image);
-    for (const screen of project.caseStudy?.screens ?? []) screens.add(screen.image);
+    if (project.image?.startsWith("/images/")) cover.add(project.image);
+    for (const screen of project.caseStudy?.screens ?? []) if (screen.image.startsWith("/images/")) screens.add(screen.image);
   };
   for (const project of CONTENT_TYPES.projects.initial) add(project);
   for (const item of items) {
     add(item.draft as Parameters<typeof add>[0]);
     add(item.published as Parameters<typeof add>[0]);
   }
-  return { cover: [...cover].sort(), screens: [...screens].sort() };
+  const artwork = (paths: Set<string>) => [...paths].sort().map((value) => ({ value, label: value.split("/").at(-1)! }));
+  const uploaded = uploads.map((upload) => ({
+    value: upload.path,
+    label: `Upload: ${upload.alt.length > 60 ? `${upload.alt.slice(0, 57)}…` : upload.alt}`,
+  }));
+  return { cover: [...uploaded, ...artwork(cover)], screens: [...uploaded, ...artwork(screens)] };
 }

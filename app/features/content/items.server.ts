@@ -6,6 +6,7 @@ import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { AppError } from "~/.server/errors";
 import { invalidInput } from "~/.server/api";
 import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { MEDIA_PATH, missingMedia } from "./media.server";
 
 /**
  * The content store (docs/content.md, decision 0208): the editor's and the API's operations on
@@ -58,6 +59,21 @@ export function parseFields(type: ContentType, fields: unknown): Record<string, 
   const result = CONTENT_TYPES[type].schema.safeParse(fields);
   if (!result.success) throw invalidInput(result.error, `The ${CONTENT_TYPES[type].singular} is not valid.`);
   return result.data as Record<string, unknown>;
+}
+
+/** The `/media/<id>` images the fields use must exist: AppError `invalid` on the first field that names a missing one. */
+async function requireMedia(fields: Record<string, unknown>): Promise<void> {
+  const used: Array<{ path: string; value: string }> = [];
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === "string" && MEDIA_PATH.test(value)) used.push({ path, value });
+    else if (value && typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+  };
+  walk(fields, "");
+  const missing = new Set(await missingMedia(used.map((use) => use.value)));
+  const first = used.find((use) => missing.has(use.value));
+  if (first)
+    throw new AppError("invalid", "That image was not uploaded here.", { fields: { [first.path]: "That image was not uploaded here." } });
 }
 
 function keyOf(type: ContentType, fields: Record<string, unknown>): string {
@@ -116,6 +132,7 @@ async function requireFreeKey(tx: Transaction, type: ContentType, key: string, i
 /** A new item, as a draft at the end of the list (nothing public changes until it is published). */
 export async function createItem(type: ContentType, fields: unknown, author: Author): Promise<ContentItem> {
   const draft = parseFields(type, fields);
+  await requireMedia(draft);
   const key = keyOf(type, draft);
   return withTransaction(async (tx) => {
     await requireFreeKey(tx, type, key, null);
@@ -140,6 +157,7 @@ export async function createItem(type: ContentType, fields: unknown, author: Aut
  */
 export async function saveDraft(type: ContentType, key: string, fields: unknown, author: Author): Promise<ContentItem> {
   const draft = parseFields(type, fields);
+  await requireMedia(draft);
   return withTransaction(async (tx) => {
     const item = await getItem(type, key, tx, true);
     const newKey = keyOf(type, draft);

@@ -11,6 +11,7 @@ import { StatusBadge } from "~/features/content/components/status-badge";
 import { runEditorAction, type EditorAnswer } from "~/features/content/editor-actions.server";
 import { itemSummary, or404, pageItem, projectImageChoices, requireContentType, studioTimeZone } from "~/features/content/editor.server";
 import { listItems } from "~/features/content/items.server";
+import { listMedia } from "~/features/content/media.server";
 import { projectToForm } from "~/features/content/project-form";
 import type { Project } from "~/content/project-schema";
 import { noindexMeta } from "~/lib/seo";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     item: itemSummary(item),
     values: projectToForm(item.draft as Project),
-    images: projectImageChoices(await listItems(type)),
+    images: projectImageChoices(await listItems(type), await listMedia()),
     timeZone: studioTimeZone(),
   };
 }

@@ -7,6 +7,7 @@ import { ProjectFields } from "~/features/content/components/project-fields";
 import type { EditorAnswer } from "~/features/content/editor-actions.server";
 import { authorOf, or404, projectImageChoices, requireContentType } from "~/features/content/editor.server";
 import { createItem, listItems } from "~/features/content/items.server";
+import { listMedia } from "~/features/content/media.server";
 import { errorsForForm, projectFromForm, projectToForm, type ProjectForm } from "~/features/content/project-form";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/content-new";
@@ -17,7 +18,10 @@ export const meta: Route.MetaFunction = noindexMeta("New project", "A new projec
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const type = await or404(() => requireContentType(params.type));
-  return { values: projectToForm({ year: new Date().getUTCFullYear() }), images: projectImageChoices(await listItems(type)) };
+  return {
+    values: projectToForm({ year: new Date().getUTCFullYear() }),
+    images: projectImageChoices(await listItems(type), await listMedia()),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -35,9 +35,14 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       title="Content"
       description="Edit a project as a draft: the site changes when you publish it. Every save is kept in the project's history."
       actions={
-        <Button asChild>
-          <Link to="/admin/content/projects/new">New project</Link>
-        </Button>
+        <>
+          <Button asChild variant="outline">
+            <Link to="/admin/content/media">Images</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/admin/content/projects/new">New project</Link>
+          </Button>
+        </>
       }
     >
       <section aria-labelledby="projects-heading">
@@ -46,6 +51,33 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 mb-4 text-sm text-ink-600">In the order the projects page and the home page show them.</p>
         <ItemTable items={projects} caption="Projects, their status and last change" />
+      </section>
+      <section aria-labelledby="transfer-heading" className="mt-10 max-w-2xl">
+        <h2 id="transfer-heading" className="text-xl font-semibold">
+          Export and import
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">
+          All content as one JSON file, to keep in git or to move to another instance. An import replaces the items the file names (each
+          keeps a revision) and adds new ones; nothing else changes, and a file with one wrong item changes nothing.
+        </p>
+        <div className="mt-4 flex flex-wrap items-end gap-4">
+          <Button asChild variant="outline">
+            <a href="/admin/content/export" download>
+              Export all content
+            </a>
+          </Button>
+          <Form method="post" action="/admin/content/import" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="import-file" className="text-sm font-medium">
+                Content file
+              </label>
+              <input id="import-file" name="file" type="file" accept="application/json,.json" required className="text-sm" />
+            </div>
+            <Button type="submit" variant="outline">
+              Import
+            </Button>
+          </Form>
+        </div>
       </section>
     </AdminShell>
   );

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -65,3 +77,32 @@ export const contentRedirects = pgTable(
 
 /** Moves on with every change of what the public pages show; every instance watches it (live content). */
 export const contentLiveVersion = pgSequence("content_live_version");
+
+/**
+ * An image the studio uploaded (docs/content.md, "Images"): its alt text and size. Its files (the
+ * widths the pages use, in AVIF and WebP, and the Open Graph JPEG) are in `media_variants`, in the
+ * database every instance and the backup see.
+ */
+export const media = pgTable("media", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  alt: text("alt").notNull(),
+  filename: text("filename").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  uploadedBy: text("uploaded_by").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    /** `640.avif`, `1280.webp`, `og.jpg`… */
+    variant: text("variant").notNull(),
+    contentType: text("content_type").notNull(),
+    data: customType<{ data: Buffer }>({ dataType: () => "bytea" })("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.variant] })],
+);

@@ -3,7 +3,8 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { RESULT_SLOTS, SCREEN_SLOTS, type ProjectForm } from "../project-form";
 
-type Props = { values: ProjectForm; errors: Record<string, string>; images: { cover: string[]; screens: string[] } };
+type Choice = { value: string; label: string };
+type Props = { values: ProjectForm; errors: Record<string, string>; images: { cover: Choice[]; screens: Choice[] } };
 
 const selectClass = "ui-control ui-input";
 
@@ -20,14 +21,14 @@ export function ProjectFields({ values, errors, images }: Props) {
       }
     </Field>
   );
-  const imageSelect = (name: string, label: string, choices: string[]) => (
+  const imageSelect = (name: string, label: string, choices: Choice[]) => (
     <Field id={`field-${name}`} name={name} label={label} error={errors[name]}>
       {(control) => (
         <select {...control} defaultValue={values[name]} className={selectClass}>
           <option value="">None</option>
           {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice.split("/").at(-1)}
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </select>
@@ -50,6 +51,13 @@ export function ProjectFields({ values, errors, images }: Props) {
       <Group legend="Card and picture">
         {text("description", "Description", { rows: 3, description: "One or two sentences for the project's card." })}
         {imageSelect("image", "Image", images.cover)}
+        <p className="text-sm text-ink-600">
+          A new picture? Upload it under{" "}
+          <a href="/admin/content/media" className="text-aurora-700 underline underline-offset-2">
+            Images
+          </a>
+          , then choose it here.
+        </p>
         {text("alt", "Alt text", { rows: 2, description: "What the picture shows, for people who cannot see it." })}
         {text("outcome", "Outcome", { rows: 2, description: "The measurable result, one sentence." })}
       </Group>

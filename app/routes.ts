@@ -75,6 +75,7 @@ export default [
   route("no-script.css", "routes/no-script-css.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("media/:file", "routes/media-file.ts"),
+  route("preview/:token", "routes/preview.tsx"),
   route("robots.txt", "routes/robots.ts"),
 
   // JSON API (docs/product.md#json-api). Unknown /api paths answer JSON 404.

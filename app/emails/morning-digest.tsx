@@ -18,6 +18,8 @@ export type MorningDigestProps = {
   enquiriesTotal: number;
   answers: DigestAnswer[];
   answersTotal: number;
+  /** Scheduled publishes of content that failed, still to be published again. */
+  failedPublishes?: Array<{ key: string; title: string; reason: string }>;
   siteUrl: string;
   /** When the lists were read, for "waiting 3 days". */
   now: Date;
@@ -36,7 +38,15 @@ const item = { ...emailText, margin: "0 0 10px", padding: "8px 12px", borderRadi
  * 24 hours for our answer, and the answers nobody has read yet, each linked to the person's page.
  * Every value is rendered as text, never HTML.
  */
-export function MorningDigest({ enquiries, enquiriesTotal, answers, answersTotal, siteUrl, now }: MorningDigestProps) {
+export function MorningDigest({
+  enquiries,
+  enquiriesTotal,
+  answers,
+  answersTotal,
+  failedPublishes = [],
+  siteUrl,
+  now,
+}: MorningDigestProps) {
   const heading = "Your inbox this morning";
   const personUrl = (id: string) => `${siteUrl}/admin/inbox/people/${id}`;
   return (
@@ -72,6 +82,19 @@ export function MorningDigest({ enquiries, enquiriesTotal, answers, answersTotal
         ))}
         {answersTotal > answers.length ? <Text style={emailMuted}>And {answersTotal - answers.length} more in the inbox.</Text> : null}
       </Section>
+      {failedPublishes.length > 0 ? (
+        <Section>
+          <Text style={{ ...emailText, fontWeight: 600, margin: "16px 0 8px" }}>
+            Scheduled publishes that failed ({failedPublishes.length})
+          </Text>
+          {failedPublishes.map((failed) => (
+            <Text key={failed.key} style={item}>
+              <Link href={`${siteUrl}/admin/content/projects/${failed.key}`}>{failed.title}</Link>: {failed.reason} The site still shows
+              what it showed before.
+            </Text>
+          ))}
+        </Section>
+      ) : null}
     </EmailLayout>
   );
 }

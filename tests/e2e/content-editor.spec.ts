@@ -13,7 +13,7 @@ const EDITOR = `/admin/content/projects/${PROJECT}`;
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("save a draft, preview it, publish it, then restore the first revision from the history", async ({ page }) => {
+  test("save a draft, preview it, share it, publish it, then restore the first revision from the history", async ({ page, browser }) => {
     await signInAsAdmin(page, "/admin/content", ["editor"], { javaScript: false });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Content");
     const row = page.getByRole("row", { name: /Game Creator/ });
@@ -36,6 +36,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main")).toContainText("A draft-only tool");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await page.getByRole("link", { name: "Back to the editor" }).click();
+
+    // A share link shows the draft to someone without an account, until it is revoked.
+    await page.getByRole("button", { name: "Make a share link" }).click();
+    const link = await page.getByLabel(/^Link 1, until /).inputValue();
+    const client = await browser.newContext({ javaScriptEnabled: false });
+    const clientPage = await client.newPage();
+    await clientPage.goto(link);
+    await expect(clientPage.getByRole("main")).toContainText("A draft-only tool");
+    await page.getByRole("button", { name: "Revoke link 1" }).click();
+    await expect(page.getByLabel(/^Link 1, until /)).toHaveCount(0);
+    expect((await clientPage.goto(link))?.status()).toBe(404);
+    await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText("This preview link has expired");
+    await client.close();
 
     await page.getByRole("button", { name: "Publish", exact: true }).first().click();
     await expect

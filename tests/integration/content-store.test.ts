@@ -6,6 +6,7 @@ import type { Project } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
 import {
   createItem,
+  failedPublishes,
   getItem,
   listItems,
   listRevisions,
@@ -18,6 +19,9 @@ import {
 } from "~/features/content/items.server";
 import { importInitialContent, liveProjects, liveRedirect, refreshLiveContent } from "~/features/content/live.server";
 import { fieldChanges } from "~/features/content/field-diff";
+import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
+import { setAppSecret } from "~/.server/secret";
+import { collectDigest } from "~/features/inbox/morning-digest.server";
 import { setupTestDatabase } from "../support/database";
 
 /**
@@ -26,6 +30,7 @@ import { setupTestDatabase } from "../support/database";
  * redirect, scheduled publishing that runs once, and the schema's rules as field errors.
  */
 const database = setupTestDatabase();
+setAppSecret("content-store-test-secret-0123456789abcdef");
 const editor = { id: null, name: "Ingrid Editor" };
 const project = (slug: string) => structuredClone(initialProjects.find((item) => item.slug === slug)!) as Project;
 
@@ -184,6 +189,10 @@ describe("Publish at", () => {
       scheduledAt: null,
       publishError: expect.stringContaining("shared-slug"),
     });
+    // The dashboard and the morning digest say so.
+    const failed = [{ key: "musicwave-harmony", title: "MusicWave Harmony", reason: expect.stringContaining("shared-slug") }];
+    expect(await failedPublishes()).toEqual(failed);
+    expect((await collectDigest()).failedPublishes).toEqual(failed);
   });
 });
 
@@ -197,5 +206,21 @@ describe("history length", () => {
     const { revisions } = await listRevisions("projects", "crypto-trading-dashboard");
     expect(revisions).toHaveLength(100);
     expect(revisions[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(revisions[99]!.createdAt.getTime());
+  });
+});
+
+describe("share links", () => {
+  it("show the draft for 7 days to anyone with the link, and nothing once revoked, expired or made up", async () => {
+    const link = await createShareLink("projects", "lawsecai", editor);
+    expect(link.path).toMatch(/^\/preview\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{32}$/);
+    const token = link.path.slice("/preview/".length);
+    expect(((await sharedItem(token))?.draft as Project).slug).toBe("lawsecai");
+    expect(await sharedItem(token, new Date(Date.now() + 8 * 24 * 3600_000))).toBeUndefined();
+    expect(await sharedItem(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeUndefined();
+    expect(await sharedItem("00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toBeUndefined();
+    expect(await openShareLinks((await getItem("projects", "lawsecai")).id)).toHaveLength(1);
+    await revokeShareLink("projects", "lawsecai", link.id);
+    expect(await sharedItem(token)).toBeUndefined();
+    await expect(revokeShareLink("projects", "lawsecai", link.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -6,6 +6,7 @@ import { audited } from "~/features/admin/record-admin-audit.server";
 import { CONTENT_TYPES, type ContentType } from "./content-types";
 import { authorOf, publishAtFrom, studioTimeZone } from "./editor.server";
 import { publishItem, saveDraft, unpublishItem, type ContentItem } from "./items.server";
+import { createShareLink, revokeShareLink } from "./share-links.server";
 import { errorsForForm, projectFromForm, type ProjectForm } from "./project-form";
 
 /**
@@ -15,7 +16,7 @@ import { errorsForForm, projectFromForm, type ProjectForm } from "./project-form
  */
 export type EditorAnswer = { values: ProjectForm; errors: Record<string, string>; savedAt?: string; key?: string };
 
-export const EDITOR_INTENTS = ["save", "autosave", "preview", "publish", "schedule", "unpublish"] as const;
+export const EDITOR_INTENTS = ["save", "autosave", "preview", "publish", "schedule", "unpublish", "share", "revoke-share"] as const;
 type Intent = (typeof EDITOR_INTENTS)[number];
 
 export function editPath(type: ContentType, key: string): string {
@@ -42,6 +43,14 @@ export async function runEditorAction(input: {
   const publishing = (summary: string, change: () => Promise<ContentItem>) =>
     audited({ user: admin, action: "publish-content", target: `${type}/${key}`, summary, clientIp }, change);
   try {
+    if (intent === "share") {
+      await createShareLink(type, key, author);
+      return redirectWithToast(editPath(type, key), { type: "success", title: "Share link made: copy it from Share a preview" });
+    }
+    if (intent === "revoke-share") {
+      await revokeShareLink(type, key, String(form.get("linkId") ?? ""));
+      return redirectWithToast(editPath(type, key), { type: "success", title: "Share link revoked: it shows nothing now" });
+    }
     if (intent === "unpublish") {
       await publishing("unpublished", () => unpublishItem(type, key, author));
       return redirectWithToast(editPath(type, key), { type: "success", title: `The ${CONTENT_TYPES[type].singular} is off the site` });

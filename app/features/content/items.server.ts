@@ -365,3 +365,18 @@ export async function publishDueItems(now = new Date()): Promise<{ published: st
   }
   return { published, failed };
 }
+
+/** Items whose scheduled publish failed, with the reason (the dashboard and the morning digest say so). */
+export async function failedPublishes(): Promise<Array<{ key: string; title: string; reason: string }>> {
+  const rows = await getDb()
+    .select({ type: contentItems.type, key: contentItems.key, draft: contentItems.draft, reason: contentItems.publishError })
+    .from(contentItems)
+    .where(isNotNull(contentItems.publishError))
+    .orderBy(asc(contentItems.position))
+    .limit(20);
+  return rows.map((row) => ({
+    key: row.key,
+    title: (CONTENT_TYPES[row.type as ContentType].titleOf as (fields: unknown) => string)(row.draft),
+    reason: row.reason ?? "",
+  }));
+}

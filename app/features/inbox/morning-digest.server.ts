@@ -5,6 +5,7 @@ import { getDb } from "~/.server/db/client";
 import { enquiries, inboxDigests, inboxMails, people, userRoles, users } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { getEnv } from "~/.server/env";
+import { failedPublishes } from "~/features/content/items.server";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";
@@ -56,7 +57,13 @@ export function localDayAndHour(now: Date, timeZone: string): { day: string; hou
   return { day: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
 }
 
-export type DigestContent = { enquiries: DigestEnquiry[]; enquiriesTotal: number; answers: DigestAnswer[]; answersTotal: number };
+export type DigestContent = {
+  enquiries: DigestEnquiry[];
+  enquiriesTotal: number;
+  answers: DigestAnswer[];
+  answersTotal: number;
+  failedPublishes: Array<{ key: string; title: string; reason: string }>;
+};
 
 /** What the digest lists at `now` (the same for every admin). */
 export async function collectDigest(now = new Date()): Promise<DigestContent> {
@@ -123,6 +130,7 @@ export async function collectDigest(now = new Date()): Promise<DigestContent> {
       receivedAt: row.receivedAt,
     })),
     answersTotal: answerCount?.n ?? 0,
+    failedPublishes: await failedPublishes(),
   };
 }
 
@@ -137,10 +145,13 @@ export async function sendMorningDigests(now = new Date()): Promise<DigestRun> {
   const { day, hour } = localDayAndHour(now, env.DIGEST_TIME_ZONE);
   if (hour < env.DIGEST_HOUR) return { status: "not-yet", day, sent: 0 };
   const content = await collectDigest(now);
-  if (content.enquiriesTotal === 0 && content.answersTotal === 0) return { status: "nothing-waiting", day, sent: 0 };
+  if (content.enquiriesTotal === 0 && content.answersTotal === 0 && content.failedPublishes.length === 0) {
+    return { status: "nothing-waiting", day, sent: 0 };
+  }
 
   const mail = await renderEmail(createElement(MorningDigest, { ...content, siteUrl: env.PUBLIC_URL, now }));
-  const subject = `Inbox: ${content.enquiriesTotal} waiting for a reply, ${content.answersTotal} unread`;
+  const failed = content.failedPublishes.length;
+  const subject = `Inbox: ${content.enquiriesTotal} waiting for a reply, ${content.answersTotal} unread${failed > 0 ? `; ${failed} scheduled ${failed === 1 ? "publish" : "publishes"} failed` : ""}`;
   const admins = await getDb()
     .selectDistinct({ id: users.id, email: users.email })
     .from(users)

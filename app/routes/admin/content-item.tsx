@@ -15,6 +15,9 @@ import { listMedia } from "~/features/content/media.server";
 import { projectToForm } from "~/features/content/project-form";
 import type { Project } from "~/content/project-schema";
 import { noindexMeta } from "~/lib/seo";
+import { getEnv } from "~/.server/env";
+import { openShareLinks } from "~/features/content/share-links.server";
+import { ShareLinks } from "~/features/content/components/share-links";
 import type { Route } from "./+types/content-item";
 
 /** /admin/content/:type/:id: a project's editor (docs/content.md, "Editing a project"). */
@@ -33,6 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: projectToForm(item.draft as Project),
     images: projectImageChoices(await listItems(type), await listMedia()),
     timeZone: studioTimeZone(),
+    shareLinks: (await openShareLinks(item.id)).map((link) => ({
+      id: link.id,
+      url: `${getEnv().PUBLIC_URL}${link.path}`,
+      expiresAt: link.expiresAt.toISOString(),
+    })),
   };
 }
 
@@ -49,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentItem({ loaderData }: Route.ComponentProps) {
-  const { item, images, timeZone } = loaderData;
+  const { item, images, timeZone, shareLinks } = loaderData;
   const answer = useActionData() as EditorAnswer | undefined;
   const refused = answer && !answer.savedAt ? answer : undefined;
   const values = refused?.values ?? loaderData.values;
@@ -113,6 +121,7 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
             <EditorButtons />
           </div>
           <PublishAt formId="editor" studioTimeZone={timeZone} error={errors.publishAt} defaultValue={values.publishAt} />
+          <ShareLinks links={shareLinks} />
           {item.status === "published" || item.status === "scheduled" ? (
             <Form method="post">
               <Button type="submit" name="intent" value="unpublish" variant="outline">

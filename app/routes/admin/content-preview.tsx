@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import type { Project } from "~/content/project-schema";
 import { pageItem } from "~/features/content/editor.server";
-import { ProjectArticle } from "~/features/projects/components/project-article";
+import { DraftPreview } from "~/features/content/components/draft-preview";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/content-preview";
 
@@ -32,19 +32,14 @@ export function headers() {
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
   const { project, key, changed } = loaderData;
   return (
-    <>
-      <div role="region" aria-label="Draft preview" className="sticky top-0 z-40 bg-night px-4 py-2 text-sm text-white">
-        <div className="container-page flex flex-wrap items-center justify-between gap-2">
-          <p>
-            <strong className="mr-2 rounded bg-aurora-300 px-2 py-0.5 font-semibold text-ink-900">Draft</strong>
-            {changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
-          </p>
-          <Link to={`/admin/content/projects/${key}`} className="font-medium text-white underline underline-offset-2">
-            Back to the editor
-          </Link>
-        </div>
-      </div>
-      <ProjectArticle project={project} />
-    </>
+    <DraftPreview
+      project={project}
+      note={changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
+      action={
+        <Link to={`/admin/content/projects/${key}`} className="font-medium text-white underline underline-offset-2">
+          Back to the editor
+        </Link>
+      }
+    />
   );
 }

@@ -15,6 +15,8 @@ import type { ChartModel } from "~/features/analytics/charts.server";
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { MailboxTroubleNotice } from "~/features/inbox/components/mailbox-trouble-notice";
+import { PublishTroubleNotice, type PublishTrouble } from "~/features/content/components/publish-trouble-notice";
+import { failedPublishes } from "~/features/content/items.server";
 import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
 import type { Route } from "./+types/dashboard";
 
@@ -36,11 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!mayOpen(admin.roles, "/api/admin/analytics")) {
     const roles = admin.roles.map((role) => ({ label: ROLE_LABELS[role], description: ROLE_DESCRIPTIONS[role] }));
     const pages = adminNav.filter((link) => link.to !== "/admin" && mayOpen(admin.roles, link.to));
-    return { dashboard: null, roles, pages, diskLow: null, mailbox: null };
+    const publishing = mayOpen(admin.roles, "/admin/content") ? await failedPublishes() : [];
+    return { dashboard: null, roles, pages, diskLow: null, mailbox: null, publishing };
   }
   const range = parseRange(new URL(request.url).searchParams.get("range"));
-  const [dashboard, mailbox] = await Promise.all([loadDashboard(range), mailboxTrouble()]);
-  return { dashboard, roles: [], pages: [], diskLow: lowDiskFacts(), mailbox };
+  const [dashboard, mailbox, publishing] = await Promise.all([loadDashboard(range), mailboxTrouble(), failedPublishes()]);
+  return { dashboard, roles: [], pages: [], diskLow: lowDiskFacts(), mailbox, publishing };
 }
 
 type Dashboard = NonNullable<Route.ComponentProps["loaderData"]["dashboard"]>;
@@ -49,8 +52,8 @@ const longDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, diskLow, mailbox } = loaderData;
-  if (!dashboard) return <RoleHome roles={loaderData.roles} pages={loaderData.pages} />;
+  const { dashboard, diskLow, mailbox, publishing } = loaderData;
+  if (!dashboard) return <RoleHome roles={loaderData.roles} pages={loaderData.pages} publishing={publishing} />;
   const { range, tables, charts } = dashboard;
   return (
     <AdminShell
@@ -61,6 +64,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-6">
         {diskLow ? <DiskLowNotice disk={diskLow} /> : null}
         {mailbox ? <MailboxTroubleNotice trouble={mailbox} /> : null}
+        {publishing.length > 0 ? <PublishTroubleNotice trouble={publishing} /> : null}
         <section aria-label="Key figures">
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {dashboard.kpis.map((kpi) => (
@@ -119,10 +123,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /** The start page of a role without the studio's numbers: what the roles are for, and their pages. */
-function RoleHome({ roles, pages }: { roles: Array<{ label: string; description: string }>; pages: Array<{ label: string; to: string }> }) {
+function RoleHome({
+  roles,
+  pages,
+  publishing,
+}: {
+  roles: Array<{ label: string; description: string }>;
+  pages: Array<{ label: string; to: string }>;
+  publishing: PublishTrouble;
+}) {
   return (
     <AdminShell title="Dashboard" description="The studio's numbers are for the owners and Sales. Your part of the admin:">
       <div className="flex flex-col gap-6">
+        {publishing.length > 0 ? <PublishTroubleNotice trouble={publishing} /> : null}
         <section aria-labelledby="roles-title">
           <h2 id="roles-title" className="text-lg font-semibold">
             Your roles

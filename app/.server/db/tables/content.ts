@@ -106,3 +106,22 @@ export const mediaVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mediaId, t.variant] })],
 );
+
+/**
+ * A link that shows an item's draft to someone without an account (a client), for 7 days or until
+ * revoked. The link carries the row's id and a signature made with the app's secret.
+ */
+export const contentShareLinks = pgTable(
+  "content_share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("content_share_links_item").on(t.itemId)],
+);

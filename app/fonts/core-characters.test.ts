@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORE_RANGES, EXTRA_RANGES, FIGURE_RANGES, isSiteFontCharacter, unicodeRange } from "./core-characters";
+import { CORE_RANGES, EXTRA_RANGES, FIGURE_RANGES, FULL_FONT_RANGES, fontCoverage, isSiteFontCharacter, unicodeRange } from "./core-characters";
 
 const app = path.join(process.cwd(), "app");
 
@@ -60,5 +60,34 @@ describe("the site's font files' characters", () => {
     // /projects by a round trip.
     for (const file of ["inter-latin-core.woff2", "space-grotesk-latin-core.woff2"])
       expect(fs.statSync(path.join(app, "fonts", file)).size, file).toBeLessThanOrEqual(12_800);
+  });
+});
+
+describe("characters outside the site's own font files", () => {
+  const codesOf = (css: string) => {
+    const codes = new Set<number>();
+    for (const [, value] of css.matchAll(/unicode-range: ([^;]*)/g)) {
+      for (const part of value!.split(",")) {
+        const [first, last = first] = part.trim().slice(2).split("-").map((hex) => parseInt(hex, 16));
+        for (let code = first!; code <= last!; code++) codes.add(code);
+      }
+    }
+    return codes;
+  };
+
+  it("are in the full fonts' faces exactly where both families' Fontsource files have them", () => {
+    const families = ["inter", "space-grotesk"].map((name) =>
+      codesOf(fs.readFileSync(path.join(process.cwd(), `node_modules/@fontsource-variable/${name}/wght.css`), "utf8")),
+    );
+    const listed = new Set<number>();
+    for (const [first, last] of FULL_FONT_RANGES) for (let code = first; code <= last; code++) listed.add(code);
+    const inBoth = [...families[0]!].filter((code) => families[1]!.has(code));
+    expect([...listed].sort((a, b) => a - b)).toEqual(inBoth.sort((a, b) => a - b));
+  });
+
+  it("are told apart: the site's files, the full fonts' faces, the visitor's system font", () => {
+    expect(fontCoverage("Plain text, 2026 – ø and ä.")).toEqual({ fullFont: [], systemFont: [] });
+    expect(fontCoverage("Łódź, Ősz, Łódź")).toEqual({ fullFont: ["Ł", "ó", "ź", "Ő"], systemFont: [] });
+    expect(fontCoverage("東京 and Привет").systemFont).toEqual(["東", "京", "П", "р", "и", "в", "е", "т"]);
   });
 });

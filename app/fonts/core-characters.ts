@@ -85,3 +85,46 @@ export function charactersOf(ranges: CodeRanges): string {
   for (const [first, last] of ranges) for (let code = first; code <= last; code++) text += String.fromCodePoint(code);
   return text;
 }
+
+/**
+ * Fontsource's Latin, Latin Extended and Vietnamese faces of both families (app/app.css imports
+ * them): a character here that the site's own files lack still shows in the site's fonts, at the
+ * cost of that face's download. Anything else is drawn in the visitor's system font.
+ */
+export const FULL_FONT_RANGES: CodeRanges = [
+  [0x0000, 0x02cc],
+  [0x02ce, 0x02d7],
+  [0x02da, 0x02da],
+  [0x02dc, 0x0301],
+  [0x0303, 0x0304],
+  [0x0308, 0x0309],
+  [0x0323, 0x0323],
+  [0x0329, 0x0329],
+  [0x1d00, 0x1dbf],
+  [0x1e00, 0x1eff],
+  [0x2000, 0x206f],
+  [0x20a0, 0x20c0],
+  [0x2113, 0x2113],
+  [0x2122, 0x2122],
+  [0x2191, 0x2191],
+  [0x2193, 0x2193],
+  [0x2212, 0x2212],
+  [0x2215, 0x2215],
+  [0x2c60, 0x2c7f],
+  [0xa720, 0xa7ff],
+  [0xfeff, 0xfeff],
+  [0xfffd, 0xfffd],
+];
+
+/** Of a text's characters, those the site's own font files lack: in the full fonts' faces, or in none. */
+export function fontCoverage(text: string): { fullFont: string[]; systemFont: string[] } {
+  const fullFont = new Set<string>();
+  const systemFont = new Set<string>();
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || isSiteFontCharacter(code) || FIGURE_RANGES.some(([first, last]) => code >= first && code <= last)) continue;
+    if (FULL_FONT_RANGES.some(([first, last]) => code >= first && code <= last)) fullFont.add(char);
+    else systemFont.add(char);
+  }
+  return { fullFont: [...fullFont], systemFont: [...systemFont] };
+}

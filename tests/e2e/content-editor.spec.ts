@@ -98,11 +98,13 @@ test("with JavaScript the draft saves itself while the editor types; the site wa
   await expectNoClassConflicts(page);
   const stack = page.getByLabel("The stack");
   const original = await stack.inputValue();
-  await stack.fill(`${original}\nAn autosaved tool`);
+  await stack.fill(`${original}\nAn autosaved tool from Łódź`);
   await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByLabel("The stack")).toHaveValue(`${original}\nAn autosaved tool`);
+  await expect(page.getByLabel("The stack")).toHaveValue(`${original}\nAn autosaved tool from Łódź`);
+  // Letters the site's own font files lack are named beside the editor.
+  await expect(page.getByTestId("font-note")).toContainText("Not in the site's own font files: Ł ó ź.");
   expect(await (await page.request.get(`/projects/${PROJECT}`)).text()).not.toContain("An autosaved tool");
   // Back as it was (the draft equals the site again).
   await page.getByLabel("The stack").fill(original);

@@ -15,6 +15,8 @@ import { listMedia } from "~/features/content/media.server";
 import { projectToForm } from "~/features/content/project-form";
 import type { Project } from "~/content/project-schema";
 import { noindexMeta } from "~/lib/seo";
+import { fontCoverage } from "~/fonts/core-characters";
+import { FontNote } from "~/features/content/components/font-note";
 import { getEnv } from "~/.server/env";
 import { openShareLinks } from "~/features/content/share-links.server";
 import { ShareLinks } from "~/features/content/components/share-links";
@@ -36,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: projectToForm(item.draft as Project),
     images: projectImageChoices(await listItems(type), await listMedia()),
     timeZone: studioTimeZone(),
+    fonts: fontCoverage(textOf(item.draft)),
     shareLinks: (await openShareLinks(item.id)).map((link) => ({
       id: link.id,
       url: `${getEnv().PUBLIC_URL}${link.path}`,
@@ -57,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentItem({ loaderData }: Route.ComponentProps) {
-  const { item, images, timeZone, shareLinks } = loaderData;
+  const { item, images, timeZone, shareLinks, fonts } = loaderData;
   const answer = useActionData() as EditorAnswer | undefined;
   const refused = answer && !answer.savedAt ? answer : undefined;
   const values = refused?.values ?? loaderData.values;
@@ -117,6 +120,7 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
             {item.publishError ? <p className="mt-2 text-sm text-danger-700">Scheduled publish failed: {item.publishError}</p> : null}
             <Autosave formId="editor" base={base} />
           </div>
+          <FontNote fullFont={fonts.fullFont} systemFont={fonts.systemFont} />
           <div className="hidden flex-wrap gap-2 lg:flex">
             <EditorButtons />
           </div>
@@ -149,4 +153,11 @@ function EditorButtons() {
       </Button>
     </>
   );
+}
+
+/** Every string of an item's fields, for the font note. */
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object") return Object.values(value).map(textOf).join(" ");
+  return "";
 }

@@ -117,7 +117,9 @@ export function bodyGuard({
       // Only someone who may upload makes the server hold a large body.
       void mayUpload(req)
         .then((allowed) =>
-          allowed ? guard(req, res, next, upload.maxBytes, true) : refuse(req, res, 403, "Sign in as an admin who may upload here."),
+          allowed
+            ? guard(req, res, next, upload.maxBytes, true)
+            : refuse(req, res, 403, "This upload is not for your role, or you are not signed in: it is for an editor or the owner."),
         )
         .catch(next);
       return;

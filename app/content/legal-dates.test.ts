@@ -1,13 +1,6 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cookiePolicy, privacyPolicy, termsOfService, type LegalDocument } from "./legal";
-
-/** The SHA-256 of a legal document's text: everything a reader sees but the date itself. */
-export function legalTextSha256(document: LegalDocument): string {
-  return createHash("sha256")
-    .update(JSON.stringify([document.title, document.description, document.intro, document.sections]))
-    .digest("hex");
-}
+import { cookiePolicy, privacyPolicy, termsOfService } from "./legal";
+import { legalTextSha256, withLastChanged } from "./legal-text";
 
 describe("legal pages say when their text last changed", () => {
   it.each([
@@ -20,5 +13,17 @@ describe("legal pages say when their text last changed", () => {
     expect(legalTextSha256(document), `text changed: set lastChanged.date to today and textSha256 to ${legalTextSha256(document)}`).toBe(
       document.lastChanged.textSha256,
     );
+  });
+});
+
+describe("publishing a legal page", () => {
+  it("moves Last updated to the day of a publish that changed its text, and keeps it for one that did not", () => {
+    const edited = { ...privacyPolicy, intro: `${privacyPolicy.intro} One more sentence.` };
+    const published = withLastChanged(edited, privacyPolicy, "2027-01-15");
+    expect(published.lastChanged).toEqual({ date: "2027-01-15", textSha256: legalTextSha256(edited) });
+    expect(
+      withLastChanged({ ...published, lastChanged: { date: "1999-01-01", textSha256: "0".repeat(64) } }, published, "2027-02-01")
+        .lastChanged,
+    ).toEqual(published.lastChanged);
   });
 });

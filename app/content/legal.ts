@@ -1,8 +1,12 @@
 /**
- * The three legal pages (docs/product.md#services-about-references-and-legal-pages): the privacy policy has
- * 11 sections, the terms of service 13, the cookie policy 9. E-mail addresses
- * in the text become mailto links when rendered.
+ * The three legal pages as the site first shows them (docs/product.md#services-about-references-and-legal-pages):
+ * the privacy policy has 11 sections, the terms of service 13, the cookie policy 9. E-mail
+ * addresses in the text become mailto links when rendered. The first start imports them into the
+ * database, where the studio edits them (docs/content.md, "Legal pages"); after that, this
+ * module is only that first content. `lastChanged` is when the text last changed, with the
+ * SHA-256 of its text (app/content/legal-dates.test.ts holds the two together here).
  */
+import type { LegalDocument } from "./legal-schema";
 import { site } from "./site";
 
 /** Who is responsible for the site and how to reach them. */
@@ -15,18 +19,10 @@ export const legalEntity = {
   venue: "Oslo District Court (Oslo tingrett)",
 } as const;
 
-export type LegalSection = { title: string; paragraphs: string[]; items?: string[] };
-/**
- * When the document's text last changed, shown as "Last updated". `textSha256` is the SHA-256 of
- * its text (title, description, intro, sections; app/content/legal-dates.test.ts): that test
- * fails when the text changes and the date does not, so edit both together.
- */
-export type LegalTextDate = { date: string; textSha256: string };
-export type LegalDocument = { title: string; description: string; intro: string; sections: LegalSection[]; lastChanged: LegalTextDate };
-
 const { name, privacyEmail, contactEmail } = legalEntity;
 
 export const privacyPolicy: LegalDocument = {
+  slug: "privacy-policy",
   lastChanged: { date: "2026-11-24", textSha256: "ab3df1a7e6b659f5259cd14b8ff23803b42f7ecc25f9fffb534eb27d7314245e" },
   title: "Privacy Policy",
   description: "How Nordlys Studio collects, uses, stores and protects personal data on this website, and how to exercise your rights.",
@@ -109,6 +105,7 @@ export const privacyPolicy: LegalDocument = {
 };
 
 export const termsOfService: LegalDocument = {
+  slug: "terms-of-service",
   lastChanged: { date: "2026-11-21", textSha256: "ee2c693b1b0f92c4c3abd59a1a533d060ee8683b55729e0005b3dcd35a9bccc6" },
   title: "Terms of Service",
   description:
@@ -201,6 +198,7 @@ export const termsOfService: LegalDocument = {
 };
 
 export const cookiePolicy: LegalDocument = {
+  slug: "cookie-policy",
   lastChanged: { date: "2026-11-24", textSha256: "d7e9eba52d1c933621ab77db95799335d1b208e2c5fb65fdca7f9add515749dc" },
   title: "Cookie Policy",
   description: "Which cookies the Nordlys Studio website uses, why, how long they last, and how to accept, decline or delete them.",
@@ -258,3 +256,6 @@ export const cookiePolicy: LegalDocument = {
     },
   ],
 };
+
+/** The three, in the order of the editor's list. */
+export const initialLegalDocuments: LegalDocument[] = [privacyPolicy, termsOfService, cookiePolicy];

@@ -19,7 +19,7 @@ export type MorningDigestProps = {
   answers: DigestAnswer[];
   answersTotal: number;
   /** Scheduled publishes of content that failed, still to be published again. */
-  failedPublishes?: Array<{ key: string; title: string; reason: string }>;
+  failedPublishes?: Array<{ type: string; key: string; title: string; reason: string }>;
   siteUrl: string;
   /** When the lists were read, for "waiting 3 days". */
   now: Date;
@@ -89,8 +89,8 @@ export function MorningDigest({
           </Text>
           {failedPublishes.map((failed) => (
             <Text key={failed.key} style={item}>
-              <Link href={`${siteUrl}/admin/content/projects/${failed.key}`}>{failed.title}</Link>: {failed.reason} The site still shows
-              what it showed before.
+              <Link href={`${siteUrl}/admin/content/${failed.type}/${failed.key}`}>{failed.title}</Link>: {failed.reason} The site still
+              shows what it showed before.
             </Text>
           ))}
         </Section>

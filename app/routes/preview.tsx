@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import type { Project } from "~/content/project-schema";
-import { DraftPreview } from "~/features/content/components/draft-preview";
+import { DraftPreview, draftTitle } from "~/features/content/components/draft-preview";
 import { sharedItem } from "~/features/content/share-links.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/preview";
@@ -12,8 +11,8 @@ import type { Route } from "./+types/preview";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const item = await sharedItem(params.token);
-  if (!item) return data({ project: null }, { status: 404 });
-  return { project: item.draft as Project };
+  if (!item) return data({ type: null, fields: null }, { status: 404 });
+  return { type: item.type as string, fields: item.draft as Record<string, unknown> };
 }
 
 export function headers() {
@@ -22,7 +21,7 @@ export function headers() {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({
-    title: `Preview: ${loaderData?.project?.title ?? "draft"}`,
+    title: `Preview: ${draftTitle(loaderData?.fields)}`,
     description: "A draft shared for review, not yet on the site.",
     path: "/preview",
     publicUrl: publicUrlFrom(matches),
@@ -30,8 +29,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function SharedPreview({ loaderData }: Route.ComponentProps) {
-  if (loaderData.project)
-    return <DraftPreview project={loaderData.project} note="A draft shared with you for review: it is not on the site yet." />;
+  if (loaderData.type && loaderData.fields) {
+    return (
+      <DraftPreview
+        type={loaderData.type}
+        fields={loaderData.fields}
+        note="A draft shared with you for review: it is not on the site yet."
+      />
+    );
+  }
   return (
     <section className="container-page py-24 text-center">
       <p className="eyebrow">Preview</p>

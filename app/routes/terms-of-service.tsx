@@ -1,16 +1,20 @@
-import { termsOfService } from "~/content/legal";
 import { LegalPage } from "~/features/legal/components/legal-page";
+import { loadLegalPage } from "~/features/legal/legal-route.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: termsOfService.title,
-    description: termsOfService.description,
-    path: "/terms-of-service",
-    publicUrl: publicUrlFrom(matches),
-  });
+export const loader = () => loadLegalPage("terms-of-service");
 
-export default function Page() {
-  return <LegalPage document={termsOfService} />;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? seo({
+        title: loaderData.document.title,
+        description: loaderData.document.description,
+        path: "/terms-of-service",
+        publicUrl: publicUrlFrom(matches),
+      })
+    : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={loaderData.document} />;
 }

@@ -84,6 +84,18 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("a legal page's editor has its sections, and its preview is the page's own template", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/content/legal/terms-of-service", ["editor"]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  await expect(page.getByRole("group", { name: /^Section \d+$/ })).toHaveCount(13);
+  await expect(page.getByRole("button", { name: "Unpublish" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Preview" }).first().click();
+  await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  await expect(page.getByText(/^Last updated:/)).toBeVisible();
+});
+
 test("with JavaScript the draft saves itself while the editor types; the site waits for Publish", async ({ page }) => {
   await signInAsAdmin(page, "/admin/content", ["editor"]);
   await expectNoAxeViolations(page);

@@ -1,4 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { getEnv } from "~/.server/env";
+import { cookiePolicy, privacyPolicy } from "~/content/legal";
+import type { LegalDocument } from "~/content/legal-schema";
 import { describe, expect, it } from "vitest";
 import { contentItems, contentRevisions } from "~/.server/db/tables";
 import { AppError } from "~/.server/errors";
@@ -17,7 +21,7 @@ import {
   saveDraft,
   unpublishItem,
 } from "~/features/content/items.server";
-import { importInitialContent, liveProjects, liveRedirect, refreshLiveContent } from "~/features/content/live.server";
+import { importInitialContent, liveLegalDocument, liveProjects, liveRedirect, refreshLiveContent } from "~/features/content/live.server";
 import { fieldChanges } from "~/features/content/field-diff";
 import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
 import { setAppSecret } from "~/.server/secret";
@@ -60,7 +64,7 @@ describe("the first start", () => {
   it("imports nothing on later starts, even after the studio unpublished everything", async () => {
     await database.current.db.update(contentItems).set({ published: null, status: "unpublished" });
     expect(await importInitialContent()).toEqual([]);
-    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length);
+    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length + 3);
     await database.current.db.execute(sql`update content_items set published = draft, status = 'published'`);
     await refreshLiveContent();
   });
@@ -190,7 +194,9 @@ describe("Publish at", () => {
       publishError: expect.stringContaining("shared-slug"),
     });
     // The dashboard and the morning digest say so.
-    const failed = [{ key: "musicwave-harmony", title: "MusicWave Harmony", reason: expect.stringContaining("shared-slug") }];
+    const failed = [
+      { type: "projects", key: "musicwave-harmony", title: "MusicWave Harmony", reason: expect.stringContaining("shared-slug") },
+    ];
     expect(await failedPublishes()).toEqual(failed);
     expect((await collectDigest()).failedPublishes).toEqual(failed);
   });
@@ -222,5 +228,38 @@ describe("share links", () => {
     await revokeShareLink("projects", "lawsecai", link.id);
     expect(await sharedItem(token)).toBeUndefined();
     await expect(revokeShareLink("projects", "lawsecai", link.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("legal pages", () => {
+  const today = () => DateTime.now().setZone(getEnv().DIGEST_TIME_ZONE).toISODate();
+
+  it("were imported with their dates, and keep their sections", async () => {
+    const item = await getItem("legal", "privacy-policy");
+    expect(item.published).toEqual(privacyPolicy);
+    const document = structuredClone(privacyPolicy) as LegalDocument;
+    const error = await refusal(saveDraft("legal", "privacy-policy", { ...document, sections: document.sections.slice(1) }, editor));
+    expect(error.details.fields).toEqual({ sections: "The Privacy Policy keeps its 11 sections." });
+  });
+
+  it("move Last updated to the day a changed text is published, and not for a publish that changed nothing", async () => {
+    const document = structuredClone(privacyPolicy) as LegalDocument;
+    await saveDraft("legal", "privacy-policy", { ...document, intro: `${document.intro} We review this policy every year.` }, editor);
+    await publishItem("legal", "privacy-policy", editor);
+    await refreshLiveContent();
+    const published = (await liveLegalDocument("privacy-policy"))!;
+    expect(published.lastChanged.date).toBe(today());
+    expect(published.lastChanged.date).not.toBe(privacyPolicy.lastChanged.date);
+    await database.current.db.execute(
+      sql`update content_items set published = jsonb_set(published, '{lastChanged,date}', '"2026-05-05"') where key = 'privacy-policy'`,
+    );
+    await publishItem("legal", "privacy-policy", editor);
+    expect(((await getItem("legal", "privacy-policy")).published as LegalDocument).lastChanged.date).toBe("2026-05-05");
+  });
+
+  it("stay on the site and are a fixed set: no unpublish, no new one, no reorder", async () => {
+    expect((await refusal(unpublishItem("legal", "cookie-policy", editor))).code).toBe("conflict");
+    expect((await refusal(createItem("legal", { ...cookiePolicy, slug: "cookie-policy" }, editor))).code).toBe("invalid");
+    expect((await refusal(moveItem("legal", "cookie-policy", "up"))).code).toBe("invalid");
   });
 });

@@ -1,4 +1,7 @@
 import type { z } from "zod";
+import { initialLegalDocuments } from "~/content/legal";
+import { legalDocumentSchema, type LegalDocument } from "~/content/legal-schema";
+import { withLastChanged } from "~/content/legal-text";
 import { projectSchema, type Project } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
 
@@ -18,6 +21,10 @@ export type ContentTypeInfo<T> = {
   publicPath: (key: string) => string;
   /** What the site showed before its content was in the database: imported on first start. */
   initial: readonly T[];
+  /** Items are added by the editor and ordered (projects); otherwise the kind has a fixed set. */
+  growable: boolean;
+  /** What publishing does to the fields besides putting them on the site (a legal page's date). */
+  beforePublish?: (next: T, previous: T | null, today: string) => T;
 };
 
 export const CONTENT_TYPES = {
@@ -29,7 +36,19 @@ export const CONTENT_TYPES = {
     singular: "project",
     publicPath: (key) => `/projects/${key}`,
     initial: initialProjects,
+    growable: true,
   } satisfies ContentTypeInfo<Project>,
+  legal: {
+    schema: legalDocumentSchema,
+    keyOf: (document) => document.slug,
+    titleOf: (document) => document.title,
+    label: "Legal pages",
+    singular: "legal page",
+    publicPath: (key) => `/${key}`,
+    initial: initialLegalDocuments,
+    growable: false,
+    beforePublish: withLastChanged,
+  } satisfies ContentTypeInfo<LegalDocument>,
 };
 
 export type ContentType = keyof typeof CONTENT_TYPES;
@@ -37,4 +56,9 @@ export type FieldsOf<T extends ContentType> = z.infer<(typeof CONTENT_TYPES)[T][
 
 export function isContentType(value: string | undefined): value is ContentType {
   return value !== undefined && Object.hasOwn(CONTENT_TYPES, value);
+}
+
+/** A kind's description with its fields as plain records: for code that handles every kind alike. */
+export function contentType(type: ContentType): ContentTypeInfo<Record<string, unknown>> {
+  return CONTENT_TYPES[type] as unknown as ContentTypeInfo<Record<string, unknown>>;
 }

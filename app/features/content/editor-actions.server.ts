@@ -3,18 +3,18 @@ import type { AdminUser } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
 import { audited } from "~/features/admin/record-admin-audit.server";
-import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { contentType, type ContentType } from "./content-types";
 import { authorOf, publishAtFrom, studioTimeZone } from "./editor.server";
 import { publishItem, saveDraft, unpublishItem, type ContentItem } from "./items.server";
 import { createShareLink, revokeShareLink } from "./share-links.server";
-import { errorsForForm, projectFromForm, type ProjectForm } from "./project-form";
+import { errorsForForm, FORM_KITS } from "./form-kits";
 
 /**
  * The editor's form actions (app/routes/admin/content-item.tsx): Save (and autosave), Preview,
  * Publish, "Publish at" and Unpublish, each with the form's fields saved first. A refused form
  * comes back with what was typed and each input's message; nothing is saved.
  */
-export type EditorAnswer = { values: ProjectForm; errors: Record<string, string>; savedAt?: string; key?: string };
+export type EditorAnswer = { values: Record<string, string>; errors: Record<string, string>; savedAt?: string; key?: string };
 
 export const EDITOR_INTENTS = ["save", "autosave", "preview", "publish", "schedule", "unpublish", "share", "revoke-share"] as const;
 type Intent = (typeof EDITOR_INTENTS)[number];
@@ -23,8 +23,8 @@ export function editPath(type: ContentType, key: string): string {
   return `/admin/content/${type}/${key}`;
 }
 
-function formValues(form: FormData): ProjectForm {
-  const values: ProjectForm = {};
+function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && name !== "intent") values[name] = value;
   return values;
 }
@@ -53,10 +53,10 @@ export async function runEditorAction(input: {
     }
     if (intent === "unpublish") {
       await publishing("unpublished", () => unpublishItem(type, key, author));
-      return redirectWithToast(editPath(type, key), { type: "success", title: `The ${CONTENT_TYPES[type].singular} is off the site` });
+      return redirectWithToast(editPath(type, key), { type: "success", title: `The ${contentType(type).singular} is off the site` });
     }
     const at = intent === "schedule" ? publishAtFrom(values.publishAt ?? "", values.timeZone || studioTimeZone()) : undefined;
-    const saved = await saveDraft(type, key, projectFromForm(values), author);
+    const saved = await saveDraft(type, key, FORM_KITS[type].fromForm(values), author);
     if (intent === "autosave") return data<EditorAnswer>({ values, errors: {}, savedAt: new Date().toISOString(), key: saved.key });
     if (intent === "preview") return redirect(`${editPath(type, saved.key)}/preview`);
     if (intent === "publish" || intent === "schedule") {
@@ -67,7 +67,7 @@ export async function runEditorAction(input: {
     return redirectWithToast(editPath(type, saved.key), { type: "success", title: "Draft saved" });
   } catch (error) {
     if (error instanceof AppError && error.code === "invalid") {
-      const errors = errorsForForm(error.details.fields as Record<string, string> | undefined);
+      const errors = errorsForForm(FORM_KITS[type], error.details.fields as Record<string, string> | undefined);
       if (Object.keys(errors).length === 0) errors.form = error.message;
       return data<EditorAnswer>({ values, errors }, { status: 400 });
     }

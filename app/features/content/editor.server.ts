@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { AdminUser } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { getEnv } from "~/.server/env";
-import { CONTENT_TYPES, isContentType, type ContentType } from "./content-types";
+import { CONTENT_TYPES, contentType, isContentType, type ContentType } from "./content-types";
 import { getItem, type Author, type ContentItem } from "./items.server";
 import type { MediaItem } from "./media.server";
 
@@ -63,10 +63,14 @@ export function checkPublishAt(at: Date, now = new Date()): Date {
 
 /** What the editor's list and API show of an item. */
 export function itemSummary(item: ContentItem) {
-  const info = CONTENT_TYPES[item.type];
+  const info = contentType(item.type);
   const fields = item.draft as Parameters<typeof info.titleOf>[0];
   return {
     id: item.key,
+    type: item.type,
+    editPath: `/admin/content/${item.type}/${item.key}`,
+    /** The item's address on the site (whether or not it is published now). */
+    sitePath: info.publicPath(item.key),
     title: info.titleOf(fields),
     status: item.status,
     changed: item.changed,

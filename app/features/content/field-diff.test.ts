@@ -43,3 +43,23 @@ describe("a revision's changes", () => {
     expect(caseStudy).toBeDefined();
   });
 });
+
+describe("a legal page's changes", () => {
+  it("are told section by section, and the date it shows as Last updated", () => {
+    const before = {
+      title: "Privacy Policy",
+      intro: "Short.",
+      sections: [{ title: "1. Who", paragraphs: ["We are us."] }],
+      lastChanged: { date: "2026-01-01", textSha256: "a" },
+    };
+    const after = {
+      ...before,
+      sections: [{ title: "1. Who", paragraphs: ["We are us.", "A new paragraph."], items: ["A point"] }],
+      lastChanged: { date: "2026-02-01", textSha256: "b" },
+    };
+    expect(fieldChanges(before, after)).toEqual([
+      { field: "Last updated", before: "2026-01-01", after: "2026-02-01" },
+      { field: "Section 1", before: "", after: "A new paragraph.\nA point" },
+    ]);
+  });
+});

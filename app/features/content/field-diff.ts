@@ -27,6 +27,8 @@ const LABELS: Record<string, string> = {
   "caseStudy.screens": "Screens",
   "caseStudy.stack": "The stack",
   "caseStudy.quote": "The client's words",
+  intro: "Introduction",
+  lastChanged: "Last updated",
 };
 
 function asText(value: unknown): string {
@@ -36,12 +38,24 @@ function asText(value: unknown): string {
   return String(value);
 }
 
+const asLines = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
 function fieldsOf(item: unknown): Map<string, string> {
   const fields = new Map<string, string>();
   if (!item || typeof item !== "object") return fields;
   for (const [name, value] of Object.entries(item)) {
     if (name === "caseStudy" && value && typeof value === "object") {
       for (const [part, inner] of Object.entries(value)) fields.set(`caseStudy.${part}`, asText(inner));
+    } else if (name === "sections" && Array.isArray(value)) {
+      // A legal page's sections, each on its own: its title, paragraphs and list, a line each.
+      value.forEach((section: Record<string, unknown>, index) => {
+        fields.set(
+          `Section ${index + 1}`,
+          [section.title, ...asLines(section.paragraphs), ...asLines(section.items)].map(asText).join("\n"),
+        );
+      });
+    } else if (name === "lastChanged" && value && typeof value === "object") {
+      fields.set(name, asText((value as { date?: unknown }).date));
     } else fields.set(name, asText(value));
   }
   return fields;

@@ -1,11 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
+import { DateTime } from "luxon";
+import { getEnv } from "~/.server/env";
 import { and, asc, desc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { contentItems, contentLiveVersion, contentRedirects, contentRevisions } from "~/.server/db/tables";
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { AppError } from "~/.server/errors";
 import { invalidInput } from "~/.server/api";
-import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { contentType, type ContentType } from "./content-types";
 import { MEDIA_PATH, missingMedia } from "./media.server";
 
 /**
@@ -56,8 +58,8 @@ export function toItem(row: ItemRow): ContentItem {
 
 /** The fields as the type's schema has them, or AppError `invalid` with each field's message. */
 export function parseFields(type: ContentType, fields: unknown): Record<string, unknown> {
-  const result = CONTENT_TYPES[type].schema.safeParse(fields);
-  if (!result.success) throw invalidInput(result.error, `The ${CONTENT_TYPES[type].singular} is not valid.`);
+  const result = contentType(type).schema.safeParse(fields);
+  if (!result.success) throw invalidInput(result.error, `The ${contentType(type).singular} is not valid.`);
   return result.data as Record<string, unknown>;
 }
 
@@ -76,8 +78,14 @@ async function requireMedia(fields: Record<string, unknown>): Promise<void> {
     throw new AppError("invalid", "That image was not uploaded here.", { fields: { [first.path]: "That image was not uploaded here." } });
 }
 
+/** Only kinds the studio adds to and orders (projects) take new items and a new order. */
+function requireGrowable(type: ContentType): void {
+  if (!contentType(type).growable)
+    throw new AppError("invalid", `The ${contentType(type).label.toLowerCase()} are a fixed set: edit them one by one.`);
+}
+
 function keyOf(type: ContentType, fields: Record<string, unknown>): string {
-  return (CONTENT_TYPES[type].keyOf as (fields: Record<string, unknown>) => string)(fields);
+  return (contentType(type).keyOf as (fields: Record<string, unknown>) => string)(fields);
 }
 
 export async function listItems(type: ContentType): Promise<ContentItem[]> {
@@ -91,7 +99,7 @@ export async function getItem(type: ContentType, key: string, tx?: Transaction, 
     .from(contentItems)
     .where(and(eq(contentItems.type, type), eq(contentItems.key, key)));
   const [row] = lock ? await query.for("update") : await query;
-  if (!row) throw new AppError("not_found", `There is no ${CONTENT_TYPES[type].singular} at ${key}.`);
+  if (!row) throw new AppError("not_found", `There is no ${contentType(type).singular} at ${key}.`);
   return toItem(row);
 }
 
@@ -124,13 +132,14 @@ async function requireFreeKey(tx: Transaction, type: ContentType, key: string, i
     )
     .limit(1);
   if (taken)
-    throw new AppError("invalid", `Slug: another ${CONTENT_TYPES[type].singular} uses ${key}.`, {
-      fields: { slug: `Another ${CONTENT_TYPES[type].singular} uses this slug.` },
+    throw new AppError("invalid", `Slug: another ${contentType(type).singular} uses ${key}.`, {
+      fields: { slug: `Another ${contentType(type).singular} uses this slug.` },
     });
 }
 
 /** A new item, as a draft at the end of the list (nothing public changes until it is published). */
 export async function createItem(type: ContentType, fields: unknown, author: Author): Promise<ContentItem> {
+  requireGrowable(type);
   const draft = parseFields(type, fields);
   await requireMedia(draft);
   const key = keyOf(type, draft);
@@ -173,9 +182,19 @@ export async function saveDraft(type: ContentType, key: string, fields: unknown,
   });
 }
 
+/** The studio's date today (DIGEST_TIME_ZONE): a legal page's "Last updated" when it is published. */
+function studioToday(now: Date): string {
+  return DateTime.fromJSDate(now, { zone: getEnv().DIGEST_TIME_ZONE }).toISODate()!;
+}
+
 /** Makes the draft what the site shows, in `tx`: the new slug, a 301 from the old one, a revision. */
 async function publishDraft(tx: Transaction, item: ContentItem, author: Author): Promise<ContentItem> {
-  const fields = parseFields(item.type, item.draft);
+  const before = (
+    contentType(item.type) as { beforePublish?: (next: unknown, previous: unknown, today: string) => Record<string, unknown> }
+  ).beforePublish;
+  const parsed = parseFields(item.type, item.draft);
+  const previous = item.published === null ? null : parseFields(item.type, item.published);
+  const fields = before ? before(parsed, previous, studioToday(new Date())) : parsed;
   const key = keyOf(item.type, fields);
   if (key !== item.key) await requireFreeKey(tx, item.type, key, item.id);
   if (item.published !== null && key !== item.key) {
@@ -234,8 +253,12 @@ export async function publishItem(type: ContentType, key: string, author: Author
 export async function unpublishItem(type: ContentType, key: string, author: Author): Promise<ContentItem> {
   return withTransaction(async (tx) => {
     const item = await getItem(type, key, tx, true);
-    if (item.published === null && !item.scheduledAt)
-      throw new AppError("conflict", `This ${CONTENT_TYPES[type].singular} is not on the site.`);
+    if (!contentType(type).growable) {
+      throw new AppError("conflict", `The ${contentType(type).label.toLowerCase()} stay on the site: publish a new version instead.`);
+    }
+    if (item.published === null && !item.scheduledAt) {
+      throw new AppError("conflict", `This ${contentType(type).singular} is not on the site.`);
+    }
     const [row] = await tx.db
       .update(contentItems)
       .set({
@@ -255,6 +278,7 @@ export async function unpublishItem(type: ContentType, key: string, author: Auth
 
 /** Moves an item one place up or down its list (the order of the projects page and the home page). */
 export async function moveItem(type: ContentType, key: string, direction: "up" | "down"): Promise<void> {
+  requireGrowable(type);
   await withTransaction(async (tx) => {
     const item = await getItem(type, key, tx, true);
     const [neighbour] = await tx.db
@@ -367,7 +391,7 @@ export async function publishDueItems(now = new Date()): Promise<{ published: st
 }
 
 /** Items whose scheduled publish failed, with the reason (the dashboard and the morning digest say so). */
-export async function failedPublishes(): Promise<Array<{ key: string; title: string; reason: string }>> {
+export async function failedPublishes(): Promise<Array<{ type: string; key: string; title: string; reason: string }>> {
   const rows = await getDb()
     .select({ type: contentItems.type, key: contentItems.key, draft: contentItems.draft, reason: contentItems.publishError })
     .from(contentItems)
@@ -375,8 +399,9 @@ export async function failedPublishes(): Promise<Array<{ key: string; title: str
     .orderBy(asc(contentItems.position))
     .limit(20);
   return rows.map((row) => ({
+    type: row.type,
     key: row.key,
-    title: (CONTENT_TYPES[row.type as ContentType].titleOf as (fields: unknown) => string)(row.draft),
+    title: (contentType(row.type as ContentType).titleOf as (fields: unknown) => string)(row.draft),
     reason: row.reason ?? "",
   }));
 }

@@ -4,8 +4,9 @@ import { contentItems, contentLiveVersion, contentRedirects, contentRevisions } 
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { notifySiteContentChanged } from "~/.server/page-cache-events";
+import type { LegalDocument, LegalSlug } from "~/content/legal-schema";
 import type { Project } from "~/content/project-schema";
-import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { CONTENT_TYPES, contentType, type ContentType } from "./content-types";
 import { moveLiveVersion } from "./items.server";
 
 /**
@@ -15,7 +16,12 @@ import { moveLiveVersion } from "./items.server";
  * number four times a second and, when it moved, reads the content again and forgets its stored pages.
  * While the database is away the pages keep showing what was read last.
  */
-type LiveContent = { version: string; projects: readonly Project[]; redirects: ReadonlyMap<string, string> };
+type LiveContent = {
+  version: string;
+  projects: readonly Project[];
+  legal: ReadonlyMap<string, LegalDocument>;
+  redirects: ReadonlyMap<string, string>;
+};
 
 /** A quarter of a second: a publish shows everywhere well within a second, for one tiny query each time. */
 const WATCH_INTERVAL_MS = 250;
@@ -45,6 +51,7 @@ async function readLive(): Promise<LiveContent> {
   return {
     version,
     projects: rows.filter((row) => row.type === "projects").map((row) => row.published as Project),
+    legal: new Map(rows.filter((row) => row.type === "legal").map((row) => [row.key, row.published as LegalDocument])),
     redirects: new Map(redirects.map((row) => [`${row.type}/${row.fromKey}`, row.to])),
   };
 }
@@ -66,10 +73,15 @@ export async function findLiveProject(slug: string | undefined): Promise<Project
   return (await liveProjects()).find((project) => project.slug === slug);
 }
 
+/** A legal page as published, or undefined while it is unpublished. */
+export async function liveLegalDocument(slug: LegalSlug): Promise<LegalDocument | undefined> {
+  return (await liveContent()).legal.get(slug);
+}
+
 /** Where an item's earlier address now points (a changed slug), or undefined. */
 export async function liveRedirect(type: ContentType, fromKey: string): Promise<string | undefined> {
   const to = (await liveContent()).redirects.get(`${type}/${fromKey}`);
-  return to === undefined ? undefined : CONTENT_TYPES[type].publicPath(to);
+  return to === undefined ? undefined : contentType(type).publicPath(to);
 }
 
 /** Forgets what was read (a test's fresh database). */
@@ -114,7 +126,8 @@ export async function importInitialContent(): Promise<string[]> {
   return withTransaction(async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(7354002)`);
     const imported: string[] = [];
-    for (const [type, info] of Object.entries(CONTENT_TYPES) as Array<[ContentType, (typeof CONTENT_TYPES)[ContentType]]>) {
+    for (const type of Object.keys(CONTENT_TYPES) as ContentType[]) {
+      const info = contentType(type);
       const [existing] = await tx.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.type, type)).limit(1);
       if (existing || info.initial.length === 0) continue;
       const rows = info.initial.map((initial, position) => {

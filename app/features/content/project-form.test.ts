@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { projectSchema } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
-import { errorsForForm, inputOfPath, projectFromForm, projectToForm } from "./project-form";
+import { errorsForForm, FORM_KITS } from "./form-kits";
+import { inputOfPath, projectFromForm, projectToForm } from "./project-form";
 
 describe("the project editor's form", () => {
   it("gives back every project of the first content exactly, through its inputs", () => {
@@ -36,7 +37,9 @@ describe("the project editor's form", () => {
     expect(inputOfPath("caseStudy.quote.by")).toBe("quoteBy");
     expect(inputOfPath("cta.url")).toBe("ctaUrl");
     expect(inputOfPath("tags.2")).toBe("tags");
-    expect(errorsForForm({ "features.0": "A key feature is required.", features: "Key features: at least 3." })).toEqual({
+    expect(
+      errorsForForm(FORM_KITS.projects, { "features.0": "A key feature is required.", features: "Key features: at least 3." }),
+    ).toEqual({
       features: "A key feature is required.",
     });
   });

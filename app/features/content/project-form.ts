@@ -4,8 +4,8 @@ import type { Project } from "~/content/project-schema";
  * The project editor's plain form (it works without JavaScript): each field of a project as one
  * input. Lists are one item per line, paragraphs are separated by an empty line, a fact or an
  * approach step is "Label: text" on its line; results and screens have a slot each. `fromForm`
- * builds what the project schema checks; `errorsForForm` puts the schema's messages beside the
- * inputs they belong to.
+ * builds what the project schema checks; `inputOfPath` says beside which input each of the
+ * schema's messages goes.
  */
 export type ProjectForm = Record<string, string>;
 
@@ -136,11 +136,4 @@ export function inputOfPath(path: string): string {
     return `screen${Number(third) + 1}${field}`;
   }
   return second ?? "facts";
-}
-
-/** The schema's messages by input name, the first for each input. */
-export function errorsForForm(fields: Record<string, string> | undefined): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields ?? {})) errors[inputOfPath(path)] ??= message;
-  return errors;
 }

@@ -5,7 +5,7 @@ import { contentItems, contentRevisions } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { AppError } from "~/.server/errors";
 import { invalidInput } from "~/.server/api";
-import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { CONTENT_TYPES, contentType, type ContentType } from "./content-types";
 import { moveLiveVersion, type Author } from "./items.server";
 
 /**
@@ -69,12 +69,12 @@ function checkedFile(json: unknown): ContentFile {
       keys.add(item.key);
       for (const version of ["draft", "published"] as const) {
         if (version === "published" && item.published === null) continue;
-        const fields = CONTENT_TYPES[type].schema.safeParse(item[version]);
+        const fields = contentType(type).schema.safeParse(item[version]);
         if (!fields.success) {
           const issue = fields.error.issues[0]!;
           throw new AppError("invalid", `${where}.${version}.${issue.path.join(".")}: ${issue.message}`);
         }
-        if (CONTENT_TYPES[type].keyOf(fields.data) !== item.key && version === (item.published === null ? "draft" : "published")) {
+        if (contentType(type).keyOf(fields.data) !== item.key && version === (item.published === null ? "draft" : "published")) {
           throw new AppError("invalid", `${where}: its key ${item.key} is not the slug of its ${version} fields.`);
         }
       }

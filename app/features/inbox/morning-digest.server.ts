@@ -62,7 +62,7 @@ export type DigestContent = {
   enquiriesTotal: number;
   answers: DigestAnswer[];
   answersTotal: number;
-  failedPublishes: Array<{ key: string; title: string; reason: string }>;
+  failedPublishes: Array<{ type: string; key: string; title: string; reason: string }>;
 };
 
 /** What the digest lists at `now` (the same for every admin). */

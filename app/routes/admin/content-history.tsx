@@ -14,7 +14,7 @@ import type { Route } from "./+types/content-history";
 /** /admin/content/:type/:id/history: the last 100 revisions, what each changed, and Restore. */
 export const meta: Route.MetaFunction = noindexMeta(
   "History",
-  "Every save and publish of a project.",
+  "Every save and publish of an item.",
   (params: Route.MetaArgs["params"]) => `/admin/content/${params.type}/${params.id}/history`,
 );
 
@@ -74,7 +74,7 @@ export default function ContentHistory({ loaderData }: Route.ComponentProps) {
       description={`The last ${HISTORY_LENGTH} changes, newest first. Restore makes a revision the draft; the site changes when you publish it.`}
     >
       <p className="mb-6 text-sm">
-        <Link to={`/admin/content/projects/${item.id}`} className="text-aurora-700 underline underline-offset-2">
+        <Link to={item.editPath} className="text-aurora-700 underline underline-offset-2">
           Back to the editor
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
@@ -39,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+/** A GET goes back to the Content page (for whoever may use it). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/content");
 }

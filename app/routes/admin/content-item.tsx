@@ -12,8 +12,9 @@ import { runEditorAction, type EditorAnswer } from "~/features/content/editor-ac
 import { itemSummary, or404, pageItem, projectImageChoices, requireContentType, studioTimeZone } from "~/features/content/editor.server";
 import { listItems } from "~/features/content/items.server";
 import { listMedia } from "~/features/content/media.server";
-import { projectToForm } from "~/features/content/project-form";
-import type { Project } from "~/content/project-schema";
+import { formOf } from "~/features/content/form-kits";
+import { contentType } from "~/features/content/content-types";
+import { LegalFields } from "~/features/content/components/legal-fields";
 import { noindexMeta } from "~/lib/seo";
 import { fontCoverage } from "~/fonts/core-characters";
 import { FontNote } from "~/features/content/components/font-note";
@@ -22,10 +23,10 @@ import { openShareLinks } from "~/features/content/share-links.server";
 import { ShareLinks } from "~/features/content/components/share-links";
 import type { Route } from "./+types/content-item";
 
-/** /admin/content/:type/:id: a project's editor (docs/content.md, "Editing a project"). */
+/** /admin/content/:type/:id: an item's editor: a project or a legal page (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
-  "Edit project",
-  "A project's draft, publishing and history.",
+  "Edit content",
+  "A draft, its publishing and its history.",
   (params: Route.MetaArgs["params"]) => `/admin/content/${params.type}/${params.id}`,
 );
 
@@ -35,8 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const type = item.type;
   return {
     item: itemSummary(item),
-    values: projectToForm(item.draft as Project),
-    images: projectImageChoices(await listItems(type), await listMedia()),
+    values: formOf(type, item.draft),
+    images: type === "projects" ? projectImageChoices(await listItems(type), await listMedia()) : null,
+    canUnpublish: contentType(type).growable,
     timeZone: studioTimeZone(),
     fonts: fontCoverage(textOf(item.draft)),
     shareLinks: (await openShareLinks(item.id)).map((link) => ({
@@ -60,12 +62,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentItem({ loaderData }: Route.ComponentProps) {
-  const { item, images, timeZone, shareLinks, fonts } = loaderData;
+  const { item, images, timeZone, shareLinks, fonts, canUnpublish } = loaderData;
   const answer = useActionData() as EditorAnswer | undefined;
   const refused = answer && !answer.savedAt ? answer : undefined;
   const values = refused?.values ?? loaderData.values;
   const errors = refused?.errors ?? {};
-  const base = `/admin/content/projects/${item.id}`;
+  const base = item.editPath;
   return (
     <AdminShell
       title={item.title}
@@ -98,8 +100,8 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <Form method="post" id="editor" aria-label="Project fields">
-          <ProjectFields values={values} errors={errors} images={images} />
+        <Form method="post" id="editor" aria-label={item.type === "projects" ? "Project fields" : "Legal page fields"}>
+          {images ? <ProjectFields values={values} errors={errors} images={images} /> : <LegalFields values={values} errors={errors} />}
           <div className="mt-6 flex flex-wrap gap-2 lg:hidden">
             <EditorButtons />
           </div>
@@ -126,7 +128,7 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
           </div>
           <PublishAt formId="editor" studioTimeZone={timeZone} error={errors.publishAt} defaultValue={values.publishAt} />
           <ShareLinks links={shareLinks} />
-          {item.status === "published" || item.status === "scheduled" ? (
+          {canUnpublish && (item.status === "published" || item.status === "scheduled") ? (
             <Form method="post">
               <Button type="submit" name="intent" value="unpublish" variant="outline">
                 {item.status === "scheduled" && !item.publicPath ? "Cancel the schedule" : "Unpublish"}

@@ -8,16 +8,24 @@ import type { EditorAnswer } from "~/features/content/editor-actions.server";
 import { authorOf, or404, projectImageChoices, requireContentType } from "~/features/content/editor.server";
 import { createItem, listItems } from "~/features/content/items.server";
 import { listMedia } from "~/features/content/media.server";
-import { errorsForForm, projectFromForm, projectToForm, type ProjectForm } from "~/features/content/project-form";
+import { errorsForForm, FORM_KITS } from "~/features/content/form-kits";
+import { projectFromForm, projectToForm, type ProjectForm } from "~/features/content/project-form";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/content-new";
 
 /** /admin/content/:type/new: a new project, saved as a draft at the end of the list. */
+
+/** Only projects are added here; the other kinds are a fixed set. */
+function requireNewable(typeParam: string | undefined) {
+  const type = requireContentType(typeParam);
+  if (type !== "projects") throw new AppError("not_found", "This kind of content is a fixed set.");
+  return type;
+}
 export const meta: Route.MetaFunction = noindexMeta("New project", "A new project, saved as a draft.", "/admin/content/projects/new");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const type = await or404(() => requireContentType(params.type));
+  const type = await or404(() => requireNewable(params.type));
   return {
     values: projectToForm({ year: new Date().getUTCFullYear() }),
     images: projectImageChoices(await listItems(type), await listMedia()),
@@ -26,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const type = await or404(() => requireContentType(params.type));
+  const type = await or404(() => requireNewable(params.type));
   const values: ProjectForm = {};
   for (const [name, value] of await request.formData()) if (typeof value === "string") values[name] = value;
   try {
@@ -35,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "invalid") throw error;
     return data<EditorAnswer>(
-      { values, errors: errorsForForm(error.details.fields as Record<string, string> | undefined) },
+      { values, errors: errorsForForm(FORM_KITS.projects, error.details.fields as Record<string, string> | undefined) },
       { status: 400 },
     );
   }

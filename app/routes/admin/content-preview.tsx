@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import type { Project } from "~/content/project-schema";
 import { pageItem } from "~/features/content/editor.server";
-import { DraftPreview } from "~/features/content/components/draft-preview";
+import { DraftPreview, draftTitle } from "~/features/content/components/draft-preview";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/content-preview";
 
@@ -12,7 +11,7 @@ import type { Route } from "./+types/content-preview";
  */
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   seo({
-    title: `Draft: ${loaderData?.project.title ?? "project"}`,
+    title: `Draft: ${draftTitle(loaderData?.fields)}`,
     description: "A draft, not yet on the site.",
     path: `/admin/content/${params.type}/${params.id}/preview`,
     publicUrl: publicUrlFrom(matches),
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const item = await pageItem(params.type, params.id);
-  return { project: item.draft as Project, key: item.key, changed: item.changed };
+  return { type: item.type, fields: item.draft as Record<string, unknown>, key: item.key, changed: item.changed };
 }
 
 export function headers() {
@@ -30,13 +29,14 @@ export function headers() {
 }
 
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
-  const { project, key, changed } = loaderData;
+  const { type, fields, key, changed } = loaderData;
   return (
     <DraftPreview
-      project={project}
+      type={type}
+      fields={fields}
       note={changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
       action={
-        <Link to={`/admin/content/projects/${key}`} className="font-medium text-white underline underline-offset-2">
+        <Link to={`/admin/content/${type}/${key}`} className="font-medium text-white underline underline-offset-2">
           Back to the editor
         </Link>
       }

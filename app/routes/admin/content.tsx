@@ -4,18 +4,22 @@ import { Button } from "~/components/ui/button";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { StatusBadge } from "~/features/content/components/status-badge";
-import { CONTENT_TYPES } from "~/features/content/content-types";
 import { itemSummary, or404, type ItemSummary } from "~/features/content/editor.server";
 import { listItems, moveItem } from "~/features/content/items.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/content";
 
 /** /admin/content: what the site says, per kind, with each item's status and last change (docs/content.md). */
-export const meta: Route.MetaFunction = noindexMeta("Content", "The site's projects: drafts, publishing and history.", "/admin/content");
+export const meta: Route.MetaFunction = noindexMeta(
+  "Content",
+  "The site's projects and legal pages: drafts, publishing and history.",
+  "/admin/content",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { projects: (await listItems("projects")).map(itemSummary) };
+  const [projects, legal] = await Promise.all([listItems("projects"), listItems("legal")]);
+  return { projects: projects.map(itemSummary), legal: legal.map(itemSummary) };
 }
 
 /** Up and Down: the order of the projects page and the home page's portfolio. */
@@ -29,11 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { projects } = loaderData;
+  const { projects, legal } = loaderData;
   return (
     <AdminShell
       title="Content"
-      description="Edit a project as a draft: the site changes when you publish it. Every save is kept in the project's history."
+      description="Edit a project or a legal page as a draft: the site changes when you publish it. Every save is kept in the item's history."
       actions={
         <>
           <Button asChild variant="outline">
@@ -47,10 +51,19 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
     >
       <section aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="text-xl font-semibold">
-          {CONTENT_TYPES.projects.label}
+          Projects
         </h2>
         <p className="mt-1 mb-4 text-sm text-ink-600">In the order the projects page and the home page show them.</p>
-        <ItemTable items={projects} caption="Projects, their status and last change" />
+        <ItemTable items={projects} caption="Projects, their status and last change" ordered />
+      </section>
+      <section aria-labelledby="legal-heading" className="mt-10">
+        <h2 id="legal-heading" className="text-xl font-semibold">
+          Legal pages
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-ink-600">
+          Each keeps its sections; publishing a changed text moves its &ldquo;Last updated&rdquo; date to the day of the publish.
+        </p>
+        <ItemTable items={legal} caption="Legal pages, their status and last change" />
       </section>
       <section aria-labelledby="transfer-heading" className="mt-10 max-w-2xl">
         <h2 id="transfer-heading" className="text-xl font-semibold">
@@ -83,7 +96,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ItemTable({ items, caption }: { items: ItemSummary[]; caption: string }) {
+function ItemTable({ items, caption, ordered = false }: { items: ItemSummary[]; caption: string; ordered?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -99,19 +112,21 @@ function ItemTable({ items, caption }: { items: ItemSummary[]; caption: string }
             <th scope="col" className="px-4 py-3 font-semibold">
               Last change
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Order
-            </th>
+            {ordered ? (
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Order
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {items.map((item, index) => (
             <tr key={item.id} className="border-t border-ink-100 align-top">
               <th scope="row" className="px-4 py-3 font-medium">
-                <Link to={`/admin/content/projects/${item.id}`} className="text-aurora-700 underline underline-offset-2">
+                <Link to={item.editPath} className="text-aurora-700 underline underline-offset-2">
                   {item.title}
                 </Link>
-                <span className="block text-xs font-normal text-ink-600">/projects/{item.id}</span>
+                <span className="block text-xs font-normal text-ink-600">{item.sitePath}</span>
               </th>
               <td className="px-4 py-3">
                 <StatusBadge item={item} />
@@ -123,38 +138,29 @@ function ItemTable({ items, caption }: { items: ItemSummary[]; caption: string }
                 {formatDateTime(item.updatedAt)}
                 {item.updatedBy ? <span className="block text-xs text-ink-600">by {item.updatedBy}</span> : null}
               </td>
-              <td className="px-4 py-3">
-                <Form method="post" className="flex gap-1">
-                  <input type="hidden" name="id" value={item.id} />
-                  <Button
-                    type="submit"
-                    name="move"
-                    value="up"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === 0}
-                    aria-label={`Move ${item.title} up`}
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="move"
-                    value="down"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === items.length - 1}
-                    aria-label={`Move ${item.title} down`}
-                  >
-                    Down
-                  </Button>
-                </Form>
-              </td>
+              {ordered ? <OrderCell item={item} first={index === 0} last={index === items.length - 1} /> : null}
             </tr>
           ))}
         </tbody>
       </table>
       {items.length === 0 ? <p className="p-4 text-ink-600">Nothing here yet.</p> : null}
     </div>
+  );
+}
+
+/** Up and Down for one project. */
+function OrderCell({ item, first, last }: { item: ItemSummary; first: boolean; last: boolean }) {
+  return (
+    <td className="px-4 py-3">
+      <Form method="post" className="flex gap-1">
+        <input type="hidden" name="id" value={item.id} />
+        <Button type="submit" name="move" value="up" variant="outline" size="sm" disabled={first} aria-label={`Move ${item.title} up`}>
+          Up
+        </Button>
+        <Button type="submit" name="move" value="down" variant="outline" size="sm" disabled={last} aria-label={`Move ${item.title} down`}>
+          Down
+        </Button>
+      </Form>
+    </td>
   );
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import type { LegalDocument } from "~/content/legal-schema";
 import type { Project } from "~/content/project-schema";
+import { LegalPage } from "~/features/legal/components/legal-page";
 import { ProjectArticle } from "~/features/projects/components/project-article";
 
-/** A draft through the public page's own template, under a "Draft" bar that says what it is. */
-export function DraftPreview({ project, note, action }: { project: Project; note: string; action?: ReactNode }) {
+/** A draft through its public page's own template, under a "Draft" bar that says what it is. */
+export function DraftPreview({ type, fields, note, action }: { type: string; fields: unknown; note: string; action?: ReactNode }) {
   return (
     <>
       <div role="region" aria-label="Draft preview" className="sticky top-0 z-40 bg-night px-4 py-2 text-sm text-white">
@@ -15,7 +17,12 @@ export function DraftPreview({ project, note, action }: { project: Project; note
           {action}
         </div>
       </div>
-      <ProjectArticle project={project} />
+      {type === "legal" ? <LegalPage document={fields as LegalDocument} /> : <ProjectArticle project={fields as Project} />}
     </>
   );
+}
+
+/** The title of a draft, for the preview's title. */
+export function draftTitle(fields: unknown): string {
+  return (fields as { title?: string } | null)?.title ?? "draft";
 }

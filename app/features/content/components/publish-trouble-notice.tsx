@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 
-export type PublishTrouble = Array<{ key: string; title: string; reason: string }>;
+export type PublishTrouble = Array<{ type: string; key: string; title: string; reason: string }>;
 
 /**
  * Shown on the dashboard while a scheduled publish has failed (docs/content.md, "Editing a
@@ -23,7 +23,7 @@ export function PublishTroubleNotice({ trouble }: { trouble: PublishTrouble }) {
         <ul className="mt-1 list-disc pl-5">
           {trouble.map((item) => (
             <li key={item.key}>
-              <Link to={`/admin/content/projects/${item.key}`} className="font-medium text-aurora-700 underline underline-offset-2">
+              <Link to={`/admin/content/${item.type}/${item.key}`} className="font-medium text-aurora-700 underline underline-offset-2">
                 {item.title}
               </Link>
               : {item.reason}

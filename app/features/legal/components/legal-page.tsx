@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
-import type { LegalDocument } from "~/content/legal";
+import type { LegalDocument } from "~/content/legal-schema";
 import { legalEntity } from "~/content/legal";
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;

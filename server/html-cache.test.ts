@@ -338,12 +338,12 @@ describe("sitePagePolicy", () => {
     expect(sitePagePolicy("/projects/a/b")).toBeNull();
   });
 
-  it("keeps only canonical spellings, the listed pages as core and stories and projects as items", () => {
+  it("keeps only canonical spellings, the listed pages and projects as core and stories as items", () => {
     for (const path of ["/ABOUT", "/Projects/lawsecai", "/ai-news/0F3A9C1E-7B2D-4E8F-A1B2-C3D4E5F6A7B8", "//about", "/%61bout"]) {
       expect(sitePagePolicy(path), path).toBeNull();
     }
     for (const page of fixedPages) if (page.cache) expect(sitePageTier(page.path), page.path).toBe("core");
-    expect(sitePageTier("/projects/lawsecai")).toBe("items");
+    expect(sitePageTier("/projects/lawsecai")).toBe("core");
     expect(sitePageTier("/ai-news/0f3a9c1e-7b2d-4e8f-a1b2-c3d4e5f6a7b8")).toBe("items");
   });
 });

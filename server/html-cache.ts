@@ -307,7 +307,10 @@ export function sitePagePolicy(path: string): PageKind | null {
   return path.length <= 100 && PROJECT_PATH.test(path) ? "site" : null;
 }
 
-/** The fixed pages of the list are core; the rest (news stories, projects) are items. */
+/**
+ * The fixed pages of the list and the projects are core (the studio bounds how many projects
+ * there are; an address of no project is a 404, never stored); news stories are items.
+ */
 export function sitePageTier(path: string): PageTier {
-  return CACHED_PAGES.has(path) ? "core" : "items";
+  return CACHED_PAGES.has(path) || (path.length <= 100 && PROJECT_PATH.test(path)) ? "core" : "items";
 }

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, expectNoClassConflicts, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 /**
@@ -82,6 +82,8 @@ test("the team page: an owner invites with roles, changes them and removes the m
 
   // The audit log has each of these, newest first, and filters by action.
   await page.goto("/admin/audit");
+  // The filter below is a client-side navigation: the page must be awake first.
+  await waitForHydration(page);
   const entries = page.getByTestId("audit-entry").filter({ hasText: email });
   await expect(entries.first()).toContainText("remove-member");
   await expect(entries).toHaveCount(3);

@@ -1,20 +1,18 @@
-import { findLiveProject } from "~/features/content/live.server";
-import { references } from "~/content/references";
+import { REFERENCE_KEYS, type ReferenceKey } from "~/content/reference-schema";
+import { findLiveProject, liveReference } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import { ReferencePage, referenceMeta } from "~/features/references/components/reference-page";
 import { publicUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/reference";
 
-/** A client's reference page: one module for every path in content/references.ts (app/routes.ts maps each). */
-function referenceAt(pathname: string) {
-  const path = pathname.replace(/\/+$/, "");
-  const reference = Object.values(references).find((candidate) => candidate.path === path);
-  if (!reference) throw new Response("Not found", { status: 404 });
-  return reference;
-}
-
+/**
+ * A client's reference page: one module for both addresses (app/routes.ts maps each), its text as
+ * published (docs/content.md, "References").
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const reference = referenceAt(new URL(request.url).pathname);
+  const key = new URL(request.url).pathname.replace(/\/+$/, "").split("/").at(-1) as ReferenceKey;
+  const reference = REFERENCE_KEYS.includes(key) ? await liveReference(key) : undefined;
+  if (!reference) throw new Response("Not found", { status: 404 });
   const project = await findLiveProject(reference.projectSlug);
   return { reference, project: project ? toProjectCard(project) : undefined };
 }

@@ -84,7 +84,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a legal page's editor has its sections, and its preview is the page's own template", async ({ page }) => {
+test("a legal page's and a reference's editors have their sections, and their previews are the pages' own templates", async ({ page }) => {
   await signInAsAdmin(page, "/admin/content/legal/terms-of-service", ["editor"]);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
   await expect(page.getByRole("group", { name: /^Section \d+$/ })).toHaveCount(13);
@@ -94,6 +94,13 @@ test("a legal page's editor has its sections, and its preview is the page's own 
   await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
   await expect(page.getByText(/^Last updated:/)).toBeVisible();
+
+  await page.goto("/admin/content/references/shnobergendorff/preview");
+  await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Shno Bergendorff ApS");
+  await page.goto("/admin/content/references/shnobergendorff");
+  await expect(page.getByLabel("The quote")).toHaveValue(/every one of our bowls/);
+  await expectNoAxeViolations(page);
 });
 
 test("with JavaScript the draft saves itself while the editor types; the site waits for Publish", async ({ page }) => {

@@ -109,7 +109,10 @@ describe("the content file", () => {
     copy.draft = { ...(copy.draft as object), slug: "imported-copy" };
     copy.published = copy.draft;
     edited.types.projects!.push(copy);
-    expect(await importContent(JSON.parse(JSON.stringify(edited)), editor)).toEqual({ created: 1, updated: initialProjects.length + 3 });
+    expect(await importContent(JSON.parse(JSON.stringify(edited)), editor)).toEqual({
+      created: 1,
+      updated: initialProjects.length + 3 + 2,
+    });
     await refreshLiveContent();
     const live = await liveProjects();
     expect(live[0]!.title).toBe("Imported title");

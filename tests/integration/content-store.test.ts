@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { getEnv } from "~/.server/env";
 import { cookiePolicy, privacyPolicy } from "~/content/legal";
 import type { LegalDocument } from "~/content/legal-schema";
+import { references } from "~/content/references";
 import { describe, expect, it } from "vitest";
 import { contentItems, contentRevisions } from "~/.server/db/tables";
 import { AppError } from "~/.server/errors";
@@ -21,7 +22,14 @@ import {
   saveDraft,
   unpublishItem,
 } from "~/features/content/items.server";
-import { importInitialContent, liveLegalDocument, liveProjects, liveRedirect, refreshLiveContent } from "~/features/content/live.server";
+import {
+  importInitialContent,
+  liveLegalDocument,
+  liveProjects,
+  liveRedirect,
+  liveReference,
+  refreshLiveContent,
+} from "~/features/content/live.server";
 import { fieldChanges } from "~/features/content/field-diff";
 import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
 import { setAppSecret } from "~/.server/secret";
@@ -64,7 +72,7 @@ describe("the first start", () => {
   it("imports nothing on later starts, even after the studio unpublished everything", async () => {
     await database.current.db.update(contentItems).set({ published: null, status: "unpublished" });
     expect(await importInitialContent()).toEqual([]);
-    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length + 3);
+    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length + 3 + 2);
     await database.current.db.execute(sql`update content_items set published = draft, status = 'published'`);
     await refreshLiveContent();
   });
@@ -261,5 +269,25 @@ describe("legal pages", () => {
     expect((await refusal(unpublishItem("legal", "cookie-policy", editor))).code).toBe("conflict");
     expect((await refusal(createItem("legal", { ...cookiePolicy, slug: "cookie-policy" }, editor))).code).toBe("invalid");
     expect((await refusal(moveItem("legal", "cookie-policy", "up"))).code).toBe("invalid");
+  });
+});
+
+describe("references", () => {
+  it("were imported as the site showed them, and a published change reaches the reference page's content", async () => {
+    expect((await getItem("references", "shnobergendorff")).published).toEqual(references.shnobergendorff);
+    const draft = {
+      ...structuredClone(references.rentalsInThailand),
+      quote: { ...references.rentalsInThailand.quote, text: "A quote the studio corrected in the editor." },
+    };
+    await saveDraft("references", "rentals-in-thailand", draft, editor);
+    await refreshLiveContent();
+    expect((await liveReference("rentals-in-thailand"))?.quote.text).toBe(references.rentalsInThailand.quote.text);
+    await publishItem("references", "rentals-in-thailand", editor);
+    await refreshLiveContent();
+    expect((await liveReference("rentals-in-thailand"))?.quote.text).toBe("A quote the studio corrected in the editor.");
+    const moved = { ...draft, path: "/references/somewhere-else" };
+    expect((await refusal(saveDraft("references", "rentals-in-thailand", moved, editor))).details.fields).toEqual({
+      path: "A reference's address is one of the site's two.",
+    });
   });
 });

@@ -4,6 +4,8 @@ import { legalDocumentSchema, type LegalDocument } from "~/content/legal-schema"
 import { withLastChanged } from "~/content/legal-text";
 import { projectSchema, type Project } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
+import { referenceKeyOf, referenceSchema, type Reference } from "~/content/reference-schema";
+import { initialReferences } from "~/content/references";
 
 /**
  * The kinds of content the studio edits in the admin (docs/content.md): each one's fields are one
@@ -49,6 +51,16 @@ export const CONTENT_TYPES = {
     growable: false,
     beforePublish: withLastChanged,
   } satisfies ContentTypeInfo<LegalDocument>,
+  references: {
+    schema: referenceSchema,
+    keyOf: referenceKeyOf,
+    titleOf: (reference) => reference.title,
+    label: "References",
+    singular: "reference",
+    publicPath: (key) => `/references/${key}`,
+    initial: initialReferences,
+    growable: false,
+  } satisfies ContentTypeInfo<Reference>,
 };
 
 export type ContentType = keyof typeof CONTENT_TYPES;

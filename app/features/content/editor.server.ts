@@ -6,6 +6,8 @@ import { getEnv } from "~/.server/env";
 import { CONTENT_TYPES, contentType, isContentType, type ContentType } from "./content-types";
 import { getItem, type Author, type ContentItem } from "./items.server";
 import type { MediaItem } from "./media.server";
+import { findLiveProject } from "./live.server";
+import { toProjectCard, type ProjectCardData } from "~/features/projects/project-card-data";
 
 /** What the editor's pages and the content API share: who is changing, which type, when to publish. */
 
@@ -108,4 +110,11 @@ export function projectImageChoices(items: ContentItem[], uploads: MediaItem[]):
     label: `Upload: ${upload.alt.length > 60 ? `${upload.alt.slice(0, 57)}…` : upload.alt}`,
   }));
   return { cover: [...uploaded, ...artwork(cover)], screens: [...uploaded, ...artwork(screens)] };
+}
+
+/** A reference's project card for its preview (the published project it names), if any. */
+export async function previewProject(item: ContentItem): Promise<ProjectCardData | undefined> {
+  if (item.type !== "references") return undefined;
+  const project = await findLiveProject((item.draft as { projectSlug?: string }).projectSlug);
+  return project ? toProjectCard(project) : undefined;
 }

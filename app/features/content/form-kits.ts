@@ -1,6 +1,7 @@
 import type { ContentType } from "./content-types";
 import { legalFromForm, legalInputOfPath, legalToForm } from "./legal-form";
 import { inputOfPath, projectFromForm, projectToForm } from "./project-form";
+import { referenceFromForm, referenceInputOfPath, referenceToForm } from "./reference-form";
 
 /**
  * How each kind's plain form maps to its fields (docs/content.md): the editor's page, its actions
@@ -15,6 +16,7 @@ export type FormKit = {
 export const FORM_KITS: Record<ContentType, FormKit> = {
   projects: { toForm: projectToForm, fromForm: projectFromForm, inputOfPath },
   legal: { toForm: legalToForm, fromForm: legalFromForm, inputOfPath: legalInputOfPath },
+  references: { toForm: referenceToForm, fromForm: referenceFromForm, inputOfPath: referenceInputOfPath },
 };
 
 /** The schema's messages by input name, the first for each input. */

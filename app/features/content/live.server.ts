@@ -6,6 +6,7 @@ import { logger } from "~/.server/logger";
 import { notifySiteContentChanged } from "~/.server/page-cache-events";
 import type { LegalDocument, LegalSlug } from "~/content/legal-schema";
 import type { Project } from "~/content/project-schema";
+import type { Reference, ReferenceKey } from "~/content/reference-schema";
 import { CONTENT_TYPES, contentType, type ContentType } from "./content-types";
 import { moveLiveVersion } from "./items.server";
 
@@ -20,6 +21,7 @@ type LiveContent = {
   version: string;
   projects: readonly Project[];
   legal: ReadonlyMap<string, LegalDocument>;
+  references: ReadonlyMap<string, Reference>;
   redirects: ReadonlyMap<string, string>;
 };
 
@@ -52,6 +54,7 @@ async function readLive(): Promise<LiveContent> {
     version,
     projects: rows.filter((row) => row.type === "projects").map((row) => row.published as Project),
     legal: new Map(rows.filter((row) => row.type === "legal").map((row) => [row.key, row.published as LegalDocument])),
+    references: new Map(rows.filter((row) => row.type === "references").map((row) => [row.key, row.published as Reference])),
     redirects: new Map(redirects.map((row) => [`${row.type}/${row.fromKey}`, row.to])),
   };
 }
@@ -76,6 +79,11 @@ export async function findLiveProject(slug: string | undefined): Promise<Project
 /** A legal page as published, or undefined while it is unpublished. */
 export async function liveLegalDocument(slug: LegalSlug): Promise<LegalDocument | undefined> {
   return (await liveContent()).legal.get(slug);
+}
+
+/** A client reference as published, or undefined. */
+export async function liveReference(key: ReferenceKey): Promise<Reference | undefined> {
+  return (await liveContent()).references.get(key);
 }
 
 /** Where an item's earlier address now points (a changed slug), or undefined. */

@@ -15,6 +15,8 @@ import { listMedia } from "~/features/content/media.server";
 import { formOf } from "~/features/content/form-kits";
 import { contentType } from "~/features/content/content-types";
 import { LegalFields } from "~/features/content/components/legal-fields";
+import { ReferenceFields } from "~/features/content/components/reference-fields";
+
 import { noindexMeta } from "~/lib/seo";
 import { fontCoverage } from "~/fonts/core-characters";
 import { FontNote } from "~/features/content/components/font-note";
@@ -22,6 +24,8 @@ import { getEnv } from "~/.server/env";
 import { openShareLinks } from "~/features/content/share-links.server";
 import { ShareLinks } from "~/features/content/components/share-links";
 import type { Route } from "./+types/content-item";
+
+const EDITOR_LABELS = { projects: "Project fields", legal: "Legal page fields", references: "Reference fields" } as const;
 
 /** /admin/content/:type/:id: an item's editor: a project or a legal page (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
@@ -100,8 +104,14 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <Form method="post" id="editor" aria-label={item.type === "projects" ? "Project fields" : "Legal page fields"}>
-          {images ? <ProjectFields values={values} errors={errors} images={images} /> : <LegalFields values={values} errors={errors} />}
+        <Form method="post" id="editor" aria-label={EDITOR_LABELS[item.type]}>
+          {images ? (
+            <ProjectFields values={values} errors={errors} images={images} />
+          ) : item.type === "legal" ? (
+            <LegalFields values={values} errors={errors} />
+          ) : (
+            <ReferenceFields values={values} errors={errors} />
+          )}
           <div className="mt-6 flex flex-wrap gap-2 lg:hidden">
             <EditorButtons />
           </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { pageItem } from "~/features/content/editor.server";
+import { pageItem, previewProject } from "~/features/content/editor.server";
 import { DraftPreview, draftTitle } from "~/features/content/components/draft-preview";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/content-preview";
@@ -21,7 +21,13 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const item = await pageItem(params.type, params.id);
-  return { type: item.type, fields: item.draft as Record<string, unknown>, key: item.key, changed: item.changed };
+  return {
+    type: item.type,
+    fields: item.draft as Record<string, unknown>,
+    key: item.key,
+    changed: item.changed,
+    project: await previewProject(item),
+  };
 }
 
 export function headers() {
@@ -29,11 +35,12 @@ export function headers() {
 }
 
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
-  const { type, fields, key, changed } = loaderData;
+  const { type, fields, key, changed, project } = loaderData;
   return (
     <DraftPreview
       type={type}
       fields={fields}
+      project={project}
       note={changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
       action={
         <Link to={`/admin/content/${type}/${key}`} className="font-medium text-white underline underline-offset-2">

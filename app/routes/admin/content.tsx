@@ -12,14 +12,14 @@ import type { Route } from "./+types/content";
 /** /admin/content: what the site says, per kind, with each item's status and last change (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
   "Content",
-  "The site's projects and legal pages: drafts, publishing and history.",
+  "The site's projects, legal pages and references: drafts, publishing and history.",
   "/admin/content",
 );
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [projects, legal] = await Promise.all([listItems("projects"), listItems("legal")]);
-  return { projects: projects.map(itemSummary), legal: legal.map(itemSummary) };
+  const [projects, legal, references] = await Promise.all([listItems("projects"), listItems("legal"), listItems("references")]);
+  return { projects: projects.map(itemSummary), legal: legal.map(itemSummary), references: references.map(itemSummary) };
 }
 
 /** Up and Down: the order of the projects page and the home page's portfolio. */
@@ -33,11 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { projects, legal } = loaderData;
+  const { projects, legal, references } = loaderData;
   return (
     <AdminShell
       title="Content"
-      description="Edit a project or a legal page as a draft: the site changes when you publish it. Every save is kept in the item's history."
+      description="Edit a project, a legal page or a reference as a draft: the site changes when you publish it. Every save is kept in the item's history."
       actions={
         <>
           <Button asChild variant="outline">
@@ -64,6 +64,13 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           Each keeps its sections; publishing a changed text moves its &ldquo;Last updated&rdquo; date to the day of the publish.
         </p>
         <ItemTable items={legal} caption="Legal pages, their status and last change" />
+      </section>
+      <section aria-labelledby="references-heading" className="mt-10">
+        <h2 id="references-heading" className="text-xl font-semibold">
+          References
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-ink-600">The two written client references, each beside its project&rsquo;s card.</p>
+        <ItemTable items={references} caption="References, their status and last change" />
       </section>
       <section aria-labelledby="transfer-heading" className="mt-10 max-w-2xl">
         <h2 id="transfer-heading" className="text-xl font-semibold">

@@ -3,9 +3,25 @@ import type { LegalDocument } from "~/content/legal-schema";
 import type { Project } from "~/content/project-schema";
 import { LegalPage } from "~/features/legal/components/legal-page";
 import { ProjectArticle } from "~/features/projects/components/project-article";
+import type { ProjectCardData } from "~/features/projects/project-card-data";
+import type { Reference } from "~/content/reference-schema";
+import { ReferencePage } from "~/features/references/components/reference-page";
 
 /** A draft through its public page's own template, under a "Draft" bar that says what it is. */
-export function DraftPreview({ type, fields, note, action }: { type: string; fields: unknown; note: string; action?: ReactNode }) {
+export function DraftPreview({
+  type,
+  fields,
+  note,
+  action,
+  project,
+}: {
+  type: string;
+  fields: unknown;
+  note: string;
+  action?: ReactNode;
+  /** A reference's project card. */
+  project?: ProjectCardData;
+}) {
   return (
     <>
       <div role="region" aria-label="Draft preview" className="sticky top-0 z-40 bg-night px-4 py-2 text-sm text-white">
@@ -17,7 +33,13 @@ export function DraftPreview({ type, fields, note, action }: { type: string; fie
           {action}
         </div>
       </div>
-      {type === "legal" ? <LegalPage document={fields as LegalDocument} /> : <ProjectArticle project={fields as Project} />}
+      {type === "legal" ? (
+        <LegalPage document={fields as LegalDocument} />
+      ) : type === "references" ? (
+        <ReferencePage reference={fields as Reference} project={project} />
+      ) : (
+        <ProjectArticle project={fields as Project} />
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
-import type { Reference } from "~/content/references";
+import type { Reference } from "~/content/reference-schema";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { seo } from "~/lib/seo";
 import { breadcrumbList } from "~/lib/structured-data";

@@ -282,6 +282,8 @@ test.describe("held items", () => {
       .getByRole("navigation", { name: "Inbox or held items" })
       .getByRole("link", { name: /^Held \(\d+\)$/ })
       .click();
+    // The search form of the held list (it keeps held=1): not the one of the page before it.
+    await expect(page).toHaveURL(/held=1/);
     await page.getByLabel("Search submissions").fill(tag);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/held=1/);

@@ -1,4 +1,5 @@
 import type { LegalDocument } from "~/content/legal-schema";
+import { lines, paragraphs } from "./form-text";
 
 /**
  * The legal page editor's plain form: title, description and introduction, then each section's
@@ -6,17 +7,6 @@ import type { LegalDocument } from "~/content/legal-schema";
  * sections is the page's own; "Last updated" rides along unseen and is set by publishing.
  */
 export type LegalForm = Record<string, string>;
-
-const paragraphs = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, " ").trim())
-    .filter(Boolean);
-const lines = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 export function legalToForm(document: LegalDocument): LegalForm {
   const form: LegalForm = {

@@ -1,4 +1,5 @@
 import type { Project } from "~/content/project-schema";
+import { lines, pairs, paragraphs } from "./form-text";
 
 /**
  * The project editor's plain form (it works without JavaScript): each field of a project as one
@@ -11,22 +12,6 @@ export type ProjectForm = Record<string, string>;
 
 export const RESULT_SLOTS = 3;
 export const SCREEN_SLOTS = 4;
-
-const lines = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-const paragraphs = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, " ").trim())
-    .filter(Boolean);
-const pairs = <K extends string, V extends string>(value: string | undefined, k: K, v: V) =>
-  lines(value).map((line) => {
-    const at = line.indexOf(":");
-    return { [k]: at === -1 ? line : line.slice(0, at).trim(), [v]: at === -1 ? "" : line.slice(at + 1).trim() } as Record<K | V, string>;
-  });
 
 export function projectToForm(project: Partial<Project>): ProjectForm {
   const study = project.caseStudy;

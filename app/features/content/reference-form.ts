@@ -1,21 +1,11 @@
 import type { Reference } from "~/content/reference-schema";
+import { pairs, paragraphs } from "./form-text";
 
 /**
  * The reference editor's plain form: the page's facts and the client's words, each section's title
  * and text (an empty line starts a new paragraph), and the results as "figure: what it measures",
  * one per line. The address is the reference's own and rides along unseen.
  */
-const paragraphs = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, " ").trim())
-    .filter(Boolean);
-const lines = (value: string | undefined) =>
-  (value ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-
 export function referenceToForm(reference: Reference): Record<string, string> {
   const form: Record<string, string> = {
     path: reference.path,
@@ -53,10 +43,7 @@ export function referenceFromForm(form: Record<string, string>): unknown {
       title: form[`section${index + 1}Title`] ?? "",
       paragraphs: paragraphs(form[`section${index + 1}Paragraphs`]),
     })),
-    results: lines(form.results).map((line) => {
-      const at = line.indexOf(":");
-      return { value: at === -1 ? line : line.slice(0, at).trim(), label: at === -1 ? "" : line.slice(at + 1).trim() };
-    }),
+    results: pairs(form.results, "value", "label"),
   };
 }
 

@@ -23,6 +23,7 @@ import { FontNote } from "~/features/content/components/font-note";
 import { getEnv } from "~/.server/env";
 import { openShareLinks } from "~/features/content/share-links.server";
 import { ShareLinks } from "~/features/content/components/share-links";
+import { RefusedNotice } from "~/features/content/components/text-field";
 import type { Route } from "./+types/content-item";
 
 const EDITOR_LABELS = { projects: "Project fields", legal: "Legal page fields", references: "Reference fields" } as const;
@@ -94,15 +95,7 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
           All content
         </Link>
       </p>
-      {Object.keys(errors).length > 0 ? (
-        <div role="alert" className="mb-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4 text-danger-700">
-          <p className="font-semibold">
-            Nothing was saved: {Object.keys(errors).length === 1 ? "one field needs" : `${Object.keys(errors).length} fields need`} a
-            change.
-          </p>
-          {errors.form ? <p>{errors.form}</p> : null}
-        </div>
-      ) : null}
+      <RefusedNotice errors={errors} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <Form method="post" id="editor" aria-label={EDITOR_LABELS[item.type]}>
           {images ? (

@@ -4,6 +4,7 @@ import { AppError } from "~/.server/errors";
 import { Button } from "~/components/ui/button";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ProjectFields } from "~/features/content/components/project-fields";
+import { RefusedNotice } from "~/features/content/components/text-field";
 import type { EditorAnswer } from "~/features/content/editor-actions.server";
 import { authorOf, or404, projectImageChoices, requireContentType } from "~/features/content/editor.server";
 import { createItem, listItems } from "~/features/content/items.server";
@@ -62,11 +63,7 @@ export default function NewContent({ loaderData }: Route.ComponentProps) {
           All content
         </Link>
       </p>
-      {Object.keys(errors).length > 0 ? (
-        <div role="alert" className="mb-6 rounded-lg border border-danger-700/40 bg-danger-100 p-4 font-semibold text-danger-700">
-          Nothing was saved: {Object.keys(errors).length === 1 ? "one field needs" : `${Object.keys(errors).length} fields need`} a change.
-        </div>
-      ) : null}
+      <RefusedNotice errors={errors} />
       <Form method="post" className="max-w-3xl" aria-label="New project">
         <ProjectFields values={answer?.values ?? loaderData.values} errors={errors} images={loaderData.images} />
         <Button type="submit" className="mt-6">

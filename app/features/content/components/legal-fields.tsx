@@ -1,21 +1,9 @@
-import type { ReactNode } from "react";
-import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { textFieldsFor } from "./text-field";
 import type { LegalForm } from "../legal-form";
 
 /** The legal page editor's inputs: the page's header, then its sections in order (docs/content.md, "Legal pages"). */
 export function LegalFields({ values, errors }: { values: LegalForm; errors: Record<string, string> }) {
-  const text = (name: string, label: string, options: { description?: ReactNode; rows?: number } = {}) => (
-    <Field id={`field-${name}`} name={name} label={label} description={options.description} error={errors[name]}>
-      {(control) =>
-        options.rows ? (
-          <Textarea {...control} defaultValue={values[name]} rows={options.rows} />
-        ) : (
-          <Input {...control} defaultValue={values[name]} />
-        )
-      }
-    </Field>
-  );
+  const text = textFieldsFor(values, errors);
   const count = Number(values.sectionCount) || 0;
   return (
     <div className="space-y-8">

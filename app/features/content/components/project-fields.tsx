@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { textFieldsFor } from "./text-field";
 import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
 import { RESULT_SLOTS, SCREEN_SLOTS, type ProjectForm } from "../project-form";
 
 type Choice = { value: string; label: string };
@@ -10,17 +10,7 @@ const selectClass = "ui-control ui-input";
 
 /** The project editor's inputs, grouped as the project page shows them (docs/content.md, "Projects"). */
 export function ProjectFields({ values, errors, images }: Props) {
-  const text = (name: string, label: string, options: { description?: ReactNode; rows?: number; type?: string } = {}) => (
-    <Field id={`field-${name}`} name={name} label={label} description={options.description} error={errors[name]}>
-      {(control) =>
-        options.rows ? (
-          <Textarea {...control} defaultValue={values[name]} rows={options.rows} />
-        ) : (
-          <Input {...control} defaultValue={values[name]} type={options.type ?? "text"} />
-        )
-      }
-    </Field>
-  );
+  const text = textFieldsFor(values, errors);
   const imageSelect = (name: string, label: string, choices: Choice[]) => (
     <Field id={`field-${name}`} name={name} label={label} error={errors[name]}>
       {(control) => (

@@ -1,20 +1,9 @@
 import type { ReactNode } from "react";
-import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { textFieldsFor } from "./text-field";
 
 /** The reference editor's inputs (docs/content.md, "References"). */
 export function ReferenceFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
-  const text = (name: string, label: string, options: { description?: ReactNode; rows?: number } = {}) => (
-    <Field id={`field-${name}`} name={name} label={label} description={options.description} error={errors[name]}>
-      {(control) =>
-        options.rows ? (
-          <Textarea {...control} defaultValue={values[name]} rows={options.rows} />
-        ) : (
-          <Input {...control} defaultValue={values[name]} />
-        )
-      }
-    </Field>
-  );
+  const text = textFieldsFor(values, errors);
   const group = (legend: string, children: ReactNode) => (
     <fieldset className="space-y-4 rounded-[var(--radius-card)] border border-ink-200 bg-white p-4 sm:p-6">
       <legend className="px-1 text-lg font-semibold">{legend}</legend>

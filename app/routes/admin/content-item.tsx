@@ -7,7 +7,7 @@ import { formatDateTime } from "~/features/admin/components/list-controls";
 import { Autosave } from "~/features/content/components/autosave";
 import { ProjectFields } from "~/features/content/components/project-fields";
 import { PublishAt } from "~/features/content/components/publish-at";
-import { StatusBadge } from "~/features/content/components/status-badge";
+import { AllContentLink, StatusBadge } from "~/features/content/components/status-badge";
 import { runEditorAction, type EditorAnswer } from "~/features/content/editor-actions.server";
 import { itemSummary, or404, pageItem, projectImageChoices, requireContentType, studioTimeZone } from "~/features/content/editor.server";
 import { listItems } from "~/features/content/items.server";
@@ -90,11 +90,7 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <p className="mb-6 text-sm">
-        <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
-          All content
-        </Link>
-      </p>
+      <AllContentLink />
       <RefusedNotice errors={errors} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <Form method="post" id="editor" aria-label={EDITOR_LABELS[item.type]}>

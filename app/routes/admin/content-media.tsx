@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/toast";
@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { AllContentLink } from "~/features/content/components/status-badge";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { authorOf } from "~/features/content/editor.server";
 import { listMedia, uploadImage } from "~/features/content/media.server";
@@ -49,11 +50,7 @@ export default function ContentMedia({ loaderData }: Route.ComponentProps) {
       title="Images"
       description="JPEG, PNG, WebP or AVIF, up to 15 MB and at least 640 x 400 pixels. The site makes the sizes its pages use (cut to 16:10) and the link-preview picture; a project uses an upload once you choose it as its image."
     >
-      <p className="mb-6 text-sm">
-        <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
-          All content
-        </Link>
-      </p>
+      <AllContentLink />
       <Form
         method="post"
         encType="multipart/form-data"

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { Button } from "~/components/ui/button";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { AllContentLink } from "~/features/content/components/status-badge";
 import { ProjectFields } from "~/features/content/components/project-fields";
 import { RefusedNotice } from "~/features/content/components/text-field";
 import type { EditorAnswer } from "~/features/content/editor-actions.server";
@@ -58,11 +59,7 @@ export default function NewContent({ loaderData }: Route.ComponentProps) {
       title="New project"
       description="It is saved as a draft at the end of the list; nothing on the site changes until you publish it."
     >
-      <p className="mb-6 text-sm">
-        <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
-          All content
-        </Link>
-      </p>
+      <AllContentLink />
       <RefusedNotice errors={errors} />
       <Form method="post" className="max-w-3xl" aria-label="New project">
         <ProjectFields values={answer?.values ?? loaderData.values} errors={errors} images={loaderData.images} />

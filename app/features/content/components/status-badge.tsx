@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 
@@ -15,5 +16,16 @@ export function StatusBadge({ item }: { item: { status: keyof typeof LABELS; cha
       ) : null}
       {item.status === "published" && item.changed ? <span className="text-xs text-ink-700">Draft changes not published</span> : null}
     </span>
+  );
+}
+
+/** Back to the Content page, above each of the editor's pages. */
+export function AllContentLink() {
+  return (
+    <p className="mb-6 text-sm">
+      <Link to="/admin/content" className="text-aurora-700 underline underline-offset-2">
+        All content
+      </Link>
+    </p>
   );
 }

@@ -5,8 +5,8 @@ import { cookiePolicy, privacyPolicy, termsOfService } from "./legal";
 import { projectMetaDescription } from "./project-schema";
 import { initialProjects as projects } from "./projects";
 import { references } from "./references";
-import { services } from "./services";
-import { founders, partners } from "./studio";
+import { initialServices as services } from "./services";
+import { initialFounders as founders, initialPartners as partners } from "./studio";
 
 const publicFile = (url: string) => path.join(process.cwd(), "public", url);
 

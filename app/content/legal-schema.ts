@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./schema-parts";
 
 /**
  * A legal page (the privacy policy, the terms of service, the cookie policy) as the editor, the
@@ -11,13 +12,6 @@ export const LEGAL_PAGES = {
   "cookie-policy": { sections: 9 },
 } as const;
 export type LegalSlug = keyof typeof LEGAL_PAGES;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label}: at most ${max} characters.`);
 
 export const legalSectionSchema = z.object({
   title: text("A section's title", 120),
@@ -33,15 +27,15 @@ export const legalDocumentSchema = z
     slug: z.enum(Object.keys(LEGAL_PAGES) as [LegalSlug, ...LegalSlug[]], {
       error: "A legal page is the privacy policy, the terms of service or the cookie policy.",
     }),
-    title: text("Title", 120),
-    description: text("Description", 300),
-    intro: text("Introduction", 1500),
-    sections: z.array(legalSectionSchema),
     /** When the text last changed, shown as "Last updated", with the SHA-256 of that text. */
     lastChanged: z.object({
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Last updated: a date as YYYY-MM-DD."),
       textSha256: z.string().regex(/^[0-9a-f]{64}$/),
     }),
+    title: text("Title", 120),
+    description: text("Description", 300),
+    intro: text("Introduction", 1500),
+    sections: z.array(legalSectionSchema),
   })
   .superRefine((document, context) => {
     const expected = LEGAL_PAGES[document.slug].sections;

@@ -1,23 +1,11 @@
 import { z } from "zod";
+import { list, slug, text } from "./schema-parts";
 
 /**
  * A project of the portfolio, as the editor, the content API and the first-start import check it
  * (docs/content.md, "Projects"). The product's required facts are rules here: an editor who breaks
  * one gets the message beside the field, and nothing is saved.
  */
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label}: at most ${max} characters.`);
-
-const list = <T extends z.ZodType>(label: string, item: T, min: number, max: number) =>
-  z
-    .array(item)
-    .min(min, min === 1 ? `${label}: at least one.` : `${label}: at least ${min}.`)
-    .max(max, `${label}: at most ${max}.`);
 
 /**
  * The path prefix of a picture's generated widths: the site's artwork (/images/projects/lawsecai)
@@ -30,8 +18,6 @@ const imagePath = (label: string) =>
       /^(?:\/images\/projects\/(?:screens\/)?[a-z0-9]+(?:-[a-z0-9]+)*|\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
       `${label}: choose one of the site's project images or an upload.`,
     );
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const projectCtaSchema = z
   .object({
@@ -75,12 +61,7 @@ export const caseStudySchema = z.object({
 });
 
 export const projectSchema = z.object({
-  slug: z
-    .string({ error: "Slug is required." })
-    .trim()
-    .min(1, "Slug is required.")
-    .max(80, "Slug: at most 80 characters.")
-    .regex(SLUG_PATTERN, "Slug: lower-case letters, digits and single hyphens, like ai-property-assistant."),
+  slug,
   title: text("Title", 120),
   /** Who it was built for, in a few words. */
   client: text("Client", 120),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./schema-parts";
 
 /**
  * A written client reference (docs/content.md, "References") as the editor, the content API and
@@ -7,13 +8,6 @@ import { z } from "zod";
  */
 export const REFERENCE_KEYS = ["shnobergendorff", "rentals-in-thailand"] as const;
 export type ReferenceKey = (typeof REFERENCE_KEYS)[number];
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label}: at most ${max} characters.`);
 
 export const referenceSchema = z.object({
   path: z.enum(

@@ -1,25 +1,10 @@
+import type { Service } from "./service-schema";
+
 /**
- * The four offers (docs/product.md#services-about-references-and-legal-pages), the mentoring details and the
- * partnership (free build) programme. Shown on /services and the home page;
- * the mentoring and apply pages may reuse `mentoring` and `program`.
+ * The four offers on /services as the site first shows them (docs/product.md#services-about-references-and-legal-pages).
+ * The first start imports them into the database, where the studio edits them (docs/content.md, "Services").
  */
-
-export type ServiceId = "marketing" | "development" | "mentoring" | "partnerships";
-
-export type Service = {
-  id: ServiceId;
-  /** Exact names from docs/product.md. */
-  name: string;
-  summary: string;
-  includes: string[];
-  /** Who it suits, in one line. */
-  audience: string;
-  /** How it is priced or scoped. */
-  terms: string;
-  cta: { label: string; to: string };
-};
-
-export const services: Service[] = [
+export const initialServices: Service[] = [
   {
     id: "marketing",
     name: "AI Marketing Solutions",
@@ -81,36 +66,3 @@ export const services: Service[] = [
     cta: { label: "Pitch your idea", to: "/apply" },
   },
 ];
-
-/** Mentoring details, reused by the mentoring page. */
-export const mentoring = {
-  format: "1-to-1 sessions on a video call (Google Meet)",
-  sessionLength: "60 minutes",
-  scholarships:
-    "Students enrolled at a university, college or vocational school can apply for a scholarship that covers up to 100% of the fee. Tell us about your studies in your request.",
-  payment: "Pay per session, buy a pack of four at a lower rate, or spread the cost over monthly instalments.",
-  topics: [
-    "Prototyping with language models and APIs",
-    "Retrieval, agents and structured outputs",
-    "Evaluating and testing AI features",
-    "Designing AI products people trust",
-    "Turning a side project into a product",
-  ],
-} as const;
-
-/** The partnership (free build) programme, reused by the apply page. */
-export const program = {
-  name: "Partnerships & Free Build Program",
-  options: [
-    { name: "Free build", text: "We build it at no cost when the idea serves a community and you will run it." },
-    { name: "Discounted development", text: "We build at a reduced rate for founders who have validated the problem." },
-    { name: "Equity", text: "We build in exchange for a share of the company and stay on as a partner." },
-  ],
-  priority: "Paid builds are prioritised; programme builds are scheduled around them.",
-  selectivity: "The programme is selective: we take on a handful of ideas per quarter.",
-  criteria: [
-    "A specific problem you have seen first-hand",
-    "People who will use the product in its first month",
-    "A founder who will own the product after launch",
-  ],
-} as const;

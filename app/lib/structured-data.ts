@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { Project } from "~/content/project-schema";
 import { site } from "~/content/site";
-import type { Founder } from "~/content/studio";
+import type { Founder } from "~/content/people-schema";
 
 /**
  * JSON-LD for search engines, rendered by <Meta /> as

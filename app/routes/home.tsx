@@ -6,9 +6,7 @@ import { aiPausedWording } from "~/content/ai-availability";
 import { SectionHeading } from "~/components/section-heading";
 import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
 import { Button } from "~/components/ui/button";
-import { hero, projectsSection, resultsSection, toolsSection } from "~/content/home";
 import { site } from "~/content/site";
-import { founders, stats, story, vision } from "~/content/studio";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
 import { NewsletterSignup } from "~/features/newsletter/components/newsletter-signup";
 import { keepPageDataAfterSignup } from "~/features/newsletter/keep-page-data";
@@ -21,7 +19,7 @@ import { keepOnServer, useKeptMarkup } from "~/framework-workarounds/kept-markup
 import { cn } from "~/lib/cn";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
-import { liveProjects } from "~/features/content/live.server";
+import { liveContent, pageIn } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import type { Route } from "./+types/home";
 
@@ -35,6 +33,10 @@ import type { Route } from "./+types/home";
  * decision 0200) and only a client-side navigation gets it as data.
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  const { items } = await liveContent();
+  const { hero, projectsSection, toolsSection, resultsSection } = pageIn(items, "home");
+  const { story, vision, stats } = pageIn(items, "about");
+  const founders = items.people;
   return {
     // The founders' names and roles only (the page's structured data); their story is in sectionsHtml.
     content: { hero, projectsSection, stats, founders: founders.map(({ name, role }) => ({ name, role })) },
@@ -51,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
     }),
-    projects: (await liveProjects()).map(toProjectCard),
+    projects: items.projects.map(toProjectCard),
     latestNews: await loadHomeNews(),
   };
 }

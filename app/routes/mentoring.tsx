@@ -6,6 +6,7 @@ import { BookingSection } from "~/features/mentoring/components/booking-section"
 import { bookingFailedOnTheWay } from "~/features/mentoring/booking-failed";
 import { bookingPageDataOrUnavailable, handleBookingAction } from "~/features/mentoring/mentoring-page.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { livePage } from "~/features/content/live.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
 
@@ -19,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** With mentors taking bookings, the free times come first and the request form follows (docs/mentoring.md); without the database, the page still shows. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { ...formLoaderData("mentoring"), booking: await bookingPageDataOrUnavailable(new URL(request.url)) };
+  const { intro, expect } = await livePage("mentoring");
+  return { ...formLoaderData("mentoring"), copy: { intro, expect }, booking: await bookingPageDataOrUnavailable(new URL(request.url)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +47,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">
-        <p>Learn to build with AI in 1-to-1 sessions on a video call, at your pace.</p>
+        <p>{loaderData.copy.intro}</p>
       </PageHeader>
       {booking ? <BookingSection data={booking} /> : null}
       <div id="request">
@@ -62,10 +64,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           asideTitle="What to expect"
           aside={
             <ul className="flex list-disc flex-col gap-3 pl-5">
-              <li>1-to-1 sessions on a video call, planned around your goals.</li>
-              <li>Scholarships for students.</li>
-              <li>Flexible payment: per session or as a package.</li>
-              <li>We reply within 24 hours to schedule your first session.</li>
+              {loaderData.copy.expect.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ul>
           }
         />

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { DraftPreview, draftTitle } from "~/features/content/components/draft-preview";
-import { previewProject } from "~/features/content/editor.server";
+import { previewContext } from "~/features/content/editor.server";
 import { sharedItem } from "~/features/content/share-links.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/preview";
@@ -12,8 +12,8 @@ import type { Route } from "./+types/preview";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const item = await sharedItem(params.token);
-  if (!item) return data({ type: null, fields: null, project: undefined }, { status: 404 });
-  return { type: item.type as string, fields: item.draft as Record<string, unknown>, project: await previewProject(item) };
+  if (!item) return data({ type: null, fields: null, context: {} }, { status: 404 });
+  return { type: item.type as string, fields: item.draft as Record<string, unknown>, context: await previewContext(item) };
 }
 
 export function headers() {
@@ -35,7 +35,7 @@ export default function SharedPreview({ loaderData }: Route.ComponentProps) {
       <DraftPreview
         type={loaderData.type}
         fields={loaderData.fields}
-        project={loaderData.project}
+        context={loaderData.context}
         note="A draft shared with you for review: it is not on the site yet."
       />
     );

@@ -1,9 +1,6 @@
-import { CheckIcon, GraduationCapIcon, HandshakeIcon, MegaphoneIcon, RocketIcon } from "lucide-react";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { SectionHeading } from "~/components/section-heading";
-import { Button } from "~/components/ui/button";
-import { program, services, type ServiceId } from "~/content/services";
+import { ServicesBody } from "~/features/services/components/services-body";
+import { livePage, livePublished } from "~/features/content/live.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/services";
 
@@ -17,14 +14,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "/images/og-default.jpg",
   });
 
-const icons: Record<ServiceId, typeof RocketIcon> = {
-  marketing: MegaphoneIcon,
-  development: RocketIcon,
-  mentoring: GraduationCapIcon,
-  partnerships: HandshakeIcon,
-};
+/** The four services and the program's copy as published (docs/content.md). */
+export async function loader() {
+  return { services: await livePublished("services"), program: await livePage("program") };
+}
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="What we offer" title="Services">
@@ -33,94 +28,7 @@ export default function Page() {
           message within 24 hours.
         </p>
       </PageHeader>
-      <div className="container-page py-14">
-        <nav aria-label="Services on this page">
-          <ul className="flex flex-wrap gap-2">
-            {services.map((service) => (
-              <li key={service.id}>
-                <a
-                  href={`#${service.id}`}
-                  className="inline-flex rounded-full border border-ink-200 bg-white px-4 py-2 text-sm font-medium text-ink-800 hover:border-aurora-500"
-                >
-                  {service.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-10 grid gap-8">
-          {services.map((service, index) => {
-            const Icon = icons[service.id];
-            return (
-              <section
-                key={service.id}
-                id={service.id}
-                aria-labelledby={`${service.id}-title`}
-                className="grid gap-8 rounded-[var(--radius-card)] border border-ink-200 bg-white p-7 shadow-[var(--shadow-card)] sm:p-10 lg:grid-cols-[1.1fr_1fr] lg:gap-14"
-              >
-                <div>
-                  <div className="flex items-center gap-3">
-                    <span className="inline-flex size-12 items-center justify-center rounded-xl bg-ink-950 text-aurora-300">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <span className="font-display text-sm font-semibold text-ink-500" aria-hidden="true">
-                      0{index + 1}
-                    </span>
-                  </div>
-                  <h2 id={`${service.id}-title`} className="mt-5 text-h2 font-semibold">
-                    {service.name}
-                  </h2>
-                  <p className="mt-4 text-lg text-ink-700">{service.summary}</p>
-                  <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="font-semibold text-ink-950">Who it is for</dt>
-                      <dd className="mt-1 text-ink-600">{service.audience}</dd>
-                    </div>
-                    <div>
-                      <dt className="font-semibold text-ink-950">How it works</dt>
-                      <dd className="mt-1 text-ink-600">{service.terms}</dd>
-                    </div>
-                  </dl>
-                </div>
-                <div className="flex flex-col rounded-2xl bg-ink-50 p-6 sm:p-8">
-                  <h3 className="text-base font-semibold">What is included</h3>
-                  <ul className="mt-4 space-y-3">
-                    {service.includes.map((item) => (
-                      <li key={item} className="flex gap-3 text-ink-700">
-                        <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-aurora-600" />
-                        <span>{item}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <Button asChild className="mt-8 self-start">
-                    <Link to={service.cta.to}>{service.cta.label}</Link>
-                  </Button>
-                </div>
-              </section>
-            );
-          })}
-        </div>
-      </div>
-      <section aria-labelledby="program-title" className="page-band bg-night py-section text-white">
-        <div className="container-page">
-          <SectionHeading id="program-title" eyebrow="Selective" title="How the Free Build Program works" tone="dark">
-            <p>
-              {program.priority} {program.selectivity}
-            </p>
-          </SectionHeading>
-          <ul className="mt-10 grid gap-5 md:grid-cols-3">
-            {program.options.map((option) => (
-              <li key={option.name} className="rounded-[var(--radius-card)] border border-white/10 bg-white/5 p-6">
-                <h3 className="text-h3 font-semibold text-white">{option.name}</h3>
-                <p className="mt-2 text-ink-200">{option.text}</p>
-              </li>
-            ))}
-          </ul>
-          <Button asChild size="lg" className="mt-10 bg-aurora-400 text-ink-950 hover:bg-aurora-300">
-            <Link to="/apply">Pitch Your Idea</Link>
-          </Button>
-        </div>
-      </section>
+      <ServicesBody services={loaderData.services} program={loaderData.program} />
     </>
   );
 }

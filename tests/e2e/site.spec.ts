@@ -1,7 +1,7 @@
 import { cookiePolicy, privacyPolicy, termsOfService } from "../../app/content/legal";
 import { initialProjects as projects } from "../../app/content/projects";
-import { services } from "../../app/content/services";
-import { founders, partners } from "../../app/content/studio";
+import { initialServices as services } from "../../app/content/services";
+import { initialFounders as founders, initialPartners as partners } from "../../app/content/studio";
 import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { sitePages } from "./site-pages";
 

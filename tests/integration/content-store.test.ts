@@ -25,11 +25,20 @@ import {
 import {
   importInitialContent,
   liveLegalDocument,
+  livePage,
+  livePublished,
   liveProjects,
   liveRedirect,
   liveReference,
+  pageIn,
+  publishedNow,
   refreshLiveContent,
 } from "~/features/content/live.server";
+import { initialPages } from "~/content/pages";
+import { initialServices } from "~/content/services";
+import { initialFounders, initialPartners } from "~/content/studio";
+import { founderProfile } from "~/features/mentoring/mentors.server";
+import { CONTENT_TYPES } from "~/features/content/content-types";
 import { fieldChanges } from "~/features/content/field-diff";
 import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
 import { setAppSecret } from "~/.server/secret";
@@ -72,7 +81,9 @@ describe("the first start", () => {
   it("imports nothing on later starts, even after the studio unpublished everything", async () => {
     await database.current.db.update(contentItems).set({ published: null, status: "unpublished" });
     expect(await importInitialContent()).toEqual([]);
-    expect(await database.current.db.$count(contentItems)).toBe(initialProjects.length + 3 + 2);
+    expect(await database.current.db.$count(contentItems)).toBe(
+      Object.values(CONTENT_TYPES).reduce((sum, info) => sum + info.initial.length, 0),
+    );
     await database.current.db.execute(sql`update content_items set published = draft, status = 'published'`);
     await refreshLiveContent();
   });
@@ -289,5 +300,60 @@ describe("references", () => {
     expect((await refusal(saveDraft("references", "rentals-in-thailand", moved, editor))).details.fields).toEqual({
       path: "A reference's address is one of the site's two.",
     });
+  });
+});
+
+describe("services, pages, founders and partners", () => {
+  it("were imported as the site showed them, in order", async () => {
+    expect((await listItems("services")).map((item) => item.published)).toEqual(initialServices);
+    expect((await listItems("pages")).map((item) => item.published)).toEqual(initialPages);
+    expect((await listItems("people")).map((item) => item.published)).toEqual(initialFounders);
+    expect((await listItems("partners")).map((item) => item.published)).toEqual(initialPartners);
+  });
+
+  it("reach the pages that show them when published, and not before", async () => {
+    const about = structuredClone(initialPages.find((page) => page.page === "about")!);
+    about.vision.quote = "A sharper quote, published from the editor.";
+    await saveDraft("pages", "about", about, editor);
+    const service = { ...structuredClone(initialServices[0]!), terms: "Fixed price, agreed after a one-hour call." };
+    await saveDraft("services", "marketing", service, editor);
+    await refreshLiveContent();
+    expect((await livePage("about")).vision.quote).not.toBe(about.vision.quote);
+    expect((await livePublished("services"))[0]!.terms).not.toBe(service.terms);
+    await publishItem("pages", "about", editor);
+    await publishItem("services", "marketing", editor);
+    await refreshLiveContent();
+    expect((await livePage("about")).vision.quote).toBe(about.vision.quote);
+    expect(pageIn(publishedNow(), "about").vision.quote).toBe(about.vision.quote);
+    expect((await livePublished("services"))[0]!.terms).toBe(service.terms);
+  });
+
+  it("add a founder the mentoring profile and the pages then know, and order the partners", async () => {
+    const founder = {
+      slug: "sigrid-aune",
+      name: "Sigrid Aune",
+      role: "Head of Engineering",
+      bio: "Sigrid leads the studio's engineers and reviews every build before it ships.",
+      portrait: "/images/founders/aksel-bakke.svg",
+      portraitAlt: "Illustrated portrait standing in for Sigrid Aune until her own is drawn",
+      focus: ["Code review", "Hosting"],
+    };
+    await createItem("people", founder, editor);
+    await refreshLiveContent();
+    expect(founderProfile("Sigrid Aune").name).not.toBe("Sigrid Aune");
+    await publishItem("people", "sigrid-aune", editor);
+    await refreshLiveContent();
+    expect((await livePublished("people")).at(-1)).toEqual(founder);
+    expect(founderProfile("Sigrid Aune").role).toBe("Head of Engineering");
+    await moveItem("partners", "lysaker-energi", "up");
+    await refreshLiveContent();
+    expect((await livePublished("partners")).slice(0, 2).map((partner) => partner.slug)).toEqual(["lysaker-energi", "skarv-freight"]);
+  });
+
+  it("refuse what the schema does not allow, naming the field, and keep pages and services a fixed set", async () => {
+    const error = await refusal(createItem("people", { slug: "x", name: "", portrait: "/images/elsewhere/x.svg" }, editor));
+    expect(Object.keys(error.details.fields as object)).toEqual(expect.arrayContaining(["name", "portrait", "portraitAlt", "focus"]));
+    expect((await refusal(createItem("pages", initialPages[0], editor))).code).toBe("invalid");
+    expect((await refusal(unpublishItem("services", "mentoring", editor))).code).toBe("conflict");
   });
 });

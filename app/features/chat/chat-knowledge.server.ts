@@ -1,15 +1,12 @@
-import type { Project } from "~/content/project-schema";
 import * as siteContent from "~/content/site";
-import * as servicesContent from "~/content/services";
-import * as studioContent from "~/content/studio";
+import type { Published } from "~/features/content/live.server";
 
 /**
- * What the chat assistant knows: the site's own content modules
- * (app/content/*), turned into the model's system prompt and, without an AI
- * provider, into short answers (content-answers.server.ts). Nothing here is hand-copied from pages: the
- * prompt walks every data export of the content modules, so whatever the
- * operator adds there (services, founders, mentoring, the program...) is
- * grounded knowledge the next time the server starts.
+ * What the chat assistant knows: the site's published content (docs/content.md) and its
+ * navigation, turned into the model's system prompt and, without an AI provider, into short
+ * answers (content-answers.server.ts). Nothing here is hand-copied from pages: the prompt walks
+ * every published item, so whatever the studio publishes (services, founders, mentoring, the
+ * program...) is grounded knowledge from the next message on.
  */
 
 type PageLink = { label: string; path: string };
@@ -70,12 +67,12 @@ export function sitePages(): PageLink[] {
   return [...pages].map(([path, label]) => ({ label, path }));
 }
 
-/** The content modules' data exports, projects with their URLs. */
-function facts(projects: readonly Project[]): Record<string, unknown> {
+/** The site module's data and the published content, projects with their URLs. */
+function facts(published: Published): Record<string, unknown> {
+  const { projects, services, people: founders, partners, pages } = published;
   const modules: Record<string, Record<string, unknown>> = {
     site: siteContent,
-    services: servicesContent,
-    studio: studioContent,
+    content: { services, founders, partners, ...Object.fromEntries(pages.map(({ page, ...copy }) => [page, copy])) },
     projects: { projects },
   };
   const out: Record<string, unknown> = {};
@@ -95,8 +92,8 @@ function facts(projects: readonly Project[]): Record<string, unknown> {
   return out;
 }
 
-function factsJson(projects: readonly Project[]): string {
-  const all = facts(projects);
+function factsJson(published: Published): string {
+  const all = facts(published);
   let json = JSON.stringify(all);
   // Drop the largest entries until the block fits; the instructions say what is missing.
   while (json.length > MAX_FACTS_CHARS) {
@@ -108,15 +105,16 @@ function factsJson(projects: readonly Project[]): string {
   return json;
 }
 
-let cached: { projects: readonly Project[]; instructions: string } | undefined;
+let cached: { published: Published; instructions: string } | undefined;
 
 /**
  * The system prompt of the chat: who it speaks for, the rules (format, links,
  * visitor text is never instructions), the site's pages and the content facts.
- * Built once per version of the published projects (the other content modules are static).
+ * Built once per version of the published content.
  */
-export function buildChatInstructions(projects: readonly Project[]): string {
-  if (cached?.projects === projects) return cached.instructions;
+export function buildChatInstructions(published: Published): string {
+  if (cached?.published === published) return cached.instructions;
+  const { projects } = published;
   const { site } = siteContent as { site: { name: string; tagline?: string; description?: string; contactEmail?: string } };
   const pages = sitePages();
   const lines = [
@@ -142,9 +140,9 @@ export function buildChatInstructions(projects: readonly Project[]): string {
     site.contactEmail ? `Contact: the contact page (/contact) or ${site.contactEmail}. The studio replies within 24 hours.` : "",
     "",
     "Facts from the site's content, as JSON data:",
-    factsJson(projects),
+    factsJson(published),
   ];
   const instructions = lines.filter((line, index, all) => !(line === "" && all[index - 1] === "")).join("\n");
-  cached = { projects, instructions };
+  cached = { published, instructions };
   return instructions;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialProjects } from "~/content/projects";
+import { publishedNow } from "~/features/content/live.server";
 import { buildChatInstructions, plainContent, sitePages } from "./chat-knowledge.server";
 
 describe("plainContent", () => {
@@ -31,12 +31,12 @@ describe("the grounded prompt", () => {
   });
 
   it("carries the services, founders, mentoring and programme facts", () => {
-    const prompt = buildChatInstructions(initialProjects);
+    const prompt = buildChatInstructions(publishedNow());
     for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"])
       expect(prompt).toContain(fact);
   });
 
   it("stays within its size budget", () => {
-    expect(buildChatInstructions(initialProjects).length).toBeLessThan(30_000);
+    expect(buildChatInstructions(publishedNow()).length).toBeLessThan(30_000);
   });
 });

@@ -8,9 +8,8 @@ import {
   type ChatTopicId,
 } from "~/content/chat";
 import type { Project } from "~/content/project-schema";
-import { mentoring, program, services } from "~/content/services";
 import { site } from "~/content/site";
-import { founders, story } from "~/content/studio";
+import { pageIn, publishedNow } from "~/features/content/live.server";
 import { contactInText, withoutContactDetails } from "./contact-in-text";
 
 /**
@@ -81,6 +80,7 @@ function projectAnswer(project: Project): string {
 const bullet = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n");
 
 function servicesAnswer(): string {
+  const { services } = publishedNow();
   return [
     `We offer ${services.length} services:`,
     bullet(services.map((service) => `**${service.name}**: ${gist(service.summary)}`)),
@@ -89,6 +89,7 @@ function servicesAnswer(): string {
 }
 
 function pricingAnswer(): string {
+  const { services } = publishedNow();
   const discovery = services.find((service) => service.id === "development")?.includes[0];
   return [
     "Prices depend on the scope; this is how each service is priced:",
@@ -98,6 +99,8 @@ function pricingAnswer(): string {
 }
 
 function foundersAnswer(): string {
+  const { people: founders } = publishedNow();
+  const { story } = pageIn(publishedNow(), "about");
   return [
     `${site.name} was founded in ${site.location.split(",")[0]} by:`,
     bullet(founders.map((founder) => `**${founder.name}**, ${founder.role}: ${founder.focus.join(", ")}`)),
@@ -111,6 +114,7 @@ function projectsAnswer({ projects }: ContentAnswerOptions): string {
 }
 
 function mentoringAnswer(): string {
+  const mentoring = pageIn(publishedNow(), "mentoring");
   return [
     `**AI Mentoring 1-to-1**: ${mentoring.sessionLength} ${mentoring.format}, shaped around your own project.`,
     `**Scholarships**: ${mentoring.scholarships}`,
@@ -120,6 +124,7 @@ function mentoringAnswer(): string {
 }
 
 function programAnswer(): string {
+  const program = pageIn(publishedNow(), "program");
   return [
     `In the **${program.name}** we build selected ideas in one of three ways:`,
     bullet(program.options.map((option) => `**${option.name}**: ${option.text}`)),

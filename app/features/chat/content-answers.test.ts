@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { chatCopy, fallbackContactOffer, fallbackDefault } from "~/content/chat";
 import { initialProjects as projects } from "~/content/projects";
-import { mentoring, program, services } from "~/content/services";
-import { founders } from "~/content/studio";
+import { initialPages } from "~/content/pages";
+import { initialServices as services } from "~/content/services";
+import { initialFounders as founders } from "~/content/studio";
 import { answerFromContent, topicOf } from "./content-answers.server";
 
+// Without a database the answers come from the content the site first shows.
+const mentoring = initialPages.find((page) => page.page === "mentoring")!;
+const program = initialPages.find((page) => page.page === "program")!;
 const asked = (question: string) => answerFromContent(question, { contactKnown: false, projects });
 const askedKnown = (question: string) => answerFromContent(question, { contactKnown: true, projects });
 

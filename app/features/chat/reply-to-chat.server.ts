@@ -15,7 +15,7 @@ import { logger } from "~/.server/logger";
 import { consumeRateLimit, hashClientIp } from "~/.server/rate-limit";
 import { buildChatInstructions } from "./chat-knowledge.server";
 import { answerFromContent, type ContentAnswerOptions } from "./content-answers.server";
-import { liveProjects } from "~/features/content/live.server";
+import { liveProjects, publishedNow } from "~/features/content/live.server";
 import { keepOwnTurns, rememberReply } from "./own-replies.server";
 import { conversationHasLead, recordConversation } from "./record-conversation.server";
 import { cleanConversation, type ChatMessage, type ReplyRequest, type ReplyResponse } from "./schema";
@@ -58,7 +58,7 @@ const CONTACT_KNOWN_RULE =
   "The visitor has already left their name and e-mail in this chat, so the studio will follow up: never ask for their contact details again.";
 
 function aiCall(conversation: ChatMessage[], known: ContentAnswerOptions, signal?: AbortSignal): AiCallOptions {
-  const instructions = buildChatInstructions(known.projects);
+  const instructions = buildChatInstructions(publishedNow());
   return {
     instructions: known.contactKnown ? `${instructions}\n\n${CONTACT_KNOWN_RULE}` : instructions,
     messages: conversation,

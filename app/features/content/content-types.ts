@@ -6,6 +6,12 @@ import { projectSchema, type Project } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
 import { referenceKeyOf, referenceSchema, type Reference } from "~/content/reference-schema";
 import { initialReferences } from "~/content/references";
+import { PAGE_PATHS, pageSchema, type SitePage } from "~/content/page-schema";
+import { initialPages } from "~/content/pages";
+import { founderSchema, partnerSchema, type Founder, type Partner } from "~/content/people-schema";
+import { serviceSchema, type Service } from "~/content/service-schema";
+import { initialServices } from "~/content/services";
+import { initialFounders, initialPartners } from "~/content/studio";
 
 /**
  * The kinds of content the studio edits in the admin (docs/content.md): each one's fields are one
@@ -61,6 +67,53 @@ export const CONTENT_TYPES = {
     initial: initialReferences,
     growable: false,
   } satisfies ContentTypeInfo<Reference>,
+  services: {
+    schema: serviceSchema,
+    keyOf: (service) => service.id,
+    titleOf: (service) => service.name,
+    label: "Services",
+    singular: "service",
+    publicPath: (key) => `/services#${key}`,
+    initial: initialServices,
+    growable: false,
+  } satisfies ContentTypeInfo<Service>,
+  pages: {
+    schema: pageSchema,
+    keyOf: (page) => page.page,
+    titleOf: (page) => PAGE_TITLES[page.page],
+    label: "Pages",
+    singular: "page",
+    publicPath: (key) => PAGE_PATHS[key as SitePage["page"]] ?? "/",
+    initial: initialPages,
+    growable: false,
+  } satisfies ContentTypeInfo<SitePage>,
+  people: {
+    schema: founderSchema,
+    keyOf: (founder) => founder.slug,
+    titleOf: (founder) => founder.name,
+    label: "Founders",
+    singular: "founder",
+    publicPath: () => "/about",
+    initial: initialFounders,
+    growable: true,
+  } satisfies ContentTypeInfo<Founder>,
+  partners: {
+    schema: partnerSchema,
+    keyOf: (partner) => partner.slug,
+    titleOf: (partner) => partner.name,
+    label: "Previous partners",
+    singular: "partner",
+    publicPath: () => "/about",
+    initial: initialPartners,
+    growable: true,
+  } satisfies ContentTypeInfo<Partner>,
+};
+
+const PAGE_TITLES: Record<SitePage["page"], string> = {
+  home: "Home page",
+  about: "About page",
+  mentoring: "Mentoring page",
+  program: "Free Build Program",
 };
 
 export type ContentType = keyof typeof CONTENT_TYPES;

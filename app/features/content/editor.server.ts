@@ -6,7 +6,8 @@ import { getEnv } from "~/.server/env";
 import { CONTENT_TYPES, contentType, isContentType, type ContentType } from "./content-types";
 import { getItem, type Author, type ContentItem } from "./items.server";
 import type { MediaItem } from "./media.server";
-import { findLiveProject } from "./live.server";
+import type { PageOf } from "~/content/page-schema";
+import { findLiveProject, liveContent, pageIn, type Published } from "./live.server";
 import { toProjectCard, type ProjectCardData } from "~/features/projects/project-card-data";
 
 /** What the editor's pages and the content API share: who is changing, which type, when to publish. */
@@ -70,6 +71,7 @@ export function itemSummary(item: ContentItem) {
   return {
     id: item.key,
     type: item.type,
+    singular: info.singular,
     editPath: `/admin/content/${item.type}/${item.key}`,
     /** The item's address on the site (whether or not it is published now). */
     sitePath: info.publicPath(item.key),
@@ -112,9 +114,42 @@ export function projectImageChoices(items: ContentItem[], uploads: MediaItem[]):
   return { cover: [...uploaded, ...artwork(cover)], screens: [...uploaded, ...artwork(screens)] };
 }
 
-/** A reference's project card for its preview (the published project it names), if any. */
-export async function previewProject(item: ContentItem): Promise<ProjectCardData | undefined> {
-  if (item.type !== "references") return undefined;
-  const project = await findLiveProject((item.draft as { projectSlug?: string }).projectSlug);
-  return project ? toProjectCard(project) : undefined;
+/**
+ * What a draft's preview shows around it: a reference's project card (the published project it
+ * names); for the services, pages, founders and partners, the published content of the page they
+ * appear on with this draft in its place.
+ */
+export async function previewContext(item: ContentItem): Promise<PreviewContext> {
+  if (item.type === "references") {
+    const project = await findLiveProject((item.draft as { projectSlug?: string }).projectSlug);
+    return { project: project ? toProjectCard(project) : undefined };
+  }
+  if (!["services", "pages", "people", "partners"].includes(item.type)) return {};
+  const items = withDraft((await liveContent()).items, item);
+  return {
+    services: items.services,
+    founders: items.people,
+    partners: items.partners,
+    pages: Object.fromEntries(
+      (["home", "about", "mentoring", "program"] as const).map((key) => [key, pageIn(items, key)]),
+    ) as PreviewContext["pages"],
+  };
+}
+
+export type PreviewContext = {
+  project?: ProjectCardData;
+  services?: Published["services"];
+  founders?: Published["people"];
+  partners?: Published["partners"];
+  pages?: { home: PageOf<"home">; about: PageOf<"about">; mentoring: PageOf<"mentoring">; program: PageOf<"program"> };
+};
+
+/** The published content with `item`'s draft in its place (or, never published, at its position). */
+function withDraft(items: Published, item: ContentItem): Published {
+  const info = contentType(item.type);
+  const list = [...(items[item.type] as readonly Record<string, unknown>[])];
+  const at = list.findIndex((fields) => info.keyOf(fields) === item.key);
+  if (at === -1) list.splice(Math.min(item.position, list.length), 0, item.draft as Record<string, unknown>);
+  else list[at] = item.draft as Record<string, unknown>;
+  return { ...items, [item.type]: list };
 }

@@ -2,6 +2,8 @@ import type { ContentType } from "./content-types";
 import { legalFromForm, legalInputOfPath, legalToForm } from "./legal-form";
 import { inputOfPath, projectFromForm, projectToForm } from "./project-form";
 import { referenceFromForm, referenceInputOfPath, referenceToForm } from "./reference-form";
+import { layoutKit } from "./form-layout";
+import { founderLayout, pageLayouts, partnerLayout, serviceLayout } from "./layouts";
 
 /**
  * How each kind's plain form maps to its fields (docs/content.md): the editor's page, its actions
@@ -13,10 +15,23 @@ export type FormKit = {
   inputOfPath: (path: string) => string;
 };
 
+/** The kinds whose form is drawn from a layout (form-layout.ts), with the layout of an item's values. */
+export const LAYOUT_KITS = {
+  services: layoutKit({ service: serviceLayout }),
+  pages: layoutKit(pageLayouts, "page"),
+  people: layoutKit({ founder: founderLayout }),
+  partners: layoutKit({ partner: partnerLayout }),
+};
+
+export function layoutOf(type: ContentType, values: Record<string, string>) {
+  return Object.hasOwn(LAYOUT_KITS, type) ? LAYOUT_KITS[type as keyof typeof LAYOUT_KITS].layoutOf(values) : undefined;
+}
+
 export const FORM_KITS: Record<ContentType, FormKit> = {
   projects: { toForm: projectToForm, fromForm: projectFromForm, inputOfPath },
   legal: { toForm: legalToForm, fromForm: legalFromForm, inputOfPath: legalInputOfPath },
   references: { toForm: referenceToForm, fromForm: referenceFromForm, inputOfPath: referenceInputOfPath },
+  ...LAYOUT_KITS,
 };
 
 /** The schema's messages by input name, the first for each input. */

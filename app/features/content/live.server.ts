@@ -5,9 +5,10 @@ import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { notifySiteContentChanged } from "~/.server/page-cache-events";
 import type { LegalDocument, LegalSlug } from "~/content/legal-schema";
+import type { PageKey, PageOf } from "~/content/page-schema";
 import type { Project } from "~/content/project-schema";
 import type { Reference, ReferenceKey } from "~/content/reference-schema";
-import { CONTENT_TYPES, contentType, type ContentType } from "./content-types";
+import { CONTENT_TYPES, contentType, type ContentType, type FieldsOf } from "./content-types";
 import { moveLiveVersion } from "./items.server";
 
 /**
@@ -17,11 +18,11 @@ import { moveLiveVersion } from "./items.server";
  * number four times a second and, when it moved, reads the content again and forgets its stored pages.
  * While the database is away the pages keep showing what was read last.
  */
+export type Published = { readonly [T in ContentType]: readonly FieldsOf<T>[] };
 type LiveContent = {
   version: string;
-  projects: readonly Project[];
-  legal: ReadonlyMap<string, LegalDocument>;
-  references: ReadonlyMap<string, Reference>;
+  /** Each kind's published items, in their order. */
+  items: Published;
   redirects: ReadonlyMap<string, string>;
 };
 
@@ -50,13 +51,21 @@ async function readLive(): Promise<LiveContent> {
     .select({ type: contentRedirects.type, fromKey: contentRedirects.fromKey, to: contentItems.key })
     .from(contentRedirects)
     .innerJoin(contentItems, and(eq(contentItems.id, contentRedirects.itemId), isNotNull(contentItems.published)));
-  return {
-    version,
-    projects: rows.filter((row) => row.type === "projects").map((row) => row.published as Project),
-    legal: new Map(rows.filter((row) => row.type === "legal").map((row) => [row.key, row.published as LegalDocument])),
-    references: new Map(rows.filter((row) => row.type === "references").map((row) => [row.key, row.published as Reference])),
-    redirects: new Map(redirects.map((row) => [`${row.type}/${row.fromKey}`, row.to])),
-  };
+  const items = Object.fromEntries(
+    (Object.keys(CONTENT_TYPES) as ContentType[]).map((type) => [type, rows.filter((row) => row.type === type).map(inSchemaOrder)]),
+  ) as unknown as Published;
+  return { version, items, redirects: new Map(redirects.map((row) => [`${row.type}/${row.fromKey}`, row.to])) };
+}
+
+/**
+ * An item's published fields as its schema gives them: PostgreSQL keeps JSON objects with their keys
+ * in an order of its own, and a page's data should not depend on that. What the schema no longer
+ * takes (an item published by an older version) is shown as it was stored.
+ */
+function inSchemaOrder(row: { type: string; key: string; published: unknown }): unknown {
+  const parsed = contentType(row.type as ContentType).schema.safeParse(row.published);
+  if (!parsed.success) logger.warn({ item: `${row.type}/${row.key}` }, "Live content: a published item does not match its schema");
+  return parsed.success ? parsed.data : row.published;
 }
 
 /** The published content; read from the database the first time (a page's loader awaits it). */
@@ -67,9 +76,38 @@ export async function liveContent(): Promise<LiveContent> {
   return state.current;
 }
 
+/**
+ * What is published now, without waiting: for code that runs outside a page's loader (the chat's
+ * knowledge, a mentor's profile). Before this instance has read the database (a unit test, or a
+ * start whose database was away), the content the site first showed.
+ */
+export function publishedNow(): Published {
+  return state.current?.items ?? (initialContent ??= initialPublished());
+}
+
+let initialContent: Published | undefined;
+function initialPublished(): Published {
+  return Object.fromEntries(Object.entries(CONTENT_TYPES).map(([type, info]) => [type, info.initial])) as unknown as Published;
+}
+
+/** The published items of a kind, in their order. */
+export async function livePublished<T extends ContentType>(type: T): Promise<Published[T]> {
+  return (await liveContent()).items[type];
+}
+
+/** A page's copy as published (pages are a fixed set: before the first read, its first copy). */
+export async function livePage<K extends PageKey>(key: K): Promise<PageOf<K>> {
+  return pageIn((await liveContent()).items, key);
+}
+
+export function pageIn<K extends PageKey>(items: Published, key: K): PageOf<K> {
+  const find = (pages: Published["pages"]) => pages.find((page) => page.page === key) as PageOf<K> | undefined;
+  return find(items.pages) ?? find(CONTENT_TYPES.pages.initial)!;
+}
+
 /** The projects the site shows, in their order. */
 export async function liveProjects(): Promise<readonly Project[]> {
-  return (await liveContent()).projects;
+  return livePublished("projects");
 }
 
 export async function findLiveProject(slug: string | undefined): Promise<Project | undefined> {
@@ -78,12 +116,12 @@ export async function findLiveProject(slug: string | undefined): Promise<Project
 
 /** A legal page as published, or undefined while it is unpublished. */
 export async function liveLegalDocument(slug: LegalSlug): Promise<LegalDocument | undefined> {
-  return (await liveContent()).legal.get(slug);
+  return (await livePublished("legal")).find((document) => document.slug === slug);
 }
 
 /** A client reference as published, or undefined. */
 export async function liveReference(key: ReferenceKey): Promise<Reference | undefined> {
-  return (await liveContent()).references.get(key);
+  return (await livePublished("references")).find((reference) => reference.path === `/references/${key}`);
 }
 
 /** Where an item's earlier address now points (a changed slug), or undefined. */

@@ -4,7 +4,9 @@ import { withTransaction } from "~/.server/db/transaction";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
 import { openText, sealText } from "~/.server/sealed-text";
-import { founders } from "~/content/studio";
+import { pictureSrc } from "~/content/schema-parts";
+import { CONTENT_TYPES } from "~/features/content/content-types";
+import { publishedNow } from "~/features/content/live.server";
 import { availabilityInputSchema, type AvailabilityInput } from "./booking-schema";
 import type { CalendarConnection } from "./caldav.server";
 import { computeSlots, validateAvailability } from "./slots";
@@ -31,6 +33,8 @@ export type Mentor = {
 
 /** The founder whose public profile a mentor shows: by name, else the one who leads mentoring. */
 export function founderProfile(profileName: string) {
+  const published = publishedNow().people;
+  const founders = published.length > 0 ? published : CONTENT_TYPES.people.initial;
   const mentoringLead = founders.find((founder) => /mentoring/i.test(founder.role)) ?? founders[0]!;
   return founders.find((founder) => founder.name === profileName) ?? mentoringLead;
 }
@@ -45,7 +49,7 @@ function toMentor(row: MentorRow): Mentor {
       id: row.userId,
       name: founder.name,
       role: founder.role,
-      portrait: founder.portrait,
+      portrait: pictureSrc(founder.portrait),
       email: row.email,
       timeZone: row.timeZone,
     },

@@ -12,7 +12,8 @@ import { runEditorAction, type EditorAnswer } from "~/features/content/editor-ac
 import { itemSummary, or404, pageItem, projectImageChoices, requireContentType, studioTimeZone } from "~/features/content/editor.server";
 import { listItems } from "~/features/content/items.server";
 import { listMedia } from "~/features/content/media.server";
-import { formOf } from "~/features/content/form-kits";
+import { formOf, layoutOf } from "~/features/content/form-kits";
+import { LayoutFields } from "~/features/content/components/layout-fields";
 import { contentType } from "~/features/content/content-types";
 import { LegalFields } from "~/features/content/components/legal-fields";
 import { ReferenceFields } from "~/features/content/components/reference-fields";
@@ -26,9 +27,7 @@ import { ShareLinks } from "~/features/content/components/share-links";
 import { RefusedNotice } from "~/features/content/components/text-field";
 import type { Route } from "./+types/content-item";
 
-const EDITOR_LABELS = { projects: "Project fields", legal: "Legal page fields", references: "Reference fields" } as const;
-
-/** /admin/content/:type/:id: an item's editor: a project or a legal page (docs/content.md). */
+/** /admin/content/:type/:id: an item's editor, with the fields of its kind (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
   "Edit content",
   "A draft, its publishing and its history.",
@@ -93,14 +92,8 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
       <AllContentLink />
       <RefusedNotice errors={errors} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <Form method="post" id="editor" aria-label={EDITOR_LABELS[item.type]}>
-          {images ? (
-            <ProjectFields values={values} errors={errors} images={images} />
-          ) : item.type === "legal" ? (
-            <LegalFields values={values} errors={errors} />
-          ) : (
-            <ReferenceFields values={values} errors={errors} />
-          )}
+        <Form method="post" id="editor" aria-label={`${item.singular.charAt(0).toUpperCase()}${item.singular.slice(1)} fields`}>
+          <ItemFields type={item.type} values={values} errors={errors} images={images} />
           <div className="mt-6 flex flex-wrap gap-2 lg:hidden">
             <EditorButtons />
           </div>
@@ -138,6 +131,23 @@ export default function ContentItem({ loaderData }: Route.ComponentProps) {
       </div>
     </AdminShell>
   );
+}
+
+function ItemFields({
+  type,
+  values,
+  errors,
+  images,
+}: {
+  type: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  images: Parameters<typeof ProjectFields>[0]["images"] | null;
+}) {
+  if (images) return <ProjectFields values={values} errors={errors} images={images} />;
+  if (type === "legal") return <LegalFields values={values} errors={errors} />;
+  if (type === "references") return <ReferenceFields values={values} errors={errors} />;
+  return <LayoutFields layout={layoutOf(type as "pages", values) ?? []} values={values} errors={errors} />;
 }
 
 function EditorButtons() {

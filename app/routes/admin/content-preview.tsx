@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
-import { pageItem, previewProject } from "~/features/content/editor.server";
+import { pageItem, previewContext } from "~/features/content/editor.server";
 import { DraftPreview, draftTitle } from "~/features/content/components/draft-preview";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/content-preview";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fields: item.draft as Record<string, unknown>,
     key: item.key,
     changed: item.changed,
-    project: await previewProject(item),
+    context: await previewContext(item),
   };
 }
 
@@ -35,12 +35,12 @@ export function headers() {
 }
 
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
-  const { type, fields, key, changed, project } = loaderData;
+  const { type, fields, key, changed, context } = loaderData;
   return (
     <DraftPreview
       type={type}
       fields={fields}
-      project={project}
+      context={context}
       note={changed ? "This is the draft: the public page does not show it until you publish." : "The draft is what the site shows."}
       action={
         <Link to={`/admin/content/${type}/${key}`} className="font-medium text-white underline underline-offset-2">

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { StatusBadge } from "~/features/content/components/status-badge";
-import { itemSummary, or404, type ItemSummary } from "~/features/content/editor.server";
+import { contentType, type ContentType } from "~/features/content/content-types";
+import { itemSummary, or404, requireContentType, type ItemSummary } from "~/features/content/editor.server";
 import { listItems, moveItem } from "~/features/content/items.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/content";
@@ -12,66 +13,73 @@ import type { Route } from "./+types/content";
 /** /admin/content: what the site says, per kind, with each item's status and last change (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
   "Content",
-  "The site's projects, legal pages and references: drafts, publishing and history.",
+  "What the site says, per kind: drafts, publishing and history.",
   "/admin/content",
 );
 
+/** The lists, in the order the page shows them, with what the editor should know about each. */
+const SECTIONS: Array<{ type: ContentType; note: string }> = [
+  { type: "projects", note: "In the order the projects page and the home page show them." },
+  { type: "services", note: "The four offers on /services, in their order there." },
+  { type: "pages", note: "The copy of the home page, the about page, the mentoring page and the Free Build Program." },
+  { type: "people", note: "In the order the home page and the about page show them." },
+  { type: "partners", note: "The logos on the about page, in this order." },
+  {
+    type: "legal",
+    note: "Each keeps its sections; publishing a changed text moves its \u201cLast updated\u201d date to the day of the publish.",
+  },
+  { type: "references", note: "The two written client references, each beside its project\u2019s card." },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [projects, legal, references] = await Promise.all([listItems("projects"), listItems("legal"), listItems("references")]);
-  return { projects: projects.map(itemSummary), legal: legal.map(itemSummary), references: references.map(itemSummary) };
+  const lists = await Promise.all(SECTIONS.map(({ type }) => listItems(type)));
+  return {
+    sections: SECTIONS.map(({ type, note }, index) => {
+      const info = contentType(type);
+      return { type, note, label: info.label, singular: info.singular, growable: info.growable, items: lists[index]!.map(itemSummary) };
+    }),
+  };
 }
 
-/** Up and Down: the order of the projects page and the home page's portfolio. */
+/** Up and Down: the order of a list the site shows in order (projects, founders, partners). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const direction = form.get("move");
   const key = String(form.get("id") ?? "");
-  if ((direction === "up" || direction === "down") && key) await or404(() => moveItem("projects", key, direction));
+  const type = String(form.get("type") ?? "projects");
+  if ((direction === "up" || direction === "down") && key) await or404(() => moveItem(requireContentType(type), key, direction));
   return null;
 }
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { projects, legal, references } = loaderData;
   return (
     <AdminShell
       title="Content"
-      description="Edit a project, a legal page or a reference as a draft: the site changes when you publish it. Every save is kept in the item's history."
+      description="Edit what the site says as a draft: the site changes when you publish it. Every save is kept in the item's history."
       actions={
-        <>
-          <Button asChild variant="outline">
-            <Link to="/admin/content/media">Images</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/admin/content/projects/new">New project</Link>
-          </Button>
-        </>
+        <Button asChild variant="outline">
+          <Link to="/admin/content/media">Images</Link>
+        </Button>
       }
     >
-      <section aria-labelledby="projects-heading">
-        <h2 id="projects-heading" className="text-xl font-semibold">
-          Projects
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-ink-600">In the order the projects page and the home page show them.</p>
-        <ItemTable items={projects} caption="Projects, their status and last change" ordered />
-      </section>
-      <section aria-labelledby="legal-heading" className="mt-10">
-        <h2 id="legal-heading" className="text-xl font-semibold">
-          Legal pages
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-ink-600">
-          Each keeps its sections; publishing a changed text moves its &ldquo;Last updated&rdquo; date to the day of the publish.
-        </p>
-        <ItemTable items={legal} caption="Legal pages, their status and last change" />
-      </section>
-      <section aria-labelledby="references-heading" className="mt-10">
-        <h2 id="references-heading" className="text-xl font-semibold">
-          References
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-ink-600">The two written client references, each beside its project&rsquo;s card.</p>
-        <ItemTable items={references} caption="References, their status and last change" />
-      </section>
+      {loaderData.sections.map((section, index) => (
+        <section key={section.type} aria-labelledby={`${section.type}-heading`} className={index > 0 ? "mt-10" : undefined}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id={`${section.type}-heading`} className="text-xl font-semibold">
+              {section.label}
+            </h2>
+            {section.growable ? (
+              <Button asChild size="sm">
+                <Link to={`/admin/content/${section.type}/new`}>New {section.singular}</Link>
+              </Button>
+            ) : null}
+          </div>
+          <p className="mt-1 mb-4 text-sm text-ink-600">{section.note}</p>
+          <ItemTable items={section.items} caption={`${section.label}, their status and last change`} ordered={section.growable} />
+        </section>
+      ))}
       <section aria-labelledby="transfer-heading" className="mt-10 max-w-2xl">
         <h2 id="transfer-heading" className="text-xl font-semibold">
           Export and import
@@ -155,12 +163,13 @@ function ItemTable({ items, caption, ordered = false }: { items: ItemSummary[]; 
   );
 }
 
-/** Up and Down for one project. */
+/** Up and Down for one item. */
 function OrderCell({ item, first, last }: { item: ItemSummary; first: boolean; last: boolean }) {
   return (
     <td className="px-4 py-3">
       <Form method="post" className="flex gap-1">
         <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="type" value={item.type} />
         <Button type="submit" name="move" value="up" variant="outline" size="sm" disabled={first} aria-label={`Move ${item.title} up`}>
           Up
         </Button>

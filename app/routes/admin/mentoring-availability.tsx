@@ -10,7 +10,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { founders } from "~/content/studio";
+import { publishedNow } from "~/features/content/live.server";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import {
@@ -39,7 +39,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { settings: await mentorSettings(admin.id), adminName: admin.name };
+  const founders = publishedNow().people.map(({ name, role }) => ({ name, role }));
+  return { settings: await mentorSettings(admin.id), adminName: admin.name, founders };
 }
 
 type Answer = { intent: string; errors: Record<string, string>; values?: Record<string, string | string[]> };
@@ -142,7 +143,7 @@ export default function MentoringAvailability({ loaderData, actionData }: Route.
         ) : null}
         <HoursCard settings={settings} errors={errors} kept={kept} keptLengths={keptLengths} />
 
-        {settings.exists ? <ProfileCard settings={settings} errors={errors} /> : null}
+        {settings.exists ? <ProfileCard settings={settings} errors={errors} founders={loaderData.founders} /> : null}
 
         {settings.exists ? <CalendarCard settings={settings} errors={errors} kept={kept} /> : null}
       </div>
@@ -243,7 +244,15 @@ function HoursCard({ settings, errors, kept, keptLengths }: { settings: Settings
 }
 
 /** The name learners see, the video link and whether bookings are taken. */
-function ProfileCard({ settings, errors }: { settings: Settings; errors: FormErrors }) {
+function ProfileCard({
+  settings,
+  errors,
+  founders,
+}: {
+  settings: Settings;
+  errors: FormErrors;
+  founders: Array<{ name: string; role: string }>;
+}) {
   return (
     <Card className="flex flex-col gap-5">
       <h2 className="text-xl font-semibold">Profile and video</h2>

@@ -3,7 +3,11 @@ import type { LegalDocument } from "~/content/legal-schema";
 import type { Project } from "~/content/project-schema";
 import { LegalPage } from "~/features/legal/components/legal-page";
 import { ProjectArticle } from "~/features/projects/components/project-article";
-import type { ProjectCardData } from "~/features/projects/project-card-data";
+import type { PreviewContext } from "~/features/content/editor.server";
+import { AboutPage } from "~/features/about/components/about-page";
+import { ServicesBody } from "~/features/services/components/services-body";
+import { PageHeader } from "~/components/page-header";
+import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
 import type { Reference } from "~/content/reference-schema";
 import { ReferencePage } from "~/features/references/components/reference-page";
 
@@ -13,14 +17,14 @@ export function DraftPreview({
   fields,
   note,
   action,
-  project,
+  context,
 }: {
   type: string;
   fields: unknown;
   note: string;
   action?: ReactNode;
-  /** A reference's project card. */
-  project?: ProjectCardData;
+  /** What the page shows around the draft (editor.server.ts, `previewContext`). */
+  context: PreviewContext;
 }) {
   return (
     <>
@@ -33,15 +37,55 @@ export function DraftPreview({
           {action}
         </div>
       </div>
-      {type === "legal" ? (
-        <LegalPage document={fields as LegalDocument} />
-      ) : type === "references" ? (
-        <ReferencePage reference={fields as Reference} project={project} />
-      ) : (
-        <ProjectArticle project={fields as Project} />
-      )}
+      <DraftPage type={type} fields={fields} context={context} />
     </>
   );
+}
+
+/** The draft in the template of the page it appears on. */
+function DraftPage({ type, fields, context }: { type: string; fields: unknown; context: PreviewContext }) {
+  const { services, founders, partners, pages } = context;
+  if (type === "legal") return <LegalPage document={fields as LegalDocument} />;
+  if (type === "references") return <ReferencePage reference={fields as Reference} project={context.project} />;
+  if (type === "projects") return <ProjectArticle project={fields as Project} />;
+  if (!services || !founders || !partners || !pages) return null;
+  const page = (fields as { page?: string }).page;
+  if (type === "services" || page === "program") return <ServicesBody services={services} program={pages.program} />;
+  if (page === "mentoring")
+    return (
+      <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">
+        <p>{pages.mentoring.intro}</p>
+        <h2 className="mt-6 text-lg font-semibold">What to expect</h2>
+        <ul className="mt-2 flex list-disc flex-col gap-2 pl-5">
+          {pages.mentoring.expect.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </PageHeader>
+    );
+  if (page === "home") {
+    const { hero, toolsSection, resultsSection } = pages.home;
+    return (
+      <>
+        <PageHeader eyebrow={hero.eyebrow} title={`${hero.lead} ${hero.phrases[0] ?? ""}`}>
+          <p>{hero.intro}</p>
+        </PageHeader>
+        <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section">
+          <ToolsBlock section={toolsSection} aiPaused={null} />
+        </section>
+        <section aria-labelledby="story-title" className="py-section">
+          <StoryBlock story={pages.about.story} founders={founders} />
+        </section>
+        <section aria-labelledby="vision-title" className="bg-night aurora-band py-section text-white">
+          <VisionBlock vision={pages.about.vision} />
+        </section>
+        <section aria-labelledby="results-title" className="py-section">
+          <ResultsBlock section={resultsSection} />
+        </section>
+      </>
+    );
+  }
+  return <AboutPage page={pages.about} founders={founders} partners={partners} />;
 }
 
 /** The title of a draft, for the preview's title. */

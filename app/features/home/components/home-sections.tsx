@@ -1,7 +1,8 @@
 import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCheckIcon } from "lucide-react";
 import { SectionHeading } from "~/components/section-heading";
-import type { resultsSection as homeResults, toolsSection as homeTools } from "~/content/home";
-import type { founders as studioFounders, story as studioStory, vision as studioVision } from "~/content/studio";
+import type { AboutPage, HomePage } from "~/content/page-schema";
+import type { Founder } from "~/content/people-schema";
+import { pictureSrc } from "~/content/schema-parts";
 
 /*
  * The home page's static middle sections: the origin story, the vision and "Built For Results".
@@ -10,10 +11,10 @@ import type { founders as studioFounders, story as studioStory, vision as studio
  * Links are plain <a> elements for the same reason: following one loads the next page.
  */
 
-type Story = typeof studioStory;
-type Founders = typeof studioFounders;
-type Vision = typeof studioVision;
-type Results = typeof homeResults;
+type Story = AboutPage["story"];
+type Founders = readonly Founder[];
+type Vision = AboutPage["vision"];
+type Results = HomePage["resultsSection"];
 
 /** The story as a timeline beside the text, and the founders as a row of portraits. */
 export function StoryBlock({ story, founders }: { story: Story; founders: Founders }) {
@@ -44,7 +45,7 @@ export function StoryBlock({ story, founders }: { story: Story; founders: Founde
             {founders.map((founder) => (
               <li key={founder.name} className="-ml-3 first:ml-0">
                 <img
-                  src={founder.portrait}
+                  src={pictureSrc(founder.portrait)}
                   alt={`${founder.name}, ${founder.role}`}
                   title={founder.name}
                   width={64}
@@ -134,7 +135,13 @@ export function ResultsBlock({ section }: { section: Results }) {
 const toolIcons = { secretary: BotMessageSquareIcon, seo: SearchCheckIcon, email: MailIcon, linkedin: MegaphoneIcon };
 
 /** The four free tools, each a link to its tab on /try-ai; with no AI provider, the paused wording (app/content/ai-availability.ts). */
-export function ToolsBlock({ section, aiPaused }: { section: typeof homeTools; aiPaused: { note: string; cardLabel: string } | null }) {
+export function ToolsBlock({
+  section,
+  aiPaused,
+}: {
+  section: HomePage["toolsSection"];
+  aiPaused: { note: string; cardLabel: string } | null;
+}) {
   return (
     <div className="container-page">
       <SectionHeading id="tools-title" eyebrow="Free" title={section.title}>

@@ -1,8 +1,8 @@
 import { QuoteIcon } from "lucide-react";
-import type { vision as studioVision } from "~/content/studio";
+import type { AboutPage } from "~/content/page-schema";
 import { cn } from "~/lib/cn";
 
-type Props = { vision: Pick<typeof studioVision, "quote" | "quoteBy">; className?: string; isLarge?: boolean };
+type Props = { vision: Pick<AboutPage["vision"], "quote" | "quoteBy">; className?: string; isLarge?: boolean };
 
 /** The founders' vision quote, on a dark surface (home and about pages). */
 export function VisionQuote({ vision, className, isLarge = false }: Props) {

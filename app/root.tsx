@@ -7,6 +7,7 @@ import { Toaster, useServerToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/.server/env";
 import { readToast } from "~/.server/toast";
+import { contactDetails } from "~/.server/contact-details";
 import { ChatWidget } from "~/features/chat/components/chat-widget";
 import { ExactScrollRestoration } from "~/framework-workarounds/scroll-restoration";
 import type { Route } from "./+types/root";
@@ -30,7 +31,10 @@ import pageViewBeaconUrl from "./features/analytics/page-view-beacon?standalone"
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
-  return data({ toast, publicUrl: getEnv().PUBLIC_URL }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  return data(
+    { toast, publicUrl: getEnv().PUBLIC_URL, contact: contactDetails() },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
 }
 
 export const links: Route.LinksFunction = () => [

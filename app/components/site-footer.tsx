@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { footerColumns, site } from "~/content/site";
+import { useContactDetails } from "~/lib/contact-details";
 import { Brand } from "./site-header";
 
 export function SiteFooter() {
+  const contact = useContactDetails();
   return (
     <footer className="lazy-render mt-24 border-t border-ink-200 bg-white">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
@@ -28,12 +30,12 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-ink-950">Info</h2>
           <ul className="mt-3 space-y-2 text-sm text-ink-600">
             <li>
-              <a href={`mailto:${site.contactEmail}`} className="hover:text-ink-950 hover:underline">
-                {site.contactEmail}
+              <a href={`mailto:${contact.email}`} className="hover:text-ink-950 hover:underline">
+                {contact.email}
               </a>
             </li>
-            <li>{site.replyPromise}</li>
-            <li>{site.location}</li>
+            <li>{contact.replyPromise}</li>
+            <li>{contact.location}</li>
           </ul>
         </div>
       </div>

@@ -3,7 +3,8 @@ import { link, linkTarget, list, text } from "./schema-parts";
 
 /**
  * The copy of the site's own pages (docs/content.md, "Pages"): the home page's sections, the
- * about page's story, vision and figures, the mentoring page, and the Free Build Program. Each is
+ * about page's story, vision and figures, the mentoring page, the Free Build Program and the
+ * studio's contact details. Each is
  * one item of the `pages` kind, told apart by `page`; the set is fixed.
  */
 const figure = z.object({ value: text("A figure", 12), label: text("What the figure measures", 160) });
@@ -90,9 +91,19 @@ export const programPageSchema = z.object({
   criteria: list("What we look for", text("A criterion", 200), 1, 6),
 });
 
-export const pageSchema = z.discriminatedUnion("page", [homePageSchema, aboutPageSchema, mentoringPageSchema, programPageSchema], {
-  error: "A page is the home, about, mentoring or program page.",
+/** The studio's contact details: the contact page, the footer of every page, the e-mails, the chat. */
+export const contactDetailsSchema = z.object({
+  page: z.literal("contact"),
+  email: text("E-mail address", 120).email("E-mail address: an address like hello@example.com."),
+  replyPromise: text("Reply promise", 120),
+  location: text("Location", 80),
 });
+
+export const pageSchema = z.discriminatedUnion(
+  "page",
+  [homePageSchema, aboutPageSchema, mentoringPageSchema, programPageSchema, contactDetailsSchema],
+  { error: "A page is the home, about, mentoring or program page, or the contact details." },
+);
 
 export type SitePage = z.infer<typeof pageSchema>;
 export type PageKey = SitePage["page"];
@@ -101,6 +112,13 @@ export type HomePage = PageOf<"home">;
 export type AboutPage = PageOf<"about">;
 export type MentoringPage = PageOf<"mentoring">;
 export type ProgramPage = PageOf<"program">;
+export type ContactDetails = PageOf<"contact">;
 
 /** Where each page's copy shows. */
-export const PAGE_PATHS: Record<PageKey, string> = { home: "/", about: "/about", mentoring: "/mentoring", program: "/services" };
+export const PAGE_PATHS: Record<PageKey, string> = {
+  home: "/",
+  about: "/about",
+  mentoring: "/mentoring",
+  program: "/services",
+  contact: "/contact",
+};

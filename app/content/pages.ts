@@ -1,8 +1,9 @@
-import type { AboutPage, HomePage, MentoringPage, ProgramPage } from "./page-schema";
+import type { AboutPage, ContactDetails, HomePage, MentoringPage, ProgramPage } from "./page-schema";
+import { site } from "./site";
 
 /**
  * The copy of the site's own pages as the site first shows it: the home page's sections, the
- * about page, the mentoring page and the Free Build Program. The first start imports it into the
+ * about page, the mentoring page, the Free Build Program and the contact details. The first start imports it into the
  * database, where the studio edits it (docs/content.md, "Pages").
  */
 
@@ -133,4 +134,12 @@ const program: ProgramPage = {
   ],
 };
 
-export const initialPages = [home, about, mentoring, program];
+/** Also what e-mails and pages show before the published details are read (app/.server/contact-details.ts). */
+export const firstContactDetails: ContactDetails = {
+  page: "contact",
+  email: site.contactEmail,
+  replyPromise: site.replyPromise,
+  location: site.location,
+};
+
+export const initialPages = [home, about, mentoring, program, firstContactDetails];

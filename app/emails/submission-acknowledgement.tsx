@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { site } from "~/content/site";
+import { contactDetails } from "~/.server/contact-details";
 import { Greeting } from "./components/mail-parts";
 import { EmailLayout, emailText } from "./components/email-layout";
 
@@ -29,7 +30,7 @@ export function SubmissionAcknowledgement({ firstName, heading, nextSteps, siteU
       <Text style={emailText}>{nextSteps}</Text>
       <Text style={emailText}>
         <strong>You will hear from us within 24 hours.</strong> If something is urgent, reply to this e-mail or write to{" "}
-        <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
+        <Link href={`mailto:${contactDetails().email}`}>{contactDetails().email}</Link>.
       </Text>
       <Text style={emailText}>The {site.name} team</Text>
     </EmailLayout>

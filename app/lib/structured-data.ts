@@ -14,7 +14,7 @@ export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
 }
 
 /** `founders` from the page's loader data: meta functions run in the browser too, which need not download the studio's copy. */
-export function organization(publicUrl: string, founders: ReadonlyArray<Pick<Founder, "name" | "role">>): MetaDescriptor {
+export function organization(publicUrl: string, founders: ReadonlyArray<Pick<Founder, "name" | "role">>, email: string): MetaDescriptor {
   return jsonLd({
     "@type": "Organization",
     "@id": `${publicUrl}/#organization`,
@@ -22,7 +22,7 @@ export function organization(publicUrl: string, founders: ReadonlyArray<Pick<Fou
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
     description: site.description,
-    email: site.contactEmail,
+    email,
     address: { "@type": "PostalAddress", addressLocality: "Oslo", addressCountry: "NO" },
     founder: founders.map((founder) => ({ "@type": "Person", name: founder.name, jobTitle: founder.role })),
   });

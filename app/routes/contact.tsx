@@ -1,8 +1,8 @@
 import { PageHeader } from "~/components/page-header";
-import { site } from "~/content/site";
 import { FormPage } from "~/features/forms/components/form-page";
 import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { keepFormOnFailedRequest } from "~/features/forms/keep-form-on-failed-request";
+import { useContactDetails } from "~/lib/contact-details";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -26,6 +26,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailedRequest("contact", args);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const contact = useContactDetails();
   return (
     <>
       <PageHeader eyebrow="Start your project" title="Contact">
@@ -40,13 +41,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <>
             <p>
               Write to{" "}
-              <a className="font-medium text-aurora-700 underline underline-offset-4" href={`mailto:${site.contactEmail}`}>
-                {site.contactEmail}
+              <a className="font-medium text-aurora-700 underline underline-offset-4" href={`mailto:${contact.email}`}>
+                {contact.email}
               </a>
               .
             </p>
-            <p>{site.replyPromise}</p>
-            <p>Studio in {site.location}; we work with teams everywhere.</p>
+            <p>{contact.replyPromise}</p>
+            <p>Studio in {contact.location}; we work with teams everywhere.</p>
           </>
         }
       />

@@ -17,6 +17,7 @@ import { isWideCard, ProjectCard } from "~/features/projects/components/project-
 import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { keepOnServer, useKeptMarkup } from "~/framework-workarounds/kept-markup";
 import { cn } from "~/lib/cn";
+import { contactDetailsIn } from "~/lib/contact-details";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
 import { liveContent, pageIn } from "~/features/content/live.server";
@@ -72,7 +73,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       publicUrl,
       image: "/images/og-default.jpg",
     }),
-    organization(publicUrl ?? "", loaderData?.content.founders ?? []),
+    organization(
+      publicUrl ?? "",
+      loaderData?.content.founders ?? [],
+      contactDetailsIn(matches.find((match) => match?.id === "root")?.loaderData).email,
+    ),
   ];
 };
 

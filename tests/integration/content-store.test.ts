@@ -39,6 +39,7 @@ import { initialServices } from "~/content/services";
 import { initialFounders, initialPartners } from "~/content/studio";
 import { founderProfile } from "~/features/mentoring/mentors.server";
 import { CONTENT_TYPES } from "~/features/content/content-types";
+import { contactDetails } from "~/.server/contact-details";
 import { fieldChanges } from "~/features/content/field-diff";
 import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
 import { setAppSecret } from "~/.server/secret";
@@ -326,6 +327,33 @@ describe("services, pages, founders and partners", () => {
     expect((await livePage("about")).vision.quote).toBe(about.vision.quote);
     expect(pageIn(publishedNow(), "about").vision.quote).toBe(about.vision.quote);
     expect((await livePublished("services"))[0]!.terms).toBe(service.terms);
+  });
+
+  it("give the e-mails, the footer and the chat the published contact details", async () => {
+    expect(contactDetails().email).toBe("hello@nordlys.studio");
+    await saveDraft(
+      "pages",
+      "contact",
+      { page: "contact", email: "studio@example.no", replyPromise: "We reply the same day.", location: "Bergen, Norway" },
+      editor,
+    );
+    await refreshLiveContent();
+    expect(contactDetails().email).toBe("hello@nordlys.studio");
+    await publishItem("pages", "contact", editor);
+    await refreshLiveContent();
+    expect(contactDetails()).toEqual({
+      page: "contact",
+      email: "studio@example.no",
+      replyPromise: "We reply the same day.",
+      location: "Bergen, Norway",
+    });
+    const refused = await refusal(
+      saveDraft("pages", "contact", { page: "contact", email: "not an address", replyPromise: "", location: "Oslo" }, editor),
+    );
+    expect(refused.details.fields).toEqual({
+      email: "E-mail address: an address like hello@example.com.",
+      replyPromise: "Reply promise is required.",
+    });
   });
 
   it("add a founder the mentoring profile and the pages then know, and order the partners", async () => {

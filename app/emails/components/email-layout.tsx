@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import { site } from "~/content/site";
+import { contactDetails } from "~/.server/contact-details";
 
 /** Colours from app/app.css, inlined: mail clients ignore stylesheets. */
 export const emailColors = {
@@ -55,6 +56,7 @@ export function EmailLayout({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const contact = contactDetails();
   return (
     <Html lang="en">
       <Head />
@@ -91,7 +93,7 @@ export function EmailLayout({
           <Hr style={{ borderColor: emailColors.ink200, margin: "28px 0 16px" }} />
           {footer ? <Text style={emailMuted}>{footer}</Text> : null}
           <Text style={emailMuted}>
-            {site.name} · {site.location} · <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>
+            {site.name} · {contact.location} · <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
           </Text>
         </Container>
       </Body>

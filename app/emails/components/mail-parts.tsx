@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { site } from "~/content/site";
+import { contactDetails } from "~/.server/contact-details";
 import { emailMuted, emailText } from "./email-layout";
 
 /** What the learner's mails about one session say. */
@@ -76,7 +76,7 @@ export function LearnerSessionOpening({ session, withVideo = false }: { session:
 export function QuestionsLine() {
   return (
     <Text style={emailMuted}>
-      Questions? Reply to this e-mail or write to <Link href={`mailto:${site.contactEmail}`}>{site.contactEmail}</Link>.
+      Questions? Reply to this e-mail or write to <Link href={`mailto:${contactDetails().email}`}>{contactDetails().email}</Link>.
     </Text>
   );
 }

@@ -1,5 +1,5 @@
 import * as siteContent from "~/content/site";
-import type { Published } from "~/features/content/live.server";
+import { pageIn, type Published } from "~/features/content/live.server";
 
 /**
  * What the chat assistant knows: the site's published content (docs/content.md) and its
@@ -70,8 +70,10 @@ export function sitePages(): PageLink[] {
 /** The site module's data and the published content, projects with their URLs. */
 function facts(published: Published): Record<string, unknown> {
   const { projects, services, people: founders, partners, pages } = published;
+  // The contact details are the published ones (below, with the pages), not the first ones in `site`.
+  const { contactEmail: _email, replyPromise: _reply, location: _location, ...brand } = siteContent.site;
   const modules: Record<string, Record<string, unknown>> = {
-    site: siteContent,
+    site: { ...siteContent, site: brand },
     content: { services, founders, partners, ...Object.fromEntries(pages.map(({ page, ...copy }) => [page, copy])) },
     projects: { projects },
   };
@@ -137,7 +139,7 @@ export function buildChatInstructions(published: Published): string {
     "Projects (title: page):",
     ...projects.map((project) => `- ${project.title}: ${projectPath(project.slug)}`),
     "",
-    site.contactEmail ? `Contact: the contact page (/contact) or ${site.contactEmail}. The studio replies within 24 hours.` : "",
+    `Contact: the contact page (/contact) or ${pageIn(published, "contact").email}. ${pageIn(published, "contact").replyPromise}`,
     "",
     "Facts from the site's content, as JSON data:",
     factsJson(published),

@@ -9,6 +9,7 @@ import {
 } from "~/content/chat";
 import type { Project } from "~/content/project-schema";
 import { site } from "~/content/site";
+import { contactDetails } from "~/.server/contact-details";
 import { pageIn, publishedNow } from "~/features/content/live.server";
 import { contactInText, withoutContactDetails } from "./contact-in-text";
 
@@ -94,7 +95,7 @@ function pricingAnswer(): string {
   return [
     "Prices depend on the scope; this is how each service is priced:",
     bullet(services.map((service) => `**${service.name}**: ${service.terms}`)),
-    `It starts with a message on the [contact page](/contact) or in this chat. ${site.replyPromise}${discovery ? ` App builds begin with ${discovery.charAt(0).toLowerCase()}${discovery.slice(1)}.` : ""}`,
+    `It starts with a message on the [contact page](/contact) or in this chat. ${contactDetails().replyPromise}${discovery ? ` App builds begin with ${discovery.charAt(0).toLowerCase()}${discovery.slice(1)}.` : ""}`,
   ].join("\n\n");
 }
 
@@ -102,7 +103,7 @@ function foundersAnswer(): string {
   const { people: founders } = publishedNow();
   const { story } = pageIn(publishedNow(), "about");
   return [
-    `${site.name} was founded in ${site.location.split(",")[0]} by:`,
+    `${site.name} was founded in ${contactDetails().location.split(",")[0]} by:`,
     bullet(founders.map((founder) => `**${founder.name}**, ${founder.role}: ${founder.focus.join(", ")}`)),
     `${firstSentence(story.paragraphs[0] ?? "")} Read the whole story on the [about page](/about).`,
   ].join("\n\n");
@@ -133,7 +134,7 @@ function programAnswer(): string {
 }
 
 function contactAnswer({ contactKnown }: ContentAnswerOptions): string {
-  return (contactKnown ? contactAnswers.known : contactAnswers.unknown).replaceAll("{email}", site.contactEmail);
+  return (contactKnown ? contactAnswers.known : contactAnswers.unknown).replaceAll("{email}", contactDetails().email);
 }
 
 const topicAnswers: Record<ChatTopicId, (options: ContentAnswerOptions) => string> = {

@@ -114,6 +114,7 @@ const PAGE_TITLES: Record<SitePage["page"], string> = {
   about: "About page",
   mentoring: "Mentoring page",
   program: "Free Build Program",
+  contact: "Contact details",
 };
 
 export type ContentType = keyof typeof CONTENT_TYPES;

@@ -211,6 +211,21 @@ const pageLayouts: Record<string, FormLayout> = {
       ],
     },
   ],
+  contact: [
+    {
+      legend: "Contact details",
+      inputs: [
+        hidden("page"),
+        {
+          path: "email",
+          label: "E-mail address",
+          description: "On the contact page, in every page's footer, in the e-mails and in the chat.",
+        },
+        { path: "replyPromise", label: "Reply promise", description: "Like “We reply within 24 hours.”" },
+        { path: "location", label: "Location", description: "Like “Oslo, Norway”." },
+      ],
+    },
+  ],
 };
 
 export { pageLayouts };

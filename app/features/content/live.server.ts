@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { contentItems, contentLiveVersion, contentRedirects, contentRevisions } from "~/.server/db/tables";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
+import { registerContactDetails } from "~/.server/contact-details";
 import { notifySiteContentChanged } from "~/.server/page-cache-events";
 import type { LegalDocument, LegalSlug } from "~/content/legal-schema";
 import type { PageKey, PageOf } from "~/content/page-schema";
@@ -89,6 +90,8 @@ let initialContent: Published | undefined;
 function initialPublished(): Published {
   return Object.fromEntries(Object.entries(CONTENT_TYPES).map(([type, info]) => [type, info.initial])) as unknown as Published;
 }
+
+registerContactDetails(() => pageIn(publishedNow(), "contact"));
 
 /** The published items of a kind, in their order. */
 export async function livePublished<T extends ContentType>(type: T): Promise<Published[T]> {

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { site } from "~/content/site";
+import { useContactDetails } from "~/lib/contact-details";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formDefinitions, type FormSource } from "../definitions";
 
@@ -17,6 +17,7 @@ export const SEND_ANOTHER_STATE = { sendAnother: true } as const;
  */
 export function SubmissionConfirmation({ source }: { source: FormSource }) {
   const definition = formDefinitions[source];
+  const { replyPromise } = useContactDetails();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,7 +33,7 @@ export function SubmissionConfirmation({ source }: { source: FormSource }) {
           <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
             {definition.success}
           </h2>
-          <p className="mt-2 font-medium text-ink-900">{site.replyPromise}</p>
+          <p className="mt-2 font-medium text-ink-900">{replyPromise}</p>
         </div>
       </div>
       <div className="rounded-[var(--radius-control)] border border-aurora-300 bg-aurora-100/60 p-5">

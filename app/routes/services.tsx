@@ -1,5 +1,4 @@
-import { PageHeader } from "~/components/page-header";
-import { ServicesBody } from "~/features/services/components/services-body";
+import { ServicesPage } from "~/features/services/components/services-page";
 import { livePage, livePublished } from "~/features/content/live.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/services";
@@ -20,15 +19,5 @@ export async function loader() {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <PageHeader eyebrow="What we offer" title="Services">
-        <p>
-          Four ways to work with us. Whichever you choose, you get senior people, a plan measured in hours saved, and a reply to your first
-          message within 24 hours.
-        </p>
-      </PageHeader>
-      <ServicesBody services={loaderData.services} program={loaderData.program} />
-    </>
-  );
+  return <ServicesPage services={loaderData.services} program={loaderData.program} />;
 }

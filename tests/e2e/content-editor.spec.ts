@@ -129,3 +129,83 @@ test("with JavaScript the draft saves itself while the editor types; the site wa
   await page.getByLabel("The stack").fill(original);
   await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
 });
+
+test.describe("the services, pages, founders and partners", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("without JavaScript the program's copy is drafted, previewed on /services, published and put back", async ({ page }) => {
+    await signInAsAdmin(page, "/admin/content", ["editor"], { javaScript: false });
+    for (const heading of ["Services", "Pages", "Founders", "Previous partners"])
+      await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "New founder" })).toBeVisible();
+    await page.getByRole("link", { name: "Free Build Program", exact: true }).click();
+    await expect(page).toHaveURL("/admin/content/pages/program");
+    const selectivity = page.getByLabel("Selectivity");
+    const original = await selectivity.inputValue();
+    await selectivity.fill(`${original} A sentence only the draft has.`);
+    await page.getByRole("button", { name: "Save draft" }).first().click();
+    await expect(page.getByText("Draft changes not published")).toBeVisible();
+    expect(await (await page.request.get("/services")).text()).not.toContain("A sentence only the draft has.");
+
+    await page.getByRole("button", { name: "Preview" }).first().click();
+    await expect(page).toHaveURL("/admin/content/pages/program/preview");
+    await expect(page.getByRole("main")).toContainText("A sentence only the draft has.");
+    await expect(page.getByRole("heading", { name: "AI App Development" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the editor" }).click();
+
+    await page.getByRole("button", { name: "Publish", exact: true }).first().click();
+    await expect
+      .poll(async () => (await page.request.get("/services")).text(), { timeout: 3_000 })
+      .toContain("A sentence only the draft has.");
+    await page.getByLabel("Selectivity").fill(original);
+    await page.getByRole("button", { name: "Publish", exact: true }).first().click();
+    await expect
+      .poll(async () => (await page.request.get("/services")).text(), { timeout: 3_000 })
+      .not.toContain("A sentence only the draft has.");
+  });
+
+  test.describe(() => {
+    test.use({ expectedConsoleErrors: [/status of 400/] });
+    test("a new founder without a portrait or a focus comes back with each field's message, nothing saved", async ({ page }) => {
+      await signInAsAdmin(page, "/admin/content/people/new", ["editor"], { javaScript: false });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("New founder");
+      await page.getByLabel("Slug").fill("sigrid-aune");
+      await page.getByLabel("Name").fill("Sigrid Aune");
+      await page.getByLabel("Portrait", { exact: true }).fill("https://example.com/portrait.png");
+      await page.getByRole("button", { name: "Save as a draft" }).click();
+      await expect(page.getByRole("alert").first()).toContainText("Nothing was saved");
+      await expect(page.getByLabel("Name")).toHaveValue("Sigrid Aune");
+      await expect(page.getByText("Portrait: one of the site's drawings in /images/founders/ or an upload.")).toBeVisible();
+      await expect(page.getByText("Focus: at least one.")).toBeVisible();
+      await expect(page.getByLabel("Portrait", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    });
+  });
+});
+
+test("the home page's and a service's editors pass axe, and a service's draft saves itself", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/content/pages/home", ["editor"]);
+  await expect(page.getByRole("group", { name: /^Card \d$/ })).toHaveCount(3);
+  await expect(page.getByRole("group", { name: /^Tool \d$/ })).toHaveCount(4);
+  await expectNoAxeViolations(page);
+  await expectNoClassConflicts(page);
+  await page.goto("/admin/content/pages/home/preview");
+  await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const preview of ["/admin/content/pages/program/preview", "/admin/content/people/maya-okafor-lund/preview"]) {
+    await page.goto(preview);
+    await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+
+  await page.goto("/admin/content/services/development");
+  await expect(page.getByRole("status")).toHaveText("The draft saves itself as you type.");
+  await expectNoAxeViolations(page);
+  const terms = page.getByLabel("How it works");
+  const original = await terms.inputValue();
+  await terms.fill("Typical builds take 6 to 12 weeks, priced per milestone, drafted in the browser.");
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+  expect(await (await page.request.get("/services")).text()).not.toContain("drafted in the browser");
+  await page.getByLabel("How it works").fill(original);
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+});

@@ -5,7 +5,7 @@ import { LegalPage } from "~/features/legal/components/legal-page";
 import { ProjectArticle } from "~/features/projects/components/project-article";
 import type { PreviewContext } from "~/features/content/editor.server";
 import { AboutPage } from "~/features/about/components/about-page";
-import { ServicesBody } from "~/features/services/components/services-body";
+import { ServicesPage } from "~/features/services/components/services-page";
 import { PageHeader } from "~/components/page-header";
 import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
 import type { Reference } from "~/content/reference-schema";
@@ -50,7 +50,7 @@ function DraftPage({ type, fields, context }: { type: string; fields: unknown; c
   if (type === "projects") return <ProjectArticle project={fields as Project} />;
   if (!services || !founders || !partners || !pages) return null;
   const page = (fields as { page?: string }).page;
-  if (type === "services" || page === "program") return <ServicesBody services={services} program={pages.program} />;
+  if (type === "services" || page === "program") return <ServicesPage services={services} program={pages.program} />;
   if (page === "mentoring")
     return (
       <PageHeader eyebrow="Mentoring" title="AI Mentoring 1-to-1">

@@ -1,5 +1,6 @@
 import { CheckIcon, GraduationCapIcon, HandshakeIcon, MegaphoneIcon, RocketIcon } from "lucide-react";
 import { Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import type { ProgramPage } from "~/content/page-schema";
@@ -12,10 +13,16 @@ const icons: Record<ServiceId, typeof RocketIcon> = {
   partnerships: HandshakeIcon,
 };
 
-/** The services page below its header: the four services and how the Free Build Program works (also a draft's preview). */
-export function ServicesBody({ services, program }: { services: readonly Service[]; program: ProgramPage }) {
+/** The services page: the four services and how the Free Build Program works (also a draft's preview). */
+export function ServicesPage({ services, program }: { services: readonly Service[]; program: ProgramPage }) {
   return (
     <>
+      <PageHeader eyebrow="What we offer" title="Services">
+        <p>
+          Four ways to work with us. Whichever you choose, you get senior people, a plan measured in hours saved, and a reply to your first
+          message within 24 hours.
+        </p>
+      </PageHeader>
       <div className="container-page py-14">
         <nav aria-label="Services on this page">
           <ul className="flex flex-wrap gap-2">

@@ -63,6 +63,7 @@ export default [
       route("content/media", "routes/admin/content-media.tsx"),
       route("content/export", "routes/admin/content-export.ts"),
       route("content/import", "routes/admin/content-import.ts"),
+      route("content/markdown", "routes/admin/content-markdown.ts"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:id", "routes/admin/content-item.tsx"),
       route("content/:type/:id/history", "routes/admin/content-history.tsx"),

@@ -82,6 +82,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "/admin/content/media", access: ["editor"] },
   { path: "/admin/content/export", access: ["editor"] },
   { path: "/admin/content/import", access: ["editor"] },
+  { path: "/admin/content/markdown", access: ["editor"] },
   { path: "/admin/content/:type/new", access: ["editor"] },
   { path: "/admin/content/:type/:id", access: ["editor"] },
   { path: "/admin/content/:type/:id/history", access: ["editor"] },

@@ -1,6 +1,8 @@
 import { AboutPage } from "~/features/about/components/about-page";
 import { livePage, livePublished } from "~/features/content/live.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { ProseProvider } from "~/components/prose";
+import { proseMapOf } from "~/features/content/markdown.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,9 +17,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The copy, the founders and the partners as published (docs/content.md). */
 export async function loader() {
-  return { page: await livePage("about"), founders: await livePublished("people"), partners: await livePublished("partners") };
+  const page = await livePage("about");
+  return { page, founders: await livePublished("people"), partners: await livePublished("partners"), prose: proseMapOf("pages", page) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <AboutPage {...loaderData} />;
+  const { prose, ...page } = loaderData;
+  return (
+    <ProseProvider prose={prose}>
+      <AboutPage {...page} />
+    </ProseProvider>
+  );
 }

@@ -22,6 +22,8 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { organization } from "~/lib/structured-data";
 import { liveContent, pageIn } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
+import { ProseProvider } from "~/components/prose";
+import { proseMapOf } from "~/features/content/markdown.server";
 import type { Route } from "./+types/home";
 
 /**
@@ -50,7 +52,11 @@ export async function loader({ context }: Route.LoaderArgs) {
           aiPaused={isAiConfigured() ? null : { note: aiPausedWording.homeNote, cardLabel: aiPausedWording.cardLabel }}
         />,
       ),
-      story: renderToStaticMarkup(<StoryBlock story={story} founders={founders} />),
+      story: renderToStaticMarkup(
+        <ProseProvider prose={proseMapOf("pages", { story })}>
+          <StoryBlock story={story} founders={founders} />
+        </ProseProvider>,
+      ),
       vision: renderToStaticMarkup(<VisionBlock vision={vision} />),
       results: renderToStaticMarkup(<ResultsBlock section={resultsSection} />),
     }),

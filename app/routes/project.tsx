@@ -4,6 +4,8 @@ import { findLiveProject, liveRedirect } from "~/features/content/live.server";
 import { BackToProjects, ProjectArticle, projectCrumbs } from "~/features/projects/components/project-article";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { breadcrumbList, creativeWork } from "~/lib/structured-data";
+import { ProseProvider } from "~/components/prose";
+import { proseMapOf } from "~/features/content/markdown.server";
 import type { Route } from "./+types/project";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -14,7 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (moved) throw redirect(moved, 301);
     return data({ project: null, description: "" }, { status: 404 });
   }
-  return { project, description: projectMetaDescription(project) };
+  return { project, description: projectMetaDescription(project), prose: proseMapOf("projects", project) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -61,5 +63,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  return <ProjectArticle project={project} />;
+  return (
+    <ProseProvider prose={loaderData.prose}>
+      <ProjectArticle project={project} />
+    </ProseProvider>
+  );
 }

@@ -3,6 +3,8 @@ import { findLiveProject, liveReference } from "~/features/content/live.server";
 import { toProjectCard } from "~/features/projects/project-card-data";
 import { ReferencePage, referenceMeta } from "~/features/references/components/reference-page";
 import { publicUrlFrom } from "~/lib/seo";
+import { ProseProvider } from "~/components/prose";
+import { proseMapOf } from "~/features/content/markdown.server";
 import type { Route } from "./+types/reference";
 
 /**
@@ -14,12 +16,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const reference = REFERENCE_KEYS.includes(key) ? await liveReference(key) : undefined;
   if (!reference) throw new Response("Not found", { status: 404 });
   const project = await findLiveProject(reference.projectSlug);
-  return { reference, project: project ? toProjectCard(project) : undefined };
+  return { reference, project: project ? toProjectCard(project) : undefined, prose: proseMapOf("references", reference) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData ? referenceMeta(loaderData.reference, loaderData.project, publicUrlFrom(matches)) : [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ReferencePage reference={loaderData.reference} project={loaderData.project} />;
+  return (
+    <ProseProvider prose={loaderData.prose}>
+      <ReferencePage reference={loaderData.reference} project={loaderData.project} />
+    </ProseProvider>
+  );
 }

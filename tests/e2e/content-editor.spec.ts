@@ -209,3 +209,32 @@ test("the home page's and a service's editors pass axe, and a service's draft sa
   await page.getByLabel("How it works").fill(original);
   await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
 });
+
+test("long text is Markdown: the preview beside it and the draft's page show a list, and HTML in it is dropped", async ({ page }) => {
+  const editor = "/admin/content/projects/qr-code-generator";
+  await signInAsAdmin(page, editor, ["editor"]);
+  await waitForHydration(page);
+  const problem = page.getByLabel("The problem", { exact: true });
+  const original = await problem.inputValue();
+  await problem.fill(
+    `${original}\n\n## What stood in the way\n\n- A listed point\n- Another **bold** point <img src=x onerror="window.hacked=1">`,
+  );
+  const beside = page.getByRole("region", { name: "Preview of The problem" });
+  await expect(beside.getByRole("heading", { name: "What stood in the way" })).toBeVisible();
+  await expect(beside.getByRole("listitem")).toHaveText(["A listed point", "Another bold point"]);
+  await expect(beside.locator("img")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+
+  await page.goto(`${editor}/preview`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("listitem").filter({ hasText: "A listed point" })).toBeVisible();
+  await expect(main.locator("strong", { hasText: "bold" })).toBeVisible();
+  await expect(main.locator("img[src='x']")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await expectNoAxeViolations(page);
+
+  await page.goto(editor);
+  await waitForHydration(page);
+  await page.getByLabel("The problem", { exact: true }).fill(original);
+  await expect(page.getByRole("status")).toHaveText(/^Draft saved at /, { timeout: 5_000 });
+});

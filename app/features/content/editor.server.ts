@@ -6,7 +6,9 @@ import { getEnv } from "~/.server/env";
 import { CONTENT_TYPES, contentType, isContentType, type ContentType } from "./content-types";
 import { getItem, type Author, type ContentItem } from "./items.server";
 import type { MediaItem } from "./media.server";
+import type { ProseMap } from "~/components/prose";
 import type { PageOf } from "~/content/page-schema";
+import { proseMapOf } from "./markdown.server";
 import { findLiveProject, liveContent, pageIn, type Published } from "./live.server";
 import { toProjectCard, type ProjectCardData } from "~/features/projects/project-card-data";
 
@@ -122,11 +124,12 @@ export function projectImageChoices(items: ContentItem[], uploads: MediaItem[]):
 export async function previewContext(item: ContentItem): Promise<PreviewContext> {
   if (item.type === "references") {
     const project = await findLiveProject((item.draft as { projectSlug?: string }).projectSlug);
-    return { project: project ? toProjectCard(project) : undefined };
+    return { project: project ? toProjectCard(project) : undefined, prose: proseMapOf(item.type, item.draft) };
   }
-  if (!["services", "pages", "people", "partners"].includes(item.type)) return {};
+  if (!["services", "pages", "people", "partners"].includes(item.type)) return { prose: proseMapOf(item.type, item.draft) };
   const items = withDraft((await liveContent()).items, item);
   return {
+    prose: proseMapOf("pages", pageIn(items, "about")),
     services: items.services,
     founders: items.people,
     partners: items.partners,
@@ -137,6 +140,8 @@ export async function previewContext(item: ContentItem): Promise<PreviewContext>
 }
 
 export type PreviewContext = {
+  /** The draft's long text, rendered (or the about page's, around a founder or a partner). */
+  prose?: ProseMap;
   project?: ProjectCardData;
   services?: Published["services"];
   founders?: Published["people"];

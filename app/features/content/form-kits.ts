@@ -1,9 +1,8 @@
 import type { ContentType } from "./content-types";
 import { legalFromForm, legalInputOfPath, legalToForm } from "./legal-form";
 import { inputOfPath, projectFromForm, projectToForm } from "./project-form";
-import { referenceFromForm, referenceInputOfPath, referenceToForm } from "./reference-form";
 import { layoutKit } from "./form-layout";
-import { founderLayout, pageLayouts, partnerLayout, serviceLayout } from "./layouts";
+import { founderLayout, pageLayouts, partnerLayout, referenceLayout, serviceLayout } from "./layouts";
 
 /**
  * How each kind's plain form maps to its fields (docs/content.md): the editor's page, its actions
@@ -21,6 +20,7 @@ export const LAYOUT_KITS = {
   pages: layoutKit(pageLayouts, "page"),
   people: layoutKit({ founder: founderLayout }),
   partners: layoutKit({ partner: partnerLayout }),
+  references: layoutKit({ reference: referenceLayout }),
 };
 
 export function layoutOf(type: ContentType, values: Record<string, string>) {
@@ -30,7 +30,6 @@ export function layoutOf(type: ContentType, values: Record<string, string>) {
 export const FORM_KITS: Record<ContentType, FormKit> = {
   projects: { toForm: projectToForm, fromForm: projectFromForm, inputOfPath },
   legal: { toForm: legalToForm, fromForm: legalFromForm, inputOfPath: legalInputOfPath },
-  references: { toForm: referenceToForm, fromForm: referenceFromForm, inputOfPath: referenceInputOfPath },
   ...LAYOUT_KITS,
 };
 

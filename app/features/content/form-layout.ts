@@ -1,5 +1,5 @@
 import type { FormKit } from "./form-kits";
-import { lines, pairs, paragraphs } from "./form-text";
+import { blocks, lines, pairs } from "./form-text";
 
 /**
  * A kind's plain form described as data (docs/content.md): which field of the item each input
@@ -11,8 +11,8 @@ import { lines, pairs, paragraphs } from "./form-text";
 export type LayoutInput = {
   path: string;
   label: string;
-  /** text: one line; area: a textarea; lines: a list, one per line; paragraphs: a list split at an empty line; pairs: "a: b" lines. */
-  as?: "text" | "area" | "lines" | "paragraphs" | "pairs" | "hidden";
+  /** text: one line; area: a textarea; lines: a list, one per line; markdown: long text, its paragraphs split at an empty line (a preview beside it); pairs: "a: b" lines. */
+  as?: "text" | "area" | "lines" | "markdown" | "pairs" | "hidden";
   rows?: number;
   description?: string;
   /** For `pairs`: the two fields each line fills. */
@@ -36,7 +36,7 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
 }
 
 function toText(input: LayoutInput, value: unknown): string {
-  if (input.as === "lines" || input.as === "paragraphs")
+  if (input.as === "lines" || input.as === "markdown")
     return ((value as string[] | undefined) ?? []).join(input.as === "lines" ? "\n" : "\n\n");
   if (input.as === "pairs") {
     const [k, v] = input.pair!;
@@ -47,7 +47,7 @@ function toText(input: LayoutInput, value: unknown): string {
 
 function fromText(input: LayoutInput, text: string | undefined): unknown {
   if (input.as === "lines") return lines(text);
-  if (input.as === "paragraphs") return paragraphs(text);
+  if (input.as === "markdown") return blocks(text);
   if (input.as === "pairs") return pairs(text, input.pair![0], input.pair![1]);
   return text ?? "";
 }

@@ -16,6 +16,23 @@ export function paragraphs(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Long text in Markdown as its blocks: split at an empty line like paragraphs, but a block keeps
+ * its lines (a list is one item per line).
+ */
+export function blocks(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) =>
+      block
+        .split(/\r?\n/)
+        .map((line) => line.trimEnd())
+        .join("\n")
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
 /** `Label: text` lines as `{ [k]: label, [v]: text }` (a line without a colon is all label). */
 export function pairs<K extends string, V extends string>(value: string | undefined, k: K, v: V): Array<Record<K | V, string>> {
   return lines(value).map((line) => {

@@ -10,7 +10,7 @@ const button = (path: string, label: string): LayoutInput[] => [
   { path: `${path}.to`, label: `${label} link`, description: "A page of the site, like /contact, or an https:// address." },
 ];
 const ONE_PER_LINE = "One per line.";
-const PARAGRAPHS = "An empty line starts a new paragraph.";
+const MARKDOWN = "Markdown: an empty line starts a new paragraph; ## a heading, - a list, **bold**, *italic*, [a link](https://…), `code`.";
 
 export const serviceLayout: FormLayout = [
   {
@@ -66,6 +66,54 @@ export const partnerLayout: FormLayout = [
       { path: "name", label: "Name", description: "Also the logo's alt text." },
       { path: "sector", label: "Sector" },
       { path: "logo", label: "Logo", description: "A drawing under /images/partners/ or an upload's address (/media/…, from Images)." },
+    ],
+  },
+];
+
+export const referenceLayout: FormLayout = [
+  {
+    legend: "The reference",
+    inputs: [
+      hidden("path"),
+      { path: "title", label: "Title" },
+      { path: "description", label: "Description", as: "area", rows: 2, description: "For search results and link previews." },
+      {
+        path: "projectSlug",
+        label: "Project",
+        description: "The slug of the project it is about; its card is shown beside the reference.",
+      },
+      { path: "client", label: "Client" },
+      { path: "location", label: "Location" },
+      { path: "engagement", label: "Engagement", description: "What we did, how long, which year." },
+    ],
+  },
+  {
+    legend: "The client's words",
+    inputs: [
+      { path: "quote.text", label: "The quote", as: "area", rows: 4 },
+      { path: "quote.by", label: "Who said it" },
+      { path: "quote.role", label: "Their role" },
+    ],
+  },
+  {
+    legend: "Section",
+    each: "sections",
+    inputs: [
+      { path: "title", label: "Title" },
+      { path: "paragraphs", label: "Text", as: "markdown", rows: 6, description: MARKDOWN },
+    ],
+  },
+  {
+    legend: "Results",
+    inputs: [
+      {
+        path: "results",
+        label: "Results",
+        as: "pairs",
+        pair: ["value", "label"],
+        rows: 4,
+        description: "One per line as “figure: what it measures”, like “+31%: average order value”.",
+      },
     ],
   },
 ];
@@ -136,7 +184,7 @@ const pageLayouts: Record<string, FormLayout> = {
       legend: "Our story",
       inputs: [
         { path: "story.title", label: "Story title" },
-        { path: "story.paragraphs", label: "The story", as: "paragraphs", rows: 10, description: PARAGRAPHS },
+        { path: "story.paragraphs", label: "The story", as: "markdown", rows: 10, description: MARKDOWN },
         {
           path: "story.milestones",
           label: "Milestones",

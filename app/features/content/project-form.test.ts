@@ -18,7 +18,8 @@ describe("the project editor's form", () => {
       features: " a \n\nb\nc ",
       facts: "Timeline: 11 weeks: fixed\nTeam: 3",
     }) as { summary: string[]; features: string[]; caseStudy: { facts: unknown } };
-    expect(read.summary).toEqual(["First line continues.", "Second paragraph."]);
+    // The summary is Markdown: a paragraph keeps its lines (a list needs them).
+    expect(read.summary).toEqual(["First line\ncontinues.", "Second paragraph."]);
     expect(read.features).toEqual(["a", "b", "c"]);
     expect(read.caseStudy.facts).toEqual([
       { label: "Timeline", value: "11 weeks: fixed" },

@@ -1,5 +1,5 @@
 import type { Project } from "~/content/project-schema";
-import { lines, pairs, paragraphs } from "./form-text";
+import { blocks, lines, pairs } from "./form-text";
 
 /**
  * The project editor's plain form (it works without JavaScript): each field of a project as one
@@ -78,7 +78,7 @@ export function projectFromForm(form: ProjectForm): unknown {
     image: form.image ?? "",
     alt: form.alt ?? "",
     outcome: form.outcome ?? "",
-    summary: paragraphs(form.summary),
+    summary: blocks(form.summary),
     features: lines(form.features),
     cta: { label: form.ctaLabel ?? "", url: form.ctaUrl?.trim() ?? "", external: form.ctaExternal === "on" },
     ...(referenceLabel || referenceTo ? { reference: { label: referenceLabel, to: referenceTo } } : {}),
@@ -86,7 +86,7 @@ export function projectFromForm(form: ProjectForm): unknown {
       ? {
           caseStudy: {
             facts: pairs(form.facts, "label", "value"),
-            problem: paragraphs(form.problem),
+            problem: blocks(form.problem),
             approach: pairs(form.approach, "title", "text"),
             screens: slotted(SCREEN_SLOTS, (slot) => `screen${slot}Image`).map((slot) => ({
               image: form[`screen${slot}Image`] ?? "",

@@ -16,7 +16,6 @@ import { formOf, layoutOf } from "~/features/content/form-kits";
 import { LayoutFields } from "~/features/content/components/layout-fields";
 import { contentType } from "~/features/content/content-types";
 import { LegalFields } from "~/features/content/components/legal-fields";
-import { ReferenceFields } from "~/features/content/components/reference-fields";
 
 import { noindexMeta } from "~/lib/seo";
 import { fontCoverage } from "~/fonts/core-characters";
@@ -146,7 +145,6 @@ function ItemFields({
 }) {
   if (images) return <ProjectFields values={values} errors={errors} images={images} />;
   if (type === "legal") return <LegalFields values={values} errors={errors} />;
-  if (type === "references") return <ReferenceFields values={values} errors={errors} />;
   return <LayoutFields layout={layoutOf(type as "pages", values) ?? []} values={values} errors={errors} />;
 }
 

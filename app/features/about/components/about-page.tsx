@@ -6,6 +6,7 @@ import type { AboutPage as AboutPageCopy } from "~/content/page-schema";
 import type { Founder, Partner } from "~/content/people-schema";
 import { pictureSrc } from "~/content/schema-parts";
 import { VisionQuote } from "~/features/home/components/vision-quote";
+import { Paragraphs } from "~/components/prose";
 
 /** The about page: its copy, the founders and the previous partners (also a draft's preview). */
 export function AboutPage({
@@ -28,9 +29,7 @@ export function AboutPage({
         <div>
           <SectionHeading id="story-title" eyebrow="Our story" title={story.title} />
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-ink-700">
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-            ))}
+            <Paragraphs path="story.paragraphs" paragraphs={story.paragraphs} />
           </div>
         </div>
         <div className="space-y-6 lg:pt-12">

@@ -7,6 +7,7 @@ import type { PreviewContext } from "~/features/content/editor.server";
 import { AboutPage } from "~/features/about/components/about-page";
 import { ServicesPage } from "~/features/services/components/services-page";
 import { PageHeader } from "~/components/page-header";
+import { ProseProvider } from "~/components/prose";
 import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
 import type { Reference } from "~/content/reference-schema";
 import { ReferencePage } from "~/features/references/components/reference-page";
@@ -37,7 +38,9 @@ export function DraftPreview({
           {action}
         </div>
       </div>
-      <DraftPage type={type} fields={fields} context={context} />
+      <ProseProvider prose={context.prose}>
+        <DraftPage type={type} fields={fields} context={context} />
+      </ProseProvider>
     </>
   );
 }

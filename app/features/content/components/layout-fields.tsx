@@ -21,7 +21,11 @@ export function LayoutFields({
         const rows = input.rows ?? (input.as === "text" || input.as === undefined ? undefined : 3);
         return (
           <div key={name}>
-            {text(name, prefix ? `${input.label} (${legend.toLowerCase()})` : input.label, { rows, description: input.description })}
+            {text(name, prefix ? `${input.label} (${legend.toLowerCase()})` : input.label, {
+              rows,
+              description: input.description,
+              markdown: input.as === "markdown",
+            })}
           </div>
         );
       })}

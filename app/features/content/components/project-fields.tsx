@@ -54,7 +54,8 @@ export function ProjectFields({ values, errors, images }: Props) {
       <Group legend="Summary and features">
         {text("summary", "Summary", {
           rows: 8,
-          description: "What the problem was and what we built. An empty line starts a new paragraph.",
+          description: "What the problem was and what we built, in Markdown: an empty line starts a new paragraph.",
+          markdown: true,
         })}
         {text("features", "Key features", { rows: 5, description: "One per line, at least three." })}
       </Group>
@@ -74,7 +75,7 @@ export function ProjectFields({ values, errors, images }: Props) {
       </Group>
       <Group legend="Case study" description="Leave all of it empty for the short form of the page.">
         {text("facts", "Facts", { rows: 3, description: "One per line as “Label: value”, like “Timeline: 11 weeks”. Two to four." })}
-        {text("problem", "The problem", { rows: 5, description: "An empty line starts a new paragraph." })}
+        {text("problem", "The problem", { rows: 5, description: "In Markdown: an empty line starts a new paragraph.", markdown: true })}
         {text("approach", "Our approach", { rows: 5, description: "One step per line as “Title: what we did”. Three to six." })}
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Results: three figures</legend>

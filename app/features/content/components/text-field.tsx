@@ -1,8 +1,15 @@
 import type { ReactNode } from "react";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
+import { MarkdownPreview } from "./markdown-preview";
 
-export type TextFieldOptions = { description?: ReactNode; rows?: number; type?: string };
+export type TextFieldOptions = {
+  description?: ReactNode;
+  rows?: number;
+  type?: string;
+  /** Long text in Markdown: the rendered text is shown beside the textarea (with JavaScript). */
+  markdown?: boolean;
+};
 
 /**
  * The editor's labelled text input (or textarea with `rows`) for one form value, with its message
@@ -10,7 +17,7 @@ export type TextFieldOptions = { description?: ReactNode; rows?: number; type?: 
  */
 export function textFieldsFor(values: Record<string, string>, errors: Record<string, string>) {
   return function text(name: string, label: string, options: TextFieldOptions = {}) {
-    return (
+    const field = (
       <Field id={`field-${name}`} name={name} label={label} description={options.description} error={errors[name]}>
         {(control) =>
           options.rows ? (
@@ -20,6 +27,13 @@ export function textFieldsFor(values: Record<string, string>, errors: Record<str
           )
         }
       </Field>
+    );
+    if (!options.markdown) return field;
+    return (
+      <div className="grid gap-4 xl:grid-cols-2">
+        {field}
+        <MarkdownPreview fieldId={`field-${name}`} label={label} />
+      </div>
     );
   };
 }

@@ -3,6 +3,7 @@ import { SectionHeading } from "~/components/section-heading";
 import type { AboutPage, HomePage } from "~/content/page-schema";
 import type { Founder } from "~/content/people-schema";
 import { pictureSrc } from "~/content/schema-parts";
+import { Paragraphs } from "~/components/prose";
 
 /*
  * The home page's static middle sections: the origin story, the vision and "Built For Results".
@@ -36,9 +37,7 @@ export function StoryBlock({ story, founders }: { story: Story; founders: Founde
       </div>
       <div>
         <div className="space-y-5 text-lg leading-relaxed text-ink-700">
-          {story.paragraphs.map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-          ))}
+          <Paragraphs path="story.paragraphs" paragraphs={story.paragraphs} />
         </div>
         <div className="mt-10 flex flex-col gap-6 border-t border-ink-200 pt-8 sm:flex-row sm:items-center sm:justify-between">
           <ul className="flex items-center" aria-label="Founders">

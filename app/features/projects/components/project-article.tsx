@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { CaseStudy, Project } from "~/content/project-schema";
 import { cn } from "~/lib/cn";
+import { Paragraphs } from "~/components/prose";
 
 /** Home › Projects › the project: the breadcrumb and its structured data. */
 export function projectCrumbs(project: Project) {
@@ -60,9 +61,7 @@ export function ProjectArticle({ project }: { project: Project }) {
               Summary
             </h2>
             <div className="mt-4 space-y-4 text-lg leading-relaxed text-ink-700">
-              {project.summary.map((paragraph) => (
-                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-              ))}
+              <Paragraphs path="summary" paragraphs={project.summary} />
             </div>
           </section>
           {study ? (
@@ -71,9 +70,7 @@ export function ProjectArticle({ project }: { project: Project }) {
                 The problem
               </h2>
               <div className="mt-3 space-y-4 text-ink-700">
-                {study.problem.map((paragraph) => (
-                  <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-                ))}
+                <Paragraphs path="caseStudy.problem" paragraphs={study.problem} />
               </div>
             </section>
           ) : null}

@@ -8,6 +8,7 @@ import type { Reference } from "~/content/reference-schema";
 import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { seo } from "~/lib/seo";
 import { breadcrumbList } from "~/lib/structured-data";
+import { Paragraphs } from "~/components/prose";
 
 function crumbs(reference: Reference) {
   return [
@@ -70,13 +71,11 @@ export function ReferencePage({ reference, project }: { reference: Reference; pr
               <span className="text-aurora-300">, {reference.quote.role}</span>
             </figcaption>
           </figure>
-          {reference.sections.map((section) => (
+          {reference.sections.map((section, index) => (
             <section key={section.title}>
               <h2 className="text-h2 font-semibold">{section.title}</h2>
               <div className="mt-4 space-y-4 text-lg leading-relaxed text-ink-700">
-                {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-                ))}
+                <Paragraphs path={`sections.${index}.paragraphs`} paragraphs={section.paragraphs} />
               </div>
             </section>
           ))}

@@ -74,7 +74,13 @@ function facts(published: Published): Record<string, unknown> {
   const { contactEmail: _email, replyPromise: _reply, location: _location, ...brand } = siteContent.site;
   const modules: Record<string, Record<string, unknown>> = {
     site: { ...siteContent, site: brand },
-    content: { services, founders, partners, ...Object.fromEntries(pages.map(({ page, ...copy }) => [page, copy])) },
+    // The home page's hero and cards are the site's own wording, not facts the assistant needs.
+    content: {
+      services,
+      founders,
+      partners,
+      ...Object.fromEntries(pages.filter(({ page }) => page !== "home").map(({ page, ...copy }) => [page, copy])),
+    },
     projects: { projects },
   };
   const out: Record<string, unknown> = {};

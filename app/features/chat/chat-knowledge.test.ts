@@ -32,8 +32,11 @@ describe("the grounded prompt", () => {
 
   it("carries the services, founders, mentoring and programme facts", () => {
     const prompt = buildChatInstructions(publishedNow());
-    for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone"])
+    for (const fact of ["AI App Development", "Ingrid Solheim", "scholarship", "Free build", "priced per milestone", "Skarv Freight"])
       expect(prompt).toContain(fact);
+    // The published contact details, and not the home page's own wording (its hero and cards).
+    expect(prompt).toContain("hello@nordlys.studio");
+    expect(prompt).not.toContain("Start Your Project — Get a Proposal");
   });
 
   it("stays within its size budget", () => {

@@ -21,7 +21,10 @@ export const meta: Route.MetaFunction = noindexMeta(
 const SECTIONS: Array<{ type: ContentType; note: string }> = [
   { type: "projects", note: "In the order the projects page and the home page show them." },
   { type: "services", note: "The four offers on /services, in their order there." },
-  { type: "pages", note: "The copy of the home page, the about page, the mentoring page and the Free Build Program." },
+  {
+    type: "pages",
+    note: "The copy of the home page, the about page, the mentoring page and the Free Build Program, and the studio's contact details.",
+  },
   { type: "people", note: "In the order the home page and the about page show them." },
   { type: "partners", note: "The logos on the about page, in this order." },
   {

@@ -284,6 +284,22 @@ describe("admins", () => {
     expect(earlier).toMatch(/Fine Feed[\s\S]*?Not fetched yet/);
   });
 
+  it("see a scheduled publish that failed on the dashboard, with its reason and a link to the item", async () => {
+    const reason = "Slug: another project uses lawsecai-2.";
+    await withServerDatabase(dataDir, (client) =>
+      client.query("update content_items set publish_error = $1 where key = 'lawsecai'", [reason]),
+    );
+    try {
+      const html = await (await fetch(`${base}/admin`, { headers: { cookie: adminCookie } })).text();
+      expect(html).toContain("A scheduled publish failed.");
+      expect(html).toMatch(/<a[^>]*href="\/admin\/content\/projects\/lawsecai"[^>]*>LawSecAI<\/a>/);
+      expect(html).toContain(reason);
+    } finally {
+      await withServerDatabase(dataDir, (client) => client.query("update content_items set publish_error = null where key = 'lawsecai'"));
+    }
+    expect(await (await fetch(`${base}/admin`, { headers: { cookie: adminCookie } })).text()).not.toContain("A scheduled publish failed.");
+  });
+
   it("see subscriber counts by status", async () => {
     await withServerDatabase(dataDir, (client) =>
       client.query(

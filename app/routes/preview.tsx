@@ -10,10 +10,10 @@ import type { Route } from "./+types/preview";
  * link is revoked; anything else is "This preview link has expired". Never indexed or cached, and
  * the link is not sent on as a referrer.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await sharedItem(params.token);
   if (!item) return data({ type: null, fields: null, context: {} }, { status: 404 });
-  return { type: item.type as string, fields: item.draft as Record<string, unknown>, context: await previewContext(item) };
+  return { type: item.type as string, fields: item.draft as Record<string, unknown>, context: await previewContext(item, context) };
 }
 
 export function headers() {

@@ -190,6 +190,10 @@ test("the home page's and a service's editors pass axe, and a service's draft sa
   await expectNoClassConflicts(page);
   await page.goto("/admin/content/pages/home/preview");
   await expect(page.getByRole("region", { name: "Draft preview" })).toBeVisible();
+  // The home page itself: its hero, the portfolio, the sections the loader renders.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("We build AI ideas");
+  await expect(page.getByRole("heading", { name: "Ideas We've Brought to Life" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Built For Results" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   for (const preview of ["/admin/content/pages/program/preview", "/admin/content/people/maya-okafor-lund/preview"]) {

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { loadHomePage, type HomePageData } from "~/features/home/home-page.server";
 import type { AdminUser } from "~/.server/admin-guard";
 import { AppError } from "~/.server/errors";
 import { getEnv } from "~/.server/env";
@@ -121,14 +122,16 @@ export function projectImageChoices(items: ContentItem[], uploads: MediaItem[]):
  * names); for the services, pages, founders and partners, the published content of the page they
  * appear on with this draft in its place.
  */
-export async function previewContext(item: ContentItem): Promise<PreviewContext> {
+export async function previewContext(item: ContentItem, context: Readonly<RouterContextProvider>): Promise<PreviewContext> {
   if (item.type === "references") {
     const project = await findLiveProject((item.draft as { projectSlug?: string }).projectSlug);
     return { project: project ? toProjectCard(project) : undefined, prose: proseMapOf(item.type, item.draft) };
   }
   if (!["services", "pages", "people", "partners"].includes(item.type)) return { prose: proseMapOf(item.type, item.draft) };
   const items = withDraft((await liveContent()).items, item);
+  const isHome = item.type === "pages" && item.key === "home";
   return {
+    home: isHome ? await loadHomePage(context, items) : undefined,
     prose: proseMapOf("pages", pageIn(items, "about")),
     services: items.services,
     founders: items.people,
@@ -143,6 +146,8 @@ export type PreviewContext = {
   /** The draft's long text, rendered (or the about page's, around a founder or a partner). */
   prose?: ProseMap;
   project?: ProjectCardData;
+  /** The home page's data with the draft in it (the home page's preview is the page itself). */
+  home?: HomePageData;
   services?: Published["services"];
   founders?: Published["people"];
   partners?: Published["partners"];

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
     noindex: true,
   });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const item = await pageItem(params.type, params.id);
   return {
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fields: item.draft as Record<string, unknown>,
     key: item.key,
     changed: item.changed,
-    context: await previewContext(item),
+    context: await previewContext(item, context),
   };
 }
 

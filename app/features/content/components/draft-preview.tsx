@@ -8,7 +8,7 @@ import { AboutPage } from "~/features/about/components/about-page";
 import { ServicesPage } from "~/features/services/components/services-page";
 import { PageHeader } from "~/components/page-header";
 import { ProseProvider } from "~/components/prose";
-import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "~/features/home/components/home-sections";
+import { HomePage } from "~/features/home/components/home-page";
 import type { Reference } from "~/content/reference-schema";
 import { ReferencePage } from "~/features/references/components/reference-page";
 
@@ -66,28 +66,7 @@ function DraftPage({ type, fields, context }: { type: string; fields: unknown; c
         </ul>
       </PageHeader>
     );
-  if (page === "home") {
-    const { hero, toolsSection, resultsSection } = pages.home;
-    return (
-      <>
-        <PageHeader eyebrow={hero.eyebrow} title={`${hero.lead} ${hero.phrases[0] ?? ""}`}>
-          <p>{hero.intro}</p>
-        </PageHeader>
-        <section aria-labelledby="tools-title" className="border-y border-ink-200 bg-white py-section">
-          <ToolsBlock section={toolsSection} aiPaused={null} />
-        </section>
-        <section aria-labelledby="story-title" className="py-section">
-          <StoryBlock story={pages.about.story} founders={founders} />
-        </section>
-        <section aria-labelledby="vision-title" className="bg-night aurora-band py-section text-white">
-          <VisionBlock vision={pages.about.vision} />
-        </section>
-        <section aria-labelledby="results-title" className="py-section">
-          <ResultsBlock section={resultsSection} />
-        </section>
-      </>
-    );
-  }
+  if (page === "home" && context.home) return <HomePage data={context.home} />;
   return <AboutPage page={pages.about} founders={founders} partners={partners} />;
 }
 

@@ -12,13 +12,13 @@ import { HeroPanel } from "./components/hero-panel";
 import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "./components/home-sections";
 
 /**
- * The home page's data (routes/home.tsx, and a draft's preview with the draft in it). The page's copy comes with the loader's data rather than in its JavaScript,
- * and so does the markup of the decorative hero panel (static, hidden from
- * assistive technology) and of the static sections: it is in the HTML either
- * way, and the browser need not download it a second time as code (the home
- * page's JavaScript budget, docs/performance.md). Nor as data: when the answer
- * is the page's document, that markup is kept on the server (`keepOnServer`,
- * decision 0200) and only a client-side navigation gets it as data.
+ * The home page's data from the published content `items` (routes/home.tsx; a draft's preview
+ * passes the content with the draft in it). The page's copy comes with the loader's data rather
+ * than in its JavaScript, and so does the markup of the decorative hero panel (static, hidden from
+ * assistive technology) and of the static sections: it is in the HTML either way, and the browser
+ * need not download it a second time as code (the home page's JavaScript budget,
+ * docs/performance.md). Nor as data: when the answer is the page's document, that markup is kept
+ * on the server (`keepOnServer`, decision 0200) and only a client-side navigation gets it as data.
  */
 export async function loadHomePage(context: Readonly<RouterContextProvider>, items: Published) {
   const { hero, projectsSection, toolsSection, resultsSection } = pageIn(items, "home");

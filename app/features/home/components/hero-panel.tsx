@@ -6,7 +6,7 @@ const bars = [38, 52, 47, 64, 58, 76, 88];
  * A decorative "assistant at work" card beside the hero text on large screens.
  * Hidden from assistive technology: it illustrates the copy, it adds no facts.
  * Static markup, rendered on the server only (the home page's loader sends it
- * as HTML, app/routes/home.tsx): it needs no JavaScript in the browser.
+ * as HTML, app/features/home/home-page.server.tsx): it needs no JavaScript in the browser.
  */
 export function HeroPanel() {
   return (

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { TroubleNotice } from "~/components/trouble-notice";
 import type { MailboxTrouble } from "../mail/reader-status.server";
 
 const at = (iso: string) =>
@@ -10,17 +10,12 @@ const at = (iso: string) =>
  */
 export function MailboxTroubleNotice({ trouble }: { trouble: MailboxTrouble }) {
   return (
-    <div
-      role="note"
-      data-testid="mailbox-trouble"
-      className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900"
-    >
-      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+    <TroubleNotice testId="mailbox-trouble">
       <p>
         <strong className="font-semibold">The mailbox is not being read{trouble.since ? ` (since ${at(trouble.since)})` : ""}.</strong>{" "}
         {trouble.reason} Replies that arrive meanwhile stay in the mailbox and are brought in when it answers again; nothing is lost or
         imported twice.
       </p>
-    </div>
+    </TroubleNotice>
   );
 }

@@ -44,6 +44,9 @@ import { fieldChanges } from "~/features/content/field-diff";
 import { createShareLink, openShareLinks, revokeShareLink, sharedItem } from "~/features/content/share-links.server";
 import { setAppSecret } from "~/.server/secret";
 import { collectDigest } from "~/features/inbox/morning-digest.server";
+import { createElement } from "react";
+import { renderEmail } from "~/.server/mail";
+import { SubmissionAcknowledgement } from "~/emails/submission-acknowledgement";
 import { setupTestDatabase } from "../support/database";
 
 /**
@@ -347,6 +350,17 @@ describe("services, pages, founders and partners", () => {
       replyPromise: "We reply the same day.",
       location: "Bergen, Norway",
     });
+    // An e-mail sent now names the published address and place, in its footer and its text.
+    const { html } = await renderEmail(
+      createElement(SubmissionAcknowledgement, {
+        heading: "We got your message",
+        nextSteps: "We read it today.",
+        siteUrl: "https://nordlys.test",
+      }),
+    );
+    expect(html).toContain("mailto:studio@example.no");
+    expect(html).toContain("Bergen, Norway");
+    expect(html).not.toContain("hello@nordlys.studio");
     const refused = await refusal(
       saveDraft("pages", "contact", { page: "contact", email: "not an address", replyPromise: "", location: "Oslo" }, editor),
     );

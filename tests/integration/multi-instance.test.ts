@@ -254,6 +254,41 @@ describe("two instances on one database", () => {
     expect(sitemap).not.toContain("/projects/lawsecai</loc>");
   });
 
+  it("contact details published through one instance are in every page's footer and on /contact on both", async () => {
+    const contact = {
+      page: "contact",
+      email: "studio@nordlys.example",
+      replyPromise: "We reply the same day.",
+      location: "Bergen, Norway",
+    };
+    const put = await fetch(`${a.url}/api/admin/content/pages/contact/draft`, {
+      method: "PUT",
+      headers: { cookie: adminCookie, origin: a.url, "Content-Type": "application/json" },
+      body: JSON.stringify(contact),
+    });
+    expect(put.status).toBe(200);
+    const publish = await fetch(`${a.url}/api/admin/content/pages/contact/publish`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: a.url },
+    });
+    expect(publish.status).toBe(200);
+    for (const server of [b, a]) {
+      for (const path of ["/about", "/contact"]) {
+        await waitUntil(
+          async () => {
+            const html = await (await fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "br, gzip" } })).text();
+            return (
+              html.includes('href="mailto:studio@nordlys.example"') &&
+              html.includes("Bergen, Norway") &&
+              !html.includes("hello@nordlys.studio")
+            );
+          },
+          { timeoutMs: 2_000, what: `the published contact details on ${server.url}${path}` },
+        );
+      }
+    }
+  });
+
   it("killing one instance mid-send leaves the other to finish the issue", { timeout: 60_000 }, async () => {
     await startOver();
     // A sends 12 messages; the mail server then holds the next ones without answering.

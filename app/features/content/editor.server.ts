@@ -136,9 +136,7 @@ export async function previewContext(item: ContentItem, context: Readonly<Router
     services: items.services,
     founders: items.people,
     partners: items.partners,
-    pages: Object.fromEntries(
-      (["home", "about", "mentoring", "program"] as const).map((key) => [key, pageIn(items, key)]),
-    ) as PreviewContext["pages"],
+    pages: { about: pageIn(items, "about"), mentoring: pageIn(items, "mentoring"), program: pageIn(items, "program") },
   };
 }
 
@@ -151,7 +149,7 @@ export type PreviewContext = {
   services?: Published["services"];
   founders?: Published["people"];
   partners?: Published["partners"];
-  pages?: { home: PageOf<"home">; about: PageOf<"about">; mentoring: PageOf<"mentoring">; program: PageOf<"program"> };
+  pages?: { about: PageOf<"about">; mentoring: PageOf<"mentoring">; program: PageOf<"program"> };
 };
 
 /** The published content with `item`'s draft in its place (or, never published, at its position). */

@@ -87,8 +87,14 @@ function pathsIn(fields: unknown, pattern: string): Array<[string, unknown]> {
   );
 }
 
+/** Rendered once per published item: the live snapshot keeps the same objects until a publish. */
+const rendered = new WeakMap<object, ProseMap>();
+
 /** The Markdown of an item's long text, rendered: what its page's `ProseProvider` takes. */
 export function proseMapOf(type: ContentType, fields: unknown): ProseMap {
+  if (typeof fields !== "object" || fields === null) return {};
+  const known = rendered.get(fields);
+  if (known) return known;
   const map: ProseMap = {};
   for (const pattern of MARKDOWN_FIELDS[type] ?? []) {
     for (const [path, paragraphs] of pathsIn(fields, pattern)) {
@@ -99,5 +105,6 @@ export function proseMapOf(type: ContentType, fields: unknown): ProseMap {
       });
     }
   }
+  rendered.set(fields, map);
   return map;
 }

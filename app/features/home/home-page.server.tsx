@@ -22,7 +22,8 @@ import { ResultsBlock, StoryBlock, ToolsBlock, VisionBlock } from "./components/
  */
 export async function loadHomePage(context: Readonly<RouterContextProvider>, items: Published) {
   const { hero, projectsSection, toolsSection, resultsSection } = pageIn(items, "home");
-  const { story, vision, stats } = pageIn(items, "about");
+  const about = pageIn(items, "about");
+  const { story, vision, stats } = about;
   const founders = items.people;
   return {
     // The founders' names and roles only (the page's structured data); their story is in sectionsHtml.
@@ -37,7 +38,7 @@ export async function loadHomePage(context: Readonly<RouterContextProvider>, ite
         />,
       ),
       story: renderToStaticMarkup(
-        <ProseProvider prose={proseMapOf("pages", { story })}>
+        <ProseProvider prose={proseMapOf("pages", about)}>
           <StoryBlock story={story} founders={founders} />
         </ProseProvider>,
       ),

@@ -1,6 +1,7 @@
 import { Marked, type Token, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import type { ProseBlock, ProseMap } from "~/components/prose";
+import { escapeHtml } from "~/lib/escape-html";
 import type { ContentType } from "./content-types";
 
 /**
@@ -28,10 +29,6 @@ function clean(html: string, tags: string[]): string {
   })
     .replace(/<a>(.*?)<\/a>/g, "$1") // a link whose address was refused is its text
     .trim();
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 function inner(html: string): string {

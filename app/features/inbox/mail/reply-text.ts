@@ -1,12 +1,10 @@
+import { escapeHtml } from "~/lib/escape-html";
+
 /**
  * A reply is written as plain text; its HTML part is the same text with links made clickable
  * and line breaks kept. Client-safe (the compose page previews nothing, but tests use it).
  */
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'}]/g;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 export function replyTextToHtml(text: string): string {
   const paragraphs = text

@@ -1,4 +1,5 @@
 import { generateRssFeed } from "feedsmith";
+import { escapeHtml } from "~/lib/escape-html";
 import { stripModelMarkup } from "~/lib/model-text";
 import { cleanText } from "~/lib/clean-text";
 import type { NewsArticle } from "../schema";
@@ -17,7 +18,7 @@ import type { NewsArticle } from "../schema";
 
 /** Plain text as a reader's HTML field wants it: cleaned for XML, then HTML-escaped. */
 export function rssText(value: string): string {
-  return cleanText(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return escapeHtml(cleanText(value));
 }
 
 export type NewsRssInput = {

@@ -31,6 +31,7 @@ export const COMMON_CHUNK_MODULES = [
   "app/lib/structured-data.ts",
   "app/lib/notify.ts",
   "app/content/site.ts",
+  "app/lib/contact-details.ts",
   "app/components/ui/button.tsx",
   "app/components/ui/card.tsx",
   "app/components/ui/badge.tsx",

@@ -1,5 +1,5 @@
 import type { ContactDetails } from "~/content/page-schema";
-import { firstContactDetails } from "~/content/pages";
+import { firstContactDetails } from "~/content/site";
 
 /**
  * The studio's contact details as published (docs/content.md, "Pages"), for what the platform

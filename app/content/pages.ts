@@ -1,5 +1,5 @@
-import type { AboutPage, ContactDetails, HomePage, MentoringPage, ProgramPage } from "./page-schema";
-import { site } from "./site";
+import type { AboutPage, HomePage, MentoringPage, ProgramPage } from "./page-schema";
+import { firstContactDetails } from "./site";
 
 /**
  * The copy of the site's own pages as the site first shows it: the home page's sections, the
@@ -132,14 +132,6 @@ const program: ProgramPage = {
     "People who will use the product in its first month",
     "A founder who will own the product after launch",
   ],
-};
-
-/** Also what e-mails and pages show before the published details are read (app/.server/contact-details.ts). */
-export const firstContactDetails: ContactDetails = {
-  page: "contact",
-  email: site.contactEmail,
-  replyPromise: site.replyPromise,
-  location: site.location,
 };
 
 export const initialPages = [home, about, mentoring, program, firstContactDetails];

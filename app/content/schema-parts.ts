@@ -35,7 +35,8 @@ export const link = (label: string) => z.object({ label: text(`${label} text`, 8
 
 /**
  * A picture shown as it is: one of the site's own drawings under `folder` (`/images/founders/…svg`)
- * or an upload (`/media/<id>`, docs/content.md, "Uploading an image").
+ * or an upload (`/media/<id>`, docs/content.md, "Uploading an image"); pages show it through
+ * `pictureSrc` (app/lib/picture-src.ts).
  */
 export const pictureIn = (folder: string, label: string) =>
   z
@@ -44,8 +45,3 @@ export const pictureIn = (folder: string, label: string) =>
       new RegExp(`^(?:/images/${folder}/[a-z0-9-]+\\.svg|/media/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`),
       `${label}: one of the site's drawings in /images/${folder}/ or an upload.`,
     );
-
-/** Where a picture from `pictureIn` is fetched: the drawing itself, or an upload's 640-pixel WebP. */
-export function pictureSrc(path: string): string {
-  return path.startsWith("/media/") ? `${path}-640.webp` : path;
-}

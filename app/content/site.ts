@@ -1,3 +1,5 @@
+import type { ContactDetails } from "./page-schema";
+
 /**
  * Site-wide facts an operator edits without touching components: the brand,
  * navigation, footer and contact details. Page copy lives beside this file.
@@ -16,6 +18,18 @@ export const site = {
   /** Default inbox for form notifications (MAIL_TO_STUDIO overrides it). */
   studioInbox: "hello@nordlys.studio",
 } as const;
+
+/**
+ * The contact details the site first shows (the `contact` page's first content), and what pages
+ * and e-mails show before the published ones are read (app/lib/contact-details.ts,
+ * app/.server/contact-details.ts).
+ */
+export const firstContactDetails: ContactDetails = {
+  page: "contact",
+  email: site.contactEmail,
+  replyPromise: site.replyPromise,
+  location: site.location,
+};
 
 export type NavLink = { label: string; to: string };
 

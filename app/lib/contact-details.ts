@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { ContactDetails } from "~/content/page-schema";
-import { firstContactDetails } from "~/content/pages";
+import { firstContactDetails } from "~/content/site";
 
 /**
  * The studio's contact details as published (docs/content.md, "Pages"): the root loader sends them

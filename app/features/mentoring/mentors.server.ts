@@ -4,7 +4,7 @@ import { withTransaction } from "~/.server/db/transaction";
 import { getDb } from "~/.server/db/client";
 import { mentoringBookings, mentoringMentors, OCCUPYING_STATUSES, users, type MentorVideoSetting } from "~/.server/db/tables";
 import { openText, sealText } from "~/.server/sealed-text";
-import { pictureSrc } from "~/content/schema-parts";
+import { pictureSrc } from "~/lib/picture-src";
 import { CONTENT_TYPES } from "~/features/content/content-types";
 import { publishedNow } from "~/features/content/live.server";
 import { availabilityInputSchema, type AvailabilityInput } from "./booking-schema";

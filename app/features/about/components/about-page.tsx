@@ -4,7 +4,7 @@ import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import type { AboutPage as AboutPageCopy } from "~/content/page-schema";
 import type { Founder, Partner } from "~/content/people-schema";
-import { pictureSrc } from "~/content/schema-parts";
+import { pictureSrc } from "~/lib/picture-src";
 import { VisionQuote } from "~/features/home/components/vision-quote";
 import { Paragraphs } from "~/components/prose";
 

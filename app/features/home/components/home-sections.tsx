@@ -2,7 +2,7 @@ import { ArrowRightIcon, BotMessageSquareIcon, MailIcon, MegaphoneIcon, SearchCh
 import { SectionHeading } from "~/components/section-heading";
 import type { AboutPage, HomePage } from "~/content/page-schema";
 import type { Founder } from "~/content/people-schema";
-import { pictureSrc } from "~/content/schema-parts";
+import { pictureSrc } from "~/lib/picture-src";
 import { Paragraphs } from "~/components/prose";
 
 /*

@@ -318,7 +318,12 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
           </thead>
           <tbody>
             {deliveries.map((delivery) => (
-              <tr key={delivery.id} className="border-t border-ink-100 align-top" data-testid="webhook-delivery">
+              <tr
+                key={delivery.id}
+                className="border-t border-ink-100 align-top"
+                data-testid="webhook-delivery"
+                data-webhook-id={delivery.id}
+              >
                 <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
                   {delivery.eventType}
                 </th>

@@ -1,4 +1,4 @@
-import type { FormLayout, LayoutInput } from "./form-layout";
+import type { FormLayout, LayoutGroup, LayoutInput } from "./form-layout";
 
 /**
  * The forms of the services, the pages, the founders and the partners (docs/content.md): which
@@ -9,6 +9,13 @@ const button = (path: string, label: string): LayoutInput[] => [
   { path: `${path}.label`, label: `${label} text` },
   { path: `${path}.to`, label: `${label} link`, description: "A page of the site, like /contact, or an https:// address." },
 ];
+const sectionHeading = (path: string, name: string): LayoutGroup => ({
+  legend: `${name} section`,
+  inputs: [
+    { path: `${path}.title`, label: `${name} title` },
+    { path: `${path}.intro`, label: `${name} introduction`, as: "area", rows: 2 },
+  ],
+});
 const ONE_PER_LINE = "One per line.";
 const MARKDOWN = "Markdown: an empty line starts a new paragraph; ## a heading, - a list, **bold**, *italic*, [a link](https://…), `code`.";
 
@@ -138,32 +145,14 @@ const pageLayouts: Record<string, FormLayout> = {
         ...button("hero.secondary", "Second button"),
       ],
     },
-    {
-      legend: "Projects section",
-      inputs: [
-        { path: "projectsSection.title", label: "Projects title" },
-        { path: "projectsSection.intro", label: "Projects introduction", as: "area", rows: 2 },
-      ],
-    },
-    {
-      legend: "Tools section",
-      inputs: [
-        { path: "toolsSection.title", label: "Tools title" },
-        { path: "toolsSection.intro", label: "Tools introduction", as: "area", rows: 2 },
-      ],
-    },
+    sectionHeading("projectsSection", "Projects"),
+    sectionHeading("toolsSection", "Tools"),
     {
       legend: "Tool",
       each: "toolsSection.tools",
       inputs: [hidden("id"), { path: "title", label: "Title" }, { path: "text", label: "Text", as: "area", rows: 2 }],
     },
-    {
-      legend: "Results section",
-      inputs: [
-        { path: "resultsSection.title", label: "Results title" },
-        { path: "resultsSection.intro", label: "Results introduction", as: "area", rows: 2 },
-      ],
-    },
+    sectionHeading("resultsSection", "Results"),
     {
       legend: "Card",
       each: "resultsSection.cards",

@@ -5,6 +5,7 @@ import { feedState, feedStateLabels } from "~/features/news/read/feed-state";
 import { listFeedHealth } from "~/features/news/read/list-feed-health.server";
 import { listIssueOutcomes } from "~/features/newsletter/list-issues.server";
 import { barChart, formatNumber, lineChart, shortDay, type ChartModel } from "./charts.server";
+import { numberColumn, textColumn } from "./columns.server";
 import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type ConversionCount } from "./dashboard-data.server";
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
 import { NOT_FOUND_PATH } from "./page-view.server";
@@ -124,20 +125,16 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     leads: {
       id: "leads",
       title: "Leads per week",
-      columns: [
-        { key: "week", header: "Week of" },
-        { key: "leads", header: "Chat leads", numeric: true },
-        { key: "submissions", header: "Form submissions", numeric: true },
-      ],
+      columns: [textColumn("week", "Week of"), numberColumn("leads", "Chat leads"), numberColumn("submissions", "Form submissions")],
       rows: weeks,
     },
     subscribers: {
       id: "subscribers",
       title: "Confirmed subscribers",
       columns: [
-        { key: "day", header: "Day" },
-        { key: "confirmed", header: "Confirmed subscribers", numeric: true },
-        { key: "newConfirmed", header: "New confirmations", numeric: true },
+        textColumn("day", "Day"),
+        numberColumn("confirmed", "Confirmed subscribers"),
+        numberColumn("newConfirmed", "New confirmations"),
       ],
       rows: subscribers,
     },
@@ -248,11 +245,7 @@ function trafficTable(rows: DailyRow[], days: string[]): DataTable {
   return {
     id: "traffic",
     title: "Visitors and page views per day",
-    columns: [
-      { key: "day", header: "Day" },
-      { key: "visitors", header: "Visitors", numeric: true },
-      { key: "views", header: "Page views", numeric: true },
-    ],
+    columns: [textColumn("day", "Day"), numberColumn("visitors", "Visitors"), numberColumn("views", "Page views")],
     rows: days.map((day) => ({ day, visitors: byDay.get(day)?.visitors ?? 0, views: byDay.get(day)?.views ?? 0 })),
   };
 }
@@ -284,23 +277,13 @@ function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
       sources.push({ source: source ? shown("source", source) : DIRECT, visitors: 0, conversions: count, rate: null });
   }
   if (bySource.get(null)) sources.push({ source: UNLINKED, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
-  const visitorColumns = (key: string, header: string): Column[] => [
-    { key, header },
-    { key: "visitors", header: "Visitors", numeric: true },
-  ];
-  const conversionColumns: Column[] = [
-    { key: "conversions", header: "Conversions", short: "Conv.", numeric: true },
-    { key: "rate", header: "Rate (%)", short: "%", numeric: true },
-  ];
+  const visitorColumns = (key: string, header: string): Column[] => [textColumn(key, header), numberColumn("visitors", "Visitors")];
+  const conversionColumns: Column[] = [numberColumn("conversions", "Conversions", "Conv."), numberColumn("rate", "Rate (%)", "%")];
   return {
     pages: {
       id: "pages" as const,
       title: "Top pages",
-      columns: [
-        { key: "path", header: "Page" },
-        { key: "views", header: "Page views", short: "Views", numeric: true },
-        { key: "visitors", header: "Visitors", numeric: true },
-      ],
+      columns: [textColumn("path", "Page"), numberColumn("views", "Page views", "Views"), numberColumn("visitors", "Visitors")],
       rows: ranked(totals, "page")
         .sort(([, x], [, y]) => y.views - x.views)
         .map(([path, sum]) => ({ path: shown("page", path), views: sum.views, visitors: sum.visitors })),
@@ -351,11 +334,7 @@ function conversionsTable(conversions: ConversionCount[]): DataTable {
   return {
     id: "conversions",
     title: "Conversions by kind",
-    columns: [
-      { key: "kind", header: "Conversion" },
-      { key: "conversions", header: "Count", numeric: true },
-      { key: "linked", header: "With a visit", numeric: true },
-    ],
+    columns: [textColumn("kind", "Conversion"), numberColumn("conversions", "Count"), numberColumn("linked", "With a visit")],
     rows,
   };
 }
@@ -365,12 +344,12 @@ function issuesTable(issues: Awaited<ReturnType<typeof listIssueOutcomes>>): Dat
     id: "issues",
     title: "Newsletter issues",
     columns: [
-      { key: "issueDate", header: "Issue (UTC day)" },
-      { key: "delivered", header: "Delivered", numeric: true },
-      { key: "bounced", header: "Bounced", numeric: true },
-      { key: "failed", header: "Failed", numeric: true },
-      { key: "unsubscribed", header: "Unsubscribed", numeric: true },
-      { key: "status", header: "Status" },
+      textColumn("issueDate", "Issue (UTC day)"),
+      numberColumn("delivered", "Delivered"),
+      numberColumn("bounced", "Bounced"),
+      numberColumn("failed", "Failed"),
+      numberColumn("unsubscribed", "Unsubscribed"),
+      textColumn("status", "Status"),
     ],
     rows: issues.map(({ issueDate, delivered, bounced, failed, unsubscribed, status }) => ({
       issueDate,
@@ -402,11 +381,11 @@ function aiTable(days: string[], aiDays: AiDay[]): DataTable {
     id: "ai-usage",
     title: "AI requests against the daily budget",
     columns: [
-      { key: "day", header: "Day" },
-      { key: "requests", header: "AI requests", numeric: true },
-      { key: "budget", header: "Daily budget", numeric: true },
-      { key: "used", header: "Budget used (%)", numeric: true },
-      { key: "tokens", header: "Tokens reported", numeric: true },
+      textColumn("day", "Day"),
+      numberColumn("requests", "AI requests"),
+      numberColumn("budget", "Daily budget"),
+      numberColumn("used", "Budget used (%)"),
+      numberColumn("tokens", "Tokens reported"),
     ],
     rows: days.map((day) => {
       const requests = byDay.get(day)?.requests ?? 0;
@@ -420,10 +399,10 @@ function feedsTable(feeds: Awaited<ReturnType<typeof listFeedHealth>>, now: Date
     id: "feeds",
     title: "Feed health",
     columns: [
-      { key: "feed", header: "Feed" },
-      { key: "state", header: "State" },
-      { key: "failures", header: "Failures in a row", numeric: true },
-      { key: "lastSuccess", header: "Last success (UTC)" },
+      textColumn("feed", "Feed"),
+      textColumn("state", "State"),
+      numberColumn("failures", "Failures in a row"),
+      textColumn("lastSuccess", "Last success (UTC)"),
     ],
     rows: feeds.map((feed) => ({
       feed: feed.title ?? feed.url,

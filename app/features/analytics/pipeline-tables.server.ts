@@ -1,6 +1,7 @@
 import { mentoringStages, salesStages, stageLabels } from "~/features/inbox/stages";
 import { majorUnits } from "~/lib/money";
 import { formatNumber } from "./charts.server";
+import { numberColumn, textColumn } from "./columns.server";
 import type { DataTable } from "./dashboard.server";
 import type { FunnelCounts, ReplyTimeSummary, ReplyTimeWeek, StageCount, WonValue } from "./pipeline-data.server";
 
@@ -30,12 +31,12 @@ export function replyTimesTable(weeks: ReplyTimeWeek[]): DataTable {
     id: "reply-times",
     title: "Time to first reply per week",
     columns: [
-      { key: "week", header: "Week of" },
-      { key: "enquiries", header: "Enquiries", short: "Enq.", numeric: true },
-      { key: "replied", header: "Replied", short: "Repl.", numeric: true },
-      { key: "medianHours", header: "Median (hours)", short: "Med. h", numeric: true },
-      { key: "p90Hours", header: "90th percentile (hours)", short: "P90 h", numeric: true },
-      { key: "waiting", header: "Still waiting", short: "Wait", numeric: true },
+      textColumn("week", "Week of"),
+      numberColumn("enquiries", "Enquiries", "Enq."),
+      numberColumn("replied", "Replied", "Repl."),
+      numberColumn("medianHours", "Median (hours)", "Med. h"),
+      numberColumn("p90Hours", "90th percentile (hours)", "P90 h"),
+      numberColumn("waiting", "Still waiting", "Wait"),
     ],
     rows: weeks.map((week) => ({ ...week, medianHours: oneDecimal(week.medianHours), p90Hours: oneDecimal(week.p90Hours) })),
   };
@@ -57,10 +58,7 @@ export function stagesTable(counts: StageCount[]): DataTable {
   return {
     id: "stages",
     title: "Enquiries by stage",
-    columns: [
-      { key: "stage", header: "Stage" },
-      { key: "enquiries", header: "Enquiries", numeric: true },
-    ],
+    columns: [textColumn("stage", "Stage"), numberColumn("enquiries", "Enquiries")],
     rows: [
       ...salesStages.map((stage) => ({ stage: stageLabels[stage], enquiries: countOf("enquiries", stage) })),
       ...mentoringStages.map((stage) => ({ stage: `Mentoring: ${stageLabels[stage]}`, enquiries: countOf("mentoring", stage) })),
@@ -79,16 +77,11 @@ function wonTable(id: "won-by-source" | "won-by-campaign", values: WonValue[], k
     if (sum.minor !== null) sum.minor += row.valueMinor ?? 0;
     sums.set(key, sum);
   }
-  const label = id === "won-by-source" ? { key: "source", header: "Source" } : { key: "campaign", header: "Campaign" };
+  const label = id === "won-by-source" ? textColumn("source", "Source") : textColumn("campaign", "Campaign");
   return {
     id,
     title: id === "won-by-source" ? "Won value by source" : "Won value by campaign",
-    columns: [
-      label,
-      { key: "currency", header: "Currency" },
-      { key: "won", header: "Won", numeric: true },
-      { key: "value", header: "Value", numeric: true },
-    ],
+    columns: [label, textColumn("currency", "Currency"), numberColumn("won", "Won"), numberColumn("value", "Value")],
     rows: [...sums.values()]
       .sort((a, b) => a.label.localeCompare(b.label) || a.currency.localeCompare(b.currency))
       .map((sum) => ({
@@ -118,11 +111,7 @@ export function funnelTable(visitors: number, counts: FunnelCounts): DataTable {
   return {
     id: "funnel",
     title: "From visit to won",
-    columns: [
-      { key: "step", header: "Step" },
-      { key: "count", header: "Count", numeric: true },
-      { key: "share", header: "Share (%)", short: "%", numeric: true },
-    ],
+    columns: [textColumn("step", "Step"), numberColumn("count", "Count"), numberColumn("share", "Share (%)", "%")],
     rows: [
       { step: "Visitors", count: visitors, share: null },
       { step: "Enquiries", count: counts.enquiries, share: share(counts.enquiries, visitors) },

@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, isNotNull, isNull, lt, type AnyColumn } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { enquiries, leads, mentoringBookings, submissions } from "~/.server/db/tables";
+import type { Transaction } from "~/.server/db/transaction";
+import { AppError } from "~/.server/errors";
 import { defineJob } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import type { HoldReason } from "~/lib/form-traps";
@@ -42,6 +44,30 @@ export function heldRecordRow<N extends string | null>(row: {
 
 /** The extra columns of a held list's CSV export. */
 export const heldCsvColumns = csvColumns("heldAt", "holdReason", "fillMs");
+
+/**
+ * Clears a held lead's or submission's hold in `tx` and answers the row as it is now: conflict when
+ * it is not held (already released), not_found when there is no such row.
+ */
+export async function clearHold<T extends typeof leads | typeof submissions>(
+  tx: Transaction,
+  table: T,
+  id: string,
+  noun: "lead" | "submission",
+): Promise<T["$inferSelect"]> {
+  // Drizzle's builders do not type-check over a type parameter, but over the union of both tables.
+  const held: typeof leads | typeof submissions = table;
+  const [released] = await tx.db
+    .update(held)
+    .set({ heldAt: null, holdReason: null })
+    .where(and(eq(held.id, id), isNotNull(held.heldAt)))
+    .returning();
+  if (released) return released as T["$inferSelect"];
+  const [existing] = await tx.db.select({ id: held.id }).from(held).where(eq(held.id, id));
+  throw existing
+    ? new AppError("conflict", `This ${noun} is not held (already released).`)
+    : new AppError("not_found", `No ${noun} with this id.`);
+}
 
 /** Held submissions and leads waiting for review, for the admin navigation and the lists' filters. */
 export async function countHeldItems(): Promise<{ submissions: number; leads: number }> {

@@ -1,8 +1,7 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import { leads } from "~/.server/db/tables";
-import { AppError } from "~/.server/errors";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
+import { clearHold } from "~/features/admin/held-items.server";
 import { notifyWhenReadable } from "./lead-notification.server";
 
 /**
@@ -15,17 +14,7 @@ import { notifyWhenReadable } from "./lead-notification.server";
  */
 export async function releaseHeldLead(id: string): Promise<void> {
   await withTransaction(async (tx) => {
-    const [released] = await tx.db
-      .update(leads)
-      .set({ heldAt: null, holdReason: null })
-      .where(and(eq(leads.id, id), isNotNull(leads.heldAt)))
-      .returning();
-    if (!released) {
-      const [existing] = await tx.db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
-      throw existing
-        ? new AppError("conflict", "This lead is not held (already released).")
-        : new AppError("not_found", "No lead with this id.");
-    }
+    const released = await clearHold(tx, leads, id, "lead");
     const transcript = Array.isArray(released.conversationContext?.messages) ? released.conversationContext.messages : [];
     // With nothing to read yet, the notification follows the visitor's first question (lead-notification.server.ts).
     await notifyWhenReadable(tx, { ...released, transcript });

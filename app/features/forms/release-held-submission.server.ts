@@ -1,9 +1,8 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import { submissions } from "~/.server/db/tables";
-import { AppError } from "~/.server/errors";
 import { withTransaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { queueMail } from "~/.server/mail";
+import { clearHold } from "~/features/admin/held-items.server";
 import { buildSubmissionMails } from "./submission-mails.server";
 
 /**
@@ -16,17 +15,7 @@ import { buildSubmissionMails } from "./submission-mails.server";
  */
 export async function releaseHeldSubmission(id: string): Promise<void> {
   const sent = await withTransaction(async (tx) => {
-    const [released] = await tx.db
-      .update(submissions)
-      .set({ heldAt: null, holdReason: null })
-      .where(and(eq(submissions.id, id), isNotNull(submissions.heldAt)))
-      .returning();
-    if (!released) {
-      const [existing] = await tx.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id));
-      throw existing
-        ? new AppError("conflict", "This submission is not held (already released).")
-        : new AppError("not_found", "No submission with this id.");
-    }
+    const released = await clearHold(tx, submissions, id, "submission");
     const mails = await buildSubmissionMails(released);
     for (const mail of mails) await queueMail(mail, { db: tx.jobsDb });
     return mails.length;

@@ -6,3 +6,10 @@ export function authErrorCode(error: unknown): string | undefined {
   const body = (error as { body?: { code?: unknown } }).body;
   return typeof body?.code === "string" ? body.code : "UNKNOWN";
 }
+
+/** The status a refused better-auth call answers, by its error's code; any other error is thrown again. */
+export function refusalStatus<S extends string>(error: unknown, statuses: Record<string, S>): { status: S } {
+  const code = authErrorCode(error);
+  if (code !== undefined && Object.hasOwn(statuses, code)) return { status: statuses[code]! };
+  throw error;
+}

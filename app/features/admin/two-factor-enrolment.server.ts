@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { getAuth } from "~/.server/auth";
-import { authErrorCode } from "./auth-errors.server";
+import { refusalStatus } from "./auth-errors.server";
 import { setCookieHeaders } from "./cookies.server";
 import { recordAdminAudit } from "./record-admin-audit.server";
 import { pendingTotpSetupSchema } from "./schema";
@@ -26,6 +26,9 @@ export async function describeTotpSetup(totpUri: string, backupCodes: string[]):
   };
 }
 
+/** The codes better-auth refuses a wrong password with. */
+const WRONG_PASSWORD = { INVALID_PASSWORD: "wrong-password", CREDENTIAL_ACCOUNT_NOT_FOUND: "wrong-password" } as const;
+
 export type EnrolmentStart =
   { status: "started"; setup: TotpSetup; headers: Headers } | { status: "wrong-password" } | { status: "already-enabled" };
 
@@ -48,10 +51,7 @@ export async function startTotpEnrolment(input: { password: string; request: Req
       headers: setCookieHeaders(result.headers),
     };
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { status: "wrong-password" };
-    if (code === "TOTP_ALREADY_ENABLED") return { status: "already-enabled" };
-    throw error;
+    return refusalStatus(error, { ...WRONG_PASSWORD, TOTP_ALREADY_ENABLED: "already-enabled" });
   }
 }
 
@@ -68,9 +68,7 @@ export async function confirmTotpEnrolment(input: {
     });
     return { status: "enabled", headers: setCookieHeaders(result.headers) };
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "INVALID_CODE" || code === "TOTP_NOT_ENABLED") return { status: "invalid" };
-    throw error;
+    return refusalStatus(error, { INVALID_CODE: "invalid", TOTP_NOT_ENABLED: "invalid" });
   }
 }
 
@@ -87,9 +85,7 @@ export async function disableTwoFactor(input: {
     });
     return { status: "disabled", headers: setCookieHeaders(result.headers) };
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { status: "wrong-password" };
-    throw error;
+    return refusalStatus(error, WRONG_PASSWORD);
   }
 }
 

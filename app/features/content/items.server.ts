@@ -137,6 +137,24 @@ async function requireFreeKey(tx: Transaction, type: ContentType, key: string, i
     });
 }
 
+/** Makes `draft` the item's draft in `tx`, with a revision; an item never published moves to its `key` at once. */
+async function writeDraft(
+  tx: Transaction,
+  item: ContentItem,
+  draft: Record<string, unknown>,
+  key: string,
+  action: "save" | "restore",
+  author: Author,
+): Promise<ContentItem> {
+  const [row] = await tx.db
+    .update(contentItems)
+    .set({ draft, key: item.published === null ? key : item.key, updatedAt: new Date(), updatedBy: author.name })
+    .where(eq(contentItems.id, item.id))
+    .returning();
+  await keepRevision(tx, item.id, action, draft, author);
+  return toItem(row!);
+}
+
 /** A new item, as a draft at the end of the list (nothing public changes until it is published). */
 export async function createItem(type: ContentType, fields: unknown, author: Author): Promise<ContentItem> {
   requireGrowable(type);
@@ -172,13 +190,7 @@ export async function saveDraft(type: ContentType, key: string, fields: unknown,
     const newKey = keyOf(type, draft);
     if (newKey !== item.key) await requireFreeKey(tx, type, newKey, item.id);
     if (isDeepStrictEqual(draft, item.draft)) return item;
-    const [row] = await tx.db
-      .update(contentItems)
-      .set({ draft, key: item.published === null ? newKey : item.key, updatedAt: new Date(), updatedBy: author.name })
-      .where(eq(contentItems.id, item.id))
-      .returning();
-    await keepRevision(tx, item.id, "save", draft, author);
-    return toItem(row!);
+    return writeDraft(tx, item, draft, newKey, "save", author);
   });
 }
 
@@ -332,13 +344,7 @@ export async function restoreRevision(type: ContentType, key: string, revisionId
     const draft = parseFields(type, revision.fields);
     const newKey = keyOf(type, draft);
     if (newKey !== item.key) await requireFreeKey(tx, type, newKey, item.id);
-    const [row] = await tx.db
-      .update(contentItems)
-      .set({ draft, key: item.published === null ? newKey : item.key, updatedAt: new Date(), updatedBy: author.name })
-      .where(eq(contentItems.id, item.id))
-      .returning();
-    await keepRevision(tx, item.id, "restore", draft, author);
-    return toItem(row!);
+    return writeDraft(tx, item, draft, newKey, "restore", author);
   });
 }
 

@@ -143,17 +143,16 @@ async function insertWithEntryOfDay(
     on conflict do nothing`);
 }
 
+/** Where a visit came in and from, as a conversion and a visitor both keep it. */
+function visitColumns<T extends typeof analyticsConversions | typeof analyticsVisitors>(table: T) {
+  const { entryPath, referrerHost, utmSource, utmMedium, utmCampaign } = table;
+  return { entryPath, referrerHost, utmSource, utmMedium, utmCampaign };
+}
+
 async function signUpAttribution(subscriptionId: string): Promise<Attribution | null> {
   const c = analyticsConversions;
   const [row] = await getDb()
-    .select({
-      entryPath: c.entryPath,
-      referrerHost: c.referrerHost,
-      utmSource: c.utmSource,
-      utmMedium: c.utmMedium,
-      utmCampaign: c.utmCampaign,
-      attributedBy: c.attributedBy,
-    })
+    .select({ ...visitColumns(c), attributedBy: c.attributedBy })
     .from(c)
     .where(and(eq(c.kind, "newsletter-signup"), eq(c.entityId, subscriptionId)))
     .limit(1);
@@ -162,17 +161,7 @@ async function signUpAttribution(subscriptionId: string): Promise<Attribution | 
 
 async function firstVisitOf(visitorId: string): Promise<Attribution | null> {
   const v = analyticsVisitors;
-  const [row] = await getDb()
-    .select({
-      entryPath: v.entryPath,
-      referrerHost: v.referrerHost,
-      utmSource: v.utmSource,
-      utmMedium: v.utmMedium,
-      utmCampaign: v.utmCampaign,
-    })
-    .from(v)
-    .where(eq(v.id, visitorId))
-    .limit(1);
+  const [row] = await getDb().select(visitColumns(v)).from(v).where(eq(v.id, visitorId)).limit(1);
   return row ? { ...row, attributedBy: "cookie" } : null;
 }
 

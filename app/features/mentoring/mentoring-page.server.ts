@@ -194,18 +194,10 @@ export async function handleBookingAction(formData: FormData, request: Request, 
       { status: 400 },
     );
   }
-  const value = submission.value;
+  const { tz, scholarship, scholarshipReason, ...fields } = submission.value;
   try {
     const result = await bookSession({
-      values: {
-        slotId: value.slotId,
-        name: value.name,
-        email: value.email,
-        goals: value.goals,
-        disclaimerAccepted: value.disclaimerAccepted,
-        timeZone: value.tz,
-        scholarshipReason: value.scholarship ? (value.scholarshipReason ?? null) : null,
-      },
+      values: { ...fields, timeZone: tz, scholarshipReason: scholarship ? (scholarshipReason ?? null) : null },
       request,
       clientIp,
       trapFields: { honeypot: formData.get(HONEYPOT_FIELD), startToken },
@@ -220,8 +212,8 @@ export async function handleBookingAction(formData: FormData, request: Request, 
       start: result.start.toISOString(),
       end: result.end.toISOString(),
       mentorName: result.mentorName,
-      email: value.email,
-      timeZone: value.tz,
+      email: fields.email,
+      timeZone: tz,
     });
   } catch (error) {
     if (error instanceof SlotTakenError) {

@@ -22,20 +22,11 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = await readJsonBody(request);
     const parsed = bookingApiSchema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, "The booking is not valid.");
-    const values = parsed.data;
+    const { timeZone = "UTC", scholarship, ...fields } = parsed.data;
     const raw = body as Record<string, unknown>;
-    const timeZone = values.timeZone ?? "UTC";
     try {
       const result = await bookSession({
-        values: {
-          slotId: values.slotId,
-          name: values.name,
-          email: values.email,
-          goals: values.goals,
-          disclaimerAccepted: values.disclaimerAccepted,
-          timeZone,
-          scholarshipReason: values.scholarship?.reason ?? null,
-        },
+        values: { ...fields, timeZone, scholarshipReason: scholarship?.reason ?? null },
         request,
         clientIp: context.get(requestInfoContext).clientIp,
         trapFields: { honeypot: raw[HONEYPOT_FIELD], startToken: raw[STARTED_AT_FIELD] },

@@ -239,15 +239,17 @@ async function readTimelineRows(personId: string) {
   return { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows };
 }
 
+/** What every entry has: its kind, an id unique on the page, when and who. */
+function base<T extends TimelineEntry["type"]>(type: T, id: string | number, at: Date, who: string | null) {
+  return { type, id: `${type}-${id}`, at: iso(at), who };
+}
+
 /** One timeline entry per row. */
 function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, personName: string): TimelineEntry[] {
   const { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows } = rows;
   return [
     ...visitRows.map((row): TimelineEntry => ({
-      type: "visit",
-      id: `visit-${row.id}`,
-      at: iso(row.occurredAt),
-      who: null,
+      ...base("visit", row.id, row.occurredAt, null),
       about: row.kind,
       entryPath: row.entryPath,
       referrerHost: row.referrerHost,
@@ -256,10 +258,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       utmCampaign: row.utmCampaign,
     })),
     ...leadRows.map((row): TimelineEntry => ({
-      type: "chat",
-      id: `chat-${row.id}`,
-      at: iso(row.createdAt),
-      who: row.name ?? personName,
+      ...base("chat", row.id, row.createdAt, row.name ?? personName),
       leadId: row.id,
       company: row.company,
       message: row.message,
@@ -267,10 +266,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       held: row.heldAt !== null,
     })),
     ...bookingRows.map((row): TimelineEntry => ({
-      type: "booking",
-      id: `booking-${row.id}`,
-      at: iso(row.createdAt),
-      who: row.name || personName,
+      ...base("booking", row.id, row.createdAt, row.name || personName),
       bookingId: row.id,
       status: row.status,
       start: iso(row.startsAt),
@@ -280,30 +276,21 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       scholarshipReason: row.scholarshipReason,
     })),
     ...submissionRows.map((row): TimelineEntry => ({
-      type: "submission",
-      id: `submission-${row.id}`,
-      at: iso(row.createdAt),
-      who: row.name || personName,
+      ...base("submission", row.id, row.createdAt, row.name || personName),
       submissionId: row.id,
       source: row.source,
       fields: row.fields,
       held: row.heldAt !== null,
     })),
     ...subscriptionRows.map((row): TimelineEntry => ({
-      type: "subscription",
-      id: `subscription-${row.id}`,
-      at: iso(row.createdAt),
-      who: personName,
+      ...base("subscription", row.id, row.createdAt, personName),
       source: row.source,
       confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
       unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
       bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
     })),
     ...mailRows.map(({ mail: row, delivery }): TimelineEntry => ({
-      type: "mail",
-      id: `mail-${row.id}`,
-      at: iso(row.createdAt),
-      who: row.direction === "out" ? (row.sentByName ?? "The studio") : personName,
+      ...base("mail", row.id, row.createdAt, row.direction === "out" ? (row.sentByName ?? "The studio") : personName),
       direction: row.direction,
       enquiryId: row.enquiryId,
       from: row.fromAddress,
@@ -314,19 +301,10 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       delivery: row.direction === "out" && delivery?.status ? { status: delivery.status, detail: delivery.detail } : null,
       attachments: attachmentRows
         .filter((attachment) => attachment.mailId === row.id)
-        .map((attachment) => ({
-          id: attachment.id,
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          sizeBytes: attachment.sizeBytes,
-          kept: attachment.kept,
-        })),
+        .map(({ mailId: _mailId, ...attachment }) => attachment),
     })),
     ...eventRows.map((row): TimelineEntry => ({
-      type: "event",
-      id: `event-${row.id}`,
-      at: iso(row.createdAt),
-      who: row.actorName ?? "The system",
+      ...base("event", row.id, row.createdAt, row.actorName ?? "The system"),
       kind: row.kind,
       enquiryId: row.enquiryId,
       body: row.body,

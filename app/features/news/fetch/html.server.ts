@@ -25,6 +25,11 @@ function resolveUrl(value: string | undefined, base: string | undefined): string
   }
 }
 
+/** The attributes that have a value, in their order: an empty or missing one is left out. */
+function withValues(attribs: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(attribs).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
 /**
  * Sanitises HTML with an allow-list: no script, style, iframe, forms or event
  * handlers; only http(s) and mailto links and https images. Relative links
@@ -66,32 +71,24 @@ export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
     ],
     transformTags: {
       h1: "h2",
-      a: (_tagName, attribs) => {
-        const href = resolveUrl(attribs.href, baseUrl);
-        return {
-          tagName: "a",
-          attribs: {
-            ...(href ? { href } : {}),
-            ...(attribs.title ? { title: attribs.title } : {}),
-            rel: "noopener noreferrer nofollow",
-            target: "_blank",
-          },
-        };
-      },
-      img: (_tagName, attribs) => {
-        const src = resolveUrl(attribs.src, baseUrl);
-        return {
-          tagName: "img",
-          attribs: {
-            ...(src ? { src } : {}),
-            alt: attribs.alt ?? "",
-            ...(attribs.width ? { width: attribs.width } : {}),
-            ...(attribs.height ? { height: attribs.height } : {}),
-            loading: "lazy",
-            referrerpolicy: "no-referrer",
-          },
-        };
-      },
+      a: (_tagName, attribs) => ({
+        tagName: "a",
+        attribs: {
+          ...withValues({ href: resolveUrl(attribs.href, baseUrl), title: attribs.title }),
+          rel: "noopener noreferrer nofollow",
+          target: "_blank",
+        },
+      }),
+      img: (_tagName, attribs) => ({
+        tagName: "img",
+        attribs: {
+          ...withValues({ src: resolveUrl(attribs.src, baseUrl) }),
+          alt: attribs.alt ?? "",
+          ...withValues({ width: attribs.width, height: attribs.height }),
+          loading: "lazy",
+          referrerpolicy: "no-referrer",
+        },
+      }),
     },
     exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
   });

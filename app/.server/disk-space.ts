@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Counter, Gauge } from "prom-client";
+import { Gauge } from "prom-client";
 import { logger } from "./logger";
-import { metricsRegistry } from "./metrics";
+import { counter, metricsRegistry } from "./metrics";
 
 /**
  * Free space where the embedded database writes (docs/decisions/0171).
@@ -38,12 +38,11 @@ export type DiskWatchOptions = {
 
 const RESERVE_FILE = "disk-reserve";
 
-const skippedWrites = new Counter({
-  name: "nordlys_disk_low_skipped_writes_total",
-  help: "Writes skipped while free disk space was under DISK_LOW_MB, by kind (page_view, news_refresh, conversion)",
-  labelNames: ["kind"] as const,
-  registers: [metricsRegistry],
-});
+const skippedWrites = counter(
+  "nordlys_disk_low_skipped_writes_total",
+  "Writes skipped while free disk space was under DISK_LOW_MB, by kind (page_view, news_refresh, conversion)",
+  ["kind"],
+);
 
 // On globalThis: the dev server reloads modules, and the watch started by the runtime must stay the one read.
 const watchKey = Symbol.for("nordlys.disk-watch");

@@ -29,47 +29,32 @@ export function routeGroup(path: string, status: number): string {
   return segments.length === 1 ? `/${segments[0]}` : `/${segments[0]}/:rest`;
 }
 
-export const jobRuns = new Counter({
-  name: "nordlys_job_runs_total",
-  help: "Background job runs by queue and outcome",
-  labelNames: ["job", "outcome"] as const,
-  registers: [metricsRegistry],
-});
+/** A counter in the registry, with its labels. */
+export function counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]) {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
 
-export const rateLimitRejections = new Counter({
-  name: "nordlys_rate_limit_rejections_total",
-  help: "Requests refused by a rate limit, by limit name",
-  labelNames: ["limit"] as const,
-  registers: [metricsRegistry],
-});
+export const jobRuns = counter("nordlys_job_runs_total", "Background job runs by queue and outcome", ["job", "outcome"]);
 
-export const newsletterDeliveries = new Counter({
-  name: "nordlys_newsletter_deliveries_total",
-  help: "Newsletter e-mails by outcome (sent, failed, bounced)",
-  labelNames: ["outcome"] as const,
-  registers: [metricsRegistry],
-});
+export const rateLimitRejections = counter("nordlys_rate_limit_rejections_total", "Requests refused by a rate limit, by limit name", [
+  "limit",
+]);
 
-export const feedFetches = new Counter({
-  name: "nordlys_feed_fetches_total",
-  help: "News feed fetches by outcome (ok, not_modified, error)",
-  labelNames: ["outcome"] as const,
-  registers: [metricsRegistry],
-});
+export const newsletterDeliveries = counter(
+  "nordlys_newsletter_deliveries_total",
+  "Newsletter e-mails by outcome (sent, failed, bounced)",
+  ["outcome"],
+);
 
-export const aiRequests = new Counter({
-  name: "nordlys_ai_requests_total",
-  help: "AI provider requests by feature and outcome",
-  labelNames: ["feature", "outcome"] as const,
-  registers: [metricsRegistry],
-});
+export const feedFetches = counter("nordlys_feed_fetches_total", "News feed fetches by outcome (ok, not_modified, error)", ["outcome"]);
 
-export const analyticsEvents = new Counter({
-  name: "nordlys_analytics_events_total",
-  help: "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, rate-limited, full, unavailable, disk-low, written, over-cap, lost)",
-  labelNames: ["outcome"] as const,
-  registers: [metricsRegistry],
-});
+export const aiRequests = counter("nordlys_ai_requests_total", "AI provider requests by feature and outcome", ["feature", "outcome"]);
+
+export const analyticsEvents = counter(
+  "nordlys_analytics_events_total",
+  "Page-view beacons by outcome (counted, bot, automated, prefetch, uncounted-path, invalid, rate-limited, full, unavailable, disk-low, written, over-cap, lost)",
+  ["outcome"],
+);
 
 /** What the page cache holds per tier (server/html-cache.ts); read at each scrape. */
 export type PageCacheReading = Record<string, { bytes: number; maxBytes: number; entries: number }>;
@@ -96,9 +81,8 @@ pageCacheGauge("nordlys_page_cache_bytes", "Bytes of stored pages (all encodings
 pageCacheGauge("nordlys_page_cache_max_bytes", "The page cache's byte budget (PAGE_CACHE_MAX_MB), by tier", "maxBytes");
 pageCacheGauge("nordlys_page_cache_entries", "Pages stored in the page cache, by tier", "entries");
 
-export const pageCacheEvictions = new Counter({
-  name: "nordlys_page_cache_evictions_total",
-  help: "Stored pages pushed out of the page cache to make room, by tier (any in core: PAGE_CACHE_MAX_MB is too small)",
-  labelNames: ["tier"] as const,
-  registers: [metricsRegistry],
-});
+export const pageCacheEvictions = counter(
+  "nordlys_page_cache_evictions_total",
+  "Stored pages pushed out of the page cache to make room, by tier (any in core: PAGE_CACHE_MAX_MB is too small)",
+  ["tier"],
+);

@@ -32,14 +32,31 @@ const booleanFlagOnByDefault = z
   .default("true")
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** A limit and the message for a value beyond it. */
+type Bound = readonly [limit: number, message: string];
+
+/** A number setting, `fallback` when unset, with the message of each check: `whole` (when it must be a whole number), `min`, `max`. */
+function numberSetting(fallback: number, checks: { whole?: string; min?: Bound; max?: Bound }) {
+  let schema = z.coerce.number({ error: "must be a number" });
+  if (checks.whole) schema = schema.int({ error: checks.whole });
+  if (checks.min) schema = schema.min(checks.min[0], { error: checks.min[1] });
+  if (checks.max) schema = schema.max(checks.max[0], { error: checks.max[1] });
+  return schema.default(fallback);
+}
+
+const WHOLE = "must be a whole number";
+
+/** Bounds with one message, "must be between 1 and 100" (`unit`: " days" after it). */
+function between(min: number, max: number, unit = ""): { min: Bound; max: Bound } {
+  const message = `must be between ${min} and ${max}${unit}`;
+  return { min: [min, message], max: [max, message] };
+}
+const atLeast = (limit: number, unit = ""): Bound => [limit, `must be at least ${limit}${unit}`];
+const atMost = (limit: number, unit = ""): Bound => [limit, `must be at most ${limit}${unit}`];
+
 /** A whole number from `min` to `max` ("of seconds": its unit in the message), `fallback` when unset. */
 const wholeNumber = (min: number, max: number, fallback: number, unit?: string) =>
-  z.coerce
-    .number({ error: "must be a number" })
-    .int({ error: unit ? `must be a whole number of ${unit}` : "must be a whole number" })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` })
-    .default(fallback);
+  numberSetting(fallback, { whole: unit ? `${WHOLE} of ${unit}` : WHOLE, ...between(min, max) });
 
 const urlWithProtocols = (protocols: string[]) =>
   z.url({ error: "must be a URL" }).refine((value) => protocols.includes(new URL(value).protocol), {
@@ -83,113 +100,67 @@ const envSchema = z
     IMAP_POLL_SECONDS: wholeNumber(5, 3600, 60, "seconds").describe(
       "How often the IMAP reader looks for new mail besides IDLE (and reconnects after a failure)",
     ),
-    INBOX_MAX_MESSAGE_MB: z.coerce
-      .number({ error: "must be a number" })
-      .min(1, { error: "must be between 1 and 100" })
-      .max(100, { error: "must be between 1 and 100" })
-      .default(25)
-      .describe("A larger incoming mail is recorded with its headers only and a note"),
-    INBOX_MAX_ATTACHMENT_MB: z.coerce
-      .number({ error: "must be a number" })
-      .min(0, { error: "must be between 0 and 100" })
-      .max(100, { error: "must be between 0 and 100" })
-      .default(10)
-      .describe("A larger attachment of an incoming mail is listed without its content"),
+    INBOX_MAX_MESSAGE_MB: numberSetting(25, between(1, 100)).describe(
+      "A larger incoming mail is recorded with its headers only and a note",
+    ),
+    INBOX_MAX_ATTACHMENT_MB: numberSetting(10, between(0, 100)).describe(
+      "A larger attachment of an incoming mail is listed without its content",
+    ),
     AI_BASE_URL: urlWithProtocols(["http:", "https:"]).optional(),
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
-    AI_DAILY_REQUEST_BUDGET: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be at least 1" })
-      .default(2000)
-      .describe("AI endpoint requests allowed per UTC day, over all visitors"),
-    AI_CLIENT_DAILY_SHARE_PERCENT: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be at least 1" })
-      .max(100, { error: "must be at most 100" })
-      .default(5)
-      .describe("The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /56) may use per UTC day, in percent"),
-    AI_DAILY_TOKEN_BUDGET: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be at least 1" })
-      .default(2_000_000)
-      .describe("Tokens (input plus output, as the provider reports them) allowed per UTC day, over all AI answers"),
-    AI_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(100, { error: "must be at least 100" })
-      .max(600_000, { error: "must be at most 600000" })
-      .default(30_000)
-      .describe("How long one provider attempt may take (streaming: until the first token, and between tokens)"),
-    AI_STREAM_TIMEOUT_SECONDS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of seconds" })
-      .min(1, { error: "must be at least 1 second" })
-      .max(3600, { error: "must be at most 3600 seconds" })
-      .default(120)
-      .describe("The most one AI answer may take in all (every attempt, first token to last); then the provider connection is closed"),
-    AI_MAX_ANSWER_CHARS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of characters" })
-      .min(100, { error: "must be at least 100" })
-      .max(1_000_000, { error: "must be at most 1000000" })
-      .default(16_000)
-      .describe("The most characters of one AI answer relayed to a visitor or stored; beyond it the provider connection is closed"),
+    AI_DAILY_REQUEST_BUDGET: numberSetting(2000, { whole: WHOLE, min: atLeast(1) }).describe(
+      "AI endpoint requests allowed per UTC day, over all visitors",
+    ),
+    AI_CLIENT_DAILY_SHARE_PERCENT: numberSetting(5, { whole: WHOLE, min: atLeast(1), max: atMost(100) }).describe(
+      "The share of AI_DAILY_REQUEST_BUDGET one client address (IPv4, or IPv6 /56) may use per UTC day, in percent",
+    ),
+    AI_DAILY_TOKEN_BUDGET: numberSetting(2_000_000, { whole: WHOLE, min: atLeast(1) }).describe(
+      "Tokens (input plus output, as the provider reports them) allowed per UTC day, over all AI answers",
+    ),
+    AI_TIMEOUT_MS: numberSetting(30_000, { whole: WHOLE, min: atLeast(100), max: atMost(600_000) }).describe(
+      "How long one provider attempt may take (streaming: until the first token, and between tokens)",
+    ),
+    AI_STREAM_TIMEOUT_SECONDS: numberSetting(120, {
+      whole: `${WHOLE} of seconds`,
+      min: atLeast(1, " second"),
+      max: atMost(3600, " seconds"),
+    }).describe("The most one AI answer may take in all (every attempt, first token to last); then the provider connection is closed"),
+    AI_MAX_ANSWER_CHARS: numberSetting(16_000, { whole: `${WHOLE} of characters`, min: atLeast(100), max: atMost(1_000_000) }).describe(
+      "The most characters of one AI answer relayed to a visitor or stored; beyond it the provider connection is closed",
+    ),
     NEWS_FEEDS: optionalString,
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag,
-    NEWS_RETENTION_DAYS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of days" })
-      .min(1, { error: "must be at least 1 day" })
-      .max(3650, { error: "must be at most 3650 days" })
-      .default(30),
-    NEWSLETTER_SEND_RATE: z.coerce
-      .number({ error: "must be a number" })
-      .min(0, { error: "must be 0 (no limit) or more" })
-      .default(50)
-      .describe("Newsletter messages per second, per instance; 0 means no limit"),
+    NEWS_RETENTION_DAYS: numberSetting(30, { whole: `${WHOLE} of days`, min: atLeast(1, " day"), max: atMost(3650, " days") }),
+    NEWSLETTER_SEND_RATE: numberSetting(50, { min: [0, "must be 0 (no limit) or more"] }).describe(
+      "Newsletter messages per second, per instance; 0 means no limit",
+    ),
     NEWSLETTER_SEND_CONCURRENCY: wholeNumber(1, 32, 4).describe("Newsletter messages in flight at once, per instance"),
-    NEWSLETTER_PAUSE_AFTER_FAILURES: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(1, { error: "must be 1 or more" })
-      .default(20)
-      .describe("Consecutive SMTP failures after which a newsletter run pauses"),
+    NEWSLETTER_PAUSE_AFTER_FAILURES: numberSetting(20, { whole: WHOLE, min: [1, "must be 1 or more"] }).describe(
+      "Consecutive SMTP failures after which a newsletter run pauses",
+    ),
     NEWSLETTER_RESUME_CHECK_SECONDS: wholeNumber(1, 3600, 30, "seconds").describe(
       "How often each instance checks for today's newsletter issue left unfinished by a stopped sender, and resumes it",
     ),
-    DIGEST_HOUR: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole hour" })
-      .min(0, { error: "must be between 0 and 23" })
-      .max(23, { error: "must be between 0 and 23" })
-      .default(7)
-      .describe("The hour (in DIGEST_TIME_ZONE) at which each admin gets the morning digest of enquiries waiting for a reply"),
+    DIGEST_HOUR: numberSetting(7, { whole: "must be a whole hour", ...between(0, 23) }).describe(
+      "The hour (in DIGEST_TIME_ZONE) at which each admin gets the morning digest of enquiries waiting for a reply",
+    ),
     DIGEST_TIME_ZONE: z
       .string()
       .trim()
       .default("Europe/Oslo")
       .refine(isTimeZone, { error: "must be an IANA time zone such as Europe/Oslo or UTC" })
       .describe("The time zone of DIGEST_HOUR"),
-    ANALYTICS_RETENTION_DAYS: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of days" })
-      .min(1, { error: "must be between 1 and 3650 days" })
-      .max(3650, { error: "must be between 1 and 3650 days" })
-      .default(90)
-      .describe("How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)"),
-    ANALYTICS_BEACON_LIMIT_PER_MINUTE: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number" })
-      .min(0, { error: "must be 0 (no limit) or more" })
-      .max(1_000_000, { error: "must be at most 1000000" })
-      .default(60)
-      .describe(
-        "Page-view beacons one client (an IPv4 address or an IPv6 /56) may send per minute to one instance; 0 turns the limit off (benchmarks)",
-      ),
+    ANALYTICS_RETENTION_DAYS: numberSetting(90, { whole: `${WHOLE} of days`, ...between(1, 3650, " days") }).describe(
+      "How long raw page-view events are kept before only the daily totals remain (docs/analytics.md)",
+    ),
+    ANALYTICS_BEACON_LIMIT_PER_MINUTE: numberSetting(60, {
+      whole: WHOLE,
+      min: [0, "must be 0 (no limit) or more"],
+      max: atMost(1_000_000),
+    }).describe(
+      "Page-view beacons one client (an IPv4 address or an IPv6 /56) may send per minute to one instance; 0 turns the limit off (benchmarks)",
+    ),
     ANALYTICS_MAX_VIEWS_PER_DAY: wholeNumber(1, 100_000_000, 200_000).describe(
       "Raw page views stored per UTC day over all visitors; more are counted in /metrics only (docs/analytics.md)",
     ),
@@ -233,15 +204,9 @@ const envSchema = z
     ADMIN_REQUIRE_TWO_FACTOR: booleanFlagOnByDefault.describe(
       "Every admin sets up TOTP at first sign-in before seeing any data; false only for local development",
     ),
-    PAGE_CACHE_MAX_MB: z.coerce
-      .number({ error: "must be a number" })
-      .int({ error: "must be a whole number of MB" })
-      .min(16, { error: "must be between 16 and 4096 MB" })
-      .max(4096, { error: "must be between 16 and 4096 MB" })
-      .default(64)
-      .describe(
-        "Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)",
-      ),
+    PAGE_CACHE_MAX_MB: numberSetting(64, { whole: `${WHOLE} of MB`, ...between(16, 4096, " MB") }).describe(
+      "Memory for the shared page cache (all encodings): a quarter kept for the fixed public pages, the rest for news stories (docs/decisions/0174)",
+    ),
     METRICS_TOKEN: z
       .string()
       .min(16, { error: "must be at least 16 characters" })

@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 /**
  * AI use counted per UTC day, over all visitors and instances: the requests
@@ -9,5 +10,5 @@ export const aiDailyUsage = pgTable("ai_daily_usage", {
   day: date("day", { mode: "string" }).primaryKey(),
   requests: integer("requests").notNull().default(0),
   tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * First-party analytics (docs/analytics.md). No IP address and no user agent is stored: a page
@@ -8,12 +9,23 @@ import { bigserial, check, date, index, integer, pgTable, primaryKey, text, time
  * keys of other days.
  */
 
+/**
+ * Where a visit came from: the host of an outside referring page (null for direct visits and
+ * links within the site) and the campaign tags.
+ */
+const visitSource = () => ({
+  referrerHost: text("referrer_host"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+});
+
 /** One random salt per UTC day; rows of past days are deleted by the daily analytics job. */
 export const analyticsSalts = pgTable("analytics_salts", {
   day: date("day", { mode: "string" }).primaryKey(),
   /** 32 random bytes, base64. */
   salt: text("salt").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type DeviceClass = "mobile" | "tablet" | "desktop";
@@ -26,15 +38,11 @@ export const analyticsEvents = pgTable(
   "analytics_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    occurredAt: timestamptz("occurred_at").notNull(),
     /** The UTC day of `occurredAt` (the day whose salt made `visitorKey`). */
     day: date("day", { mode: "string" }).notNull(),
     path: text("path").notNull(),
-    /** Host of an outside referring page; null for direct visits and links within the site. */
-    referrerHost: text("referrer_host"),
-    utmSource: text("utm_source"),
-    utmMedium: text("utm_medium"),
-    utmCampaign: text("utm_campaign"),
+    ...visitSource(),
     device: text("device").$type<DeviceClass>().notNull(),
     /** base64url HMAC-SHA256 (22 characters): the same for one browser on one address during one UTC day. */
     visitorKey: text("visitor_key").notNull(),
@@ -57,10 +65,7 @@ export const analyticsVisitors = pgTable("analytics_visitors", {
   firstDay: date("first_day", { mode: "string" }).notNull(),
   lastDay: date("last_day", { mode: "string" }).notNull(),
   entryPath: text("entry_path").notNull(),
-  referrerHost: text("referrer_host"),
-  utmSource: text("utm_source"),
-  utmMedium: text("utm_medium"),
-  utmCampaign: text("utm_campaign"),
+  ...visitSource(),
 });
 
 /**
@@ -76,7 +81,7 @@ export const analyticsDaily = pgTable(
     value: text("value").notNull(),
     views: integer("views").notNull(),
     visitors: integer("visitors").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
@@ -97,15 +102,12 @@ export const analyticsConversions = pgTable(
     entityId: text("entity_id").notNull(),
     /** For AI tools: which tool. */
     detail: text("detail"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
     day: date("day", { mode: "string" }).notNull(),
     /** The day's visitor key, so a visit stored a moment later can still be found (rollup job). */
     visitorKey: text("visitor_key"),
     entryPath: text("entry_path"),
-    referrerHost: text("referrer_host"),
-    utmSource: text("utm_source"),
-    utmMedium: text("utm_medium"),
-    utmCampaign: text("utm_campaign"),
+    ...visitSource(),
     /** How the visit was found: the consented cookie's first visit, or the day's visitor key. */
     attributedBy: text("attributed_by").$type<"cookie" | "visitor-key">(),
   },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import type { Role } from "../../permissions";
+import { createdAt, deletedWith, timestamptz, updatedAt } from "./columns";
 
 /**
  * Tables of better-auth (email + password, two-factor plugin), laid out as its
@@ -16,28 +17,21 @@ export const users = pgTable("users", {
   emailVerified: boolean("email_verified").default(false).notNull(),
   image: text("image"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: deletedWith(text("user_id").notNull(), () => users.id),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -48,20 +42,16 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: deletedWith(text("user_id").notNull(), () => users.id),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
@@ -72,12 +62,9 @@ export const verifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .defaultNow()
-      .$onUpdate(() => new Date())
-      .notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
@@ -88,12 +75,10 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: deletedWith(text("user_id").notNull(), () => users.id),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
   },
   (t) => [index("two_factors_secret_idx").on(t.secret), index("two_factors_user_id_idx").on(t.userId)],
 );
@@ -105,23 +90,19 @@ export const twoFactors = pgTable(
  * enrolment starts fresh.
  */
 export const totpAcceptedSteps = pgTable("totp_accepted_steps", {
-  twoFactorId: text("two_factor_id")
-    .primaryKey()
-    .references(() => twoFactors.id, { onDelete: "cascade" }),
+  twoFactorId: deletedWith(text("two_factor_id").primaryKey(), () => twoFactors.id),
   step: bigint("step", { mode: "number" }).notNull(),
-  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  acceptedAt: timestamptz("accepted_at").notNull().defaultNow(),
 });
 
 /** docs/product.md#data, "User role": a row with role `admin` lets a user into /admin. */
 export const userRoles = pgTable(
   "user_roles",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: deletedWith(text("user_id").notNull(), () => users.id),
     /** owner, editor, sales, newsletter or mentor (app/.server/permissions.ts); an account may hold several. */
     role: text("role").$type<Role>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
@@ -149,7 +130,7 @@ export const adminAuditLog = pgTable(
     ip: text("ip"),
     /** Before and after, or what was done, in a line; never secrets or message bodies. */
     summary: text("summary"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz("at").notNull().defaultNow(),
   },
   (t) => [index("admin_audit_log_at_idx").on(t.at.desc()), index("admin_audit_log_user_at_idx").on(t.userEmail, t.at)],
 );

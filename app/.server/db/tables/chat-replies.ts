@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * The assistant replies the server produced, by conversation: a keyed digest
@@ -11,7 +12,7 @@ export const chatReplies = pgTable(
   {
     conversationId: uuid("conversation_id").notNull(),
     digest: varchar("digest", { length: 64 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.digest] }), index("chat_replies_created_at_idx").on(t.createdAt)],
 );

@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { bytea, createdAt, deletedWith, timestamptz } from "./columns";
 
 /**
  * The site's editable content (docs/content.md, decision 0208): one row per item of a content type
@@ -32,11 +21,11 @@ export const contentItems = pgTable(
     /** `draft`: never published; `published`: live; `unpublished`: taken off the site. */
     status: text("status", { enum: ["draft", "published", "unpublished"] }).notNull(),
     /** A "Publish at" still to run (the content-publish job). */
-    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    scheduledAt: timestamptz("scheduled_at"),
     /** Why the last "Publish at" failed (cleared by the next publish or schedule): shown in the admin. */
     publishError: text("publish_error"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz("published_at"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
   (t) => [uniqueIndex("content_items_type_key").on(t.type, t.key), index("content_items_type_position").on(t.type, t.position)],
@@ -47,15 +36,13 @@ export const contentRevisions = pgTable(
   "content_revisions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    itemId: deletedWith(uuid("item_id").notNull(), () => contentItems.id),
     action: text("action", { enum: ["import", "create", "save", "publish", "unpublish", "restore", "schedule"] }).notNull(),
     fields: jsonb("fields").notNull(),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     /** Kept when the author's account is removed; "first start" for the import. */
     authorName: text("author_name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true })
+    createdAt: timestamptz("created_at")
       .notNull()
       .default(sql`clock_timestamp()`),
   },
@@ -68,9 +55,7 @@ export const contentRedirects = pgTable(
   {
     type: text("type").notNull(),
     fromKey: text("from_key").notNull(),
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    itemId: deletedWith(uuid("item_id").notNull(), () => contentItems.id),
   },
   (t) => [primaryKey({ columns: [t.type, t.fromKey] })],
 );
@@ -90,19 +75,17 @@ export const media = pgTable("media", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   uploadedBy: text("uploaded_by").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const mediaVariants = pgTable(
   "media_variants",
   {
-    mediaId: uuid("media_id")
-      .notNull()
-      .references(() => media.id, { onDelete: "cascade" }),
+    mediaId: deletedWith(uuid("media_id").notNull(), () => media.id),
     /** `640.avif`, `1280.webp`, `og.jpg`… */
     variant: text("variant").notNull(),
     contentType: text("content_type").notNull(),
-    data: customType<{ data: Buffer }>({ dataType: () => "bytea" })("data").notNull(),
+    data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.mediaId, t.variant] })],
 );
@@ -115,13 +98,11 @@ export const contentShareLinks = pgTable(
   "content_share_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    itemId: deletedWith(uuid("item_id").notNull(), () => contentItems.id),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    revokedAt: timestamptz("revoked_at"),
   },
   (t) => [index("content_share_links_item").on(t.itemId)],
 );

@@ -1,5 +1,6 @@
-import { date, primaryKey, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { date, primaryKey, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { deletedWith, timestamptz } from "./columns";
 
 /**
  * The morning digest sent to each admin, one row per admin and day (in DIGEST_TIME_ZONE): the row
@@ -10,10 +11,8 @@ export const inboxDigests = pgTable(
   "inbox_digests",
   {
     day: date("day", { mode: "string" }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: deletedWith(text("user_id").notNull(), () => users.id),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );

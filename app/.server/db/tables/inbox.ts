@@ -10,11 +10,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { bytea, createdAt, deletedWith, timestamptz } from "./columns";
 
 /**
  * The studio's inbox (docs/inbox.md, decision 0180): every person who reached out, their
@@ -49,16 +49,16 @@ export const people = pgTable(
     email: text("email").notNull(),
     /** The latest name the person gave (forms, chat). */
     name: text("name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Last time they wrote to us (an enquiry, a chat, a mail): the list's default order. */
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamptz("last_activity_at").notNull().defaultNow(),
     /** Names, addresses, messages, chat transcripts, notes and mails ('simple' dictionary), kept by triggers. */
     searchVector: tsvector("search_vector"),
     /**
      * When `person.created` went to the webhooks: with their first enquiry that is not held, or
      * their confirmed subscription (a held bot or an unconfirmed sign-up announces nobody).
      */
-    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    announcedAt: timestamptz("announced_at"),
   },
   (t) => [
     uniqueIndex("people_email_key_idx").on(t.emailKey),
@@ -75,9 +75,7 @@ export const enquiries = pgTable(
   "enquiries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    personId: uuid("person_id")
-      .notNull()
-      .references(() => people.id, { onDelete: "cascade" }),
+    personId: deletedWith(uuid("person_id").notNull(), () => people.id),
     kind: text("kind").$type<EnquiryKind>().notNull(),
     /** The lead's, submission's or booking's id (unique per kind). */
     sourceId: uuid("source_id").notNull(),
@@ -87,14 +85,14 @@ export const enquiries = pgTable(
     valueMinor: bigint("value_minor", { mode: "number" }),
     currency: text("currency"),
     /** Mirrors the source row's `held_at` (decision 0100): held enquiries stay out of the pipeline's counts. */
-    heldAt: timestamp("held_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    heldAt: timestamptz("held_at"),
+    createdAt: createdAt(),
+    stageChangedAt: timestamptz("stage_changed_at").notNull().defaultNow(),
     /** Since when the person waits for our answer (null: we answered last). */
-    waitingSince: timestamp("waiting_since", { withTimezone: true }).defaultNow(),
-    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
-    lastReplyAt: timestamp("last_reply_at", { withTimezone: true }),
-    lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
+    waitingSince: timestamptz("waiting_since").defaultNow(),
+    firstReplyAt: timestamptz("first_reply_at"),
+    lastReplyAt: timestamptz("last_reply_at"),
+    lastInboundAt: timestamptz("last_inbound_at"),
     /** Random token for plus-addressed replies (`studio+<token>@…`) and the thread's Message-IDs. */
     threadToken: text("thread_token")
       .notNull()
@@ -142,10 +140,8 @@ export const inboxEvents = pgTable(
   "inbox_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    personId: uuid("person_id")
-      .notNull()
-      .references(() => people.id, { onDelete: "cascade" }),
-    enquiryId: uuid("enquiry_id").references(() => enquiries.id, { onDelete: "cascade" }),
+    personId: deletedWith(uuid("person_id").notNull(), () => people.id),
+    enquiryId: deletedWith(uuid("enquiry_id"), () => enquiries.id),
     kind: text("kind").$type<InboxEventKind>().notNull(),
     /** The admin who did it (null: the system, or an admin since deleted; `actorName` keeps the name). */
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -153,7 +149,7 @@ export const inboxEvents = pgTable(
     /** A note's text; for changes, a readable summary ("New → Contacted"). */
     body: text("body").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("inbox_events_person_idx").on(t.personId, t.createdAt.desc())],
 );
@@ -169,7 +165,7 @@ export const inboxMails = pgTable(
   "inbox_mails",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    personId: uuid("person_id").references(() => people.id, { onDelete: "cascade" }),
+    personId: deletedWith(uuid("person_id"), () => people.id),
     enquiryId: uuid("enquiry_id").references(() => enquiries.id, { onDelete: "set null" }),
     direction: text("direction").$type<MailDirection>().notNull(),
     /** The Message-ID, with its angle brackets. */
@@ -191,13 +187,13 @@ export const inboxMails = pgTable(
     sentById: text("sent_by_id").references(() => users.id, { onDelete: "set null" }),
     sentByName: text("sent_by_name"),
     /** Incoming: when an admin opened it (the digest lists unread answers). */
-    readAt: timestamp("read_at", { withTimezone: true }),
+    readAt: timestamptz("read_at"),
     /** Incoming: the mailbox and UID it was read from (an idempotent import). */
     mailbox: text("mailbox"),
     uidValidity: bigint("uid_validity", { mode: "number" }),
     uid: bigint("uid", { mode: "number" }),
     sizeBytes: integer("size_bytes"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("inbox_mails_person_idx").on(t.personId, t.createdAt.desc()),
@@ -215,13 +211,11 @@ export const inboxAttachments = pgTable(
   "inbox_attachments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    mailId: uuid("mail_id")
-      .notNull()
-      .references(() => inboxMails.id, { onDelete: "cascade" }),
+    mailId: deletedWith(uuid("mail_id").notNull(), () => inboxMails.id),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    content: customType<{ data: Buffer }>({ dataType: () => "bytea" })("content"),
+    content: bytea("content"),
   },
   (t) => [index("inbox_attachments_mail_idx").on(t.mailId)],
 );
@@ -231,8 +225,8 @@ export const savedReplies = pgTable("saved_replies", {
   id: uuid("id").primaryKey().defaultRandom(),
   title: text("title").notNull(),
   body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 /** Where the IMAP reader is in each mailbox folder. */
@@ -240,7 +234,7 @@ export const imapState = pgTable("imap_state", {
   mailbox: text("mailbox").primaryKey(),
   uidValidity: bigint("uid_validity", { mode: "number" }).notNull(),
   lastUid: bigint("last_uid", { mode: "number" }).notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 /**
@@ -250,10 +244,10 @@ export const imapState = pgTable("imap_state", {
  */
 export const imapReaderStatus = pgTable("imap_reader_status", {
   id: integer("id").primaryKey(),
-  checkedAt: timestamp("checked_at", { withTimezone: true }),
-  failingSince: timestamp("failing_since", { withTimezone: true }),
+  checkedAt: timestamptz("checked_at"),
+  failingSince: timestamptz("failing_since"),
   lastError: text("last_error"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 export type WebhookEventType =
@@ -277,8 +271,8 @@ export const webhookEvents = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     type: text("type").$type<WebhookEventType>().notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    fannedOutAt: timestamptz("fanned_out_at"),
   },
   (t) => [
     index("webhook_events_pending_idx")
@@ -298,7 +292,7 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   eventTypes: text("event_types").array().$type<WebhookEventType[]>().notNull(),
   format: text("format").$type<WebhookFormat>().notNull().default("standard"),
   enabled: boolean("enabled").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
@@ -308,9 +302,7 @@ export const webhookDeliveries = pgTable(
   {
     /** Also the `webhook-id` header: the same on every attempt and replay of this delivery. */
     id: uuid("id").primaryKey().defaultRandom(),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: deletedWith(uuid("endpoint_id").notNull(), () => webhookEndpoints.id),
     eventId: uuid("event_id").references(() => webhookEvents.id, { onDelete: "set null" }),
     eventType: text("event_type").$type<WebhookEventType>().notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
@@ -318,9 +310,9 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     responseStatus: integer("response_status"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamptz("last_attempt_at"),
+    deliveredAt: timestamptz("delivered_at"),
   },
   (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc())],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 export type MailDeliveryStatus = "queued" | "sent" | "retrying" | "failed";
 
@@ -19,7 +20,7 @@ export const mailDeliveries = pgTable(
     /** The mail server's answer ("250 2.0.0 Ok: queued as …") or why it failed. */
     detail: text("detail"),
     attempts: integer("attempts").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [index("mail_deliveries_ref_idx").on(t.ref)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { createdAt, deletedWith, timestamptz, updatedAt } from "./columns";
 import { people } from "./inbox";
 import type { HoldReason } from "../../../lib/form-traps";
 
@@ -16,9 +17,7 @@ export type MentorHours = { start: string; end: string };
 export const mentoringMentors = pgTable(
   "mentoring_mentors",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: deletedWith(text("user_id").primaryKey(), () => users.id),
     /** The founder profile shown publicly (app/content/studio.ts, by name). */
     profileName: text("profile_name").notNull(),
     timeZone: text("time_zone").notNull().default("Europe/Oslo"),
@@ -37,13 +36,10 @@ export const mentoringMentors = pgTable(
     caldavPasswordSealed: text("caldav_password_sealed"),
     /** The calendar's busy times as last read, and when: read again when older than 5 minutes. */
     caldavBusy: jsonb("caldav_busy").$type<{ start: string; end: string }[]>(),
-    caldavReadAt: timestamp("caldav_read_at", { withTimezone: true }),
+    caldavReadAt: timestamptz("caldav_read_at"),
     caldavError: text("caldav_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [
     check("mentoring_mentors_buffer_check", sql`${t.bufferMinutes} between 0 and 240`),
@@ -84,10 +80,10 @@ export const mentoringBookings = pgTable(
     mentorId: text("mentor_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
     /** The end plus the mentor's buffer at booking time: what the constraint keeps apart. */
-    occupiedUntil: timestamp("occupied_until", { withTimezone: true }).notNull(),
+    occupiedUntil: timestamptz("occupied_until").notNull(),
     status: text("status").$type<MentoringBookingStatus>().notNull(),
     /** `name` and `email` are the column names the inbox's person trigger reads (docs/inbox.md). */
     name: text("name").notNull(),
@@ -97,7 +93,7 @@ export const mentoringBookings = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(regexp_replace(email, '[+][^@]*@', '@'))`),
     /** An unconfirmed hold lapses at this time (null once confirmed). */
-    confirmBy: timestamp("confirm_by", { withTimezone: true }),
+    confirmBy: timestamptz("confirm_by"),
     /** The learner's IANA time zone, for their mails. */
     timeZone: text("time_zone").notNull(),
     goals: text("goals").notNull(),
@@ -108,23 +104,20 @@ export const mentoringBookings = pgTable(
     /** Calendar UID of the session's event; SEQUENCE grows with every update sent. */
     uid: text("uid").notNull(),
     sequence: integer("sequence").notNull().default(0),
-    personId: uuid("person_id").references(() => people.id, { onDelete: "cascade" }),
+    personId: deletedWith(uuid("person_id"), () => people.id),
     ipHash: text("ip_hash"),
     userAgent: text("user_agent"),
     holdReason: text("hold_reason").$type<HoldReason>(),
     fillMs: integer("fill_ms"),
-    reminder24hSentAt: timestamp("reminder_24h_sent_at", { withTimezone: true }),
-    reminder1hSentAt: timestamp("reminder_1h_sent_at", { withTimezone: true }),
-    followUpSentAt: timestamp("follow_up_sent_at", { withTimezone: true }),
+    reminder24hSentAt: timestamptz("reminder_24h_sent_at"),
+    reminder1hSentAt: timestamptz("reminder_1h_sent_at"),
+    followUpSentAt: timestamptz("follow_up_sent_at"),
     /** Written to the mentor's CalDAV calendar (null: not connected, or not yet). */
-    calendarSyncedAt: timestamp("calendar_synced_at", { withTimezone: true }),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    calendarSyncedAt: timestamptz("calendar_synced_at"),
+    cancelledAt: timestamptz("cancelled_at"),
     cancelledBy: text("cancelled_by").$type<"learner" | "mentor">(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [
     uniqueIndex("mentoring_bookings_uid_idx").on(t.uid),

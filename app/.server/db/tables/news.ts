@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * Feeds the news refresh reads, with what politeness needs between runs:
@@ -13,12 +14,12 @@ export const newsFeeds = pgTable("news_feeds", {
   title: text("title"),
   etag: text("etag"),
   lastModified: text("last_modified"),
-  lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
-  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastFetchedAt: timestamptz("last_fetched_at"),
+  lastSuccessAt: timestamptz("last_success_at"),
   lastStatus: integer("last_status"),
   consecutiveFailures: integer("consecutive_failures").notNull().default(0),
-  backoffUntil: timestamp("backoff_until", { withTimezone: true }),
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  backoffUntil: timestamptz("backoff_until"),
+  disabledAt: timestamptz("disabled_at"),
   lastError: text("last_error"),
   /**
    * Items of the last full fetch (200) that the database refused (docs/news.md,
@@ -27,7 +28,7 @@ export const newsFeeds = pgTable("news_feeds", {
    */
   itemsRefused: integer("items_refused").notNull().default(0),
   itemsRefusedNote: text("items_refused_note"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Aggregated AI news stories (docs/product.md#data, "News article"). */
@@ -40,8 +41,8 @@ export const aiNews = pgTable(
     fullContent: text("full_content").notNull().default(""),
     source: text("source").notNull(),
     sourceUrl: text("source_url"),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz("published_at").notNull(),
+    createdAt: createdAt(),
     /** The feed the story came from (null once the feed is removed). */
     feedId: uuid("feed_id").references(() => newsFeeds.id, { onDelete: "set null" }),
     /** sourceUrl without tracking parameters and fragment: the first de-duplication key. */
@@ -69,9 +70,9 @@ export const newsRefreshState = pgTable(
   "news_refresh_state",
   {
     id: integer("id").primaryKey().default(1),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
-    lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+    leaseUntil: timestamptz("lease_until"),
+    lastStartedAt: timestamptz("last_started_at"),
+    lastFinishedAt: timestamptz("last_finished_at"),
   },
   (t) => [check("news_refresh_state_single_row", sql`${t.id} = 1`)],
 );

@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, deletedWith, timestamptz } from "./columns";
 import { aiNews } from "./news";
 import { newsletterSubscriptions } from "./newsletter";
 
@@ -39,8 +27,8 @@ export const newsletterIssues = pgTable(
     stories: jsonb("stories").$type<NewsletterIssueStory[]>().notNull(),
     /** Why the last run stopped early (a run of SMTP failures). */
     pauseReason: text("pause_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz("completed_at"),
   },
   (t) => [uniqueIndex("newsletter_issues_issue_date_idx").on(t.issueDate)],
 );
@@ -52,12 +40,8 @@ export const newsletterIssues = pgTable(
 export const newsletterIssueStories = pgTable(
   "newsletter_issue_stories",
   {
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
-    newsId: uuid("news_id")
-      .notNull()
-      .references(() => aiNews.id, { onDelete: "cascade" }),
+    issueId: deletedWith(uuid("issue_id").notNull(), () => newsletterIssues.id),
+    newsId: deletedWith(uuid("news_id").notNull(), () => aiNews.id),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.newsId] }), uniqueIndex("newsletter_issue_stories_news_id_idx").on(t.newsId)],
@@ -75,18 +59,14 @@ export const newsletterDeliveries = pgTable(
   "newsletter_deliveries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
-    subscriptionId: uuid("subscription_id")
-      .notNull()
-      .references(() => newsletterSubscriptions.id, { onDelete: "cascade" }),
+    issueId: deletedWith(uuid("issue_id").notNull(), () => newsletterIssues.id),
+    subscriptionId: deletedWith(uuid("subscription_id").notNull(), () => newsletterSubscriptions.id),
     status: text("status").$type<NewsletterDeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamptz("last_attempt_at"),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("newsletter_deliveries_issue_subscription_idx").on(t.issueId, t.subscriptionId),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, deletedWith, timestamptz } from "./columns";
 import { people } from "./inbox";
 
 /** Newsletter subscribers (docs/product.md#data; double opt-in: docs/product.md#newsletter). */
@@ -9,14 +10,14 @@ export const newsletterSubscriptions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     confirmed: boolean("confirmed").notNull().default(false),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    confirmedAt: timestamptz("confirmed_at"),
+    unsubscribedAt: timestamptz("unsubscribed_at"),
     /** Set when the receiving server refused the address permanently (SMTP 5xx); excluded from sending. */
-    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    bouncedAt: timestamptz("bounced_at"),
     source: text("source").notNull().default("home"),
     /** The person this row belongs to, set by a trigger from the address (docs/inbox.md): never null. */
-    personId: uuid("person_id").references(() => people.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    personId: deletedWith(uuid("person_id"), () => people.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("newsletter_subscriptions_email_lower_idx").on(sql`lower(${t.email})`),

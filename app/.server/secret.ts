@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { createCookie, type Cookie } from "react-router";
 import { logger } from "./logger";
 
 /**
@@ -33,4 +34,13 @@ export function setAppSecret(secret: string): void {
 export function getAppSecret(): string {
   if (!current) throw new Error("APP_SECRET is not resolved yet (startRuntime() has not run).");
   return current;
+}
+
+/**
+ * A cookie of this site's pages (path /, SameSite=Lax, HttpOnly) signed with APP_SECRET, lasting
+ * `maxAge` seconds: made on first use, once the secret is resolved.
+ */
+export function signedCookie(name: string, maxAge: number): () => Cookie {
+  let cookie: Cookie | undefined;
+  return () => (cookie ??= createCookie(name, { path: "/", sameSite: "lax", httpOnly: true, maxAge, secrets: [getAppSecret()] }));
 }

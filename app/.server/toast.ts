@@ -1,20 +1,9 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
-import { getAppSecret } from "./secret";
+import { signedCookie } from "./secret";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function toastCookie() {
-  cookie ??= createCookie("toast", {
-    path: "/",
-    sameSite: "lax",
-    httpOnly: true,
-    maxAge: 60,
-    secrets: [getAppSecret()],
-  });
-  return cookie;
-}
+const toastCookie = signedCookie("toast", 60);
 
 /** Set-Cookie value that makes the next rendered page show `toast`. */
 export async function toastHeader(toast: ToastInput, secure = false): Promise<string> {

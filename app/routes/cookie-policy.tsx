@@ -1,19 +1,10 @@
-import { LegalPage } from "~/features/legal/components/legal-page";
+import { LegalPage, legalPageMeta } from "~/features/legal/components/legal-page";
 import { loadLegalPage } from "~/features/legal/legal-route.server";
-import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/cookie-policy";
 
 export const loader = () => loadLegalPage("cookie-policy");
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? seo({
-        title: loaderData.document.title,
-        description: loaderData.document.description,
-        path: "/cookie-policy",
-        publicUrl: publicUrlFrom(matches),
-      })
-    : [];
+export const meta: Route.MetaFunction = legalPageMeta("/cookie-policy");
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <LegalPage document={loaderData.document} />;

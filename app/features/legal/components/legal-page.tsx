@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import type { LegalDocument } from "~/content/legal-schema";
 import { legalEntity } from "~/content/legal";
+import { publicUrlFrom, seo } from "~/lib/seo";
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 /** Names of cookies and link parameters (cookie_consent, utm_source): shown as code. */
@@ -102,4 +103,23 @@ export function legalDateLabel(date: string): { iso: string; label: string } {
       new Date(`${date}T12:00:00Z`),
     ),
   };
+}
+
+/** A legal page's meta function: the document's title and description, with `path` as the canonical URL. */
+export function legalPageMeta(path: string) {
+  return ({
+    loaderData,
+    matches,
+  }: {
+    loaderData: { document: LegalDocument } | undefined;
+    matches: Parameters<typeof publicUrlFrom>[0];
+  }) =>
+    loaderData
+      ? seo({
+          title: loaderData.document.title,
+          description: loaderData.document.description,
+          path,
+          publicUrl: publicUrlFrom(matches),
+        })
+      : [];
 }

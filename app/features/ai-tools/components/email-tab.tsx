@@ -1,10 +1,9 @@
 import { MailIcon } from "lucide-react";
 import type { FormEvent } from "react";
-import { Button } from "~/components/ui/button";
 import { AI_LIMITS, countWords, STORAGE_KEYS, type EmailResponse } from "../options";
 import { storedEmailSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
-import { GeneratedText, PresetRow, TextField, ToolHeading, useTextGeneration } from "./tool-parts";
+import { GeneratedText, PresetRow, TextField, WritingTool, useTextGeneration } from "./tool-parts";
 
 export const emailPresets = [
   {
@@ -57,61 +56,60 @@ export function EmailTab({ isAvailable }: { isAvailable: boolean }) {
   const words = countWords(state.email);
 
   return (
-    <section aria-labelledby="email-heading" className="flex flex-col gap-6">
-      <ToolHeading id="email-heading" title="Cold email writer" description="A short, personal first email with one clear ask." />
-
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <PresetRow
-          id="email-presets-label"
-          label="Presets:"
-          presets={emailPresets}
-          nameOf={(preset) => preset.label}
-          onPick={(preset) =>
-            setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))
-          }
-          disabled={!isAvailable}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="email-product"
-            label="Product or service"
-            className="sm:col-span-2"
-            placeholder="What are you offering?"
-            {...fieldProps("product")}
+    <WritingTool
+      id="email"
+      title="Cold email writer"
+      description="A short, personal first email with one clear ask."
+      onSubmit={onSubmit}
+      formClassName="flex flex-col gap-4"
+      submit={{
+        label: "Write email",
+        icon: MailIcon,
+        isReady: Boolean(state.product.trim() && state.audience.trim()),
+        isBusy,
+        isAvailable,
+      }}
+      result={
+        state.email ? (
+          <GeneratedText
+            title="Your email"
+            text={state.email}
+            isBusy={isBusy}
+            testId="email-output"
+            aside={
+              <p className="text-sm tabular-nums text-ink-600" data-testid="email-word-count">
+                {words} {words === 1 ? "word" : "words"}
+              </p>
+            }
           />
-          <TextField id="email-audience" label="Audience" placeholder="Who will read it?" {...fieldProps("audience")} />
-          <TextField id="email-tone" label="Tone" list="email-tone-suggestions" {...fieldProps("tone")}>
-            <datalist id="email-tone-suggestions">
-              {toneSuggestions.map((tone) => (
-                <option key={tone} value={tone} />
-              ))}
-            </datalist>
-          </TextField>
-        </div>
-        <Button
-          type="submit"
-          variant="accent"
-          className="self-start"
-          disabled={isBusy || !state.product.trim() || !state.audience.trim() || !isAvailable}
-        >
-          <MailIcon aria-hidden="true" />
-          {isBusy ? "Generating..." : "Write email"}
-        </Button>
-      </form>
-
-      {state.email ? (
-        <GeneratedText
-          title="Your email"
-          text={state.email}
-          isBusy={isBusy}
-          testId="email-output"
-          aside={
-            <p className="text-sm tabular-nums text-ink-600" data-testid="email-word-count">
-              {words} {words === 1 ? "word" : "words"}
-            </p>
-          }
+        ) : null
+      }
+    >
+      <PresetRow
+        id="email-presets-label"
+        label="Presets:"
+        presets={emailPresets}
+        nameOf={(preset) => preset.label}
+        onPick={(preset) => setState((current) => ({ ...current, product: preset.product, audience: preset.audience, tone: preset.tone }))}
+        disabled={!isAvailable}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="email-product"
+          label="Product or service"
+          className="sm:col-span-2"
+          placeholder="What are you offering?"
+          {...fieldProps("product")}
         />
-      ) : null}
-    </section>
+        <TextField id="email-audience" label="Audience" placeholder="Who will read it?" {...fieldProps("audience")} />
+        <TextField id="email-tone" label="Tone" list="email-tone-suggestions" {...fieldProps("tone")}>
+          <datalist id="email-tone-suggestions">
+            {toneSuggestions.map((tone) => (
+              <option key={tone} value={tone} />
+            ))}
+          </datalist>
+        </TextField>
+      </div>
+    </WritingTool>
   );
 }

@@ -1,6 +1,5 @@
 import { SparklesIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { streamJsonEvents } from "~/lib/stream-json-events";
@@ -9,6 +8,7 @@ import { AI_LIMITS, STORAGE_KEYS, type SeoResponse } from "../options";
 import { storedSeoSchema } from "../stored-state";
 import { usePersistentState } from "../use-persistent-state";
 import { CopyButton, ShareMenu } from "./share-menu";
+import { PresetRow, TextField, WritingTool } from "./tool-parts";
 
 export const seoTopicExamples = [
   "Bookkeeping software for freelance designers",
@@ -18,15 +18,35 @@ export const seoTopicExamples = [
 
 const emptySeo = { topic: "", title: "", description: "" };
 
-/** "n/60" under a field; error style above the limit. */
-function Counter({ id, length, max }: { id: string; length: number; max: number }) {
-  const isOver = length > max;
+/** An editable result: its label, the text (`isLong`: a textarea) and "n/60" under it, in error style above the limit. */
+function ResultField(props: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  onChange: (value: string) => void;
+  isLong?: boolean;
+}) {
+  const { id, value, max } = props;
+  const isOver = value.length > max;
+  const Control = props.isLong ? Textarea : Input;
   return (
-    <p id={id} className={cn("text-right text-sm tabular-nums", isOver ? "font-semibold text-danger-700" : "text-ink-600")}>
-      <span className="sr-only">Characters: </span>
-      {length}/{max}
-      {isOver ? <span className="sr-only"> (too long)</span> : null}
-    </p>
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{props.label}</Label>
+      <Control
+        id={id}
+        value={value}
+        onChange={(event: { target: { value: string } }) => props.onChange(event.target.value)}
+        aria-invalid={isOver || undefined}
+        aria-describedby={`${id}-count`}
+        className={props.isLong ? "min-h-24" : undefined}
+      />
+      <p id={`${id}-count`} className={cn("text-right text-sm tabular-nums", isOver ? "font-semibold text-danger-700" : "text-ink-600")}>
+        <span className="sr-only">Characters: </span>
+        {value.length}/{max}
+        {isOver ? <span className="sr-only"> (too long)</span> : null}
+      </p>
+    </div>
   );
 }
 
@@ -38,6 +58,7 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 export function SeoTab({ isAvailable }: { isAvailable: boolean }) {
   const [state, setState] = usePersistentState(STORAGE_KEYS.seo, storedSeoSchema, emptySeo);
   const [isBusy, setBusy] = useState(false);
+  const update = (field: keyof typeof state) => (value: string) => setState((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -64,86 +85,54 @@ export function SeoTab({ isAvailable }: { isAvailable: boolean }) {
   }
 
   const hasResult = Boolean(state.title || state.description);
-  const titleOver = state.title.length > AI_LIMITS.seoTitleChars;
-  const descriptionOver = state.description.length > AI_LIMITS.seoDescriptionChars;
 
   return (
-    <section aria-labelledby="seo-heading" className="flex flex-col gap-6">
-      <div>
-        <h2 id="seo-heading" className="text-xl font-semibold">
-          SEO title and meta description
-        </h2>
-        <p className="text-sm text-ink-600">A search-friendly title (up to 60 characters) and description (up to 160).</p>
-      </div>
-
-      <form onSubmit={onSubmit} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="seo-topic">Topic</Label>
-          <Input
-            id="seo-topic"
-            value={state.topic}
-            onChange={(event) => setState((current) => ({ ...current, topic: event.target.value }))}
-            maxLength={AI_LIMITS.fieldChars}
-            placeholder="What is the page about?"
-            disabled={!isAvailable}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-labelledby="seo-examples-label">
-          <span id="seo-examples-label" className="text-sm text-ink-600">
-            Examples:
-          </span>
-          {seoTopicExamples.map((example) => (
-            <Button
-              key={example}
-              type="button"
-              variant="outline"
-              size="sm"
-              className="h-auto min-h-9 whitespace-normal py-1.5 text-left"
-              disabled={!isAvailable}
-              onClick={() => setState((current) => ({ ...current, topic: example }))}
-            >
-              {example}
-            </Button>
-          ))}
-        </div>
-        <Button type="submit" variant="accent" className="self-start" disabled={isBusy || !state.topic.trim() || !isAvailable}>
-          <SparklesIcon aria-hidden="true" />
-          {isBusy ? "Generating..." : "Generate SEO"}
-        </Button>
-      </form>
-
-      {hasResult ? (
-        <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" aria-busy={isBusy}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="seo-title">Title</Label>
-            <Input
-              id="seo-title"
-              value={state.title}
-              onChange={(event) => setState((current) => ({ ...current, title: event.target.value }))}
-              aria-invalid={titleOver || undefined}
-              aria-describedby="seo-title-count"
-            />
-            <Counter id="seo-title-count" length={state.title.length} max={AI_LIMITS.seoTitleChars} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="seo-description">Meta description</Label>
-            <Textarea
+    <WritingTool
+      id="seo"
+      title="SEO title and meta description"
+      description="A search-friendly title (up to 60 characters) and description (up to 160)."
+      onSubmit={onSubmit}
+      formClassName="flex flex-col gap-3"
+      submit={{ label: "Generate SEO", icon: SparklesIcon, isReady: Boolean(state.topic.trim()), isBusy, isAvailable }}
+      result={
+        hasResult ? (
+          <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" aria-busy={isBusy}>
+            <ResultField id="seo-title" label="Title" value={state.title} max={AI_LIMITS.seoTitleChars} onChange={update("title")} />
+            <ResultField
               id="seo-description"
+              label="Meta description"
               value={state.description}
-              onChange={(event) => setState((current) => ({ ...current, description: event.target.value }))}
-              aria-invalid={descriptionOver || undefined}
-              aria-describedby="seo-description-count"
-              className="min-h-24"
+              max={AI_LIMITS.seoDescriptionChars}
+              onChange={update("description")}
+              isLong
             />
-            <Counter id="seo-description-count" length={state.description.length} max={AI_LIMITS.seoDescriptionChars} />
+            <div className="flex flex-wrap gap-2">
+              <CopyButton text={state.title} label="Copy title" />
+              <CopyButton text={state.description} label="Copy description" />
+              <ShareMenu text={`${state.title}\n\n${state.description}`} />
+            </div>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <CopyButton text={state.title} label="Copy title" />
-            <CopyButton text={state.description} label="Copy description" />
-            <ShareMenu text={`${state.title}\n\n${state.description}`} />
-          </div>
-        </div>
-      ) : null}
-    </section>
+        ) : null
+      }
+    >
+      <TextField
+        id="seo-topic"
+        label="Topic"
+        value={state.topic}
+        onChange={(event) => update("topic")(event.target.value)}
+        maxLength={AI_LIMITS.fieldChars}
+        placeholder="What is the page about?"
+        disabled={!isAvailable}
+      />
+      <PresetRow
+        id="seo-examples-label"
+        label="Examples:"
+        presets={seoTopicExamples}
+        nameOf={(example) => example}
+        onPick={update("topic")}
+        disabled={!isAvailable}
+        buttonClassName="h-auto min-h-9 whitespace-normal py-1.5 text-left"
+      />
+    </WritingTool>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type ComponentProps, type ReactNode } from "react";
+import type { LucideIcon } from "lucide-react";
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
@@ -8,7 +9,7 @@ import { ResultActions } from "./share-menu";
 
 /**
  * The parts the writing tools share (docs/product.md#try-ai-tools): a streamed generation, the
- * tool's heading, a labelled field, a row of presets and the result with its actions.
+ * tool's frame, a labelled field, a row of presets and the result with its actions.
  */
 
 /**
@@ -37,14 +38,40 @@ export function useTextGeneration<Response>(fallback: string, pick: (response: R
   return { isBusy, generate };
 }
 
-export function ToolHeading({ id, title, description }: { id: string; title: string; description: string }) {
+/**
+ * One writing tool: its heading, the form (`children`, then the submit button, which waits for
+ * `isReady`) and `result` below it.
+ */
+export function WritingTool(props: {
+  id: string;
+  title: string;
+  description: string;
+  onSubmit: (event: FormEvent) => void;
+  formClassName: string;
+  submit: { label: string; icon: LucideIcon; isReady: boolean; isBusy: boolean; isAvailable: boolean };
+  children: ReactNode;
+  result: ReactNode;
+}) {
+  const { label, icon: Icon, isReady, isBusy, isAvailable } = props.submit;
   return (
-    <div>
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <p className="text-sm text-ink-600">{description}</p>
-    </div>
+    <section aria-labelledby={`${props.id}-heading`} className="flex flex-col gap-6">
+      <div>
+        <h2 id={`${props.id}-heading`} className="text-xl font-semibold">
+          {props.title}
+        </h2>
+        <p className="text-sm text-ink-600">{props.description}</p>
+      </div>
+
+      <form onSubmit={props.onSubmit} className={props.formClassName}>
+        {props.children}
+        <Button type="submit" variant="accent" className="self-start" disabled={isBusy || !isReady || !isAvailable}>
+          <Icon aria-hidden="true" />
+          {isBusy ? "Generating..." : label}
+        </Button>
+      </form>
+
+      {props.result}
+    </section>
   );
 }
 

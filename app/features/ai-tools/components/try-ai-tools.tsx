@@ -22,11 +22,12 @@ const FIRST_PAINT_TAB =
   `try{var t=decodeURIComponent(location.hash.slice(1));if(${JSON.stringify(aiTabs.slice(1))}.indexOf(t)>=0)` +
   'document.documentElement.setAttribute("data-ai-tab",t)}catch(e){}';
 
-const tabLabels: Record<AiTab, { label: string; icon: typeof BotIcon }> = {
-  secretary: { label: "AI Secretary", icon: BotIcon },
-  seo: { label: "SEO Generator", icon: SearchIcon },
-  email: { label: "Email Writer", icon: MailIcon },
-  linkedin: { label: "LinkedIn Posts", icon: MegaphoneIcon },
+/** Each tool's tab (its label and icon) and panel. */
+const tools: Record<AiTab, { label: string; icon: typeof BotIcon; Panel: typeof SeoTab }> = {
+  secretary: { label: "AI Secretary", icon: BotIcon, Panel: SecretaryTab },
+  seo: { label: "SEO Generator", icon: SearchIcon, Panel: SeoTab },
+  email: { label: "Email Writer", icon: MailIcon, Panel: EmailTab },
+  linkedin: { label: "LinkedIn Posts", icon: MegaphoneIcon, Panel: LinkedinTab },
 };
 
 /**
@@ -77,7 +78,7 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
       <Tabs value={tab} onValueChange={choose}>
         <TabsList aria-label="AI tools" className="grid grid-cols-2 sm:flex">
           {aiTabs.map((value) => {
-            const { label, icon: Icon } = tabLabels[value];
+            const { label, icon: Icon } = tools[value];
             return (
               <TabsTrigger key={value} value={value} data-ai-trigger={value} className="whitespace-normal text-center leading-tight">
                 <Icon aria-hidden="true" />
@@ -87,18 +88,14 @@ export function TryAiTools({ isAvailable }: { isAvailable: boolean }) {
           })}
         </TabsList>
         <Card className="mt-4">
-          <TabsContent value="secretary" data-ai-panel="secretary" className="mt-0">
-            <SecretaryTab isAvailable={isAvailable} />
-          </TabsContent>
-          <TabsContent value="seo" data-ai-panel="seo" className="mt-0">
-            <SeoTab isAvailable={isAvailable} />
-          </TabsContent>
-          <TabsContent value="email" data-ai-panel="email" className="mt-0">
-            <EmailTab isAvailable={isAvailable} />
-          </TabsContent>
-          <TabsContent value="linkedin" data-ai-panel="linkedin" className="mt-0">
-            <LinkedinTab isAvailable={isAvailable} />
-          </TabsContent>
+          {aiTabs.map((value) => {
+            const { Panel } = tools[value];
+            return (
+              <TabsContent key={value} value={value} data-ai-panel={value} className="mt-0">
+                <Panel isAvailable={isAvailable} />
+              </TabsContent>
+            );
+          })}
         </Card>
       </Tabs>
     </div>

@@ -8,6 +8,12 @@ import { pictureSrc } from "~/lib/picture-src";
 import { VisionQuote } from "~/features/home/components/vision-quote";
 import { Paragraphs } from "~/components/prose";
 
+/** A stored picture below the fold, loaded lazily. */
+function LazyPicture(props: { path: string; alt: string; width: number; height: number; className: string }) {
+  const { path, alt, width, height, className } = props;
+  return <img src={pictureSrc(path)} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={className} />;
+}
+
 /** The about page: its copy, the founders and the previous partners (also a draft's preview). */
 export function AboutPage({
   page,
@@ -53,13 +59,11 @@ export function AboutPage({
             {founders.map((founder) => (
               <li key={founder.name}>
                 <article className="flex h-full flex-col">
-                  <img
-                    src={pictureSrc(founder.portrait)}
+                  <LazyPicture
+                    path={founder.portrait}
                     alt={founder.portraitAlt}
                     width={400}
                     height={400}
-                    loading="lazy"
-                    decoding="async"
                     className="aspect-square w-full rounded-[var(--radius-card)] object-cover"
                   />
                   <h3 className="mt-5 text-h3 font-semibold">{founder.name}</h3>
@@ -99,15 +103,7 @@ export function AboutPage({
                 key={partner.name}
                 className="flex flex-col items-center justify-center gap-2 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 px-4 py-6"
               >
-                <img
-                  src={pictureSrc(partner.logo)}
-                  alt={partner.name}
-                  width={240}
-                  height={72}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-auto w-full max-w-[200px]"
-                />
+                <LazyPicture path={partner.logo} alt={partner.name} width={240} height={72} className="h-auto w-full max-w-[200px]" />
                 <span className="text-xs font-medium uppercase tracking-wider text-ink-600">{partner.sector}</span>
               </li>
             ))}

@@ -104,6 +104,10 @@ function SubmissionFields({ source, startToken, constraint }: { source: FormSour
   const name = all.name!;
   const email = all.email!;
   const disclaimerField = all.disclaimerAccepted!;
+  const shortFields = [
+    { field: name, label: "Name", type: "text", autoComplete: "name", maxLength: FIELD_LIMITS.name },
+    { field: email, label: "Email", type: "email", autoComplete: "email", maxLength: FIELD_LIMITS.email },
+  ] as const;
   const disclaimer = disclaimers[definition.disclaimer];
   // After a failed post the form keeps the start time it was first rendered with.
   const formStartToken = actionData?.outcome !== "success" && actionData?.startToken ? actionData.startToken : startToken;
@@ -123,28 +127,19 @@ function SubmissionFields({ source, startToken, constraint }: { source: FormSour
       className="flex flex-col gap-6"
     >
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field id={name.id} name={name.name} label="Name" error={name.errors?.[0]}>
-          {(control) => (
-            <Input
-              {...controlProps(getInputProps(name, { type: "text" }))}
-              {...control}
-              key={name.key}
-              autoComplete="name"
-              maxLength={FIELD_LIMITS.name}
-            />
-          )}
-        </Field>
-        <Field id={email.id} name={email.name} label="Email" error={email.errors?.[0]}>
-          {(control) => (
-            <Input
-              {...controlProps(getInputProps(email, { type: "email" }))}
-              {...control}
-              key={email.key}
-              autoComplete="email"
-              maxLength={FIELD_LIMITS.email}
-            />
-          )}
-        </Field>
+        {shortFields.map(({ field, label, type, autoComplete, maxLength }) => (
+          <Field key={field.name} id={field.id} name={field.name} label={label} error={field.errors?.[0]}>
+            {(control) => (
+              <Input
+                {...controlProps(getInputProps(field, { type }))}
+                {...control}
+                key={field.key}
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+              />
+            )}
+          </Field>
+        ))}
       </div>
 
       {definition.longFields.map((longField) => {

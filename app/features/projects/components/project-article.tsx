@@ -1,8 +1,9 @@
 import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { Badge } from "~/components/ui/badge";
+import { ProjectTags } from "./project-card";
 import { Button } from "~/components/ui/button";
 import type { CaseStudy, Project } from "~/content/project-schema";
 import { cn } from "~/lib/cn";
@@ -25,6 +26,18 @@ export function BackToProjects() {
         Back to Projects
       </Link>
     </Button>
+  );
+}
+
+/** A section of the article under its h2; `id` names the heading (`<id>-title`). */
+function TitledSection(props: { id: string; title: string; className?: string; titleClassName?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${props.id}-title`} className={props.className}>
+      <h2 id={`${props.id}-title`} className={props.titleClassName ?? "text-h3 font-semibold"}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
   );
 }
 
@@ -56,30 +69,21 @@ export function ProjectArticle({ project }: { project: Project }) {
 
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1.4fr_1fr] lg:gap-16 lazy-render">
         <div className="space-y-12">
-          <section aria-labelledby="summary-title">
-            <h2 id="summary-title" className="text-h2 font-semibold">
-              Summary
-            </h2>
+          <TitledSection id="summary" title="Summary" titleClassName="text-h2 font-semibold">
             <div className="mt-4 space-y-4 text-lg leading-relaxed text-ink-700">
               <Paragraphs path="summary" paragraphs={project.summary} />
             </div>
-          </section>
+          </TitledSection>
           {study ? (
-            <section aria-labelledby="problem-title" className="border-l-4 border-violet-500 pl-6">
-              <h2 id="problem-title" className="text-h3 font-semibold">
-                The problem
-              </h2>
+            <TitledSection id="problem" title="The problem" className="border-l-4 border-violet-500 pl-6">
               <div className="mt-3 space-y-4 text-ink-700">
                 <Paragraphs path="caseStudy.problem" paragraphs={study.problem} />
               </div>
-            </section>
+            </TitledSection>
           ) : null}
         </div>
         <aside className="space-y-8">
-          <section aria-labelledby="features-title" className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7">
-            <h2 id="features-title" className="text-h3 font-semibold">
-              Key features
-            </h2>
+          <TitledSection id="features" title="Key features" className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7">
             <ul className="mt-4 space-y-3">
               {project.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-ink-700">
@@ -88,12 +92,14 @@ export function ProjectArticle({ project }: { project: Project }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
           {study ? (
-            <section aria-labelledby="stack-title" className="rounded-[var(--radius-card)] bg-ink-950 p-7 text-white">
-              <h2 id="stack-title" className="text-h3 font-semibold text-white">
-                The stack
-              </h2>
+            <TitledSection
+              id="stack"
+              title="The stack"
+              className="rounded-[var(--radius-card)] bg-ink-950 p-7 text-white"
+              titleClassName="text-h3 font-semibold text-white"
+            >
               <ul className="mt-4 flex flex-wrap gap-2">
                 {study.stack.map((item) => (
                   <li key={item} className="rounded-full border border-white/15 px-3 py-1 font-mono text-xs text-aurora-300">
@@ -101,7 +107,7 @@ export function ProjectArticle({ project }: { project: Project }) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           ) : null}
         </aside>
       </div>
@@ -197,13 +203,7 @@ function ProjectHeader({ project }: { project: ShownProject }) {
             </p>
             <h1 className="mt-3 text-h1 font-semibold">{project.title}</h1>
             <p className="mt-5 text-lg text-ink-600">{project.description}</p>
-            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-              {project.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="accent">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
+            <ProjectTags tags={project.tags} className="mt-6 flex flex-wrap gap-2" />
             {study ? (
               <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
                 {study.facts.map((fact) => (

@@ -5,6 +5,19 @@ import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 import type { ProjectCardData } from "../project-card-data";
 
+/** A project's tags as a list of badges. */
+export function ProjectTags({ tags, className }: { tags: readonly string[]; className: string }) {
+  return (
+    <ul className={className} aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge variant="accent">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A portfolio card; the whole card is one link to the project page. The card, not the link
  * (a title inside it), draws the focus outline around its whole edge, in the site's focus colour
@@ -49,13 +62,7 @@ export function ProjectCard({
         />
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-          {project.tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="accent">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
+        <ProjectTags tags={project.tags} className="flex flex-wrap gap-1.5" />
         <Heading className="mt-4 text-h3 font-semibold">
           <Link to={`/projects/${project.slug}`} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {project.title}

@@ -35,6 +35,11 @@ export function referenceMeta(reference: Reference, project: ProjectCardData | u
 
 /** A written client reference: quote, brief, what we built, results. */
 export function ReferencePage({ reference, project }: { reference: Reference; project: ProjectCardData | undefined }) {
+  const facts = [
+    ["Client", reference.client],
+    ["Location", reference.location],
+    ["Engagement", reference.engagement],
+  ] as const;
   return (
     <article>
       <header className="bg-dawn border-b border-ink-200">
@@ -44,18 +49,12 @@ export function ReferencePage({ reference, project }: { reference: Reference; pr
           <h1 className="mt-3 text-h1 font-semibold">{reference.title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-ink-600">{reference.description}</p>
           <dl className="mt-8 grid max-w-3xl gap-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="font-semibold text-ink-950">Client</dt>
-              <dd className="text-ink-600">{reference.client}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink-950">Location</dt>
-              <dd className="text-ink-600">{reference.location}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink-950">Engagement</dt>
-              <dd className="text-ink-600">{reference.engagement}</dd>
-            </div>
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt className="font-semibold text-ink-950">{label}</dt>
+                <dd className="text-ink-600">{value}</dd>
+              </div>
+            ))}
           </dl>
         </div>
       </header>

@@ -1,9 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabase, createPool, setDatabase } from "~/.server/db/client";
 import { submissions } from "~/.server/db/tables";
-import { resetEnvForTests } from "~/.server/env";
-import { setJobs, type Jobs } from "~/.server/jobs";
+import { getJobs, setJobs } from "~/.server/jobs";
 import { logger } from "~/.server/logger";
 import { setAppSecret } from "~/.server/secret";
 import { createFormStartToken, minFillMs } from "~/.server/form-traps";
@@ -13,11 +12,10 @@ import { FIELD_LIMITS } from "~/features/forms/schema";
 import { action as apiAction } from "~/routes/api/send-contact-email";
 import { action as newsletterApi } from "~/routes/api/newsletter-subscribe";
 import { setupTestDatabase } from "../support/database";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { startSmtpServer } from "../support/smtp-server";
+import { setupTestMail } from "../support/mail-queue";
 import { requestContextFor, routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
-import { restoreEnvAfterAll } from "../support/process-env";
 import { releaseOutcome } from "../support/release-outcome";
 
 /**
@@ -29,24 +27,7 @@ const database = setupTestDatabase();
 setAppSecret("forms-test-secret-forms-test-secret-0000");
 
 const STUDIO = "studio@example.test";
-let smtp: TestSmtpServer;
-let jobs: Jobs;
-restoreEnvAfterAll();
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_TO_STUDIO = STUDIO;
-  process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
-  process.env.PUBLIC_URL = "https://nordlys.test";
-  resetEnvForTests();
-  jobs = await startTestMailQueue(database.current.url);
-});
-
-afterAll(async () => {
-  await stopTestMailQueue(jobs);
-  await smtp?.stop();
-});
+const smtp = setupTestMail(startSmtpServer, { MAIL_TO_STUDIO: STUDIO }, { database });
 
 let ipCounter = 1;
 /** Each test posts from its own address, so the per-IP limit only bites where a test wants it. */
@@ -134,7 +115,7 @@ describe("POST /api/send-contact-email", () => {
     expect(row?.ipHash).toMatch(/^[\w-]{32}$/);
     expect(row?.ipHash).not.toContain("198.51");
 
-    const [notification] = await waitUntil(() => (smtp.to(STUDIO).length ? smtp.to(STUDIO) : null));
+    const [notification] = await waitUntil(() => (smtp.current.to(STUDIO).length ? smtp.current.to(STUDIO) : null));
     expect(notification!.envelope.to).toEqual([STUDIO]);
     expect(notification!.envelope.from).toBe("studio@nordlys.test");
     const mail = notification!.parsed;
@@ -148,7 +129,9 @@ describe("POST /api/send-contact-email", () => {
     expect(mail.html).toContain("Why should we build this?");
     expect(mail.html).toContain(row!.id);
 
-    const [acknowledgement] = await waitUntil(() => (smtp.to("ada@example.com").length ? smtp.to("ada@example.com") : null));
+    const [acknowledgement] = await waitUntil(() =>
+      smtp.current.to("ada@example.com").length ? smtp.current.to("ada@example.com") : null,
+    );
     const ack = acknowledgement!.parsed;
     expect(acknowledgement!.envelope.to).toEqual(["ada@example.com"]);
     expect(ack.subject).toBe("We received your application");
@@ -171,7 +154,7 @@ describe("POST /api/send-contact-email", () => {
     });
     expect(response.status).toBe(200);
     const mails = await waitUntil(() => {
-      const mine = smtp.received.filter(
+      const mine = smtp.current.received.filter(
         (mail) => mail.rawHeaders.includes("eve@example.com") || mail.envelope.to.includes("eve@example.com"),
       );
       return mine.length === 2 ? mine : null;
@@ -185,7 +168,7 @@ describe("POST /api/send-contact-email", () => {
       expect(mail.parsed.subject).not.toBe("hijacked");
       expect(mail.parsed.html || "").not.toContain("<script>");
     }
-    expect(smtp.received.some((mail) => mail.envelope.to.includes("victim@example.net"))).toBe(false);
+    expect(smtp.current.received.some((mail) => mail.envelope.to.includes("victim@example.net"))).toBe(false);
     const notification = mails.find((mail) => mail.envelope.to.includes(STUDIO))!;
     expect(notification.parsed.subject).toBe("New message from Eve Bcc: victim@example.net X-Injected: yes");
     expect(notification.parsed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -340,7 +323,7 @@ describe("when the mail server is down or slow", () => {
     // Each failed attempt logs an error: expected here, so kept out of the test output.
     const level = logger.level;
     logger.level = "fatal";
-    await smtp.stop();
+    await smtp.current.stop();
     try {
       const response = await postApi({
         source: "contact",
@@ -358,14 +341,17 @@ describe("when the mail server is down or slow", () => {
         return rows.some((row) => row.retry_count > 0) ? rows : null;
       });
       expect(retrying.every((row) => row.state !== "failed")).toBe(true);
-      expect(smtp.to("grace@example.com")).toEqual([]);
+      expect(smtp.current.to("grace@example.com")).toEqual([]);
     } finally {
-      await smtp.start();
+      await smtp.current.start();
       logger.level = level;
     }
-    const [delivered] = await waitUntil(() => (smtp.to("grace@example.com").length ? smtp.to("grace@example.com") : null), 30_000);
+    const [delivered] = await waitUntil(
+      () => (smtp.current.to("grace@example.com").length ? smtp.current.to("grace@example.com") : null),
+      30_000,
+    );
     expect(delivered!.parsed.subject).toBe("We received your message");
-    await waitUntil(() => smtp.to(STUDIO).some((mail) => mail.parsed.subject === "New message from Grace Hopper"), 30_000);
+    await waitUntil(() => smtp.current.to(STUDIO).some((mail) => mail.parsed.subject === "New message from Grace Hopper"), 30_000);
     // The job is marked done just after the server accepted the message.
     await waitUntil(async () => {
       const rows = await mailJobsTo("grace@example.com");
@@ -374,7 +360,7 @@ describe("when the mail server is down or slow", () => {
   });
 
   it("answers before a slow SMTP server has accepted anything", async () => {
-    smtp.setDelay(2_000);
+    smtp.current.setDelay(2_000);
     try {
       const response = await postApi({
         source: "mentoring",
@@ -384,16 +370,17 @@ describe("when the mail server is down or slow", () => {
         disclaimerAccepted: true,
       });
       expect(response.status).toBe(200);
-      expect(smtp.to("linus@example.com")).toEqual([]);
-      await waitUntil(() => smtp.to("linus@example.com").length === 1, 30_000);
+      expect(smtp.current.to("linus@example.com")).toEqual([]);
+      await waitUntil(() => smtp.current.to("linus@example.com").length === 1, 30_000);
     } finally {
-      smtp.setDelay(0);
+      smtp.current.setDelay(0);
     }
   });
 });
 
 describe("storage and queueing are one transaction", () => {
   it("stores nothing when the mails cannot be queued", async () => {
+    const jobs = getJobs();
     setJobs(undefined); // the queue is not available: queueMail throws inside the transaction
     try {
       const response = await postApi(apply("atomic@example.com"));
@@ -514,9 +501,13 @@ describe("releasing a held submission", () => {
     expect(await releaseOutcome(releaseHeldSubmission(row!.id))).toBe("not-held");
     expect(await storedFor("release-twice@example.com")).toMatchObject([{ id: row!.id, heldAt: null, holdReason: null }]);
 
-    const [ack] = await waitUntil(() => (smtp.to("release-twice@example.com").length ? smtp.to("release-twice@example.com") : null));
+    const [ack] = await waitUntil(() =>
+      smtp.current.to("release-twice@example.com").length ? smtp.current.to("release-twice@example.com") : null,
+    );
     expect(ack!.parsed.subject).toBe("We received your message");
-    const notification = await waitUntil(() => smtp.to(STUDIO).find((mail) => mail.parsed.subject === "New message from Release Twice"));
+    const notification = await waitUntil(() =>
+      smtp.current.to(STUDIO).find((mail) => mail.parsed.subject === "New message from Release Twice"),
+    );
     expect(notification.parsed.replyTo?.value).toEqual([{ name: "Release Twice", address: "release-twice@example.com" }]);
     expect(notification.parsed.text).toContain("Sent by autofill, in a hurry.");
     expect(notification.parsed.html).toContain(row!.id);
@@ -525,8 +516,8 @@ describe("releasing a held submission", () => {
       const jobs = await mailJobsMentioning("release-twice@example.com");
       return jobs.length === 2 && jobs.every((job) => job.state === "completed");
     });
-    expect(smtp.to("release-twice@example.com")).toHaveLength(1);
-    expect(smtp.to(STUDIO).filter((mail) => mail.parsed.subject === "New message from Release Twice")).toHaveLength(1);
+    expect(smtp.current.to("release-twice@example.com")).toHaveLength(1);
+    expect(smtp.current.to(STUDIO).filter((mail) => mail.parsed.subject === "New message from Release Twice")).toHaveLength(1);
   });
 
   it("sends the acknowledgement only within its per-address limit", async () => {

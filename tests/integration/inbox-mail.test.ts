@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, imapState, inboxAttachments, inboxEvents, inboxMails, users } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
-import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
 import { attachmentResponse } from "~/features/inbox/mail/attachment-download.server";
 import { startImapReader, type ImapReader } from "~/features/inbox/mail/imap-reader.server";
@@ -12,10 +11,9 @@ import { mailboxTrouble } from "~/features/inbox/mail/reader-status.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { setupTestDatabase } from "../support/database";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
-import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { setupTestMail } from "../support/mail-queue";
+import { startSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
-import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The inbox's mail both ways against real servers (docs/inbox.md): replies go through the mail
@@ -24,10 +22,12 @@ import { restoreEnvAfterAll } from "../support/process-env";
  */
 const database = setupTestDatabase();
 setAppSecret("inbox-mail-test-secret-inbox-mail-test-secret-0");
-restoreEnvAfterAll();
-let smtp: TestSmtpServer;
+const smtp = setupTestMail(
+  startSmtpServer,
+  { MAIL_TO_STUDIO: "hello@nordlys.test", INBOX_REPLY_TO: "studio@nordlys.test", INBOX_PLUS_ADDRESSING: "true" },
+  { database },
+);
 let dovecot: TestDovecot;
-let jobs: Jobs | undefined;
 let reader: ImapReader | undefined;
 let passes = 0;
 
@@ -85,24 +85,13 @@ function rawMail(headers: Record<string, string>, body = "Thanks, that sounds go
 }
 
 beforeAll(async () => {
-  [smtp, dovecot] = await Promise.all([startSmtpServer(), startDovecot()]);
-  Object.assign(process.env, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Nordlys Studio <studio@nordlys.test>",
-    MAIL_TO_STUDIO: "hello@nordlys.test",
-    INBOX_REPLY_TO: "studio@nordlys.test",
-    INBOX_PLUS_ADDRESSING: "true",
-    PUBLIC_URL: "https://nordlys.test",
-  });
-  resetEnvForTests();
-  jobs = await startTestMailQueue(database.current.url);
+  dovecot = await startDovecot();
   await db().insert(users).values({ id: admin.id, name: admin.name, email: admin.email });
 }, 60_000);
 
 afterAll(async () => {
   await stopReader();
-  await stopTestMailQueue(jobs);
-  await Promise.all([smtp?.stop(), dovecot?.stop()]);
+  await dovecot?.stop();
 });
 
 describe("a reply from the site", () => {
@@ -115,7 +104,7 @@ describe("a reply from the site", () => {
       admin,
     });
     expect(outcome.status).toBe("sent");
-    const [mail] = await smtp.waitFor(1, 30_000);
+    const [mail] = await smtp.current.waitFor(1, 30_000);
     const parsed = mail!.parsed;
     expect(parsed.messageId).toMatch(new RegExp(`^<r\\.${enquiry.threadToken}\\.[0-9a-f]+@nordlys\\.test>$`));
     expect(parsed.from?.value[0]).toEqual({ name: "Nordlys Studio", address: "studio@nordlys.test" });
@@ -170,9 +159,9 @@ describe("a reply from the site", () => {
     const messages = await dovecot.messages();
     expect(messages.find((message) => message.uid === uid)?.flags).not.toContain("\\Seen");
 
-    const before = smtp.received.length;
+    const before = smtp.current.received.length;
     await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "Second answer.", admin });
-    const received = await smtp.waitFor(before + 1, 30_000);
+    const received = await smtp.current.waitFor(before + 1, 30_000);
     const second = received.at(-1)!.parsed;
     expect(second.inReplyTo).toBe("<answer-1@example.org>");
     expect(second.references).toEqual([first!.messageId, "<answer-1@example.org>"]);
@@ -203,7 +192,11 @@ describe("a reply from the site", () => {
   it("auto-replies answering each other are stored as auto-replies, counted as no answer, and nothing is sent", async () => {
     const enquiry = await newLead("away@example.org", "Away");
     await sendReply({ personId: enquiry.personId, enquiryId: enquiry.id, text: "Hello.", admin });
-    const sentBefore = await waitUntil(async () => (await pendingMailJobs()) === 0 && smtp.received.length, 45_000, "the reply to be sent");
+    const sentBefore = await waitUntil(
+      async () => (await pendingMailJobs()) === 0 && smtp.current.received.length,
+      45_000,
+      "the reply to be sent",
+    );
     const [ours] = await db().select().from(inboxMails).where(eq(inboxMails.enquiryId, enquiry.id));
     startReaderOnce();
     const uids: number[] = [];
@@ -241,7 +234,7 @@ describe("a reply from the site", () => {
     );
     expect(rows[0].n).toBe(0);
     expect(await pendingMailJobs()).toBe(0);
-    expect(smtp.received.length).toBe(sentBefore);
+    expect(smtp.current.received.length).toBe(sentBefore);
   });
 });
 

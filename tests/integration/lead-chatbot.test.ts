@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
-import { type Jobs } from "~/.server/jobs";
 import { checkFormTraps, createFormStartToken, minFillMs } from "~/.server/form-traps";
 import { setAppSecret } from "~/.server/secret";
 import { contactInText } from "~/features/chat/contact-in-text";
@@ -15,12 +14,11 @@ import * as chatRoute from "~/routes/api/lead-chatbot";
 import * as chatStreamRoute from "~/routes/api/lead-chatbot-stream";
 import { setupTestDatabase } from "../support/database";
 import { startFakeOpenAI, systemTexts, type FakeOpenAI } from "../support/fake-openai";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { startSmtpServer } from "../support/smtp-server";
+import { setupTestMail } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
 import { readStreamEvents } from "../support/event-stream";
-import { restoreEnvAfterAll } from "../support/process-env";
 import { releaseOutcome } from "../support/release-outcome";
 
 /**
@@ -32,9 +30,7 @@ import { releaseOutcome } from "../support/release-outcome";
 const database = setupTestDatabase();
 const STUDIO = "studio@chat.test";
 let fake: FakeOpenAI;
-let smtp: TestSmtpServer;
-let jobs: Jobs;
-restoreEnvAfterAll();
+const smtp = setupTestMail(startSmtpServer, { MAIL_TO_STUDIO: STUDIO }, { database });
 
 function setEnv(values: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(values)) {
@@ -88,20 +84,10 @@ const leadsOf = (conversationId: string) => database.current.db.select().from(le
 beforeAll(async () => {
   setAppSecret("chat-test-secret-".padEnd(40, "x"));
   fake = await startFakeOpenAI();
-  smtp = await startSmtpServer();
-  setEnv({
-    SMTP_URL: smtp.url,
-    MAIL_TO_STUDIO: STUDIO,
-    MAIL_FROM: "Nordlys Studio <studio@nordlys.test>",
-    PUBLIC_URL: "https://nordlys.test",
-  });
   withProvider();
-  jobs = await startTestMailQueue(database.current.url);
 });
 
 afterAll(async () => {
-  await stopTestMailQueue(jobs);
-  await smtp?.stop();
   await fake?.close();
 });
 
@@ -141,7 +127,7 @@ describe("capture_lead", () => {
       conversationContext: { messages },
     });
 
-    const [mail] = await waitUntil(() => (smtp.to(STUDIO).length ? smtp.to(STUDIO) : null));
+    const [mail] = await waitUntil(() => (smtp.current.to(STUDIO).length ? smtp.current.to(STUDIO) : null));
     expect(mail!.parsed.subject).toBe("New chat lead: Ada Lovelace");
     expect(mail!.parsed.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
     for (const part of [mail!.parsed.text ?? "", mail!.parsed.html || ""]) {
@@ -170,7 +156,7 @@ describe("capture_lead", () => {
     const welcome = { role: "assistant", content: chatCopy.welcome.replace("{name}", "Nils") };
     const question = { role: "user", content: "Do you build booking assistants?" };
     await call("/api/lead-chatbot", { messages: [welcome, question], conversationId });
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
     expect(mail.parsed.text).toContain("Do you build booking assistants?");
     expect(mail.parsed.text).toContain("Conversation so far (3 messages)");
     expect(mail.parsed.text).not.toContain("0 messages");
@@ -209,7 +195,7 @@ describe("capture_lead", () => {
 
     // What the job does when it runs, 15 minutes later.
     expect(await notifyQuietLead(lead!.id)).toBe(true);
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
     expect(mail.parsed.text).toContain("siri@example.com");
     expect(mail.parsed.text).not.toContain("Conversation so far");
   });
@@ -224,14 +210,14 @@ describe("capture_lead", () => {
       formStartedAt: started(),
     });
     const [lead] = await leadsOf(conversationId);
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
     expect(mail.parsed.text).toContain("A chatbot for our clinic");
     expect(mail.parsed.text).not.toContain("Conversation so far");
   });
 
   it("updates the conversation's lead instead of creating another, and the chat keeps its transcript current", async () => {
     const conversationId = randomUUID();
-    const mailsBefore = smtp.to(STUDIO).length;
+    const mailsBefore = smtp.current.to(STUDIO).length;
     const first = [{ role: "user", content: "My email is grace@example.com" }];
     const created = await json(
       await call("/api/lead-chatbot", {
@@ -287,8 +273,8 @@ describe("capture_lead", () => {
 
     // One notification for the one lead: one queued (with the row, in its transaction), one received.
     expect(await mailJobsMentioning(rows[0]!.id)).toHaveLength(1);
-    await waitUntil(() => smtp.to(STUDIO).length > mailsBefore);
-    expect(smtp.to(STUDIO).filter((mail) => (mail.parsed.text ?? "").includes(rows[0]!.id))).toHaveLength(1);
+    await waitUntil(() => smtp.current.to(STUDIO).length > mailsBefore);
+    expect(smtp.current.to(STUDIO).filter((mail) => (mail.parsed.text ?? "").includes(rows[0]!.id))).toHaveLength(1);
   });
 
   it("stores nothing for replies in a conversation without a lead", async () => {
@@ -440,7 +426,7 @@ describe("captures that look automated", () => {
     expect(await releaseOutcome(releaseHeldLead("00000000-0000-4000-8000-000000000000"))).toBe("not-found");
     expect(await leadsOf(conversationId)).toMatchObject([{ heldAt: null, holdReason: null }]);
 
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
     expect(mail.parsed.subject).toBe("New chat lead: Quick Fill");
     expect(mail.parsed.replyTo?.value).toEqual([{ name: "Quick Fill", address: "held-release@example.com" }]);
     expect(mail.parsed.text).toContain("Do you build chatbots?");
@@ -448,7 +434,7 @@ describe("captures that look automated", () => {
       const jobs = await mailJobsMentioning(lead!.id);
       return jobs.length === 1 && jobs[0]!.state === "completed";
     });
-    expect(smtp.to(STUDIO).filter((received) => (received.parsed.text ?? "").includes(lead!.id))).toHaveLength(1);
+    expect(smtp.current.to(STUDIO).filter((received) => (received.parsed.text ?? "").includes(lead!.id))).toHaveLength(1);
   });
 });
 
@@ -532,7 +518,7 @@ describe("replies with an AI provider", () => {
     const [lead] = await leadsOf(conversationId);
     expect(JSON.stringify(lead!.conversationContext.messages)).not.toContain("IBAN");
     expect(lead!.conversationContext.messages).toContainEqual(real);
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
     expect(mail.parsed.text).toContain("We build booking assistants.");
     expect(mail.parsed.text).not.toContain("IBAN");
     expect(mail.parsed.html || "").not.toContain("IBAN");
@@ -656,7 +642,7 @@ describe("replies without an AI provider", () => {
     expect(lead).toMatchObject({ name: "Per Olsen", email: "per@example.com", heldAt: null, conversationContext: { messages } });
 
     // The studio is notified as for any lead with something to read: by name, with the question.
-    const mail = await waitUntil(() => smtp.to(STUDIO).find((m) => m.parsed.subject === "New chat lead: Per Olsen"));
+    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((m) => m.parsed.subject === "New chat lead: Per Olsen"));
     expect(mail.parsed.replyTo?.value).toEqual([{ name: "Per Olsen", address: "per@example.com" }]);
     expect(mail.parsed.text).toContain("we want an assistant for our dental clinic");
     // The assistant's turn in the mail is plain text: no Markdown asterisks.

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aiNews, newsletterIssues, newsletterSubscriptions } from "~/.server/db/tables";
-import { resetEnvForTests } from "~/.server/env";
-import { closeMailer } from "~/.server/mail";
 import { setAppSecret } from "~/.server/secret";
 import { utcDay } from "~/lib/utc-day";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import { setupTestDatabase } from "../support/database";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { restoreEnvAfterAll } from "../support/process-env";
+import { startSmtpSink } from "../support/smtp-sink";
+import { setupTestMail } from "../support/mail-queue";
 
 /**
  * "Send Newsletter Now" against a real database and SMTP server: what it says when there was
@@ -16,23 +14,9 @@ import { restoreEnvAfterAll } from "../support/process-env";
  */
 const database = setupTestDatabase();
 setAppSecret("manual-send-test-secret-manual-send-test-00");
-let sink: SmtpSink;
-restoreEnvAfterAll();
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  Object.assign(process.env, {
-    SMTP_URL: sink.url,
-    PUBLIC_URL: "https://nordlys.test",
-    MAIL_FROM: "Nordlys <news@nordlys.test>",
-    NEWSLETTER_SEND_RATE: "0",
-  });
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  closeMailer();
-  await sink?.stop();
+const sink = setupTestMail(startSmtpSink, {
+  MAIL_FROM: "Nordlys <news@nordlys.test>",
+  NEWSLETTER_SEND_RATE: "0",
 });
 
 const db = () => database.current.db;
@@ -46,7 +30,7 @@ describe("runManualSend", () => {
     );
     expect(result.message).not.toMatch(/last issue/);
     expect(manualSendToast(result).type).toBe("info");
-    expect(sink.received).toHaveLength(0);
+    expect(sink.current.received).toHaveLength(0);
   });
 
   it("with stories and subscribers: the first press sends and is a success; the second sends nothing and is not", async () => {
@@ -73,7 +57,7 @@ describe("runManualSend", () => {
     const again = await runManualSend();
     expect(again).toMatchObject({ status: "sent", successCount: 2, sentNow: 0 });
     expect(manualSendToast(again).type).toBe("info");
-    expect(sink.received).toHaveLength(2);
+    expect(sink.current.received).toHaveLength(2);
   });
 
   it("with no new stories after an earlier issue, names that issue", async () => {

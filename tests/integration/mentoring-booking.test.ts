@@ -3,10 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { analyticsConversions, enquiries, mentoringBookings, mentoringMentors, users } from "~/.server/db/tables";
-import { resetEnvForTests } from "~/.server/env";
 import { createFormStartToken, minFillMs } from "~/.server/form-traps";
-import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
-import { SEND_MAIL_QUEUE, sendMailJob } from "~/.server/mail";
 import { bookingMailsJob } from "~/features/mentoring/booking-mail-jobs.server";
 import { setAppSecret } from "~/.server/secret";
 import { pruneHeldItems } from "~/features/admin/held-items.server";
@@ -27,12 +24,11 @@ import { action as bookApi } from "~/routes/api/mentoring-book";
 import { loader as slotsApi } from "~/routes/api/mentoring-slots";
 import { setupTestDatabase } from "../support/database";
 import { addEverydayMentor } from "../support/mentor";
-import { stopTestMailQueue } from "../support/mail-queue";
+import { setupTestMail } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { startRadicale, type TestRadicale } from "../support/radicale";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { startSmtpServer } from "../support/smtp-server";
 import { waitUntil } from "../support/wait-until";
-import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * Mentoring booking end to end in one process (docs/mentoring.md): the slots and booking
@@ -44,28 +40,17 @@ const database = setupTestDatabase();
 setAppSecret("mentoring-test-secret-mentoring-test-secret");
 
 const MENTOR = { id: "mentor-maya", email: "maya@nordlys.test", name: "Maya Okafor-Lund" };
-let smtp: TestSmtpServer;
-let jobs: Jobs;
-restoreEnvAfterAll();
+const smtp = setupTestMail(
+  startSmtpServer,
+  {
+    MAIL_TO_STUDIO: "studio@nordlys.test",
+    // Radicale listens on 127.0.0.1: the calendar's address guard lets it in with this setting.
+    NEWS_ALLOW_PRIVATE_HOSTS: "1",
+  },
+  { database, more: [bookingMailsJob, calendarSyncJob].map((job) => ({ ...job, pollingIntervalSeconds: 0.5 })) },
+);
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_TO_STUDIO = "studio@nordlys.test";
-  process.env.MAIL_FROM = "Nordlys Studio <studio@nordlys.test>";
-  process.env.PUBLIC_URL = "https://nordlys.test";
-  // Radicale listens on 127.0.0.1: the calendar's address guard lets it in with this setting.
-  process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
-  resetEnvForTests();
-  jobs = await startJobs({
-    url: database.current.url,
-    definitions: [
-      { ...sendMailJob, queue: { ...SEND_MAIL_QUEUE, retryDelay: 1 }, pollingIntervalSeconds: 0.5 },
-      { ...bookingMailsJob, pollingIntervalSeconds: 0.5 },
-      { ...calendarSyncJob, pollingIntervalSeconds: 0.5 },
-    ],
-  });
-  setJobs(jobs);
   await getDb().insert(users).values(MENTOR);
   // Every day 08:00-20:00 in Oslo, 60-minute sessions, 15 minutes between, bookable from now.
   await saveAvailability(
@@ -80,11 +65,6 @@ beforeAll(async () => {
     },
     { profileName: MENTOR.name },
   );
-});
-
-afterAll(async () => {
-  await stopTestMailQueue(jobs);
-  await smtp?.stop();
 });
 
 let ipCounter = 1;
@@ -127,7 +107,7 @@ async function freeSlots(tz = "Europe/Oslo", days = 14) {
 /** The link of the mail that asks `to` to confirm their booking (waits for it). */
 async function confirmLinkFor(to: string): Promise<string> {
   const mail = await waitUntil(
-    () => smtp.to(to).find((sent) => sent.parsed.subject?.startsWith("Please confirm:")),
+    () => smtp.current.to(to).find((sent) => sent.parsed.subject?.startsWith("Please confirm:")),
     20_000,
     `the confirm mail to ${to}`,
   );
@@ -144,7 +124,7 @@ async function confirmFromMail(to: string) {
 }
 
 function invitesOf(to: string) {
-  return smtp.to(to).flatMap((mail) => {
+  return smtp.current.to(to).flatMap((mail) => {
     const calendar = mail.parsed.attachments.find(
       (attachment) => attachment.contentType.startsWith("text/calendar") || attachment.filename?.endsWith(".ics"),
     );
@@ -195,7 +175,7 @@ describe("booking a slot", () => {
     // Held: nobody else may take the time. Unconfirmed: the mentor has heard nothing, and it is nobody's enquiry yet.
     expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
     await confirmLinkFor("learner-invite@example.test");
-    expect(smtp.to(MENTOR.email).filter((mail) => mail.parsed.text?.includes("Learner invite"))).toHaveLength(0);
+    expect(smtp.current.to(MENTOR.email).filter((mail) => mail.parsed.text?.includes("Learner invite"))).toHaveLength(0);
     expect(invitesOf("learner-invite@example.test")).toHaveLength(0);
     expect(await getDb().select().from(enquiries).where(eq(enquiries.sourceId, bookingId))).toHaveLength(0);
 
@@ -315,7 +295,7 @@ describe("booking a slot", () => {
     expect(answer.body.status).toBe("unconfirmed");
     expect((await confirmFromMail("learner-scholar@example.test")).body).toMatchObject({ booking: { status: "pending" } });
     expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
-    await waitUntil(() => smtp.to("learner-scholar@example.test").length >= 2, 20_000, "the pending mail");
+    await waitUntil(() => smtp.current.to("learner-scholar@example.test").length >= 2, 20_000, "the pending mail");
     expect(invitesOf("learner-scholar@example.test")).toHaveLength(0);
     await approveScholarship(String(answer.body.bookingId));
     await waitUntil(() => invitesOf("learner-scholar@example.test").length >= 1, 20_000, "the invite after approval");
@@ -333,7 +313,7 @@ describe("booking a slot", () => {
       .where(eq(mentoringBookings.id, String(answer.body.bookingId)));
     expect(row?.status).toBe("held");
     expect((await freeSlots()).map((free) => free.id)).toContain(slot.id);
-    expect(smtp.to("learner-bot@example.test")).toHaveLength(0);
+    expect(smtp.current.to("learner-bot@example.test")).toHaveLength(0);
     // Not released within 30 days: pruned with its enquiry, as held forms are; the others stay.
     const before = await bookingCount();
     expect(await pruneHeldItems(new Date(Date.now() + 31 * 86_400_000))).toMatchObject({ bookings: 1 });
@@ -490,7 +470,9 @@ describe("the learner's link, reminders and after", () => {
     expect(await sendDueReminders(new Date(start.getTime() - 50 * 60_000))).toBe(1);
     expect(await sendDueReminders(new Date(start.getTime() - 40 * 60_000))).toBe(0);
     await waitUntil(
-      () => smtp.to("learner-remind@example.test").filter((mail) => /^(Tomorrow|In one hour):/.test(mail.parsed.subject ?? "")).length >= 2,
+      () =>
+        smtp.current.to("learner-remind@example.test").filter((mail) => /^(Tomorrow|In one hour):/.test(mail.parsed.subject ?? ""))
+          .length >= 2,
       20_000,
       "two reminders",
     );
@@ -498,7 +480,7 @@ describe("the learner's link, reminders and after", () => {
     const after = new Date(start.getTime() + 2 * 3_600_000);
     await markOutcome(String(answer.body.bookingId), "done", after);
     await markOutcome(String(answer.body.bookingId), "done", after);
-    await waitUntil(() => smtp.to("learner-remind@example.test").length >= 5, 20_000, "the follow-up");
+    await waitUntil(() => smtp.current.to("learner-remind@example.test").length >= 5, 20_000, "the follow-up");
     const [enquiry] = await getDb()
       .select()
       .from(enquiries)

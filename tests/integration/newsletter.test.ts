@@ -5,10 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiNews, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
-import { type Jobs } from "~/.server/jobs";
 import { closeMailer } from "~/.server/mail";
 import { newsletterDeliveries as deliveryMetric } from "~/.server/metrics";
 import { setAppSecret } from "~/.server/secret";
@@ -26,11 +25,10 @@ import { action as noJsSignupAction } from "~/routes/newsletter-subscribe";
 import { action as oneClickAction, loader as oneClickLoader } from "~/routes/unsubscribe-one-click";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { setupTestDatabase } from "../support/database";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
+import { startSmtpSink } from "../support/smtp-sink";
+import { setupTestMail } from "../support/mail-queue";
 import { routeArgs } from "../support/route-args";
 import { waitUntil } from "../support/wait-until";
-import { restoreEnvAfterAll } from "../support/process-env";
 
 /**
  * The newsletter end to end in one process (and one child process): the
@@ -43,27 +41,11 @@ setAppSecret(SECRET);
 const PUBLIC_URL = "https://nordlys.test";
 const FROM = "Nordlys Studio <news@nordlys.test>";
 
-let sink: SmtpSink;
-let jobs: Jobs;
-restoreEnvAfterAll();
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  Object.assign(process.env, {
-    SMTP_URL: sink.url,
-    PUBLIC_URL,
-    MAIL_FROM: FROM,
-    NEWSLETTER_SEND_RATE: "0",
-    NEWSLETTER_SEND_CONCURRENCY: "4",
-  });
-  resetEnvForTests();
-  jobs = await startTestMailQueue(database.current.url);
-});
-
-afterAll(async () => {
-  await stopTestMailQueue(jobs);
-  await sink?.stop();
-});
+const sink = setupTestMail(
+  startSmtpSink,
+  { PUBLIC_URL, MAIL_FROM: FROM, NEWSLETTER_SEND_RATE: "0", NEWSLETTER_SEND_CONCURRENCY: "4" },
+  { database },
+);
 
 let ipCounter = 1;
 const nextIp = () => `203.0.113.${ipCounter++}`;
@@ -137,8 +119,8 @@ describe("sign-up and double opt-in", () => {
     const row = await subscription("grace.hopper@example.test");
     expect(row).toMatchObject({ confirmed: false, confirmedAt: null, source: "home" });
 
-    await waitUntil(() => sink.countsByRecipient().get("grace.hopper@example.test"));
-    const mail = await sink.received.find((m) => m.to.includes("grace.hopper@example.test"))!.parse();
+    await waitUntil(() => sink.current.countsByRecipient().get("grace.hopper@example.test"));
+    const mail = await sink.current.received.find((m) => m.to.includes("grace.hopper@example.test"))!.parse();
     expect(mail.subject).toBe("Confirm your subscription to the daily AI news");
     expect(mail.text).toContain("/newsletter/confirm?token=");
     const link = confirmLink(String(mail.html));
@@ -202,7 +184,7 @@ describe("sign-up and double opt-in", () => {
       20_000,
       "the confirmation mail's job completed",
     );
-    expect(sink.countsByRecipient().get("target@example.test")).toBe(1);
+    expect(sink.current.countsByRecipient().get("target@example.test")).toBe(1);
   });
 
   it("limits sign-ups per client address with a 429 and Retry-After", async () => {
@@ -254,7 +236,7 @@ describe("sign-up and double opt-in", () => {
 
   it("a visitor who unsubscribed and signs up again gets a confirmation mail, or is told when one can be sent; never a success with no mail", async () => {
     const email = "returning@example.test";
-    const mailsTo = () => sink.received.filter((mail) => mail.to.includes(email));
+    const mailsTo = () => sink.current.received.filter((mail) => mail.to.includes(email));
     const confirmByMail = async (index: number) => {
       await waitUntil(() => mailsTo().length > index);
       const link = confirmLink(String((await mailsTo()[index]!.parse()).html));
@@ -297,8 +279,8 @@ describe("sign-up and double opt-in", () => {
     const email = "bounced-once@example.test";
     await db().insert(newsletterSubscriptions).values({ email, confirmed: true, confirmedAt: new Date(), bouncedAt: new Date() });
     expect((await subscribe({ email })).body.message).toBe(newsletterMessages.successHome);
-    await waitUntil(() => sink.received.some((mail) => mail.to.includes(email)));
-    const link = confirmLink(String((await sink.received.find((mail) => mail.to.includes(email))!.parse()).html));
+    await waitUntil(() => sink.current.received.some((mail) => mail.to.includes(email)));
+    const link = confirmLink(String((await sink.current.received.find((mail) => mail.to.includes(email))!.parse()).html));
     const token = new URL(link).searchParams.get("token")!;
     expect(
       unwrap<{ state: string }>(await confirmAction(routeArgs(pageRequest(link, { token }), { clientIp: "203.0.113.50" }))).data.state,
@@ -349,9 +331,9 @@ async function deliveryCounts() {
 }
 
 function expectExactlyOnce(emails: string[]) {
-  const counts = sink.countsByRecipient();
+  const counts = sink.current.countsByRecipient();
   for (const email of emails) expect(counts.get(email), email).toBe(1);
-  expect(sink.received.length).toBe(emails.length);
+  expect(sink.current.received.length).toBe(emails.length);
 }
 
 /**
@@ -369,7 +351,7 @@ async function killChildSenderWhen(ready: () => Promise<boolean>) {
       DATABASE_URL: database.current.url,
       DATA_DIR: dataDir,
       APP_SECRET: SECRET,
-      SMTP_URL: sink.url,
+      SMTP_URL: sink.current.url,
       PUBLIC_URL,
       MAIL_FROM: FROM,
       NEWSLETTER_SEND_RATE: "0",
@@ -390,7 +372,7 @@ async function killChildSenderWhen(ready: () => Promise<boolean>) {
   } finally {
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
-    sink.openGate();
+    sink.current.openGate();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -409,7 +391,7 @@ describe("the daily issue", () => {
   beforeEach(async () => {
     await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
     closeMailer();
-    sink.reset();
+    sink.current.reset();
   });
 
   it("mails the 5 newest stories once to every confirmed, active subscriber, with unsubscribe headers and footer link", async () => {
@@ -426,7 +408,7 @@ describe("the daily issue", () => {
     expect((await deliveryMetric.get()).values.find((v) => v.labels.outcome === "sent")?.value).toBe(sentBefore + 3);
     expectExactlyOnce(active.map((s) => s.email));
 
-    const mail = sink.received.find((m) => m.to[0] === active[0]!.email)!;
+    const mail = sink.current.received.find((m) => m.to[0] === active[0]!.email)!;
     const parsed = await mail.parse();
     expect(parsed.subject).toBe(`AI news: ${stories[0]!.title.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ")}`);
     // The 5 newest stories, newest first, each with title, summary and link, in both parts.
@@ -459,7 +441,7 @@ describe("the daily issue", () => {
     expect(html).not.toContain("__NEWSLETTER_UNSUBSCRIBE_URL__");
 
     // Another recipient's links are their own.
-    const other = await sink.received.find((m) => m.to[0] === active[1]!.email)!.parse();
+    const other = await sink.current.received.find((m) => m.to[0] === active[1]!.email)!.parse();
     expect(String(other.html)).not.toContain(token);
 
     // The admin history shows the issue with its counts.
@@ -482,7 +464,7 @@ describe("the daily issue", () => {
       });
     const [reader] = await seedSubscribers(1, "markdown");
     await sendDailyIssue({ now });
-    const parsed = await sink.received.find((m) => m.to[0] === reader!.email)!.parse();
+    const parsed = await sink.current.received.find((m) => m.to[0] === reader!.email)!.parse();
     const html = String(parsed.html);
     expect(html).toMatch(/<strong>Big<\/strong> news, see <a href="https:\/\/nordlys\.test\/services"[^>]*>services<\/a>/);
     expect(html).not.toContain("**");
@@ -527,7 +509,7 @@ describe("the daily issue", () => {
     expect(third).toMatchObject({ status: "no-stories", successCount: 0, errorCount: 0, totalArticles: 0 });
     expect(third.message).toMatch(/nothing was sent/);
     expect(await db().select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, "2030-03-12"))).toEqual([]);
-    expect(sink.received.length).toBe(2);
+    expect(sink.current.received.length).toBe(2);
   });
 
   it("two concurrent sends of the same day's issue deliver exactly one mail per subscriber", async () => {
@@ -547,18 +529,18 @@ describe("the daily issue", () => {
     await seedStories(5, day1);
     const readers = await seedSubscribers(6, "bounce");
     const dead = readers.slice(0, 2).map((s) => s.email);
-    sink.rejectRecipients(dead);
+    sink.current.rejectRecipients(dead);
 
     const result = await sendDailyIssue({ now: day1 });
     expect(result).toMatchObject({ status: "sent", successCount: 4, errorCount: 2 });
     for (const email of dead) expect((await subscription(email))!.bouncedAt).toBeInstanceOf(Date);
     expect(await deliveryCounts()).toEqual({ sent: 4, bounced: 2 });
 
-    sink.reset();
+    sink.current.reset();
     const day2 = new Date("2030-05-11T08:00:00Z");
     await seedStories(5, day2);
     expect(await sendDailyIssue({ now: day2 })).toMatchObject({ successCount: 4, errorCount: 0 });
-    for (const email of dead) expect(sink.rcptLog).not.toContain(email);
+    for (const email of dead) expect(sink.current.rcptLog).not.toContain(email);
     expectExactlyOnce(readers.slice(2).map((s) => s.email));
   });
 
@@ -566,7 +548,7 @@ describe("the daily issue", () => {
     const now = new Date("2030-06-10T08:00:00Z");
     await seedStories(5, now);
     const readers = await seedSubscribers(40, "flaky");
-    sink.setFailing(true);
+    sink.current.setFailing(true);
     const paused = await sendDailyIssue({ now, settings: { pauseAfterFailures: 5, concurrency: 2, rate: 0 } });
     expect(paused.status).toBe("paused");
     expect(paused.successCount).toBe(0);
@@ -577,7 +559,7 @@ describe("the daily issue", () => {
     expect(tried.rows[0]!.n).toBeGreaterThanOrEqual(5);
     expect(tried.rows[0]!.n).toBeLessThanOrEqual(6); // the other worker may have had one in flight
 
-    sink.setFailing(false);
+    sink.current.setFailing(false);
     const resumed = await sendDailyIssue({ now });
     expect(resumed).toMatchObject({ status: "sent", successCount: 40, errorCount: 0 });
     expectExactlyOnce(readers.map((s) => s.email));
@@ -588,11 +570,11 @@ describe("the daily issue", () => {
     const now = new Date();
     await seedStories(5, now);
     const readers = await seedSubscribers(120, "crash");
-    sink.closeGateAfter(50);
+    sink.current.closeGateAfter(50);
 
     // 50 accepted and committed, the next ones held mid-DATA: kill the sender now.
-    await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 50);
-    expect(sink.received.length).toBe(50);
+    await killChildSenderWhen(async () => sink.current.heldCount() > 0 && (await deliveryCounts()).sent === 50);
+    expect(sink.current.received.length).toBe(50);
     await waitForPendingRowsFree(70);
 
     const result = await sendDailyIssue({ now });
@@ -612,8 +594,8 @@ describe("the daily issue", () => {
 
       // New readers confirm after the issue went out; a second send starts and its process dies half-way.
       const afternoon = await seedSubscribers(60, "afternoon");
-      sink.closeGateAfter(20 + 25);
-      await killChildSenderWhen(async () => sink.heldCount() > 0 && (await deliveryCounts()).sent === 45);
+      sink.current.closeGateAfter(20 + 25);
+      await killChildSenderWhen(async () => sink.current.heldCount() > 0 && (await deliveryCounts()).sent === 45);
       await waitForPendingRowsFree(35);
 
       const resumed = await resumeUnfinishedIssue(now);
@@ -648,7 +630,7 @@ describe("the daily issue", () => {
       await seedStories(5, now);
       await seedSubscribers(1, "signed");
       await sendDailyIssue({ now });
-      const [mail] = sink.received;
+      const [mail] = sink.current.received;
       const verified = await dkimVerify(mail!.raw, {
         resolver: async (name: string, type: string) => {
           if (type === "TXT" && name === "news._domainkey.nordlys.test") return [[`v=DKIM1; k=rsa; p=${spki}`]];
@@ -753,7 +735,7 @@ describe("privacy and admin", () => {
   beforeEach(async () => {
     await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
     closeMailer();
-    sink.reset();
+    sink.current.reset();
   });
 
   it("exports and erases a subscriber with their delivery history", async () => {
@@ -795,7 +777,7 @@ describe("privacy and admin", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
     expect(await response.json()).toMatchObject({ error: "Please log in to access this page" });
-    expect(sink.received).toEqual([]);
+    expect(sink.current.received).toEqual([]);
     expect(await db().select().from(newsletterIssues)).toEqual([]);
   });
 });

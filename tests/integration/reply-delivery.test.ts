@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { enquiries, mailDeliveries, users } from "~/.server/db/tables";
-import { resetEnvForTests } from "~/.server/env";
 import { pruneMailDeliveries } from "~/.server/mail/queue";
-import type { Jobs } from "~/.server/jobs";
 import { setAppSecret } from "~/.server/secret";
 import { importMessage } from "~/features/inbox/mail/import-mail.server";
 import { sendReply } from "~/features/inbox/mail/send-reply.server";
@@ -12,9 +10,8 @@ import { collectDigest } from "~/features/inbox/morning-digest.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { inboxQuerySchema } from "~/features/inbox/schema";
 import { setupTestDatabase } from "../support/database";
-import { startTestMailQueue, stopTestMailQueue } from "../support/mail-queue";
-import { restoreEnvAfterAll } from "../support/process-env";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { setupTestMail } from "../support/mail-queue";
+import { startSmtpSink } from "../support/smtp-sink";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -24,29 +21,12 @@ import { waitUntil } from "../support/wait-until";
  */
 const database = setupTestDatabase();
 setAppSecret("reply-delivery-test-secret-reply-delivery-0");
-restoreEnvAfterAll();
-let sink: SmtpSink;
-let jobs: Jobs | undefined;
+const sink = setupTestMail(startSmtpSink, { MAIL_TO_STUDIO: "hello@nordlys.test", INBOX_REPLY_TO: "studio@nordlys.test" }, { database });
 const admin = { id: "admin-delivery", email: "ada@nordlys.test", name: "Ada Admin", twoFactorEnabled: true, roles: ["owner" as const] };
 const db = () => database.current.db;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  Object.assign(process.env, {
-    SMTP_URL: sink.url,
-    MAIL_FROM: "Nordlys Studio <studio@nordlys.test>",
-    MAIL_TO_STUDIO: "hello@nordlys.test",
-    INBOX_REPLY_TO: "studio@nordlys.test",
-    PUBLIC_URL: "https://nordlys.test",
-  });
-  resetEnvForTests();
-  jobs = await startTestMailQueue(database.current.url);
   await db().insert(users).values({ id: admin.id, name: admin.name, email: admin.email });
-});
-
-afterAll(async () => {
-  await stopTestMailQueue(jobs);
-  await sink?.stop();
 });
 
 async function newLead(email: string) {
@@ -85,7 +65,7 @@ describe("a reply's delivery", () => {
   });
 
   it("refused by the mail server (550): 'failed' with the server's words, the enquiry waits again, the text is kept", async () => {
-    sink.rejectRecipients(["nobody@example.org"]);
+    sink.current.rejectRecipients(["nobody@example.org"]);
     const { delivery, entry, enquiry } = await replyAndWait("nobody@example.org", (status) => status === "failed");
     expect(delivery.detail).toMatch(/^Refused by the mail server: .*550.*No such user here/);
     expect(entry).toMatchObject({

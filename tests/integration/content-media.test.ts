@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { AppError } from "~/.server/errors";
 import { initialProjects } from "~/content/projects";
 import { exportContent, importContent } from "~/features/content/transfer.server";
 import { getItem, listRevisions, saveDraft } from "~/features/content/items.server";
@@ -10,6 +9,7 @@ import { liveProjects, refreshLiveContent } from "~/features/content/live.server
 import { imageVariants, listMedia, mediaFile, uploadImage } from "~/features/content/media.server";
 import { CONTENT_TYPES } from "~/features/content/content-types";
 import { setupTestDatabase } from "../support/database";
+import { refusal } from "../support/refusal";
 
 /**
  * Uploaded images (docs/content.md, "Images") and the content file (docs/content.md, "Export and
@@ -19,15 +19,6 @@ import { setupTestDatabase } from "../support/database";
  */
 setupTestDatabase();
 const editor = { id: null, name: "Ingrid Editor" };
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const photo = (format: "jpeg" | "png" | "webp" | "avif", width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 90 } } })

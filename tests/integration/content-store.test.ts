@@ -6,7 +6,6 @@ import type { LegalDocument } from "~/content/legal-schema";
 import { references } from "~/content/references";
 import { describe, expect, it } from "vitest";
 import { contentItems, contentRevisions } from "~/.server/db/tables";
-import { AppError } from "~/.server/errors";
 import type { Project } from "~/content/project-schema";
 import { initialProjects } from "~/content/projects";
 import {
@@ -48,6 +47,7 @@ import { createElement } from "react";
 import { renderEmail } from "~/.server/mail";
 import { SubmissionAcknowledgement } from "~/emails/submission-acknowledgement";
 import { setupTestDatabase } from "../support/database";
+import { refusal } from "../support/refusal";
 
 /**
  * The content store against PostgreSQL (docs/content.md, decision 0208): the first start's import,
@@ -58,15 +58,6 @@ const database = setupTestDatabase();
 setAppSecret("content-store-test-secret-0123456789abcdef");
 const editor = { id: null, name: "Ingrid Editor" };
 const project = (slug: string) => structuredClone(initialProjects.find((item) => item.slug === slug)!) as Project;
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("the first start", () => {
   it("imported the first content exactly, published, in order, each with a first revision", async () => {

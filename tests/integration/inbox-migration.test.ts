@@ -15,6 +15,7 @@ import { quietLeadJob } from "~/features/chat/lead-notification.server";
 import { handleFormAction } from "~/features/forms/form-action.server";
 import { subscribeToNewsletter } from "~/features/newsletter/subscribe-to-newsletter.server";
 import * as chatRoute from "~/routes/api/lead-chatbot";
+import { adminQuery } from "../support/database";
 import { requestContextFor, routeArgs } from "../support/route-args";
 import { restoreEnvAfterAll } from "../support/process-env";
 
@@ -39,16 +40,6 @@ let url: string;
 let dbName: string;
 let client: pg.Client;
 let cutFolder: string;
-
-async function adminQuery(sqlText: string) {
-  const admin = new pg.Client({ connectionString: inject("postgresUrl") });
-  await admin.connect();
-  try {
-    await admin.query(sqlText);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** drizzle/ as it was at migration `last`: its SQL files up to it, the journal cut after it. */
 async function migrationsUpTo(last: number): Promise<string> {
@@ -212,6 +203,13 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
   return out;
 }
 
+/** A row's held_at, hold_reason and fill_ms, null where it was not held. */
+const holdColumns = (row: { held_at?: string; hold_reason?: string; fill_ms?: number }) => [
+  row.held_at ?? null,
+  row.hold_reason ?? null,
+  row.fill_ms ?? null,
+];
+
 let before: Record<string, unknown[]>;
 let jobs: Jobs | undefined;
 let pool: pg.Pool | undefined;
@@ -244,9 +242,7 @@ beforeAll(async () => {
         lead.conversation_id,
         JSON.stringify({ messages: lead.transcript.map((content, i) => ({ role: i % 2 === 0 ? "user" : "assistant", content })) }),
         lead.created_at,
-        "held_at" in lead ? lead.held_at : null,
-        "hold_reason" in lead ? lead.hold_reason : null,
-        "fill_ms" in lead ? lead.fill_ms : null,
+        ...holdColumns(lead),
       ],
     );
   }
@@ -254,17 +250,7 @@ beforeAll(async () => {
     await client.query(
       `insert into submissions (id, source, name, email, fields, disclaimer_accepted, ip_hash, user_agent, created_at, held_at, hold_reason, fill_ms)
        values ($1, $2, $3, $4, $5, true, 'iphash', 'Mozilla/5.0', $6, $7, $8, $9)`,
-      [
-        s.id,
-        s.source,
-        s.name,
-        s.email,
-        JSON.stringify(s.fields),
-        s.created_at,
-        "held_at" in s ? s.held_at : null,
-        "hold_reason" in s ? s.hold_reason : null,
-        "fill_ms" in s ? s.fill_ms : null,
-      ],
+      [s.id, s.source, s.name, s.email, JSON.stringify(s.fields), s.created_at, ...holdColumns(s)],
     );
   }
   for (const s of rows.subscriptions) {

@@ -12,7 +12,8 @@ export type TestDatabase = {
   db: Database;
 };
 
-async function adminQuery(sql: string) {
+/** Runs `sql` on the test server's maintenance database ("postgres"): creating and dropping databases. */
+export async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: inject("postgresUrl") });
   await client.connect();
   try {

@@ -225,37 +225,12 @@ describe("the day's caps", () => {
       "(other)",
       NOT_FOUND_PATH,
     ]);
-    expect(stored.map((row) => row.referrer_host)).toEqual([
-      "site0.example",
-      "site1.example",
-      "site2.example",
-      "site3.example",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-    ]);
-    expect(stored.map((row) => row.utm_source)).toEqual([
-      "source0",
-      "source1",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-    ]);
+    /** The eight views' values: the first `kept` stay themselves, the rest are (other). */
+    const firstKept = (kept: number, value: (i: number) => string) => views.map((_, i) => (i < kept ? value(i) : "(other)"));
+    expect(stored.map((row) => row.referrer_host)).toEqual(firstKept(4, (i) => `site${i}.example`));
+    expect(stored.map((row) => row.utm_source)).toEqual(firstKept(2, (i) => `source${i}`));
     expect(stored.map((row) => row.utm_medium)).toEqual(["email", "social", "email", "social", "email", "social", "email", "social"]);
-    expect(stored.map((row) => row.utm_campaign)).toEqual([
-      "campaign0",
-      "campaign1",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-      "(other)",
-    ]);
+    expect(stored.map((row) => row.utm_campaign)).toEqual(firstKept(2, (i) => `campaign${i}`));
     // A value stored before stays itself.
     await storePageViews([
       pageView({ path: "/about", referrerHost: "site1.example", utmCampaign: "campaign0", visitorKey: "again".padEnd(22, "x") }),

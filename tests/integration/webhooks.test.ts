@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, leads, submissions, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/tables";
 import { resetEnvForTests } from "~/.server/env";
 import { setJobs, startJobs, type Jobs } from "~/.server/jobs";
@@ -69,6 +69,23 @@ function deliveriesOf(endpointId: string) {
   return database.current.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
 }
 
+/** Waits until the endpoint's first delivery passes `done`, and returns it. */
+function firstDelivery(
+  endpointId: string,
+  done: (delivery: typeof webhookDeliveries.$inferSelect) => boolean,
+  what: string,
+  timeoutMs = 25_000,
+) {
+  return waitUntil(
+    async () => {
+      const [delivery] = await deliveriesOf(endpointId);
+      return delivery && done(delivery) ? delivery : null;
+    },
+    timeoutMs,
+    what,
+  );
+}
+
 async function allFannedOut() {
   const pending = await database.current.db.select({ id: webhookEvents.id }).from(webhookEvents).where(isNull(webhookEvents.fannedOutAt));
   return pending.length === 0;
@@ -92,6 +109,10 @@ function headersOf(request: { headers: Record<string, string> }) {
 }
 
 describe("outbound webhooks", () => {
+  afterEach(async () => {
+    await database.current.db.delete(webhookEndpoints);
+  });
+
   it("signs exactly as the standardwebhooks reference library verifies", () => {
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const body = JSON.stringify({ type: "enquiry.created", timestamp: "2026-11-26T07:00:00.000Z", data: { a: 1 } });
@@ -126,14 +147,7 @@ describe("outbound webhooks", () => {
     expect(Object.keys(JSON.parse(request.body) as object)).toEqual(["type", "timestamp", "data"]);
     expect(request.headers["content-type"]).toBe("application/json");
 
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(staged.id);
-        return rows[0]?.status === "delivered" ? rows : null;
-      },
-      25_000,
-      "the delivery row to say delivered",
-    );
+    const delivery = await firstDelivery(staged.id, (row) => row.status === "delivered", "the delivery row to say delivered");
     expect(delivery).toMatchObject({
       id: request.headers["webhook-id"],
       eventType: "enquiry.stage_changed",
@@ -147,29 +161,20 @@ describe("outbound webhooks", () => {
     expect((await deliveriesOf(staged.id)).map((row) => row.eventType)).toEqual(["enquiry.stage_changed"]);
     expect(await deliveriesOf(repliesOnly.id)).toEqual([]);
     expect(receiver.on("/ok/replies")).toEqual([]);
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("replays a delivery with the same webhook-id, signed again", async () => {
     const endpoint = await addEndpoint("/ok/replay", ["enquiry.created"]);
     await newLead("Replay Person");
     const first = await arrived("/ok/replay");
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(endpoint.id);
-        return rows[0]?.status === "delivered" ? rows : null;
-      },
-      25_000,
-      "the first delivery",
-    );
-    await replayWebhookDelivery(delivery!.id);
+    const delivery = await firstDelivery(endpoint.id, (row) => row.status === "delivered", "the first delivery");
+    await replayWebhookDelivery(delivery.id);
     const second = await arrived("/ok/replay", 2);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
-    expect(second.headers["webhook-id"]).toBe(delivery!.id);
+    expect(second.headers["webhook-id"]).toBe(delivery.id);
     expect(new Webhook(endpoint.secret).verify(second.body, headersOf(second))).toEqual(JSON.parse(first.body));
     await waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.attempts === 2, 25_000, "the replay counted as an attempt");
     await expect(replayWebhookDelivery("00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("retries an endpoint that answers 500, and the log shows the 500", async () => {
@@ -178,16 +183,8 @@ describe("outbound webhooks", () => {
     const first = await arrived("/fail/500");
     const second = await arrived("/fail/500", 2, 30_000);
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(endpoint.id);
-        return (rows[0]?.attempts ?? 0) >= 2 ? rows : null;
-      },
-      25_000,
-      "two attempts recorded",
-    );
+    const delivery = await firstDelivery(endpoint.id, (row) => row.attempts >= 2, "two attempts recorded");
     expect(delivery).toMatchObject({ status: "pending", responseStatus: 500, lastError: "HTTP 500" });
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("gives up on an endpoint that hangs after 10 s and schedules a retry; other deliveries go on", async () => {
@@ -197,20 +194,13 @@ describe("outbound webhooks", () => {
     await newLead("Hanging Person");
     await arrived("/hang/slow");
     await arrived("/ok/beside-hang");
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(hanging.id);
-        return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-      },
-      40_000,
-      "the timed-out attempt recorded",
-    );
+    const delivery = await firstDelivery(hanging.id, (row) => row.attempts >= 1, "the timed-out attempt recorded", 40_000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     expect(delivery).toMatchObject({ status: "pending", responseStatus: null, lastError: "No answer within 10 s" });
     const [job] = await waitUntil(
       async () => {
         const rows = await database.current.db.execute<{ state: string; retry_count: number }>(
-          sql`select state, retry_count from pgboss.job where name = ${deliverWebhookJob.name} and data->>'deliveryId' = ${delivery!.id}`,
+          sql`select state, retry_count from pgboss.job where name = ${deliverWebhookJob.name} and data->>'deliveryId' = ${delivery.id}`,
         );
         return rows.rows.some((row) => row.state === "retry" || row.retry_count > 0) ? rows.rows : null;
       },
@@ -219,40 +209,24 @@ describe("outbound webhooks", () => {
     );
     expect(job).toBeDefined();
     expect((await deliveriesOf(healthy.id))[0]?.status).toBe("delivered");
-    await database.current.db.delete(webhookEndpoints);
   }, 60_000);
 
   it("does not follow a redirect to a private address, and logs why", async () => {
     const endpoint = await addEndpoint("/redirect/away", ["enquiry.created"]);
     await newLead("Redirect Person");
     await arrived("/redirect/away");
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(endpoint.id);
-        return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-      },
-      25_000,
-      "the redirected attempt recorded",
-    );
-    expect(delivery!.responseStatus).toBe(302);
-    expect(delivery!.lastError).toMatch(/Redirect \(HTTP 302\) to a private address refused; not followed/);
-    expect(delivery!.lastError).not.toContain("127.0.0.1");
+    const delivery = await firstDelivery(endpoint.id, (row) => row.attempts >= 1, "the redirected attempt recorded");
+    expect(delivery.responseStatus).toBe(302);
+    expect(delivery.lastError).toMatch(/Redirect \(HTTP 302\) to a private address refused; not followed/);
+    expect(delivery.lastError).not.toContain("127.0.0.1");
     expect(receiver.on("/private-target")).toEqual([]);
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("disables an endpoint that answers 410 Gone", async () => {
     const endpoint = await addEndpoint("/gone/away", ["enquiry.created"]);
     await newLead("Gone Person");
     await arrived("/gone/away");
-    const [delivery] = await waitUntil(
-      async () => {
-        const rows = await deliveriesOf(endpoint.id);
-        return rows[0]?.status === "failed" ? rows : null;
-      },
-      25_000,
-      "the delivery to fail",
-    );
+    const delivery = await firstDelivery(endpoint.id, (row) => row.status === "failed", "the delivery to fail");
     expect(delivery).toMatchObject({ attempts: 1, responseStatus: 410 });
     const [row] = await database.current.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.enabled).toBe(false);
@@ -260,7 +234,6 @@ describe("outbound webhooks", () => {
     await newLead("After Gone");
     await waitUntil(allFannedOut, 25_000, "the next event fanned out");
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("turns an enquiry into a readable Slack message with a link to the person", async () => {
@@ -284,7 +257,6 @@ describe("outbound webhooks", () => {
       text: { type: "mrkdwn", text: `New enquiry from Per Olsen (contact form): <${personUrl}|Open in the inbox>` },
     });
     expect(request.headers["webhook-id"]).toBeTruthy();
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("sends a test event to one endpoint whatever it subscribes to", async () => {
@@ -292,7 +264,6 @@ describe("outbound webhooks", () => {
     await sendWebhookTestEvent(endpoint.id);
     const request = await arrived("/ok/test-event");
     expect(new Webhook(endpoint.secret).verify(request.body, headersOf(request))).toMatchObject({ type: "webhook.test" });
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("fans each event out exactly once while two instances and two more callers race", async () => {
@@ -313,7 +284,6 @@ describe("outbound webhooks", () => {
     expect(counts.rows.filter((row) => row.endpoint_id === endpoints[1].id)).toHaveLength(40);
     await waitUntil(async () => receiver.on("/ok/race-b").length >= 40, 45_000, "all 40 deliveries to arrive");
     expect(new Set(receiver.on("/ok/race-b").map((entry) => entry.headers["webhook-id"])).size).toBe(40);
-    await database.current.db.delete(webhookEndpoints);
   }, 60_000);
 
   it("stores signing secrets sealed, seals the ones an earlier version kept in plain text, and still signs with them", async () => {
@@ -336,7 +306,6 @@ describe("outbound webhooks", () => {
     const [sealed, migrated] = [await arrived("/ok/sealed"), await arrived("/ok/legacy")];
     expect(new Webhook(rotated).verify(sealed.body, headersOf(sealed))).toMatchObject({ type: "webhook.test" });
     expect(new Webhook(plain).verify(migrated.body, headersOf(migrated))).toMatchObject({ type: "webhook.test" });
-    await database.current.db.delete(webhookEndpoints);
   });
 
   it("keeps to public addresses when the guard is on: at save time and at send time", async () => {
@@ -359,18 +328,10 @@ describe("outbound webhooks", () => {
         .values({ url: `${receiver.url}/ok/guarded`, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", eventTypes: ["enquiry.created"] })
         .returning();
       await sendWebhookTestEvent(endpoint!.id);
-      const [delivery] = await waitUntil(
-        async () => {
-          const rows = await deliveriesOf(endpoint!.id);
-          return (rows[0]?.attempts ?? 0) >= 1 ? rows : null;
-        },
-        25_000,
-        "the refused attempt recorded",
-      );
+      const delivery = await firstDelivery(endpoint!.id, (row) => row.attempts >= 1, "the refused attempt recorded");
       expect(delivery).toMatchObject({ responseStatus: null, lastError: "Refused: the address is not public" });
       expect(receiver.on("/ok/guarded")).toEqual([]);
     } finally {
-      await database.current.db.delete(webhookEndpoints);
       process.env.NEWS_ALLOW_PRIVATE_HOSTS = "1";
       resetEnvForTests();
     }

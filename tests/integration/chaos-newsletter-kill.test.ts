@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiNews, newsletterSubscriptions } from "~/.server/db/tables";
 import { setupTestDatabase } from "../support/database";
+import { confirmedReaders, newsStories } from "../support/newsletter-seed";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { waitUntil } from "../support/wait-until";
 
@@ -25,21 +26,8 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-newsletter-kill-"));
   const db = database.current.db;
-  await db.insert(aiNews).values(
-    Array.from({ length: 5 }, (_, i) => ({
-      title: `Kill test story ${i}`,
-      summary: "Summary",
-      fullContent: "Full text",
-      source: "Example Wire",
-      sourceUrl: `https://news.example/kill-${i}`,
-      publishedAt: new Date(Date.now() - (i + 1) * 60_000),
-    })),
-  );
-  await db
-    .insert(newsletterSubscriptions)
-    .values(
-      Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `reader${i}@example.test`, confirmed: true, confirmedAt: new Date() })),
-    );
+  await db.insert(aiNews).values(newsStories(5, "kill"));
+  await db.insert(newsletterSubscriptions).values(confirmedReaders(SUBSCRIBERS));
 });
 
 afterAll(async () => {

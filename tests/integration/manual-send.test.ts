@@ -5,6 +5,7 @@ import { utcDay } from "~/lib/utc-day";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
 import { runManualSend } from "~/features/newsletter/manual-send.server";
 import { setupTestDatabase } from "../support/database";
+import { confirmedReaders, newsStories } from "../support/newsletter-seed";
 import { startSmtpSink } from "../support/smtp-sink";
 import { setupTestMail } from "../support/mail-queue";
 
@@ -34,21 +35,8 @@ describe("runManualSend", () => {
   });
 
   it("with stories and subscribers: the first press sends and is a success; the second sends nothing and is not", async () => {
-    await db()
-      .insert(aiNews)
-      .values(
-        Array.from({ length: 3 }, (_, i) => ({
-          title: `Manual send story ${i}`,
-          summary: "Summary",
-          fullContent: "Full text",
-          source: "Example Wire",
-          sourceUrl: `https://news.example/manual-${i}`,
-          publishedAt: new Date(Date.now() - (i + 1) * 60_000),
-        })),
-      );
-    await db()
-      .insert(newsletterSubscriptions)
-      .values([0, 1].map((i) => ({ email: `reader${i}@example.test`, confirmed: true, confirmedAt: new Date() })));
+    await db().insert(aiNews).values(newsStories(3, "manual"));
+    await db().insert(newsletterSubscriptions).values(confirmedReaders(2));
 
     const first = await runManualSend();
     expect(first).toMatchObject({ status: "sent", successCount: 2, sentNow: 2 });

@@ -71,6 +71,10 @@ let tokenSeq = 0;
 /** A start time from start_lead_form a while ago; each one different, as a token counts for one conversation. */
 const started = () => createFormStartToken(Date.now() - minFillMs() - 2000 - tokenSeq++);
 
+/** Waits for the studio's mail about this lead, and returns it. */
+const studioMailAbout = (leadId: string) =>
+  waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(leadId)));
+
 /** Every queued mail that mentions `text` (an address, a lead id). */
 async function mailJobsMentioning(text: string) {
   const result = await database.current.db.execute<{ state: string }>(
@@ -156,7 +160,7 @@ describe("capture_lead", () => {
     const welcome = { role: "assistant", content: chatCopy.welcome.replace("{name}", "Nils") };
     const question = { role: "user", content: "Do you build booking assistants?" };
     await call("/api/lead-chatbot", { messages: [welcome, question], conversationId });
-    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.text).toContain("Do you build booking assistants?");
     expect(mail.parsed.text).toContain("Conversation so far (3 messages)");
     expect(mail.parsed.text).not.toContain("0 messages");
@@ -195,7 +199,7 @@ describe("capture_lead", () => {
 
     // What the job does when it runs, 15 minutes later.
     expect(await notifyQuietLead(lead!.id)).toBe(true);
-    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.text).toContain("siri@example.com");
     expect(mail.parsed.text).not.toContain("Conversation so far");
   });
@@ -210,7 +214,7 @@ describe("capture_lead", () => {
       formStartedAt: started(),
     });
     const [lead] = await leadsOf(conversationId);
-    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.text).toContain("A chatbot for our clinic");
     expect(mail.parsed.text).not.toContain("Conversation so far");
   });
@@ -426,7 +430,7 @@ describe("captures that look automated", () => {
     expect(await releaseOutcome(releaseHeldLead("00000000-0000-4000-8000-000000000000"))).toBe("not-found");
     expect(await leadsOf(conversationId)).toMatchObject([{ heldAt: null, holdReason: null }]);
 
-    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.subject).toBe("New chat lead: Quick Fill");
     expect(mail.parsed.replyTo?.value).toEqual([{ name: "Quick Fill", address: "held-release@example.com" }]);
     expect(mail.parsed.text).toContain("Do you build chatbots?");
@@ -518,7 +522,7 @@ describe("replies with an AI provider", () => {
     const [lead] = await leadsOf(conversationId);
     expect(JSON.stringify(lead!.conversationContext.messages)).not.toContain("IBAN");
     expect(lead!.conversationContext.messages).toContainEqual(real);
-    const mail = await waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(lead!.id)));
+    const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.text).toContain("We build booking assistants.");
     expect(mail.parsed.text).not.toContain("IBAN");
     expect(mail.parsed.html || "").not.toContain("IBAN");

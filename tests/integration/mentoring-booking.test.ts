@@ -96,6 +96,12 @@ const learner = (n: number | string) => ({
   disclaimerAccepted: true,
   timeZone: "Europe/Oslo",
 });
+/** The enquiries of a booking (none until it is confirmed or released). */
+const enquiriesOf = (bookingId: unknown) =>
+  getDb()
+    .select()
+    .from(enquiries)
+    .where(eq(enquiries.sourceId, String(bookingId)));
 const bookingCount = async () => (await getDb().select({ n: count() }).from(mentoringBookings))[0]!.n;
 
 /** The next free 60-minute slots, from the public endpoint. */
@@ -177,7 +183,7 @@ describe("booking a slot", () => {
     await confirmLinkFor("learner-invite@example.test");
     expect(smtp.current.to(MENTOR.email).filter((mail) => mail.parsed.text?.includes("Learner invite"))).toHaveLength(0);
     expect(invitesOf("learner-invite@example.test")).toHaveLength(0);
-    expect(await getDb().select().from(enquiries).where(eq(enquiries.sourceId, bookingId))).toHaveLength(0);
+    expect(await enquiriesOf(bookingId)).toHaveLength(0);
 
     expect((await confirmFromMail("learner-invite@example.test")).body).toMatchObject({
       outcome: "confirmed",
@@ -318,12 +324,7 @@ describe("booking a slot", () => {
     const before = await bookingCount();
     expect(await pruneHeldItems(new Date(Date.now() + 31 * 86_400_000))).toMatchObject({ bookings: 1 });
     expect(await bookingCount()).toBe(before - 1);
-    expect(
-      await getDb()
-        .select()
-        .from(enquiries)
-        .where(eq(enquiries.sourceId, String(answer.body.bookingId))),
-    ).toHaveLength(0);
+    expect(await enquiriesOf(answer.body.bookingId)).toHaveLength(0);
   });
 });
 
@@ -361,12 +362,7 @@ describe("the hold", () => {
     });
     expect(await statusOf(first.body.bookingId)).toBe("lapsed");
     // Lapsed, the hold was never an enquiry; the mentor never heard of it.
-    expect(
-      await getDb()
-        .select()
-        .from(enquiries)
-        .where(eq(enquiries.sourceId, String(first.body.bookingId))),
-    ).toHaveLength(0);
+    expect(await enquiriesOf(first.body.bookingId)).toHaveLength(0);
   });
 
   it("the job each minute lapses what is due; a lapsed hold whose time is still free is booked by a late confirmation", async () => {
@@ -414,10 +410,7 @@ describe("the hold", () => {
     expect(Date.parse(released.confirmBy!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect((await freeSlots()).map((free) => free.id)).not.toContain(slot.id);
     expect((await confirmFromMail("learner-released@example.test")).body).toMatchObject({ booking: { status: "confirmed" } });
-    const [enquiry] = await getDb()
-      .select()
-      .from(enquiries)
-      .where(eq(enquiries.sourceId, String(answer.body.bookingId)));
+    const [enquiry] = await enquiriesOf(answer.body.bookingId);
     expect(enquiry).toMatchObject({ stage: "scheduled", heldAt: null });
   });
 });

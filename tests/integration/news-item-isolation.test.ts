@@ -189,24 +189,30 @@ describe("an item the database refuses anyway", () => {
     await db().execute(sql.raw(`drop trigger if exists refuse_marked_news on ai_news; drop function if exists refuse_marked_news();`));
   });
 
-  const items = (marker: string, site: string) => {
+  /**
+   * Serves the feed `name` (at /`name`.xml, its stories on `name`.example) with three good stories
+   * and one marked `marker`; returns a news refresh of it, one fetcher for every run.
+   */
+  const markedFeed = (name: string, title: string, marker: string) => {
     const now = Date.now();
-    return [
+    const site = `${name}.example`;
+    const items = [
       { title: `First good story ${site}`, link: `https://${site}/1`, content: "<p>One.</p>", date: new Date(now - HOUR) },
       { title: `Second good story ${site}`, link: `https://${site}/2`, content: "<p>Two.</p>", date: new Date(now - 2 * HOUR) },
       { title: `Poisoned story ${marker}`, link: `https://${site}/3`, content: "<p>Three.</p>", date: new Date(now - 3 * HOUR) },
       { title: `Third good story ${site}`, link: `https://${site}/4`, content: "<p>Four.</p>", date: new Date(now - 4 * HOUR) },
     ];
+    server.route(`/${name}.xml`, serveFeed(rss2({ title, link: `https://${site}/`, items })));
+    const client = fetcher();
+    return {
+      client,
+      refresh: () => runNewsRefresh({ feeds: [{ url: `${server.url}/${name}.xml` }], fetcher: client, summarizer: undefined }),
+    };
   };
 
   it("costs the feed only that item; the health shows it; a refusal for good keeps the validators", async () => {
-    server.route(
-      "/refused.xml",
-      serveFeed(rss2({ title: "Refusing Wire", link: "https://refused.example/", items: items("[refuse for good]", "refused.example") })),
-    );
-    const feeds = [{ url: `${server.url}/refused.xml` }];
-    const client = fetcher();
-    const first = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
+    const { client, refresh } = markedFeed("refused", "Refusing Wire", "[refuse for good]");
+    const first = await refresh();
     expect(first).toMatchObject({ fetched: 1, failed: 0, added: 3 });
     expect(await storedTitles()).toEqual([
       "First good story refused.example",
@@ -223,7 +229,7 @@ describe("an item the database refuses anyway", () => {
 
     // The same item would be refused again: the validators were saved, and the next run is a cheap 304.
     const before = server.requests.length;
-    const second = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
+    const second = await refresh();
     await client.close();
     expect(second).toMatchObject({ notModified: 1, added: 0 });
     expect(server.requests[before]!.headers["if-none-match"]).toBe(feed.etag);
@@ -231,13 +237,8 @@ describe("an item the database refuses anyway", () => {
   });
 
   it("a refusal that may pass next time leaves the validators unsaved, so the next run fetches the feed again and stores it", async () => {
-    server.route(
-      "/later.xml",
-      serveFeed(rss2({ title: "Later Wire", link: "https://later.example/", items: items("[refuse for now]", "later.example") })),
-    );
-    const feeds = [{ url: `${server.url}/later.xml` }];
-    const client = fetcher();
-    const first = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
+    const { client, refresh } = markedFeed("later", "Later Wire", "[refuse for now]");
+    const first = await refresh();
     expect(first).toMatchObject({ fetched: 1, failed: 0, added: 3 });
     let feed = await feedRow("/later.xml");
     expect(feed).toMatchObject({ consecutiveFailures: 0, itemsRefused: 1, etag: null, lastModified: null });
@@ -248,7 +249,7 @@ describe("an item the database refuses anyway", () => {
     // Whatever refused it has gone: the next run asks without validators, gets the whole feed and stores the item.
     await db().execute(sql.raw(`drop trigger refuse_marked_news on ai_news`));
     const before = server.requests.length;
-    const second = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
+    const second = await refresh();
     expect(server.requests[before]!.headers["if-none-match"]).toBeUndefined();
     expect(second).toMatchObject({ fetched: 1, notModified: 0, added: 1 });
     feed = await feedRow("/later.xml");
@@ -256,7 +257,7 @@ describe("an item the database refuses anyway", () => {
     expect(feed.etag).toBeTruthy();
     expect((await storedTitles()).filter((title) => title.includes("later.example") || title.includes("refuse for now"))).toHaveLength(4);
 
-    const third = await runNewsRefresh({ feeds, fetcher: client, summarizer: undefined });
+    const third = await refresh();
     await client.close();
     expect(third).toMatchObject({ notModified: 1 });
   });

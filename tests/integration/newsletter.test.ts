@@ -386,13 +386,18 @@ async function waitForPendingRowsFree(count: number) {
   });
 }
 
-describe("the daily issue", () => {
+/** For a describe block: its tests start with no subscribers, issues or stories, and nothing in the sink. */
+function eachTestStartsEmpty() {
   beforeAll(drainMailQueue);
   beforeEach(async () => {
     await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
     closeMailer();
     sink.current.reset();
   });
+}
+
+describe("the daily issue", () => {
+  eachTestStartsEmpty();
 
   it("mails the 5 newest stories once to every confirmed, active subscriber, with unsubscribe headers and footer link", async () => {
     const now = new Date("2030-01-10T08:00:00Z");
@@ -731,12 +736,7 @@ describe("unsubscribing", () => {
 });
 
 describe("privacy and admin", () => {
-  beforeAll(drainMailQueue);
-  beforeEach(async () => {
-    await db().execute(sql`truncate newsletter_subscriptions, newsletter_issues, ai_news cascade`);
-    closeMailer();
-    sink.current.reset();
-  });
+  eachTestStartsEmpty();
 
   it("exports and erases a subscriber with their delivery history", async () => {
     const now = new Date("2030-08-10T08:00:00Z");

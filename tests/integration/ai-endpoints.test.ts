@@ -388,6 +388,16 @@ describe("POST /api/generate-content", () => {
 });
 
 describe("protection", () => {
+  /** Two answers: one from /api/ai-chat, one streamed to the end from /api/ai-chat/stream. */
+  async function answerPlainAndStreamed() {
+    expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
+    const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
+    expect(streamed.status).toBe(200);
+    expect((await readEvents(streamed)).map((event) => event.type)).toContain("done");
+  }
+  const usageToday = async () =>
+    (await database.current.db.$client.query("SELECT requests, tokens::int AS tokens FROM ai_daily_usage")).rows;
+
   it("limits each client to 20 requests per 10 minutes per tool family (429 with Retry-After)", async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
@@ -433,13 +443,9 @@ describe("protection", () => {
         { text: "One answer.", usage: { promptTokens: 40, completionTokens: 20 } },
         { text: "Two answers.", usage: { promptTokens: 30, completionTokens: 25 } },
       );
-      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
-      const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
-      expect(streamed.status).toBe(200);
-      expect((await readEvents(streamed)).map((event) => event.type)).toContain("done");
+      await answerPlainAndStreamed();
       // 60 + 55 tokens: the answer that crossed the budget was given, the next request is refused before the provider.
-      const { rows } = await database.current.db.$client.query("SELECT requests, tokens::int AS tokens FROM ai_daily_usage");
-      expect(rows).toEqual([{ requests: 2, tokens: 115 }]);
+      expect(await usageToday()).toEqual([{ requests: 2, tokens: 115 }]);
       const over = await call("/api/generate-content", { task: "email", product: "three", audience: "x" });
       expect(over.status).toBe(503);
       expect(await over.json()).toMatchObject({ error: "The AI tools have reached today's limit. Please come back tomorrow." });
@@ -458,12 +464,8 @@ describe("protection", () => {
     setEnv({ AI_DAILY_REQUEST_BUDGET: "2", AI_DAILY_TOKEN_BUDGET: "1" });
     fake.setHandler((request) => ({ text: `No usage for: ${lastUserText(request)}`, usage: false }));
     try {
-      expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "one" }] })).status).toBe(200);
-      const streamed = await call("/api/ai-chat/stream", { messages: [{ role: "user", content: "two" }] });
-      expect(streamed.status).toBe(200);
-      expect((await readEvents(streamed)).map((event) => event.type)).toContain("done");
-      const { rows } = await database.current.db.$client.query("SELECT requests, tokens::int AS tokens FROM ai_daily_usage");
-      expect(rows).toEqual([{ requests: 2, tokens: 0 }]);
+      await answerPlainAndStreamed();
+      expect(await usageToday()).toEqual([{ requests: 2, tokens: 0 }]);
       expect((await call("/api/ai-chat", { messages: [{ role: "user", content: "three" }] })).status).toBe(503);
       expect(fake.requests).toHaveLength(2);
     } finally {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminWithCli, demoteUser, enrolmentLinkFrom, insertLead, withServerDatabase } from "../support/admin-seed";
 import { adminSession, cookiesFrom, postJson, type AdminSession } from "../support/admin-session";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 import { freshTotpCode } from "../support/totp";
 import { waitUntil } from "../support/wait-until";
 
@@ -41,10 +41,7 @@ async function openEnrolmentLink(printed: string, ip = "198.51.100.99"): Promise
 }
 
 beforeAll(async () => {
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  ({ server, dataDir, base } = await startServerAtOwnUrl());
   // The CLI joins the running server's embedded database.
   admin = await adminSession(base, dataDir, { email: "admin@example.com", clientIp: "198.51.100.1" });
   adminCookie = admin.cookie;
@@ -62,10 +59,7 @@ beforeAll(async () => {
   userCookie = cookiesFrom(userResponse);
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 const endpoints: Array<[string, string]> = [
   ["GET", "/api/admin/leads"],

@@ -8,7 +8,7 @@ import { simpleParser } from "mailparser";
 import { withServerDatabase } from "../support/admin-seed";
 import { adminSession, cookiesFrom, postForm, postJson, type AdminSession } from "../support/admin-session";
 import { waitUntil } from "../support/wait-until";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 
 /**
  * Roles over HTTP, against the production server (docs/admin.md, "Roles"): the whole admin route
@@ -48,10 +48,7 @@ const adminPaths = [
 const concrete = (pattern: string) => pattern.replace(/\/:[A-Za-z]+\?/g, "").replace(/:[A-Za-z]+/g, SOME_ID);
 
 beforeAll(async () => {
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  ({ server, dataDir, base } = await startServerAtOwnUrl());
   // One account per role, made side by side (each is the real CLI and a sign-in with two-factor set-up).
   await Promise.all(
     ROLES.map(async (role, index) =>
@@ -63,10 +60,7 @@ beforeAll(async () => {
   );
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 describe("the admin route table", () => {
   it("declares who may use every admin page and API route, and nothing that is not a route", () => {

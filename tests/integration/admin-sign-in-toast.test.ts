@@ -1,7 +1,6 @@
-import fs from "node:fs/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { adminSession, postForm, type AdminSession } from "../support/admin-session";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 import { freshTotpCode } from "../support/totp";
 
 /**
@@ -14,17 +13,11 @@ let base: string;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base }, { timeoutMs: 150_000 });
+  ({ server, dataDir, base } = await startServerAtOwnUrl({}, { timeoutMs: 150_000 }));
   admin = await adminSession(base, dataDir, { email: "toast-admin@example.test", clientIp: "198.51.100.41" });
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 /** A browser's cookie jar, as far as these answers need one. */
 function applyCookies(jar: Map<string, string>, response: Response) {

@@ -1,8 +1,7 @@
-import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withServerDatabase } from "../support/admin-seed";
 import { adminSession, postForm, type AdminSession } from "../support/admin-session";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The inbox's admin API and pages over HTTP, against the production server: sign-in and
@@ -18,10 +17,7 @@ const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const ids = { anna: "", annaEnquiry: "", bjorn: "", bjornEnquiry: "" };
 
 beforeAll(async () => {
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  ({ server, dataDir, base } = await startServerAtOwnUrl());
   admin = await adminSession(base, dataDir, { clientIp: "198.51.100.61" });
   await withServerDatabase(dataDir, async (client) => {
     await client.query(
@@ -49,12 +45,12 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 const get = (path: string, headers: Record<string, string> = admin.headers) => fetch(base + path, { headers });
+/** The board's and the person page's plain stage form, posted to `path`. */
+const postStage = (path: string, enquiryId: string, stage: string) =>
+  postForm(base, path, { intent: "stage", enquiryId, stage }, admin.cookie);
 const post = (path: string, body: unknown, headers: Record<string, string> = admin.headers) =>
   fetch(base + path, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
@@ -172,30 +168,15 @@ describe("the pages", () => {
     expect(bjorn).not.toMatch(/Our office is in Bergen|anna@example.com/);
 
     // The board's plain form: a stage select and a submit button.
-    const moved = await postForm(
-      base,
-      "/admin/inbox?view=board",
-      { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "contacted" },
-      admin.cookie,
-    );
+    const moved = await postStage("/admin/inbox?view=board", ids.bjornEnquiry, "contacted");
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe("/admin/inbox?view=board");
     // Won without a value: the page again, with the field's message.
-    const won = await postForm(
-      base,
-      `/admin/inbox/people/${ids.bjorn}`,
-      { intent: "stage", enquiryId: ids.bjornEnquiry, stage: "won" },
-      admin.cookie,
-    );
+    const won = await postStage(`/admin/inbox/people/${ids.bjorn}`, ids.bjornEnquiry, "won");
     expect(won.status).toBe(400);
     expect(await won.text()).toContain("Won needs the deal");
     // Another person's enquiry from this person's page: not found, nothing changed.
-    const foreign = await postForm(
-      base,
-      `/admin/inbox/people/${ids.bjorn}`,
-      { intent: "stage", enquiryId: ids.annaEnquiry, stage: "lost" },
-      admin.cookie,
-    );
+    const foreign = await postStage(`/admin/inbox/people/${ids.bjorn}`, ids.annaEnquiry, "lost");
     expect(foreign.status).toBe(404);
     const note = await postForm(base, `/admin/inbox/people/${ids.bjorn}`, { intent: "note", text: "Called, back next week" }, admin.cookie);
     expect(note.status).toBe(302);

@@ -1,8 +1,7 @@
-import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withServerDatabase } from "../support/admin-seed";
 import { adminSession, postForm, type AdminSession } from "../support/admin-session";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -21,20 +20,10 @@ const READERS = ["reader.one@example.test", "reader.two@example.test"];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Nordlys <news@nordlys.test>",
-      NEWSLETTER_SEND_RATE: "0",
-    },
+  ({ server, dataDir, base } = await startServerAtOwnUrl(
+    { SMTP_URL: sink.url, MAIL_FROM: "Nordlys <news@nordlys.test>", NEWSLETTER_SEND_RATE: "0" },
     { timeoutMs: 150_000 },
-  );
+  ));
   admin = await adminSession(base, dataDir, { email: "editor@example.test", clientIp: "198.51.100.31" });
   await withServerDatabase(dataDir, async (client) => {
     for (let i = 0; i < 3; i++) {
@@ -54,9 +43,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await stopServer(server, dataDir);
   await sink?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 function decode(value: string): string {

@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLead, withServerDatabase } from "../support/admin-seed";
 import { adminSession, postForm, type AdminSession } from "../support/admin-session";
-import { freePort, makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { startServerAtOwnUrl, stopServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The per-person export and erasure as an admin and an operator reach them (docs/inbox.md,
@@ -42,10 +41,7 @@ async function script(file: string, ...args: string[]) {
 }
 
 beforeAll(async () => {
-  dataDir = await makeDataDir();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base });
+  ({ server, dataDir, base } = await startServerAtOwnUrl());
   admin = await adminSession(base, dataDir, { email: "gdpr-admin@example.com", clientIp: "198.51.100.31" });
   await insertLead(dataDir, {
     name: "Greta Export",
@@ -55,10 +51,7 @@ beforeAll(async () => {
   await insertLead(dataDir, { name: "Olaf Other", email: "olaf@example.com", messages: [{ role: "user", content: "Something else" }] });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 describe("the admin routes", () => {
   it("export a person as a JSON download, audited, and only for admins", async () => {

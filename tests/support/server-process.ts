@@ -77,6 +77,30 @@ export async function startServer(
   };
 }
 
+/**
+ * The production server in a new data directory, on a free port that is also its PUBLIC_URL
+ * (`base`): the address its links and the admin's same-origin checks name.
+ */
+export async function startServerAtOwnUrl(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<{ server: ServerProcess; dataDir: string; base: string }> {
+  const dataDir = await makeDataDir();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, ...env }, options).catch(async (error) => {
+    await stopServer(undefined, dataDir);
+    throw error;
+  });
+  return { server, dataDir, base };
+}
+
+/** Stops the server (if it started) and removes its data directory (if there is one). */
+export async function stopServer(server: ServerProcess | undefined, dataDir: string | undefined): Promise<void> {
+  await server?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+}
+
 /** PIDs of running postgres server processes whose data directory is `clusterDir`. */
 export async function postgresProcessesFor(clusterDir: string): Promise<number[]> {
   const pids: number[] = [];
@@ -101,9 +125,6 @@ export function useServerForFile(env: Record<string, string> = {}): { server: ()
     dataDir = await makeDataDir();
     server = await startServer({ DATA_DIR: dataDir, ...env });
   });
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopServer(server, dataDir));
   return { server: () => server!, dataDir: () => dataDir! };
 }

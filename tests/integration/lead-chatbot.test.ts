@@ -71,6 +71,10 @@ let tokenSeq = 0;
 /** A start time from start_lead_form a while ago; each one different, as a token counts for one conversation. */
 const started = () => createFormStartToken(Date.now() - minFillMs() - 2000 - tokenSeq++);
 
+/** The widget's contact form in a conversation: capture_lead with the details, the messages so far and a start time. */
+const captureLead = (conversationId: string, userData: Record<string, string>, messages: unknown[] = []) =>
+  call("/api/lead-chatbot", { action: "capture_lead", userData, messages, conversationId, formStartedAt: started() });
+
 /** Waits for the studio's mail about this lead, and returns it. */
 const studioMailAbout = (leadId: string) =>
   waitUntil(() => smtp.current.to(STUDIO).find((received) => (received.parsed.text ?? "").includes(leadId)));
@@ -144,15 +148,7 @@ describe("capture_lead", () => {
   it("waits with the studio's mail until there is something to read, then sends it once", async () => {
     withoutProvider();
     const conversationId = randomUUID();
-    const capture = await json(
-      await call("/api/lead-chatbot", {
-        action: "capture_lead",
-        userData: { name: "Nils Quiet", email: "nils@example.com" },
-        messages: [],
-        conversationId,
-        formStartedAt: started(),
-      }),
-    );
+    const capture = await json(await captureLead(conversationId, { name: "Nils Quiet", email: "nils@example.com" }));
     expect(capture).toMatchObject({ status: 200, body: { created: true } });
     const [lead] = await leadsOf(conversationId);
     expect(await mailJobsMentioning(lead!.id)).toEqual([]);
@@ -183,13 +179,7 @@ describe("capture_lead", () => {
   it("tells the studio about a lead that gave its details and nothing else, once the check queued with it runs", async () => {
     withoutProvider();
     const conversationId = randomUUID();
-    await call("/api/lead-chatbot", {
-      action: "capture_lead",
-      userData: { name: "Siri Quiet", email: "siri@example.com" },
-      messages: [],
-      conversationId,
-      formStartedAt: started(),
-    });
+    await captureLead(conversationId, { name: "Siri Quiet", email: "siri@example.com" });
     const [lead] = await leadsOf(conversationId);
     const checks = await database.current.db.execute<{ wait_minutes: number }>(
       sql`select round(extract(epoch from (start_after - created_on)) / 60)::int as wait_minutes from pgboss.job where name = 'chat-lead-quiet' and data->>'leadId' = ${lead!.id}`,
@@ -206,13 +196,7 @@ describe("capture_lead", () => {
 
   it("mails at once when the intro form says what brings them, without an empty conversation", async () => {
     const conversationId = randomUUID();
-    await call("/api/lead-chatbot", {
-      action: "capture_lead",
-      userData: { name: "Olga Direct", email: "olga@example.com", message: "A chatbot for our clinic" },
-      messages: [],
-      conversationId,
-      formStartedAt: started(),
-    });
+    await captureLead(conversationId, { name: "Olga Direct", email: "olga@example.com", message: "A chatbot for our clinic" });
     const [lead] = await leadsOf(conversationId);
     const mail = await studioMailAbout(lead!.id);
     expect(mail.parsed.text).toContain("A chatbot for our clinic");
@@ -223,15 +207,7 @@ describe("capture_lead", () => {
     const conversationId = randomUUID();
     const mailsBefore = smtp.current.to(STUDIO).length;
     const first = [{ role: "user", content: "My email is grace@example.com" }];
-    const created = await json(
-      await call("/api/lead-chatbot", {
-        action: "capture_lead",
-        userData: { email: "grace@example.com" },
-        messages: first,
-        conversationId,
-        formStartedAt: started(),
-      }),
-    );
+    const created = await json(await captureLead(conversationId, { email: "grace@example.com" }, first));
     expect(created.body).toMatchObject({ created: true });
 
     // The chat goes on: each reply is appended to the lead's transcript.

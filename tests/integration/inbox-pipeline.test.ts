@@ -41,6 +41,13 @@ async function enquiryOf(kind: string, sourceId: string) {
   return { personId: row!.personId, enquiryId: row!.id };
 }
 
+/** Stores a form submission (its disclaimer accepted); returns its person and enquiry. */
+async function submitted(values: Omit<typeof submissions.$inferInsert, "id" | "disclaimerAccepted">) {
+  const id = randomUUID();
+  await database.current.db.insert(submissions).values({ id, disclaimerAccepted: true, ...values });
+  return enquiryOf(values.source, id);
+}
+
 beforeAll(async () => {
   const db = database.current.db;
   await db.insert(users).values([
@@ -76,29 +83,21 @@ beforeAll(async () => {
     utmCampaign: "autumn-launch",
   });
 
-  const bjornId = randomUUID();
-  await db.insert(submissions).values({
-    id: bjornId,
+  bjorn = await submitted({
     source: "contact",
     name: "Bjørn Dahl",
     email: "bjorn@example.com",
     fields: { message: "Secret project Polarlys, please keep quiet", company: "Dahl Data" },
-    disclaimerAccepted: true,
     createdAt: new Date(Date.now() - 48 * HOUR),
   });
-  bjorn = await enquiryOf("contact", bjornId);
   // Waiting since the submission (two days ago): the "waiting over 24 h" filter finds it.
 
-  const carlaId = randomUUID();
-  await db.insert(submissions).values({
-    id: carlaId,
+  carla = await submitted({
     source: "mentoring",
     name: "Carla Mentee",
     email: "carla@example.com",
     fields: { goals: "Learn prompt design" },
-    disclaimerAccepted: true,
   });
-  carla = await enquiryOf("mentoring", carlaId);
   await db.update(enquiries).set({ waitingSince: new Date() }).where(eq(enquiries.id, carla.enquiryId));
 
   // A held chat (a bot): out of the inbox unless the held filter is on.

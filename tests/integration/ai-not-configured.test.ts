@@ -1,6 +1,5 @@
-import fs from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { useServerForFile } from "../support/server-process";
 
 /**
  * A fresh clone with no AI provider: the production server answers every AI
@@ -8,18 +7,7 @@ import { makeDataDir, startServer, type ServerProcess } from "../support/server-
  * from the site's content.
  */
 describe("without an AI provider", () => {
-  let server: ServerProcess;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await makeDataDir();
-    server = await startServer({ DATA_DIR: dataDir, AI_BASE_URL: "", AI_MODEL: "", AI_API_KEY: "" });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const file = useServerForFile({ AI_BASE_URL: "", AI_MODEL: "", AI_API_KEY: "" });
 
   it("answers 503 'not available' on every AI endpoint", async () => {
     const bodies: Record<string, unknown> = {
@@ -29,7 +17,7 @@ describe("without an AI provider", () => {
       "/api/generate-content/stream": { task: "email", product: "Bread", audience: "Cafés" },
     };
     for (const [path, body] of Object.entries(bodies)) {
-      const response = await fetch(server.url + path, {
+      const response = await fetch(file.server().url + path, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -42,7 +30,7 @@ describe("without an AI provider", () => {
 
   it("lets the chat answer from the site's content, by topic", async () => {
     const ask = async (content: string) => {
-      const response = await fetch(server.url + "/api/lead-chatbot", {
+      const response = await fetch(file.server().url + "/api/lead-chatbot", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ messages: [{ role: "user", content }] }),
@@ -56,7 +44,7 @@ describe("without an AI provider", () => {
   });
 
   it("shows the Try AI page with a calm notice and the tools switched off", async () => {
-    const response = await fetch(server.url + "/try-ai");
+    const response = await fetch(file.server().url + "/try-ai");
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Try Free AI Tools");

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, newsletterSubscriptions, submissions } from "~/.server/db/tables";
@@ -7,7 +6,7 @@ import { createFormStartToken } from "~/.server/form-traps";
 import { createNewsletterToken } from "~/features/newsletter/token.server";
 import { setupTestDatabase } from "../support/database";
 import { chunkedUpload, probe, rawStatusLine, residentKb } from "../support/http-probe";
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process";
+import { makeDataDir, startServer, stopServer, type ServerProcess } from "../support/server-process";
 
 /**
  * The request boundary of the production server (server/body-guard.ts,
@@ -26,10 +25,7 @@ beforeAll(async () => {
   dataDir = await makeDataDir();
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database.current.url, APP_SECRET: SECRET });
 });
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServer(server, dataDir));
 
 const MB = 1024 * 1024;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -86,6 +86,20 @@ async function mailJobsMentioning(address: string) {
   return result.rows;
 }
 
+/** Waits until mail to `address` has arrived, and returns it all. */
+const mailsTo = (address: string, timeoutMs?: number) =>
+  waitUntil(() => (smtp.current.to(address).length ? smtp.current.to(address) : null), timeoutMs);
+
+/** A contact or mentoring form as sent, its disclaimer accepted. */
+const filledForm = (source: "contact" | "mentoring", name: string, email: string, message: string, extra: Record<string, string> = {}) => ({
+  source,
+  name,
+  email,
+  message,
+  disclaimerAccepted: true,
+  ...extra,
+});
+
 const apply = (email: string, extra: Record<string, unknown> = {}) => ({
   source: "apply",
   name: "Ada Lovelace",
@@ -115,7 +129,7 @@ describe("POST /api/send-contact-email", () => {
     expect(row?.ipHash).toMatch(/^[\w-]{32}$/);
     expect(row?.ipHash).not.toContain("198.51");
 
-    const [notification] = await waitUntil(() => (smtp.current.to(STUDIO).length ? smtp.current.to(STUDIO) : null));
+    const [notification] = await mailsTo(STUDIO);
     expect(notification!.envelope.to).toEqual([STUDIO]);
     expect(notification!.envelope.from).toBe("studio@nordlys.test");
     const mail = notification!.parsed;
@@ -129,9 +143,7 @@ describe("POST /api/send-contact-email", () => {
     expect(mail.html).toContain("Why should we build this?");
     expect(mail.html).toContain(row!.id);
 
-    const [acknowledgement] = await waitUntil(() =>
-      smtp.current.to("ada@example.com").length ? smtp.current.to("ada@example.com") : null,
-    );
+    const [acknowledgement] = await mailsTo("ada@example.com");
     const ack = acknowledgement!.parsed;
     expect(acknowledgement!.envelope.to).toEqual(["ada@example.com"]);
     expect(ack.subject).toBe("We received your application");
@@ -145,13 +157,9 @@ describe("POST /api/send-contact-email", () => {
 
   it("never lets a field add or change e-mail headers, and renders text as text", async () => {
     const injected = "Eve\r\nBcc: victim@example.net\r\nX-Injected: yes";
-    const response = await postApi({
-      source: "contact",
-      name: injected,
-      email: "eve@example.com",
-      message: "<script>alert(1)</script>\r\n\r\nSubject: hijacked\r\nBcc: victim@example.net",
-      disclaimerAccepted: true,
-    });
+    const response = await postApi(
+      filledForm("contact", injected, "eve@example.com", "<script>alert(1)</script>\r\n\r\nSubject: hijacked\r\nBcc: victim@example.net"),
+    );
     expect(response.status).toBe(200);
     const mails = await waitUntil(() => {
       const mine = smtp.current.received.filter(
@@ -325,13 +333,7 @@ describe("when the mail server is down or slow", () => {
     logger.level = "fatal";
     await smtp.current.stop();
     try {
-      const response = await postApi({
-        source: "contact",
-        name: "Grace Hopper",
-        email: "grace@example.com",
-        message: "We need a compiler for our chatbot.",
-        disclaimerAccepted: true,
-      });
+      const response = await postApi(filledForm("contact", "Grace Hopper", "grace@example.com", "We need a compiler for our chatbot."));
       expect(response).toMatchObject({ status: 200, body: { success: true } });
       expect(await storedFor("grace@example.com")).toHaveLength(1);
 
@@ -346,10 +348,7 @@ describe("when the mail server is down or slow", () => {
       await smtp.current.start();
       logger.level = level;
     }
-    const [delivered] = await waitUntil(
-      () => (smtp.current.to("grace@example.com").length ? smtp.current.to("grace@example.com") : null),
-      30_000,
-    );
+    const [delivered] = await mailsTo("grace@example.com", 30_000);
     expect(delivered!.parsed.subject).toBe("We received your message");
     await waitUntil(() => smtp.current.to(STUDIO).some((mail) => mail.parsed.subject === "New message from Grace Hopper"), 30_000);
     // The job is marked done just after the server accepted the message.
@@ -362,13 +361,9 @@ describe("when the mail server is down or slow", () => {
   it("answers before a slow SMTP server has accepted anything", async () => {
     smtp.current.setDelay(2_000);
     try {
-      const response = await postApi({
-        source: "mentoring",
-        name: "Linus",
-        email: "linus@example.com",
-        message: "I want to learn retrieval-augmented generation.",
-        disclaimerAccepted: true,
-      });
+      const response = await postApi(
+        filledForm("mentoring", "Linus", "linus@example.com", "I want to learn retrieval-augmented generation."),
+      );
       expect(response.status).toBe(200);
       expect(smtp.current.to("linus@example.com")).toEqual([]);
       await waitUntil(() => smtp.current.to("linus@example.com").length === 1, 30_000);
@@ -501,9 +496,7 @@ describe("releasing a held submission", () => {
     expect(await releaseOutcome(releaseHeldSubmission(row!.id))).toBe("not-held");
     expect(await storedFor("release-twice@example.com")).toMatchObject([{ id: row!.id, heldAt: null, holdReason: null }]);
 
-    const [ack] = await waitUntil(() =>
-      smtp.current.to("release-twice@example.com").length ? smtp.current.to("release-twice@example.com") : null,
-    );
+    const [ack] = await mailsTo("release-twice@example.com");
     expect(ack!.parsed.subject).toBe("We received your message");
     const notification = await waitUntil(() =>
       smtp.current.to(STUDIO).find((mail) => mail.parsed.subject === "New message from Release Twice"),
@@ -555,8 +548,8 @@ describe("mails to one person's address", () => {
         forms[i] === "apply"
           ? apply(email)
           : forms[i] === "mentoring"
-            ? { source: "mentoring", name: "Ada", email, message: "Learn to ship.", disclaimerAccepted: true }
-            : { source: "contact", name: "Ada", email, message: "Hello there, a project.", disclaimerAccepted: true };
+            ? filledForm("mentoring", "Ada", email, "Learn to ship.")
+            : filledForm("contact", "Ada", email, "Hello there, a project.");
       const answer = await postApi(body);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     }

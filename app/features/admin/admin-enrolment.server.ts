@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { getDb } from "~/.server/db/client";
 import { twoFactors, users, verifications } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
-import { getAppSecret } from "~/.server/secret";
+import { signedCookie } from "~/.server/secret";
 
 /**
  * The enrolment link of a new admin (decision 0186). `npm run admin:create`
@@ -72,17 +71,7 @@ export async function resetTwoFactor(userId: string): Promise<void> {
   });
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function enrolmentCookie() {
-  cookie ??= createCookie("nordlys_admin_enrolment", {
-    path: "/",
-    sameSite: "lax",
-    httpOnly: true,
-    maxAge: ENROLMENT_COOKIE_SECONDS,
-    secrets: [getAppSecret()],
-  });
-  return cookie;
-}
+const enrolmentCookie = signedCookie("nordlys_admin_enrolment", ENROLMENT_COOKIE_SECONDS);
 
 /** The account an unexpired link names, without using the link up; null when it is not valid. */
 export async function peekEnrolmentLink(token: string, now = new Date()): Promise<string | null> {

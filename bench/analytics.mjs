@@ -19,10 +19,8 @@
  */
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import fs from "node:fs";
-import path from "node:path";
-import { rssOf, say, startServer } from "./support.mjs";
+import { rssOf, say, startServer, withDatabase } from "./support.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -56,25 +54,6 @@ function pageView(i) {
   const headers = { "content-type": "text/plain;charset=UTF-8", "user-agent": `${CHROME} Bench/${i % 2000}` };
   if (i % 10 === 0) headers.cookie = "cookie_consent=accepted";
   return { body: JSON.stringify(body), headers };
-}
-
-/**
- * @template T
- * @param {string} dataDir
- * @param {(client: pg.Client) => Promise<T>} work
- * @returns {Promise<T>}
- */
-async function withDatabase(dataDir, work) {
-  const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
-  const client = new pg.Client({
-    connectionString: `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`,
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux

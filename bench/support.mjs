@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -141,8 +142,8 @@ export function rawGet(url, headers = {}) {
 export async function browserJavaScript(baseUrl, pagePaths) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const results = [];
   try {
@@ -172,6 +173,26 @@ export async function browserJavaScript(baseUrl, pagePaths) {
 }
 
 /**
+ * Runs `work` with a client of the embedded database a running server recorded in its data folder.
+ * @template T
+ * @param {string} dataDir
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function withDatabase(dataDir, work) {
+  const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
+  const client = new pg.Client({
+    connectionString: `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Stores `count` news stories in the embedded database of a running server
  * (as the half-hourly refresh would), so news pages are measured as visitors
  * see them rather than empty. The server does not notice (the stories skip the
@@ -179,13 +200,8 @@ export async function browserJavaScript(baseUrl, pagePaths) {
  * @param {string} dataDir
  */
 export async function seedStories(dataDir, count = 20) {
-  const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
-  const client = new pg.Client({
-    connectionString: `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`,
-  });
-  await client.connect();
-  try {
-    await client.query(
+  await withDatabase(dataDir, (client) =>
+    client.query(
       `insert into ai_news (title, summary, full_content, source, source_url, published_at)
        select 'Open model release ' || n || ' narrows the gap on reasoning benchmarks',
          'A new open-weights model shows strong results on maths and code tasks while running on a single GPU, ' ||
@@ -197,10 +213,8 @@ export async function seedStories(dataDir, count = 20) {
          now() - (n * 17 || ' minutes')::interval
        from generate_series(1, $1::int) as n`,
       [count],
-    );
-  } finally {
-    await client.end();
-  }
+    ),
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { seedStories, startServer } from "../bench/support.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 
 const { values } = parseArgs({
   options: {
@@ -97,17 +98,8 @@ const pages = values.pages ? values.pages.split(",") : await publicPages();
 // As on a running site, each page has been asked for before (it is in the page cache).
 for (const page of pages) await (await fetch(`${baseUrl}${page}`)).arrayBuffer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 
 /** @type {Array<{ page: string, formFactor: string, performance: number, accessibility: number, bestPractices: number, seo: number, lcp: number, tbt: number, cls: number, scriptBytes: number, failed: string[] }>} */

@@ -22,8 +22,8 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import pg from "pg";
-import { root, say, seedStories, startServer } from "../bench/support.mjs";
+import { root, say, seedStories, startServer, withDatabase } from "../bench/support.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -53,25 +53,6 @@ function fileNameOf(pagePath) {
     .replace(/[^a-z0-9]+/gi, "-")
     .replace(/-+$/, "");
   return name || "home";
-}
-
-/**
- * @template T
- * @param {string} dataDir
- * @param {(client: pg.Client) => Promise<T>} work
- * @returns {Promise<T>}
- */
-async function withDatabase(dataDir, work) {
-  const info = JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"));
-  const client = new pg.Client({
-    connectionString: `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`,
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A few rows for the admin lists, so they are seen with content rather than empty. */
@@ -383,18 +364,7 @@ try {
   const pages = (await publicPages(server.baseUrl)).filter((item) => !only || only.has(item));
   const admin = adminPages.filter((item) => !only || only.has(item));
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   for (const width of widths) {
     const folder = path.join(options.out, String(width));
     fs.mkdirSync(folder, { recursive: true });

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, test } from "vitest";
-import { computeSlots, dayKey, groupSlotsByDay, isValidTimeZone, parseSlotId, validateAvailability } from "./slots";
+import { computeSlots, dayKey, groupSlotsByDay, isValidTimeZone, parseSlotId, validateAvailability, type ComputeSlotsInput } from "./slots";
 import type { Availability, BusyInterval, Slot, WeeklyHours } from "./types";
 
 const OSLO = "Europe/Oslo";
@@ -20,6 +20,11 @@ function availability(overrides: Partial<Availability> = {}): Availability {
     horizonDays: 365,
     ...overrides,
   };
+}
+
+/** computeSlots for mentor m1, by default on the weekly hours of availability() with nothing busy. */
+function slotsFor(input: Partial<ComputeSlotsInput> & Pick<ComputeSlotsInput, "now">): Slot[] {
+  return computeSlots({ mentorId: "m1", availability: availability(), busy: [], ...input });
 }
 
 /** The UTC instants of the slots, as ISO strings without milliseconds. */
@@ -46,7 +51,7 @@ const BEFORE = at("2027-01-01T00:00:00Z");
 
 describe("computeSlots: weekly hours and overrides", () => {
   test("Mon–Fri 09:00–17:00 Oslo, 60 min, no buffer: 8 slots a weekday from 09:00 to 16:00, none at the weekend", () => {
-    const slots = computeSlots({ mentorId: "m1", availability: availability(), busy: [], now: BEFORE, from: MONDAY, days: 7 });
+    const slots = slotsFor({ now: BEFORE, from: MONDAY, days: 7 });
     for (const day of ["2027-01-11", "2027-01-12", "2027-01-13", "2027-01-14", "2027-01-15"]) {
       const daySlots = onDay(slots, day);
       expect(daySlots).toHaveLength(8);
@@ -67,15 +72,13 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("an empty override is a day off and an override on a Saturday adds hours that day only", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({
         overrides: [
           { date: "2027-01-13", hours: [] },
           { date: "2027-01-16", hours: [{ start: "10:00", end: "12:00" }] },
         ],
       }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 7,
@@ -87,10 +90,8 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("an override replaces the weekly hours of its date", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ overrides: [{ date: "2027-01-12", hours: [{ start: "13:00", end: "15:00" }] }] }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 2,
@@ -99,10 +100,8 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("every offered length is stepped from the window start, sorted by start then length", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ weekly: weekdays("09:00", "10:30", [1]), sessionMinutes: [30, 60] }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 1,
@@ -116,24 +115,15 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("minutes picks one length, and a length the mentor does not offer gives no slots", () => {
-    const input = {
-      mentorId: "m1",
-      availability: availability({ sessionMinutes: [30, 60] }),
-      busy: [],
-      now: BEFORE,
-      from: MONDAY,
-      days: 1,
-    };
-    expect(computeSlots({ ...input, minutes: 30 })).toHaveLength(16);
-    expect(computeSlots({ ...input, minutes: 60 })).toHaveLength(8);
-    expect(computeSlots({ ...input, minutes: 45 })).toEqual([]);
+    const input = { availability: availability({ sessionMinutes: [30, 60] }), now: BEFORE, from: MONDAY, days: 1 };
+    expect(slotsFor({ ...input, minutes: 30 })).toHaveLength(16);
+    expect(slotsFor({ ...input, minutes: 60 })).toHaveLength(8);
+    expect(slotsFor({ ...input, minutes: 45 })).toEqual([]);
   });
 
   test("24:00 ends a window at the next midnight", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ weekly: weekdays("22:00", "24:00", [1]) }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 1,
@@ -142,10 +132,8 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("overlapping hours (refused on save, possible in old data) give each slot once", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ weekly: [...weekdays("09:00", "12:00", [1]), ...weekdays("10:00", "12:00", [1])] }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 1,
@@ -154,14 +142,12 @@ describe("computeSlots: weekly hours and overrides", () => {
   });
 
   test("a from long before now gives the same slots as from now", () => {
-    const input = { mentorId: "m1", availability: availability({ horizonDays: 14 }), busy: [], now: MONDAY };
-    expect(computeSlots({ ...input, from: new Date(0), days: 1_000_000 })).toEqual(computeSlots(input));
+    const input = { availability: availability({ horizonDays: 14 }), now: MONDAY };
+    expect(slotsFor({ ...input, from: new Date(0), days: 1_000_000 })).toEqual(slotsFor(input));
   });
 
   test("an unknown time zone is an error, not an empty page", () => {
-    expect(() => computeSlots({ mentorId: "m1", availability: availability({ timeZone: "Mars/Olympus" }), busy: [], now: BEFORE })).toThrow(
-      RangeError,
-    );
+    expect(() => slotsFor({ availability: availability({ timeZone: "Mars/Olympus" }), now: BEFORE })).toThrow(RangeError);
   });
 });
 
@@ -172,10 +158,8 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
   });
 
   describe("daylight-saving starts on 28 March 2027 (02:00 → 03:00)", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: everyDay,
-      busy: [],
       now: at("2027-03-01T00:00:00Z"),
       from: at("2027-03-27T12:00:00Z"),
       days: 3,
@@ -207,10 +191,8 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
     });
 
     test("daylight-saving 28 March 2027: hours that start at a wall time that does not exist (02:30) start at 03:30", () => {
-      const gap = computeSlots({
-        mentorId: "m1",
+      const gap = slotsFor({
         availability: availability({ weekly: [], overrides: [{ date: "2027-03-28", hours: [{ start: "02:30", end: "04:30" }] }] }),
-        busy: [],
         now: at("2027-03-01T00:00:00Z"),
         from: at("2027-03-28T12:00:00Z"),
         days: 1,
@@ -222,10 +204,8 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
   });
 
   describe("daylight-saving ends on 31 October 2027 (03:00 → 02:00)", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: everyDay,
-      busy: [],
       now: at("2027-10-01T00:00:00Z"),
       from: at("2027-10-30T12:00:00Z"),
       days: 3,
@@ -263,14 +243,12 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
 
     test("daylight-saving 31 October 2027: an ambiguous wall time (02:30) is the first one, whatever the offset on the day of asking", () => {
       const ambiguous = (now: string) =>
-        computeSlots({
-          mentorId: "m1",
+        slotsFor({
           availability: availability({
             weekly: [],
             overrides: [{ date: "2027-10-31", hours: [{ start: "02:30", end: "04:00" }] }],
             horizonDays: 365,
           }),
-          busy: [],
           now: at(now),
           from: at("2027-10-31T12:00:00Z"),
           days: 1,
@@ -286,10 +264,8 @@ describe("computeSlots: Europe/Oslo daylight-saving changes", () => {
 
 describe("computeSlots: notice, horizon, buffer and busy time", () => {
   test("min notice: with now at 09:30 Oslo and 2 hours' notice the first slot is 12:00", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ minNoticeHours: 2 }),
-      busy: [],
       now: at("2027-01-11T09:30:00+01:00"),
       days: 1,
     });
@@ -297,10 +273,8 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
   });
 
   test("min notice: a slot exactly at now + notice is kept", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ minNoticeHours: 2 }),
-      busy: [],
       now: at("2027-01-11T10:00:00+01:00"),
       days: 1,
     });
@@ -308,10 +282,8 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
   });
 
   test("horizon: nothing starts later than horizonDays × 24 hours after now, even if more days are asked for", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ horizonDays: 1 }),
-      busy: [],
       now: at("2027-01-11T09:00:00+01:00"),
       days: 5,
     });
@@ -322,10 +294,8 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
   });
 
   test("the default span is horizonDays dates from now's date", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ horizonDays: 7 }),
-      busy: [],
       now: at("2027-01-11T00:00:00+01:00"),
     });
     expect(slots).toHaveLength(40);
@@ -333,8 +303,7 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
 
   test("buffer: a 10:00–11:00 booking with a 15-minute buffer (busy 10:00–11:15) takes the 09:00, 10:00 and 11:00 slots; 12:00 is free", () => {
     const booking: BusyInterval = { start: at("2027-01-11T10:00:00+01:00"), end: at("2027-01-11T11:15:00+01:00") };
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ bufferMinutes: 15 }),
       busy: [booking],
       now: BEFORE,
@@ -346,11 +315,11 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
 
   test("buffer: a calendar block is used as it is, so only the new slot's own buffer keeps its distance", () => {
     const block: BusyInterval = { start: at("2027-01-11T14:00:00+01:00"), end: at("2027-01-11T14:30:00+01:00") };
-    const input = { mentorId: "m1", busy: [block], now: BEFORE, from: MONDAY, days: 1 };
-    const noBuffer = computeSlots({ ...input, availability: availability({ bufferMinutes: 0 }) });
+    const input = { busy: [block], now: BEFORE, from: MONDAY, days: 1 };
+    const noBuffer = slotsFor({ ...input, availability: availability({ bufferMinutes: 0 }) });
     // 13:00–14:00 only touches the block: the ranges are half-open.
     expect(wall(noBuffer, OSLO).map((time) => time.slice(11))).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "15:00", "16:00"]);
-    const withBuffer = computeSlots({ ...input, availability: availability({ bufferMinutes: 15 }) });
+    const withBuffer = slotsFor({ ...input, availability: availability({ bufferMinutes: 15 }) });
     expect(wall(withBuffer, OSLO).map((time) => time.slice(11))).toEqual(["09:00", "10:00", "11:00", "12:00", "15:00", "16:00"]);
   });
 
@@ -362,13 +331,13 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
       { start: at("2027-01-11T12:00:00+01:00"), end: at("2027-01-11T12:45:00+01:00") },
       { start: at("2027-01-11T13:30:00+01:00"), end: at("2027-01-11T13:30:00+01:00") },
     ];
-    const slots = computeSlots({ mentorId: "m1", availability: availability(), busy, now: BEFORE, from: MONDAY, days: 1 });
+    const slots = slotsFor({ busy, now: BEFORE, from: MONDAY, days: 1 });
     expect(wall(slots, OSLO).map((time) => time.slice(11))).toEqual(["13:00", "14:00", "16:00"]);
   });
 
   test("slots on other days are not touched by a busy interval", () => {
     const busy: BusyInterval[] = [{ start: at("2027-01-12T00:00:00+01:00"), end: at("2027-01-13T00:00:00+01:00") }];
-    const slots = computeSlots({ mentorId: "m1", availability: availability(), busy, now: BEFORE, from: MONDAY, days: 3 });
+    const slots = slotsFor({ busy, now: BEFORE, from: MONDAY, days: 3 });
     expect(onDay(slots, "2027-01-11")).toHaveLength(8);
     expect(onDay(slots, "2027-01-12")).toEqual([]);
     expect(onDay(slots, "2027-01-13")).toHaveLength(8);
@@ -377,10 +346,8 @@ describe("computeSlots: notice, horizon, buffer and busy time", () => {
 
 describe("showing slots in the visitor's zone", () => {
   test("Asia/Kolkata (+05:30): a 19:00Z slot is on the next local date at 00:30", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ weekly: weekdays("19:00", "21:00", [1]), sessionMinutes: [30] }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 1,
@@ -396,10 +363,8 @@ describe("showing slots in the visitor's zone", () => {
   });
 
   test("Pacific/Auckland (+13 in NZ summer): Monday 09:00 Oslo is Monday 21:00 there, Monday 13:00 Oslo is Tuesday 01:00", () => {
-    const slots = computeSlots({
-      mentorId: "m1",
+    const slots = slotsFor({
       availability: availability({ weekly: weekdays("09:00", "14:00", [1]) }),
-      busy: [],
       now: BEFORE,
       from: MONDAY,
       days: 1,

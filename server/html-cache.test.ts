@@ -280,18 +280,20 @@ describe("the page cache's budget", () => {
 });
 
 describe("preferredEncoding", () => {
-  it("takes Brotli when it is wanted at least as much as gzip", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("br, gzip")).toBe("br");
-    expect(preferredEncoding("br;q=0.5, gzip")).toBe("gzip");
-    expect(preferredEncoding("gzip;q=0, br;q=0.1")).toBe("br");
-    expect(preferredEncoding("GZIP")).toBe("gzip");
-    expect(preferredEncoding("*")).toBe("br");
-    expect(preferredEncoding("deflate")).toBeNull();
-    expect(preferredEncoding("br;q=0, gzip;q=0")).toBeNull();
-    expect(preferredEncoding("identity")).toBeNull();
-    expect(preferredEncoding(undefined)).toBeNull();
-    expect(preferredEncoding("br;q=nonsense, gzip")).toBe("gzip");
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["br, gzip", "br"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0, br;q=0.1", "br"],
+    ["GZIP", "gzip"],
+    ["*", "br"],
+    ["deflate", null],
+    ["br;q=0, gzip;q=0", null],
+    ["identity", null],
+    [undefined, null],
+    ["br;q=nonsense, gzip", "gzip"],
+  ])("takes Brotli when it is wanted at least as much as gzip: %j gives %j", (header, encoding) => {
+    expect(preferredEncoding(header)).toBe(encoding);
   });
 });
 
@@ -310,12 +312,8 @@ describe("lifetimes", () => {
 
 describe("sitePagePolicy", () => {
   it("lists the pages that are the same for everyone", () => {
-    expect(sitePagePolicy("/services")).toBe("site");
-    expect(sitePagePolicy("/privacy-policy")).toBe("site");
-    expect(sitePagePolicy("/projects/lawsecai")).toBe("site");
-    expect(sitePagePolicy("/")).toBe("news");
-    expect(sitePagePolicy("/ai-news")).toBe("news");
-    expect(sitePagePolicy("/ai-news/123")).toBe("news");
+    for (const path of ["/services", "/privacy-policy", "/projects/lawsecai"]) expect(sitePagePolicy(path), path).toBe("site");
+    for (const path of ["/", "/ai-news", "/ai-news/123"]) expect(sitePagePolicy(path), path).toBe("news");
     for (const path of [
       "/contact",
       "/apply",

@@ -7,98 +7,83 @@ import {
   stripModelMarkup,
   tokenizeModelText,
   truncateModelTokens,
+  type LinkKind,
+  type ModelToken,
 } from "./model-text";
 
 const ORIGIN = "https://nordlys.studio";
+
+const text = (text: string): ModelToken => ({ type: "text", text });
+const bold = (...children: ModelToken[]): ModelToken => ({ type: "bold", children });
+const italic = (...children: ModelToken[]): ModelToken => ({ type: "italic", children });
+const link = (text: string, href: string, kind: LinkKind = "internal"): ModelToken => ({ type: "link", text, href, kind });
 
 describe("tokenizeModelText", () => {
   it("finds bold text and links, and leaves everything else as text", () => {
     expect(
       tokenizeModelText("We build **AI apps**. See [our services](/services) or [OpenAI](https://openai.com/research).", ORIGIN),
     ).toEqual([
-      { type: "text", text: "We build " },
-      { type: "bold", children: [{ type: "text", text: "AI apps" }] },
-      { type: "text", text: ". See " },
-      { type: "link", text: "our services", href: "/services", kind: "internal" },
-      { type: "text", text: " or " },
-      { type: "link", text: "OpenAI", href: "https://openai.com/research", kind: "external" },
-      { type: "text", text: "." },
+      text("We build "),
+      bold(text("AI apps")),
+      text(". See "),
+      link("our services", "/services"),
+      text(" or "),
+      link("OpenAI", "https://openai.com/research", "external"),
+      text("."),
     ]);
   });
 
   it("reads a news summary's Markdown: bold and a site link", () => {
     expect(tokenizeModelText("**Big** news, see [services](/services)", ORIGIN)).toEqual([
-      { type: "bold", children: [{ type: "text", text: "Big" }] },
-      { type: "text", text: " news, see " },
-      { type: "link", text: "services", href: "/services", kind: "internal" },
+      bold(text("Big")),
+      text(" news, see "),
+      link("services", "/services"),
     ]);
   });
 
   it("keeps HTML as text: nothing is ever markup", () => {
-    const text = '<img src=x onerror="alert(1)"><script>alert(2)</script> `code` <a href="javascript:alert(3)">x</a>';
-    expect(tokenizeModelText(text, ORIGIN)).toEqual([{ type: "text", text }]);
-    expect(tokenizeModelText("**<b>bold</b>**", ORIGIN)).toEqual([{ type: "bold", children: [{ type: "text", text: "<b>bold</b>" }] }]);
+    const html = '<img src=x onerror="alert(1)"><script>alert(2)</script> `code` <a href="javascript:alert(3)">x</a>';
+    expect(tokenizeModelText(html, ORIGIN)).toEqual([text(html)]);
+    expect(tokenizeModelText("**<b>bold</b>**", ORIGIN)).toEqual([bold(text("<b>bold</b>"))]);
   });
 
   it("reads italics with stars or underscores, but not inside words, around spaces or in arithmetic", () => {
     expect(tokenizeModelText("*really* _new_ and __also bold__", ORIGIN)).toEqual([
-      { type: "italic", children: [{ type: "text", text: "really" }] },
-      { type: "text", text: " " },
-      { type: "italic", children: [{ type: "text", text: "new" }] },
-      { type: "text", text: " and " },
-      { type: "bold", children: [{ type: "text", text: "also bold" }] },
+      italic(text("really")),
+      text(" "),
+      italic(text("new")),
+      text(" and "),
+      bold(text("also bold")),
     ]);
-    expect(tokenizeModelText("snake_case_name, 5 * 3 * 2, a * b", ORIGIN)).toEqual([
-      { type: "text", text: "snake_case_name, 5 * 3 * 2, a * b" },
-    ]);
+    expect(tokenizeModelText("snake_case_name, 5 * 3 * 2, a * b", ORIGIN)).toEqual([text("snake_case_name, 5 * 3 * 2, a * b")]);
   });
 
   it("nests italics and links in bold and bold in italics", () => {
     expect(tokenizeModelText("**a *b* [c](/c)** and *x **y** z*", ORIGIN)).toEqual([
-      {
-        type: "bold",
-        children: [
-          { type: "text", text: "a " },
-          { type: "italic", children: [{ type: "text", text: "b" }] },
-          { type: "text", text: " " },
-          { type: "link", text: "c", href: "/c", kind: "internal" },
-        ],
-      },
-      { type: "text", text: " and " },
-      {
-        type: "italic",
-        children: [
-          { type: "text", text: "x " },
-          { type: "bold", children: [{ type: "text", text: "y" }] },
-          { type: "text", text: " z" },
-        ],
-      },
+      bold(text("a "), italic(text("b")), text(" "), link("c", "/c")),
+      text(" and "),
+      italic(text("x "), bold(text("y")), text(" z")),
     ]);
     // A link's label is text: its own markers are read, never a link inside a link.
-    expect(tokenizeModelText("[**Big** news](/ai-news)", ORIGIN)).toEqual([
-      { type: "link", text: "Big news", href: "/ai-news", kind: "internal" },
-    ]);
+    expect(tokenizeModelText("[**Big** news](/ai-news)", ORIGIN)).toEqual([link("Big news", "/ai-news")]);
   });
 
   it("leaves unclosed and unbalanced markers as their characters", () => {
-    expect(tokenizeModelText("**Big news", ORIGIN)).toEqual([{ type: "text", text: "**Big news" }]);
-    expect(tokenizeModelText("** not bold **", ORIGIN)).toEqual([{ type: "text", text: "** not bold **" }]);
-    expect(tokenizeModelText("**a** **b", ORIGIN)).toEqual([
-      { type: "bold", children: [{ type: "text", text: "a" }] },
-      { type: "text", text: " **b" },
-    ]);
-    expect(tokenizeModelText("*half", ORIGIN)).toEqual([{ type: "text", text: "*half" }]);
-    expect(tokenizeModelText("[unclosed](/services and [x]", ORIGIN)).toEqual([{ type: "text", text: "[unclosed](/services and [x]" }]);
+    expect(tokenizeModelText("**Big news", ORIGIN)).toEqual([text("**Big news")]);
+    expect(tokenizeModelText("** not bold **", ORIGIN)).toEqual([text("** not bold **")]);
+    expect(tokenizeModelText("**a** **b", ORIGIN)).toEqual([bold(text("a")), text(" **b")]);
+    expect(tokenizeModelText("*half", ORIGIN)).toEqual([text("*half")]);
+    expect(tokenizeModelText("[unclosed](/services and [x]", ORIGIN)).toEqual([text("[unclosed](/services and [x]")]);
   });
 
   it("turns javascript:, data: and other schemes into their plain label", () => {
     // With parentheses in the URL the link syntax does not match at all: the whole thing stays text.
-    expect(tokenizeModelText("[click](javascript:alert(1))", ORIGIN)).toEqual([{ type: "text", text: "[click](javascript:alert(1))" }]);
+    expect(tokenizeModelText("[click](javascript:alert(1))", ORIGIN)).toEqual([text("[click](javascript:alert(1))")]);
     const tokens = tokenizeModelText(
       "[x](javascript:void0) [img](data:text/html;base64,PHNjcmlwdD4=) [f](file:///etc/passwd) [v](vbscript:msgbox) [j](JavaScript:void0)",
       ORIGIN,
     );
-    expect(tokens).toEqual([{ type: "text", text: "x img f v j" }]);
+    expect(tokens).toEqual([text("x img f v j")]);
   });
 
   it("links this site's absolute URLs in-app, and treats //host and relative paths as not internal", () => {
@@ -107,57 +92,42 @@ describe("tokenizeModelText", () => {
         "[a](https://nordlys.studio/projects/lawsecai?x=1#top) [b](//evil.example/x) [c](/\\evil.example) [d](contact)",
         ORIGIN,
       ),
-    ).toEqual([
-      { type: "link", text: "a", href: "/projects/lawsecai?x=1#top", kind: "internal" },
-      { type: "text", text: " b c d" },
-    ]);
+    ).toEqual([link("a", "/projects/lawsecai?x=1#top"), text(" b c d")]);
   });
 
   it("allows mailto links and bold around links", () => {
     expect(tokenizeModelText("**Write [us](mailto:hello@nordlys.studio)** or ** not bold", ORIGIN)).toEqual([
-      {
-        type: "bold",
-        children: [
-          { type: "text", text: "Write " },
-          { type: "link", text: "us", href: "mailto:hello@nordlys.studio", kind: "mailto" },
-        ],
-      },
-      { type: "text", text: " or ** not bold" },
+      bold(text("Write "), link("us", "mailto:hello@nordlys.studio", "mailto")),
+      text(" or ** not bold"),
     ]);
   });
 });
 
 describe("parseModelText", () => {
   it("finds paragraphs, bullet and numbered lists, and headings as bold lines", () => {
-    const text = "## Agenda\nFirst line\nsecond line\n\n- call **Anna**\n* send the invoice\n  (today)\n\n1. one\n2) two\nAfter.";
-    expect(parseModelText(text, ORIGIN)).toEqual([
-      { type: "paragraph", children: [{ type: "bold", children: [{ type: "text", text: "Agenda" }] }] },
-      { type: "paragraph", children: [{ type: "text", text: "First line\nsecond line" }] },
+    const source = "## Agenda\nFirst line\nsecond line\n\n- call **Anna**\n* send the invoice\n  (today)\n\n1. one\n2) two\nAfter.";
+    expect(parseModelText(source, ORIGIN)).toEqual([
+      { type: "paragraph", children: [bold(text("Agenda"))] },
+      { type: "paragraph", children: [text("First line\nsecond line")] },
       {
         type: "list",
         ordered: false,
-        items: [
-          [
-            { type: "text", text: "call " },
-            { type: "bold", children: [{ type: "text", text: "Anna" }] },
-          ],
-          [{ type: "text", text: "send the invoice (today)" }],
-        ],
+        items: [[text("call "), bold(text("Anna"))], [text("send the invoice (today)")]],
       },
-      { type: "list", ordered: true, items: [[{ type: "text", text: "one" }], [{ type: "text", text: "two" }]] },
-      { type: "paragraph", children: [{ type: "text", text: "After." }] },
+      { type: "list", ordered: true, items: [[text("one")], [text("two")]] },
+      { type: "paragraph", children: [text("After.")] },
     ]);
   });
 });
 
 describe("modelTextToPlain", () => {
   it("strips the markup; in a text e-mail links keep their address after the label", () => {
-    const text =
+    const source =
       "**Big** news, see [services](/services) and [OpenAI](https://openai.com/). [x](javascript:alert(1)) [us](mailto:hi@nordlys.studio)";
-    expect(modelTextToPlain(text, { siteUrl: ORIGIN })).toBe(
+    expect(modelTextToPlain(source, { siteUrl: ORIGIN })).toBe(
       "Big news, see services (https://nordlys.studio/services) and OpenAI (https://openai.com/). [x](javascript:alert(1)) us (hi@nordlys.studio)",
     );
-    expect(modelTextToLine(text)).toBe("Big news, see services and OpenAI. [x](javascript:alert(1)) us");
+    expect(modelTextToLine(source)).toBe("Big news, see services and OpenAI. [x](javascript:alert(1)) us");
     // For a feed: the markup goes, every other character stays.
     expect(stripModelMarkup("**Big**\tnews,\n\n see [services](/services)")).toBe("Big\tnews,\n\n see services");
   });
@@ -174,13 +144,8 @@ describe("truncateModelTokens", () => {
   it("cuts what a reader sees at a word, keeping bold and links around what is kept", () => {
     const tokens = tokenizeModelText("**Big** news, see [our services page](/services) for more", ORIGIN);
     expect(truncateModelTokens(tokens, 100)).toBe(tokens);
-    expect(truncateModelTokens(tokens, 24)).toEqual([
-      { type: "bold", children: [{ type: "text", text: "Big" }] },
-      { type: "text", text: " news, see " },
-      { type: "link", text: "our", href: "/services", kind: "internal" },
-      { type: "text", text: "…" },
-    ]);
-    expect(truncateModelTokens(tokenizeModelText("Supercalifragilistic", ORIGIN), 6)).toEqual([{ type: "text", text: "Super…" }]);
+    expect(truncateModelTokens(tokens, 24)).toEqual([bold(text("Big")), text(" news, see "), link("our", "/services"), text("…")]);
+    expect(truncateModelTokens(tokenizeModelText("Supercalifragilistic", ORIGIN), 6)).toEqual([text("Super…")]);
   });
 });
 

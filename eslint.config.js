@@ -7,6 +7,21 @@ import { importExtensions } from "./eslint/import-extensions.js";
 
 const nordlys = { rules: { "import-extensions": importExtensions } };
 
+/**
+ * Layering: the files of `files` sit below the features and import none of them.
+ * @param {string[]} files
+ * @param {string} message
+ */
+const belowTheFeatures = (files, message) => ({
+  files,
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ group: ["~/features", "~/features/**", "**/features", "**/features/**"], message }] },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "drizzle/"] },
   js.configs.recommended,
@@ -25,23 +40,10 @@ export default tseslint.config(
   },
   // Layering (docs/architecture.md, "Layers"): the platform (app/.server) sits below the features
   // and never imports them; routes reach the database only through a feature's operations.
-  {
-    files: ["app/.server/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/features", "~/features/**", "**/features", "**/features/**"],
-              message:
-                "app/.server is the platform below the features: pass the feature's part in (server/app.ts) or let the feature register it.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  belowTheFeatures(
+    ["app/.server/**/*.{ts,tsx}"],
+    "app/.server is the platform below the features: pass the feature's part in (server/app.ts) or let the feature register it.",
+  ),
   {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
@@ -64,23 +66,10 @@ export default tseslint.config(
   },
   // Layering: the shell's components, the e-mail templates, plain functions, copy and the framework
   // workarounds sit below the features; a feature's own components live in the feature.
-  {
-    files: ["app/{components,emails,lib,content,framework-workarounds}/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/features", "~/features/**", "**/features", "**/features/**"],
-              message:
-                'This folder sits below the features (docs/architecture.md, "Layers"): move the part that needs the feature into app/features/<feature>.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  belowTheFeatures(
+    ["app/{components,emails,lib,content,framework-workarounds}/**/*.{ts,tsx}"],
+    'This folder sits below the features (docs/architecture.md, "Layers"): move the part that needs the feature into app/features/<feature>.',
+  ),
   // One way to name the file in an import, per folder (docs/decisions/0191): Node runs some files
   // in server/, scripts/, bench/, tests/fixtures/ and tests/support/ (which bench/ai-stream.ts
   // imports) itself and resolves nothing, and Vite asks its config to name files (its coming native

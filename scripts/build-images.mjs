@@ -35,38 +35,17 @@ function load(source) {
   return sharp(source, source.endsWith(".svg") ? { density: 144 } : {});
 }
 
-async function projectImages() {
-  const sourceDir = path.join(root, "images", "projects");
-  const outDir = path.join(root, "public", "images", "projects");
-  fs.mkdirSync(outDir, { recursive: true });
-  let built = 0;
-  for (const file of fs.readdirSync(sourceDir).filter((name) => SOURCE_TYPES.test(name))) {
-    const slug = file.replace(SOURCE_TYPES, "");
-    const source = path.join(sourceDir, file);
-    const outputs = PROJECT_WIDTHS.flatMap((width) => ["avif", "webp"].map((format) => path.join(outDir, `${slug}-${width}.${format}`)));
-    const og = path.join(outDir, `${slug}-og.jpg`);
-    if (isFresh(source, [...outputs, og])) continue;
-    for (const width of PROJECT_WIDTHS) {
-      const resized = load(source).resize({ width, height: Math.round((width * 10) / 16), fit: "cover" });
-      await resized
-        .clone()
-        .avif({ quality: 55, effort: 6 })
-        .toFile(path.join(outDir, `${slug}-${width}.avif`));
-      await resized
-        .clone()
-        .webp({ quality: 78 })
-        .toFile(path.join(outDir, `${slug}-${width}.webp`));
-    }
-    await load(source).resize({ width: 1200, height: 630, fit: "cover" }).jpeg({ quality: 82, mozjpeg: true }).toFile(og);
-    built++;
-  }
-  return built;
+/** The 1200x630 JPEG a link preview shows. @param {string} source @param {string} output */
+async function writePreview(source, output) {
+  await load(source).resize({ width: 1200, height: 630, fit: "cover" }).jpeg({ quality: 82, mozjpeg: true }).toFile(output);
 }
 
-/** Case-study screens: the same sizes as project images, no link-preview file. */
-async function screenImages() {
-  const sourceDir = path.join(root, "images", "projects", "screens");
-  const outDir = path.join(root, "public", "images", "projects", "screens");
+/**
+ * The 16:10 AVIF and WebP files, one pair a width, of each source image in `sourceDir`, and with
+ * `preview` its link-preview JPEG as well (projects have one, case-study screens do not).
+ * @param {string} sourceDir @param {string} outDir @param {{ preview: boolean }} options
+ */
+async function sizedImages(sourceDir, outDir, { preview }) {
   if (!fs.existsSync(sourceDir)) return 0;
   fs.mkdirSync(outDir, { recursive: true });
   let built = 0;
@@ -74,7 +53,8 @@ async function screenImages() {
     const name = file.replace(SOURCE_TYPES, "");
     const source = path.join(sourceDir, file);
     const outputs = PROJECT_WIDTHS.flatMap((width) => ["avif", "webp"].map((format) => path.join(outDir, `${name}-${width}.${format}`)));
-    if (isFresh(source, outputs)) continue;
+    const og = path.join(outDir, `${name}-og.jpg`);
+    if (isFresh(source, preview ? [...outputs, og] : outputs)) continue;
     for (const width of PROJECT_WIDTHS) {
       const resized = load(source).resize({ width, height: Math.round((width * 10) / 16), fit: "cover" });
       await resized
@@ -86,6 +66,7 @@ async function screenImages() {
         .webp({ quality: 78 })
         .toFile(path.join(outDir, `${name}-${width}.webp`));
     }
+    if (preview) await writePreview(source, og);
     built++;
   }
   return built;
@@ -95,9 +76,14 @@ async function siteImages() {
   const source = path.join(root, "images", "site", "og-default.svg");
   const output = path.join(root, "public", "images", "og-default.jpg");
   if (!fs.existsSync(source) || isFresh(source, [output])) return 0;
-  await load(source).resize({ width: 1200, height: 630, fit: "cover" }).jpeg({ quality: 82, mozjpeg: true }).toFile(output);
+  await writePreview(source, output);
   return 1;
 }
 
-const count = (await projectImages()) + (await screenImages()) + (await siteImages());
+const projects = path.join(root, "images", "projects");
+const projectsOut = path.join(root, "public", "images", "projects");
+const count =
+  (await sizedImages(projects, projectsOut, { preview: true })) +
+  (await sizedImages(path.join(projects, "screens"), path.join(projectsOut, "screens"), { preview: false })) +
+  (await siteImages());
 console.log(count ? `Built images from ${count} source file(s).` : "Images are up to date.");

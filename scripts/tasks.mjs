@@ -166,17 +166,28 @@ function commandPath(name) {
   return spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
 }
 
+/**
+ * A tool the tests need: when `found()` is false, Debian's `debianPackage` is installed (aptInstall)
+ * and looked for again; when it is still missing, `help` is printed and the task stops.
+ * @param {() => boolean} found @param {string} debianPackage @param {string} why @param {string} help
+ */
+function ensureTool(found, debianPackage, why, help) {
+  if (found()) return;
+  if (aptInstall([debianPackage], why) && found()) return;
+  say(help);
+  process.exit(1);
+}
+
 /** Java for the Nu HTML checker (vnu-jar) in the browser tests. */
 function ensureJava() {
-  if (process.env.JAVA && fs.existsSync(process.env.JAVA)) return;
-  if (commandPath("java")) return;
-  if (aptInstall(["openjdk-17-jre-headless"], "No Java found for the HTML checker") && commandPath("java")) return;
-  say(
+  ensureTool(
+    () => Boolean((process.env.JAVA && fs.existsSync(process.env.JAVA)) || commandPath("java")),
+    "openjdk-17-jre-headless",
+    "No Java found for the HTML checker",
     "The HTML validity tests need Java (for the Nu HTML checker) and none was found.\n" +
       "  Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless\n" +
       "  Elsewhere: install a Java 11+ runtime and set JAVA=/path/to/java",
   );
-  process.exit(1);
 }
 
 /**
@@ -193,36 +204,34 @@ function ensurePostgresTools() {
     const major = Number(/(\d+)/.exec(version.replace(/^[^\d]*/, ""))?.[1]);
     return major >= 18 || fs.existsSync(`/usr/lib/postgresql/${major}/bin/postgres`);
   };
-  if (found()) return;
-  if (aptInstall(["postgresql"], "No PostgreSQL client tools (pg_dump) for the backup check test") && found()) return;
-  say(
+  ensureTool(
+    found,
+    "postgresql",
+    "No PostgreSQL client tools (pg_dump) for the backup check test",
     "The backup check test needs pg_dump and pg_restore, with a PostgreSQL server of the same major version\n" +
       "  (or pg_dump 18+). Debian/Ubuntu: sudo apt-get install postgresql\n" +
       "  Elsewhere: install PostgreSQL and set PG_BIN_DIR to its bin folder",
   );
-  process.exit(1);
 }
 
 /** Dovecot for the inbox's IMAP tests (tests/support/dovecot.ts starts an instance of its own). */
 function ensureDovecot() {
-  const found = () => ["/usr/sbin/dovecot", "/usr/bin/dovecot"].some((file) => fs.existsSync(file));
-  if (found()) return;
-  if (aptInstall(["dovecot-imapd"], "No Dovecot for the inbox's IMAP tests") && found()) return;
-  say(
+  ensureTool(
+    () => ["/usr/sbin/dovecot", "/usr/bin/dovecot"].some((file) => fs.existsSync(file)),
+    "dovecot-imapd",
+    "No Dovecot for the inbox's IMAP tests",
     "The inbox's IMAP tests need Dovecot.\n  Debian/Ubuntu: sudo apt-get install dovecot-imapd\n  Elsewhere: install Dovecot 2.3 (its dovecot binary in /usr/sbin or /usr/bin)",
   );
-  process.exit(1);
 }
 
 /** Debian's nginx for the proxy test and the bench (tests/support/nginx-proxy.ts runs it with deploy/nginx/nginx.conf). */
 function ensureNginx() {
-  const found = () => fs.existsSync(process.env.NGINX_PATH || "/usr/sbin/nginx");
-  if (found()) return;
-  if (aptInstall(["nginx"], "No nginx for the proxy test (tests/integration/proxy-cache.test.ts)") && found()) return;
-  say(
+  ensureTool(
+    () => fs.existsSync(process.env.NGINX_PATH || "/usr/sbin/nginx"),
+    "nginx",
+    "No nginx for the proxy test (tests/integration/proxy-cache.test.ts)",
     "The proxy test runs nginx with deploy/nginx/nginx.conf.\n  Debian/Ubuntu: sudo apt-get install nginx\n  Elsewhere: install nginx 1.22+ and set NGINX_PATH to its binary",
   );
-  process.exit(1);
 }
 
 /** Finds Chromium for the browser tests, installing Debian's package as root when there is none. */

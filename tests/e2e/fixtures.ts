@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { findClassConflicts } from "../support/class-conflicts";
 
 /**
@@ -34,6 +34,17 @@ export { expect };
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.waitForLoadState("networkidle");
+}
+
+/** Focus stays inside `dialog` over `tabs` presses of Tab; Escape closes it and gives focus back to `opener`. */
+export async function expectFocusTrapped(page: Page, dialog: Locator, opener: Locator, tabs: number) {
+  for (let i = 0; i < tabs; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type Locator, type Page, type Route } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
+import type { NewsArticle } from "../../app/features/news/schema";
+import { expect, expectFocusTrapped, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 
 /**
  * The AI news UI (docs/product.md#news) against the app reading the local
@@ -16,24 +17,14 @@ const TITLES = {
   days: "Agents that plan ahead",
 };
 
-type Article = {
-  id: string;
-  title: string;
-  summary: string;
-  fullContent: string;
-  source: string;
-  sourceUrl: string | null;
-  publishedAt: string;
-};
-
-let stored: Article[] = [];
+let stored: NewsArticle[] = [];
 
 test.beforeAll(async ({ baseURL }) => {
   // The first request fills the empty hub from the fixture feeds.
   const api = await playwrightRequest.newContext({ baseURL });
   const response = await api.post("/api/fetch-ai-news", { data: { force: false } });
   expect(response.ok()).toBe(true);
-  stored = ((await response.json()) as { news: Article[] }).news;
+  stored = ((await response.json()) as { news: NewsArticle[] }).news;
   expect(stored.map((a) => a.title)).toEqual(expect.arrayContaining(Object.values(TITLES)));
   await api.dispose();
 });
@@ -191,13 +182,7 @@ test.describe("home: Latest AI News", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: TITLES.hours });
     await expect(dialog).toBeVisible();
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(trigger).toBeFocused();
+    await expectFocusTrapped(page, dialog, trigger, 6);
   });
 
   test("a story without a link offers a web search of title plus source", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { publicPages } from "../../app/content/public-pages";
 import { CORE_RANGES, charactersOf } from "../../app/fonts/core-characters";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
+import { expect, expectFocusTrapped, expectNoAxeViolations, expectNoClassConflicts, test, waitForHydration } from "./fixtures";
 import { adminRoutes, publicRoutes } from "./routes";
 
 const navLabels = ["Home", "About", "Projects", "Try AI", "AI News", "Services", "Apply", "Mentoring", "Contact"];
@@ -226,13 +226,7 @@ test.describe("mobile menu", () => {
     await expectNoClassConflicts(page);
 
     // Focus stays inside the dialog however far we tab.
-    for (let i = 0; i < 15; i++) {
-      await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(toggle).toBeFocused();
+    await expectFocusTrapped(page, dialog, toggle, 15);
   });
 
   test("navigates and closes when a link is chosen", async ({ page }) => {

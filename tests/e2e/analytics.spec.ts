@@ -23,6 +23,17 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.19.${randomInt(256)}.${randomInt(1, 255)}` });
 });
 
+/** Opens the chat and leaves a lead through its form; the chat's panel stays open. */
+async function leaveChatLead(page: Page, name: string, email: string) {
+  await page.getByRole("button", { name: "Chat with us" }).click();
+  const chat = page.getByRole("dialog", { name: "Nordlys assistant" });
+  await chat.getByLabel("Name").fill(name);
+  await chat.getByLabel("Email").fill(email);
+  await chat.getByRole("button", { name: "Start Chatting" }).click();
+  await expect(page.getByText("We've got your details. Let's chat!")).toBeVisible();
+  return chat;
+}
+
 type EventRow = { path: string; utm_source: string | null; utm_campaign: string | null; visitor_id: string | null };
 
 /** The page views of the visitor who arrived with `campaign`, in order. */
@@ -125,12 +136,7 @@ test.describe("accepted", () => {
         ["/projects", true],
       ]);
 
-    await page.getByRole("button", { name: "Chat with us" }).click();
-    const chat = page.getByRole("dialog", { name: "Nordlys assistant" });
-    await chat.getByLabel("Name").fill("Ada Lovelace");
-    await chat.getByLabel("Email").fill(`ada-${unique()}@example.com`);
-    await chat.getByRole("button", { name: "Start Chatting" }).click();
-    await expect(page.getByText("We've got your details. Let's chat!")).toBeVisible();
+    const chat = await leaveChatLead(page, "Ada Lovelace", `ada-${unique()}@example.com`);
     await expect
       .poll(
         () =>
@@ -205,12 +211,7 @@ test("the dashboard shows a campaign's visitors and conversions, is accessible, 
     await waitForHydration(visit);
     await navigateTo(visit, "Contact", /Contact/);
     await expect.poll(() => pathsOf(campaign), WAIT).toEqual(["/services", "/contact"]);
-    await visit.getByRole("button", { name: "Chat with us" }).click();
-    const chat = visit.getByRole("dialog", { name: "Nordlys assistant" });
-    await chat.getByLabel("Name").fill("Linus");
-    await chat.getByLabel("Email").fill(`linus-${unique()}@example.com`);
-    await chat.getByRole("button", { name: "Start Chatting" }).click();
-    await expect(visit.getByText("We've got your details. Let's chat!")).toBeVisible();
+    await leaveChatLead(visit, "Linus", `linus-${unique()}@example.com`);
   } finally {
     await visitor.close();
   }

@@ -42,6 +42,13 @@ async function openChat(page: Page) {
   await expect(panel(page)).toBeVisible();
 }
 
+/** Reloads the page and opens the chat again, as a visitor coming back sees it. */
+async function reopenChat(page: Page) {
+  await page.reload();
+  await waitForHydration(page);
+  await openChat(page);
+}
+
 async function skipIntro(page: Page) {
   await panel(page).getByRole("button", { name: "Skip for now" }).click();
   await expect(composer(page)).toBeVisible();
@@ -191,9 +198,7 @@ test.describe("the intro form", () => {
     await expectNoClassConflicts(page);
 
     await expect.poll(() => storedState(page)).toMatchObject({ hasSubmittedLead: true, showLeadForm: false, leadDismissed: false });
-    await page.reload();
-    await waitForHydration(page);
-    await openChat(page);
+    await reopenChat(page);
     await expect(panel(page).getByRole("button", { name: "Start Chatting" })).toHaveCount(0);
     await expect(assistantBubbles(page).first()).toContainText("Thanks, Ada!");
 
@@ -227,9 +232,7 @@ test.describe("the intro form", () => {
     await expectNoClassConflicts(page);
     await expect.poll(() => storedState(page)).toMatchObject({ leadDismissed: true, showLeadForm: false, hasSubmittedLead: false });
 
-    await page.reload();
-    await waitForHydration(page);
-    await openChat(page);
+    await reopenChat(page);
     await expect(composer(page)).toBeVisible();
     await expect(panel(page).getByRole("button", { name: "Skip for now" })).toHaveCount(0);
   });
@@ -493,9 +496,7 @@ test.describe("links and text in replies", () => {
     await expect(userBubbles(page).last().locator("img, script, a")).toHaveCount(0);
     await expect(panel(page).locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
     await replyDone(page);
-    await page.reload();
-    await waitForHydration(page);
-    await openChat(page);
+    await reopenChat(page);
     await expect(assistantBubbles(page).last()).toContainText("<script>window.__xss=2</script>");
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);
@@ -528,9 +529,7 @@ test.describe("persistence", () => {
     const stored = await storedState(page);
     expect(stored?.conversationId).toMatch(/^[0-9a-f-]{36}$/);
 
-    await page.reload();
-    await waitForHydration(page);
-    await openChat(page);
+    await reopenChat(page);
     await expect(userBubbles(page)).toHaveText([/Remember this message/]);
     await expect(assistantBubbles(page)).toHaveCount(2);
     // The reload starts no new conversation: the stored id stays, through the debounced save after it.
@@ -558,9 +557,7 @@ test.describe("persistence", () => {
     test(`a stored state that is ${name} is discarded, not a crash`, async ({ page }) => {
       await visit(page);
       await page.evaluate(({ key, stored }) => window.localStorage.setItem(key, stored), { key: STORAGE_KEY, stored: value });
-      await page.reload();
-      await waitForHydration(page);
-      await openChat(page);
+      await reopenChat(page);
       await expect(panel(page).getByRole("button", { name: "Start Chatting" })).toBeVisible();
       await expect
         .poll(() => storedState(page))

@@ -78,6 +78,14 @@ const clock = (date: Date, timeZone: string) => inZone(date, timeZone, { hour: "
 const bookingSection = (page: Page) => page.getByRole("region", { name: "Book a session" });
 const timeRadios = (section: Locator) => section.locator('input[type="radio"][name="slotId"]');
 
+/** Fills in the learner's part of the booking form and ticks the disclaimer. */
+async function fillLearner(section: Locator, name: string, email: string, goals: string) {
+  await section.getByLabel("Name", { exact: true }).fill(name);
+  await section.getByLabel("Email", { exact: true }).fill(email);
+  await section.getByLabel("Your learning goals", { exact: true }).fill(goals);
+  await section.getByLabel(disclaimers.light.checkboxLabel).check();
+}
+
 /** The second day with free times: far enough ahead that its first time is still free of the notice when the form is sent. */
 async function openSecondDay(page: Page) {
   const days = page.getByRole("navigation", { name: "Days with free times" }).getByRole("link");
@@ -153,10 +161,7 @@ test.describe("without JavaScript", () => {
     await section.getByRole("radio", { name: expectedName }).check();
 
     const email = uniqueEmail("nojs");
-    await section.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
-    await section.getByLabel("Email", { exact: true }).fill(email);
-    await section.getByLabel("Your learning goals", { exact: true }).fill("Ship my first RAG app in a month.");
-    await section.getByLabel(disclaimers.light.checkboxLabel).check();
+    await fillLearner(section, "Ada Lovelace", email, "Ship my first RAG app in a month.");
     await section.getByRole("button", { name: "Book session" }).click();
 
     const confirmation = page.getByRole("region", { name: "Check your e-mail to confirm" });
@@ -310,10 +315,7 @@ test.describe("a time taken meanwhile", () => {
     await first.check();
     const email = uniqueEmail("taken");
     const goals = "Build an agent that reads our invoices.";
-    await section.getByLabel("Name", { exact: true }).fill("Katherine Johnson");
-    await section.getByLabel("Email", { exact: true }).fill(email);
-    await section.getByLabel("Your learning goals", { exact: true }).fill(goals);
-    await section.getByLabel(disclaimers.light.checkboxLabel).check();
+    await fillLearner(section, "Katherine Johnson", email, goals);
 
     // Someone else's booking of that time commits first.
     await insertBooking(slot.start, slot.minutes, "Someone Faster", uniqueEmail("faster"));
@@ -351,10 +353,7 @@ test.describe("a booking post that fails on the way", () => {
     await chosen.check();
     const email = uniqueEmail("offline");
     const goals = "Evaluate retrieval for our support answers.";
-    await section.getByLabel("Name", { exact: true }).fill("Mary Jackson");
-    await section.getByLabel("Email", { exact: true }).fill(email);
-    await section.getByLabel("Your learning goals", { exact: true }).fill(goals);
-    await section.getByLabel(disclaimers.light.checkboxLabel).check();
+    await fillLearner(section, "Mary Jackson", email, goals);
 
     // Offline for the first post only: the route action's `.data` request never reaches the server.
     let aborted = 0;

@@ -85,6 +85,16 @@ async function signUp(page: Page, email: string) {
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
 }
 
+/** Signs a new address up on the page at `path` and sees `success` said once; the address is returned. */
+async function subscribeFrom(page: Page, path: string, tag: string, success: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+  const email = uniqueEmail(tag);
+  await signUp(page, email);
+  await expectSubscribedOnce(page, success);
+  return email;
+}
+
 test.describe("with JavaScript", () => {
   test("home: the product's validation toasts, the success said once (panel, no toast), then double opt-in", async ({ page }) => {
     await page.goto("/");
@@ -140,11 +150,7 @@ test.describe("with JavaScript", () => {
     test.use({ expectedConsoleErrors: [/status of 429/] });
 
     test("within the hour of the last mail: a toast says a new link needs a wait, and for how long", async ({ page }) => {
-      await page.goto("/ai-news");
-      await waitForHydration(page);
-      const email = uniqueEmail("again");
-      await signUp(page, email);
-      await expectSubscribedOnce(page, "Successfully subscribed! Check your email.");
+      const email = await subscribeFrom(page, "/ai-news", "again", "Successfully subscribed! Check your email.");
       const token = await unsubscribeTokenFor(await confirmationLink(email));
       await page.goto(`/unsubscribe?token=${token}`);
       await expect(page.getByRole("heading", { level: 1, name: "Unsubscribed" })).toBeVisible();
@@ -169,11 +175,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("/ai-news: its own success text; the unsubscribe page then unsubscribes by itself", async ({ page }) => {
-    await page.goto("/ai-news");
-    await waitForHydration(page);
-    const email = uniqueEmail("news");
-    await signUp(page, email);
-    await expectSubscribedOnce(page, "Successfully subscribed! Check your email.");
+    const email = await subscribeFrom(page, "/ai-news", "news", "Successfully subscribed! Check your email.");
     await expectAccessibleWhenToastsGone(page);
 
     const token = await unsubscribeTokenFor(await confirmationLink(email));
@@ -196,11 +198,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("RFC 8058 one-click: a cookieless POST answers 200 without a redirect", async ({ page, playwright, baseURL }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    const email = uniqueEmail("oneclick");
-    await signUp(page, email);
-    await expectSubscribedOnce(page, "Successfully subscribed! Check your email for confirmation.");
+    const email = await subscribeFrom(page, "/", "oneclick", "Successfully subscribed! Check your email for confirmation.");
     const token = await unsubscribeTokenFor(await confirmationLink(email));
 
     const client = await playwright.request.newContext({ baseURL }); // no cookies, like a mail provider

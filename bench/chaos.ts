@@ -32,13 +32,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { root, sleep, spawnServer, workFolder } from "./server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -55,9 +53,7 @@ if (!(durationMs > 0) || !(restartEveryMs > 0) || (values.fault !== "restart" &&
   process.stderr.write("Usage: npm run bench:chaos [-- --duration 60 --restart-every 15 --fault restart|terminate]\n");
   process.exit(2);
 }
-const root = path.resolve(import.meta.dirname, "..");
 const say = (message: string) => process.stderr.write(`[bench:chaos] ${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
   await fs.access(path.join(root, "build/server/index.js"));
@@ -78,8 +74,7 @@ function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number | null {
 // ---------------------------------------------------------------------------------------------
 // The database: started once, then restarted in place (same binary, arguments, user and port).
 
-const work = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-chaos-"));
-await fs.chmod(work, 0o755);
+const work = await workFolder("nordlys-chaos-");
 const database = await startEmbeddedPostgres({ dataDir: path.join(work, "db") });
 // A server of the operator's, as DATABASE_URL is: nobody but this bench starts it again.
 database.expectStop();
@@ -157,32 +152,8 @@ async function terminateBackends(): Promise<{ downMs: number; readyAt: number }>
 // ---------------------------------------------------------------------------------------------
 // The app.
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const appDir = path.join(work, "app");
-await fs.mkdir(appDir, { mode: 0o755 });
-const noFeeds = path.join(appDir, "no-feeds.txt");
-await fs.writeFile(noFeeds, "");
-const logFile = path.join(work, "server.log");
-const log = await fs.open(logFile, "w");
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
-  cwd: root,
-  stdio: ["ignore", log.fd, log.fd],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: appDir,
-    DATABASE_URL: database.url,
-    NEWS_FEEDS: noFeeds,
-    LOG_LEVEL: "warn",
-    LOG_FORMAT: "json",
-    JOB_SCHEDULES: "false",
-    ANALYTICS_COUNT_AUTOMATED: "1",
-  },
-});
+const app = await spawnServer(work, "app", { DATABASE_URL: database.url, LOG_FORMAT: "json", ANALYTICS_COUNT_AUTOMATED: "1" });
+const { base, child: server, log, logFile } = app;
 let exitCode: number | null | undefined;
 let exitSignal: string | null | undefined;
 server.on("exit", (code, signal) => {

@@ -10,16 +10,10 @@
  * - the public pages a publish touches, from the page cache (/, /projects, a project page).
  * Prints p50/p95/max per figure and whether each meets its target; exit code 1 when one is missed.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
-import { runMigrations } from "../app/.server/db/migrate.ts";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { becameHealthy, benchDatabase, signInNewAdmin, sleep, spawnServer, workFolder, type BenchServer } from "./server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,93 +24,38 @@ const { values } = parseArgs({
 });
 const SAMPLES = Number(values.samples);
 const PUBLISHES = Number(values.publishes);
-const root = path.resolve(import.meta.dirname, "..");
 const say = (message: string) => process.stderr.write(`[bench:content] ${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const work = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-content-bench-"));
-await fs.chmod(work, 0o755);
-
-const database = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(work, "db") });
-const url = process.env.DATABASE_URL || database!.url;
-database?.expectStop();
-await runMigrations(url);
+const work = await workFolder("nordlys-content-bench-");
+const { database, url } = await benchDatabase(work);
 
 // Two instances on the one database.
-const servers: Array<{ base: string; child: ChildProcess; exited: boolean; log: fs.FileHandle }> = [];
-const noFeeds = path.join(work, "no-feeds.txt");
-await fs.writeFile(noFeeds, "");
-const shared = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: url, NEWS_FEEDS: noFeeds, LOG_LEVEL: "warn" };
-const env = (port: number, name: string) => ({
-  ...shared,
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: path.join(work, name),
-  JOB_SCHEDULES: "false",
-  ADMIN_REQUIRE_TWO_FACTOR: "false",
-  APP_SECRET: "bench-content-secret-0123456789abcdef0123",
-});
-for (const name of ["a", "b"]) {
-  const port = await freePort();
-  await fs.mkdir(path.join(work, name), { mode: 0o755 });
-  const log = await fs.open(path.join(work, `${name}.log`), "w");
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", log.fd, log.fd],
-    env: env(port, name),
-  });
-  const server = { base: `http://127.0.0.1:${port}`, child, exited: false, log };
-  child.on("exit", () => (server.exited = true));
-  servers.push(server);
-}
-const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+const env = { DATABASE_URL: url, ADMIN_REQUIRE_TWO_FACTOR: "false", APP_SECRET: "bench-content-secret-0123456789abcdef0123" };
+const servers = [await spawnServer(work, "a", env), await spawnServer(work, "b", env)];
+const [a, b] = servers as [BenchServer, BenchServer];
 
 async function cleanUp() {
-  for (const server of servers) if (!server.exited) server.child.kill("SIGTERM");
-  for (let i = 0; i < 100 && servers.some((server) => !server.exited); i++) await sleep(100);
+  for (const server of servers) if (!server.exited()) server.child.kill("SIGTERM");
+  for (let i = 0; i < 100 && servers.some((server) => !server.exited()); i++) await sleep(100);
   for (const server of servers) await server.log.close();
   await database?.stop();
   await fs.rm(work, { recursive: true, force: true });
 }
 
 for (const server of servers) {
-  const deadline = performance.now() + 120_000;
-  while (
-    performance.now() < deadline &&
-    !server.exited &&
-    !(await fetch(`${server.base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await sleep(100);
-  if (server.exited || performance.now() >= deadline) {
-    say(`a server did not start:\n${await fs.readFile(path.join(work, server === a ? "a.log" : "b.log"), "utf8")}`);
+  if (!(await becameHealthy(server))) {
+    say(`a server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
     await cleanUp();
     process.exit(1);
   }
 }
 
-const admin = { email: "bench-editor@example.com", password: "bench editor password" };
-await promisify(execFile)(
-  process.execPath,
-  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", admin.email, "--password", admin.password],
-  {
-    cwd: root,
-    env: env(0, "a"),
-    timeout: 60_000,
-  },
+const { cookie, status } = await signInNewAdmin(
+  a,
+  { email: "bench-editor@example.com", password: "bench editor password" },
+  "198.51.100.7",
 );
-const signIn = await fetch(`${a.base}/api/auth/sign-in/email`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" },
-  body: JSON.stringify(admin),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((line) => line.split(";")[0])
-  .join("; ");
-if (signIn.status !== 200) {
-  say(`sign-in answered ${signIn.status}`);
+if (!cookie) {
+  say(`sign-in answered ${status}`);
   await cleanUp();
   process.exit(1);
 }

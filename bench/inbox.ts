@@ -15,17 +15,10 @@
  * Prints p50/p95/max per request and whether each meets its target (list and board p95 <
  * 150 ms, search p95 < 300 ms). Exit code 1 when a target is missed.
  */
-import { spawn, execFile } from "node:child_process";
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../app/.server/db/embedded.ts";
-import { runMigrations } from "../app/.server/db/migrate.ts";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { becameHealthy, benchDatabase, signInNewAdmin, sleep, spawnServer, workFolder } from "./server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -46,16 +39,10 @@ if (![PEOPLE, ENTRIES, MAILS, SAMPLES].every((n) => Number.isInteger(n) && n > 0
   process.stderr.write("Usage: npm run bench:inbox [-- --people 100000 --entries 300000 --mails 50000 --samples 40 --json]\n");
   process.exit(2);
 }
-const root = path.resolve(import.meta.dirname, "..");
 const say = (message: string) => process.stderr.write(`[bench:inbox] ${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const work = await fs.mkdtemp(path.join(os.tmpdir(), "nordlys-inbox-bench-"));
-await fs.chmod(work, 0o755);
+const work = await workFolder("nordlys-inbox-bench-");
 
-const database = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(work, "db") });
-const url = process.env.DATABASE_URL || database!.url;
-database?.expectStop();
-await runMigrations(url);
+const { database, url } = await benchDatabase(work);
 
 // ---------------------------------------------------------------------------------------------
 // Seeding. A third of the timeline entries are chat leads and form submissions (each with its
@@ -210,37 +197,13 @@ say(`seeded: ${JSON.stringify(counts)}`);
 // ---------------------------------------------------------------------------------------------
 // The production server, and an admin signed in (two-factor not asked of this bench's admin).
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const appDir = path.join(work, "app");
-await fs.mkdir(appDir, { mode: 0o755 });
-const noFeeds = path.join(appDir, "no-feeds.txt");
-await fs.writeFile(noFeeds, "");
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: base,
-  DATA_DIR: appDir,
-  DATABASE_URL: url,
-  NEWS_FEEDS: noFeeds,
-  LOG_LEVEL: "warn",
-  JOB_SCHEDULES: "false",
-  ADMIN_REQUIRE_TWO_FACTOR: "false",
-};
-const logFile = path.join(work, "server.log");
-const log = await fs.open(logFile, "w");
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], { cwd: root, stdio: ["ignore", log.fd, log.fd], env });
-let exited = false;
-server.on("exit", () => {
-  exited = true;
-});
+const server = await spawnServer(work, "app", { DATABASE_URL: url, ADMIN_REQUIRE_TWO_FACTOR: "false" });
+const { base } = server;
 
 async function cleanUp() {
-  if (!exited) {
-    server.kill("SIGTERM");
-    for (let i = 0; i < 100 && !exited; i++) await sleep(100);
+  if (!server.exited()) {
+    server.child.kill("SIGTERM");
+    for (let i = 0; i < 100 && !server.exited(); i++) await sleep(100);
   }
   await db.end().catch(() => undefined);
   if (values.keep) {
@@ -251,42 +214,18 @@ async function cleanUp() {
   await fs.rm(work, { recursive: true, force: true });
 }
 
-const healthDeadline = performance.now() + 120_000;
-while (performance.now() < healthDeadline && !exited) {
-  const ok = await fetch(`${base}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  await sleep(100);
-}
-if (exited || performance.now() >= healthDeadline) {
-  say(`the server did not start:\n${await fs.readFile(logFile, "utf8")}`);
+if (!(await becameHealthy(server))) {
+  say(`the server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
   await cleanUp();
   process.exit(1);
 }
-const adminEmail = "bench-admin@example.com";
-const adminPassword = "bench admin password";
-await promisify(execFile)(
-  process.execPath,
-  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--email", adminEmail, "--password", adminPassword],
-  {
-    cwd: root,
-    env: { ...env, LOG_LEVEL: "warn" },
-    timeout: 60_000,
-  },
+const { cookie, status } = await signInNewAdmin(
+  server,
+  { email: "bench-admin@example.com", password: "bench admin password" },
+  "198.51.100.77",
 );
-const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.77" },
-  body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((line) => line.split(";")[0])
-  .join("; ");
-if (signIn.status !== 200 || !cookie) {
-  say(`sign-in answered ${signIn.status}`);
+if (!cookie) {
+  say(`sign-in answered ${status}`);
   await cleanUp();
   process.exit(1);
 }

@@ -41,12 +41,15 @@ async function cleanUp() {
   await fs.rm(work, { recursive: true, force: true });
 }
 
+/** Says why the bench stops, cleans up and exits with code 1. */
+async function giveUp(message: string): Promise<never> {
+  say(message);
+  await cleanUp();
+  process.exit(1);
+}
+
 for (const server of servers) {
-  if (!(await becameHealthy(server))) {
-    say(`a server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
-    await cleanUp();
-    process.exit(1);
-  }
+  if (!(await becameHealthy(server))) await giveUp(`a server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
 }
 
 const { cookie, status } = await signInNewAdmin(
@@ -54,11 +57,7 @@ const { cookie, status } = await signInNewAdmin(
   { email: "bench-editor@example.com", password: "bench editor password" },
   "198.51.100.7",
 );
-if (!cookie) {
-  say(`sign-in answered ${status}`);
-  await cleanUp();
-  process.exit(1);
-}
+if (!cookie) await giveUp(`sign-in answered ${status}`);
 
 // 1,000 revisions on the project the bench edits.
 const SLUG = "lawsecai";

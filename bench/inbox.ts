@@ -214,21 +214,20 @@ async function cleanUp() {
   await fs.rm(work, { recursive: true, force: true });
 }
 
-if (!(await becameHealthy(server))) {
-  say(`the server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
+/** Says why the bench stops, cleans up and exits with code 1. */
+async function giveUp(message: string): Promise<never> {
+  say(message);
   await cleanUp();
   process.exit(1);
 }
+
+if (!(await becameHealthy(server))) await giveUp(`the server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
 const { cookie, status } = await signInNewAdmin(
   server,
   { email: "bench-admin@example.com", password: "bench admin password" },
   "198.51.100.77",
 );
-if (!cookie) {
-  say(`sign-in answered ${status}`);
-  await cleanUp();
-  process.exit(1);
-}
+if (!cookie) await giveUp(`sign-in answered ${status}`);
 
 // ---------------------------------------------------------------------------------------------
 // Measuring: one request at a time, after a few to warm the caches.

@@ -88,6 +88,8 @@ export default tseslint.config(
       "tests/support/**/*.ts",
       // The browser tests' AI provider: Playwright starts it with `node tests/e2e/support/fake-ai-provider.ts`.
       "tests/e2e/support/fake-ai-provider.ts",
+      // The browser's path and flags: the screenshot, Lighthouse and bench scripts import it too.
+      "tests/e2e/support/chromium.ts",
       "*.config.ts",
     ],
     plugins: { nordlys },

@@ -25,6 +25,13 @@ const STORAGE_KEY = "nordlys-chat";
 const isCapture = (response: Response) =>
   response.url().endsWith("/api/lead-chatbot") && (response.request().postData() ?? "").includes('"capture_lead"');
 
+/** Clicks `button` and waits for the lead capture that sends: its response. */
+async function captureBy(page: Page, button: Locator) {
+  const capture = page.waitForResponse(isCapture);
+  await button.click();
+  return capture;
+}
+
 async function visit(page: Page, path = "/") {
   await page.goto(path);
   await waitForHydration(page);
@@ -179,9 +186,7 @@ test.describe("the intro form", () => {
     await form.getByLabel("Email").fill("ada@example.com");
     await form.getByLabel("Company (optional)").fill("Analytical Engines");
     await form.getByLabel("What brings you here? (optional)").fill("A booking assistant");
-    const capture = page.waitForResponse(isCapture);
-    await form.getByRole("button", { name: "Start Chatting" }).click();
-    const response = await capture;
+    const response = await captureBy(page, form.getByRole("button", { name: "Start Chatting" }));
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({
       action: "capture_lead",
@@ -206,9 +211,8 @@ test.describe("the intro form", () => {
     await panel(page).getByRole("button", { name: "Update your contact info" }).click();
     await expect(panel(page).getByLabel("Email")).toHaveValue("ada@example.com");
     await panel(page).getByLabel("Company (optional)").fill("Babbage & Co");
-    const update = page.waitForResponse(isCapture);
-    await panel(page).getByRole("button", { name: "Save details" }).click();
-    expect((await (await update).json()) as unknown).toMatchObject({ success: true, created: false });
+    const update = await captureBy(page, panel(page).getByRole("button", { name: "Save details" }));
+    expect((await update.json()) as unknown).toMatchObject({ success: true, created: false });
     await expect(page.getByText("Contact saved!")).toBeVisible();
   });
 
@@ -354,9 +358,7 @@ test.describe("an intro form that looks automated", () => {
 
     await form.getByLabel("Name").fill("Autofill Ada");
     await form.getByLabel("Email").fill(email);
-    const capture = page.waitForResponse(isCapture);
-    await form.getByRole("button", { name: "Start Chatting" }).click();
-    const response = await capture;
+    const response = await captureBy(page, form.getByRole("button", { name: "Start Chatting" }));
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({
       website: "https://ada.example",
@@ -391,9 +393,7 @@ test.describe("an intro form that looks automated", () => {
       const openedAt = Date.now();
       await panel(page).getByLabel("Name").fill("Quick Grace");
       await panel(page).getByLabel("Email").fill(email);
-      const capture = page.waitForResponse(isCapture);
-      await panel(page).getByRole("button", { name: "Start Chatting" }).click();
-      expect((await capture).status()).toBe(200);
+      expect((await captureBy(page, panel(page).getByRole("button", { name: "Start Chatting" }))).status()).toBe(200);
       sentAfterMs = Date.now() - openedAt;
       await expect(page.getByText("Success!")).toBeVisible();
     }
@@ -414,9 +414,7 @@ test.describe("the e-mail save prompt", () => {
     await sendMessage(page, "You can reach me at grace@example.com tomorrow");
     const prompt = panel(page).getByRole("group", { name: "Save your e-mail" });
     await expect(prompt.getByText("Save grace@example.com?")).toBeVisible();
-    const capture = page.waitForResponse(isCapture);
-    await prompt.getByRole("button", { name: "Yes" }).click();
-    const response = await capture;
+    const response = await captureBy(page, prompt.getByRole("button", { name: "Yes" }));
     expect(response.request().postDataJSON()).toMatchObject({ action: "capture_lead", userData: { email: "grace@example.com" } });
     expect(response.status()).toBe(200);
     await expect(page.getByText("Contact saved!")).toBeVisible();

@@ -13,7 +13,7 @@
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { becameHealthy, benchDatabase, signInNewAdmin, sleep, spawnServer, workFolder, type BenchServer } from "./server.ts";
+import { becameHealthy, benchDatabase, giveUp, signInNewAdmin, sleep, spawnServer, workFolder, type BenchServer } from "./server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -41,15 +41,8 @@ async function cleanUp() {
   await fs.rm(work, { recursive: true, force: true });
 }
 
-/** Says why the bench stops, cleans up and exits with code 1. */
-async function giveUp(message: string): Promise<never> {
-  say(message);
-  await cleanUp();
-  process.exit(1);
-}
-
 for (const server of servers) {
-  if (!(await becameHealthy(server))) await giveUp(`a server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
+  if (!(await becameHealthy(server))) await giveUp(say, cleanUp, `a server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
 }
 
 const { cookie, status } = await signInNewAdmin(
@@ -57,7 +50,7 @@ const { cookie, status } = await signInNewAdmin(
   { email: "bench-editor@example.com", password: "bench editor password" },
   "198.51.100.7",
 );
-if (!cookie) await giveUp(`sign-in answered ${status}`);
+if (!cookie) await giveUp(say, cleanUp, `sign-in answered ${status}`);
 
 // 1,000 revisions on the project the bench edits.
 const SLUG = "lawsecai";

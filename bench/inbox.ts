@@ -18,7 +18,7 @@
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { becameHealthy, benchDatabase, signInNewAdmin, sleep, spawnServer, workFolder } from "./server.ts";
+import { becameHealthy, benchDatabase, giveUp, signInNewAdmin, sleep, spawnServer, workFolder } from "./server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -214,20 +214,13 @@ async function cleanUp() {
   await fs.rm(work, { recursive: true, force: true });
 }
 
-/** Says why the bench stops, cleans up and exits with code 1. */
-async function giveUp(message: string): Promise<never> {
-  say(message);
-  await cleanUp();
-  process.exit(1);
-}
-
-if (!(await becameHealthy(server))) await giveUp(`the server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
+if (!(await becameHealthy(server))) await giveUp(say, cleanUp, `the server did not start:\n${await fs.readFile(server.logFile, "utf8")}`);
 const { cookie, status } = await signInNewAdmin(
   server,
   { email: "bench-admin@example.com", password: "bench admin password" },
   "198.51.100.77",
 );
-if (!cookie) await giveUp(`sign-in answered ${status}`);
+if (!cookie) await giveUp(say, cleanUp, `sign-in answered ${status}`);
 
 // ---------------------------------------------------------------------------------------------
 // Measuring: one request at a time, after a few to warm the caches.

@@ -82,6 +82,13 @@ export async function spawnServer(work: string, name: string, env: Record<string
   return { base, env: serverEnv, child, logFile, log, exited: () => exited };
 }
 
+/** Says why the bench stops (with the bench's `say`), runs its `cleanUp` and exits with code 1. */
+export async function giveUp(say: (message: string) => void, cleanUp: () => Promise<void>, why: string): Promise<never> {
+  say(why);
+  await cleanUp();
+  process.exit(1);
+}
+
 /** Waits until the server answers /healthz: false when it exits first or 120 s pass. */
 export async function becameHealthy(server: BenchServer): Promise<boolean> {
   const deadline = performance.now() + 120_000;

@@ -61,6 +61,13 @@ async function skipIntro(page: Page) {
   await expect(composer(page)).toBeVisible();
 }
 
+/** The home page's chat, open with the intro form skipped: ready for a message. */
+async function startChatting(page: Page) {
+  await visit(page);
+  await openChat(page);
+  await skipIntro(page);
+}
+
 async function sendMessage(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press("Enter");
@@ -248,9 +255,7 @@ test.describe("the conversation", () => {
   }) => {
     // Streams a reply word by word after a first-token delay, twice: more time on a busy machine.
     test.slow();
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await expect(sendButton(page)).toBeDisabled();
     await composer(page).fill("   ");
     await expect(sendButton(page)).toBeDisabled();
@@ -313,9 +318,7 @@ test.describe("the conversation", () => {
   });
 
   test("a suggested prompt sends itself", async ({ page }) => {
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await panel(page).getByRole("button", { name: "Tell me about your services" }).click();
     await expect(userBubbles(page).first()).toContainText("Tell me about your services");
     await expect(assistantBubbles(page).last()).toContainText("Here is a concise answer to: Tell me about your services");
@@ -326,9 +329,7 @@ test.describe("a failed reply", () => {
   test.use({ expectedConsoleErrors: [/status of 502/] });
 
   test("a failed reply shows the product's error toast and gives the text back", async ({ page }) => {
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await sendMessage(page, "[fail] please");
     await expect(page.getByText("Failed to send message. Please try again.")).toBeVisible();
     await expect(page.getByText("Error", { exact: true })).toBeVisible();
@@ -408,9 +409,7 @@ test.describe("an intro form that looks automated", () => {
 
 test.describe("the e-mail save prompt", () => {
   test("offers 'Save {email}?' and Yes captures the lead with that e-mail", async ({ page }) => {
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await sendMessage(page, "You can reach me at grace@example.com tomorrow");
     const prompt = panel(page).getByRole("group", { name: "Save your e-mail" });
     await expect(prompt.getByText("Save grace@example.com?")).toBeVisible();
@@ -434,9 +433,7 @@ test.describe("the e-mail save prompt", () => {
     page.on("request", (request) => {
       if (request.url().endsWith("/api/lead-chatbot") && request.postData()?.includes("capture_lead")) captures += 1;
     });
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await sendMessage(page, "mail me: linus@example.org");
     const prompt = panel(page).getByRole("group", { name: "Save your e-mail" });
     await expect(prompt.getByText("Save linus@example.org?")).toBeVisible();
@@ -449,9 +446,7 @@ test.describe("the e-mail save prompt", () => {
 
 test.describe("links and text in replies", () => {
   test("internal links navigate in the app and close the panel; external ones open a new tab", async ({ page }) => {
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await sendMessage(page, "See [Our projects](/projects) or [OpenAI](https://openai.com/research) and **bold words**");
     const reply = assistantBubbles(page).last();
     await expect(reply).toContainText("bold words");
@@ -479,9 +474,7 @@ test.describe("links and text in replies", () => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     const payload =
       '<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script> [click me](javascript:window.__xss=3) [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) <a href="javascript:alert(4)">a</a>';
     await sendMessage(page, payload);
@@ -505,9 +498,7 @@ test.describe("persistence", () => {
   test("the conversation is saved (debounced) and restored after a reload", async ({ page }) => {
     // Two page loads, the panel's code twice and a streamed reply: more than the default 30 s on a busy machine.
     test.slow();
-    await visit(page);
-    await openChat(page);
-    await skipIntro(page);
+    await startChatting(page);
     await sendMessage(page, "Remember this message");
     await replyDone(page);
     await expect(assistantBubbles(page)).toHaveCount(2);

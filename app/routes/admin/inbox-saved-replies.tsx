@@ -168,7 +168,6 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
                       <ConfirmDelete
                         open={confirmDelete === reply.id}
                         id={reply.id}
-                        search={search}
                         title={`Delete “${reply.title}”?`}
                         description="Replies already sent are not changed."
                       />

@@ -148,7 +148,6 @@ export default function InboxUnmatched({ loaderData }: Route.ComponentProps) {
                   <ConfirmDelete
                     open={confirmDelete === mail.id}
                     id={mail.id}
-                    search={search}
                     title="Discard this mail?"
                     description="It is removed from the site with its attachments. The message stays in the studio's mailbox."
                   />
@@ -156,7 +155,7 @@ export default function InboxUnmatched({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} search={search} noun="mail" />
+          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} noun="mail" />
         </>
       )}
     </AdminShell>

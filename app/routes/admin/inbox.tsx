@@ -109,7 +109,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
                   More than {list.total.toLocaleString("en-GB")} people: search or filter to narrow the list.
                 </p>
               ) : null}
-              <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={search} noun="person" plural="people" />
+              <Pagination page={list.page} pageCount={list.pageCount} total={list.total} noun="person" plural="people" />
             </>
           ) : (
             <p className="mt-10 text-center text-lg text-ink-600">{query.q ? "Nobody matches this search" : "Nobody here yet"}</p>

@@ -1,4 +1,4 @@
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 import { logger } from "~/.server/logger";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { HeldExplainer, HeldFilter } from "~/features/admin/components/held-controls";
@@ -42,7 +42,6 @@ export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFailedRe
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { query, result, heldCounts, error, confirmDelete } = loaderData;
-  const { search } = useLocation();
   const held = query.held ? "1" : undefined;
   return (
     <AdminShell
@@ -50,7 +49,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       description="People who left their details in the chat assistant, newest first."
       actions={<ExportLink href={`/api/admin/leads${withParams("", { format: "csv", q: query.q, held })}`} />}
     >
-      {heldCounts ? <HeldFilter held={query.held} heldCount={heldCounts.leads} search={search} /> : null}
+      {heldCounts ? <HeldFilter held={query.held} heldCount={heldCounts.leads} /> : null}
       <SearchForm q={query.q} label="Search leads" placeholder="Name, e-mail or company">
         {held ? <input type="hidden" name="held" value={held} /> : null}
       </SearchForm>
@@ -70,12 +69,11 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           empty={query.q ? "No leads match this search" : query.held ? "No held leads" : "No leads yet"}
           count={result.leads.length}
           page={result}
-          search={search}
           noun="lead"
         >
           {result.leads.map((lead) => (
             <li key={lead.id}>
-              <LeadCard lead={lead} search={search} isConfirmingDelete={confirmDelete === lead.id} />
+              <LeadCard lead={lead} isConfirmingDelete={confirmDelete === lead.id} />
             </li>
           ))}
         </RecordList>

@@ -52,7 +52,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={search} noun="message" />
+          <Pagination page={list.page} pageCount={list.pageCount} total={list.total} noun="message" />
         </section>
         <section aria-labelledby="outbox-message">
           {message ? (

@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
@@ -46,7 +45,6 @@ const fieldLabels: Record<string, string> = { idea: "Idea", why: "Why build it",
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { query, result, heldCounts, confirmDelete } = loaderData;
-  const { search } = useLocation();
   const held = query.held ? "1" : undefined;
   return (
     <AdminShell
@@ -54,7 +52,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       description="What visitors sent with the apply, mentoring and contact forms, newest first."
       actions={<ExportLink href={`/api/admin/submissions${withParams("", { format: "csv", q: query.q, source: query.source, held })}`} />}
     >
-      <HeldFilter held={query.held} heldCount={heldCounts.submissions} search={search} />
+      <HeldFilter held={query.held} heldCount={heldCounts.submissions} />
       <SearchForm q={query.q} label="Search submissions" placeholder="Name or e-mail">
         {held ? <input type="hidden" name="held" value={held} /> : null}
         <FilterSelect
@@ -73,7 +71,6 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
         empty={query.q || query.source ? "No submissions match" : query.held ? "No held submissions" : "No submissions yet"}
         count={result.submissions.length}
         page={result}
-        search={search}
         noun="submission"
       >
         {result.submissions.map((submission) => (
@@ -96,15 +93,12 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
                 </EnquiryRecordHead>
                 {submission.hold ? <HoldNotice hold={submission.hold} /> : null}
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {submission.hold ? (
-                    <ReleaseButton id={submission.id} search={search} label={`Release submission of ${submission.name}`} />
-                  ) : null}
-                  <DeleteLink id={submission.id} search={search} label={`Delete submission of ${submission.name}`} />
+                  {submission.hold ? <ReleaseButton id={submission.id} label={`Release submission of ${submission.name}`} /> : null}
+                  <DeleteLink id={submission.id} label={`Delete submission of ${submission.name}`} />
                 </div>
                 <ConfirmDelete
                   open={confirmDelete === submission.id}
                   id={submission.id}
-                  search={search}
                   title={`Delete the submission of ${submission.name}?`}
                   description="This erases the submission for good (GDPR erasure). It cannot be undone."
                 />

@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/components/admin-shell";
@@ -35,7 +34,6 @@ const statusLabels = { confirmed: "Confirmed", pending: "Pending", unsubscribed:
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { query, counts, result, confirmDelete, personData } = loaderData;
-  const { search } = useLocation();
   return (
     <AdminShell
       title="Subscribers"
@@ -76,7 +74,6 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         empty={query.q || query.status ? "No subscribers match" : "No subscribers yet"}
         count={result.subscribers.length}
         page={result}
-        search={search}
         noun="subscriber"
       >
         {result.subscribers.map((subscriber) => (
@@ -90,13 +87,12 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                 <span>
                   Since <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
                 </span>
-                {personData ? <DeleteLink id={subscriber.id} search={search} label={`Erase subscriber ${subscriber.email}`} /> : null}
+                {personData ? <DeleteLink id={subscriber.id} label={`Erase subscriber ${subscriber.email}`} /> : null}
               </div>
             </div>
             <ConfirmDelete
               open={confirmDelete === subscriber.id}
               id={subscriber.id}
-              search={search}
               title={`Erase ${subscriber.email}?`}
               description="This deletes the subscription for good (GDPR erasure). The address gets no more e-mail unless it subscribes again."
             />

@@ -1,4 +1,4 @@
-import { data, Form, useLocation } from "react-router";
+import { data, Form } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { requestInfoContext } from "~/.server/request-context";
 import { AppError } from "~/.server/errors";
@@ -187,7 +187,6 @@ function EndpointCard({
   confirmDelete: boolean;
   editAnswer: { errors: WebhookEndpointErrors; values: EndpointValues } | null;
 }) {
-  const { search } = useLocation();
   const label = endpoint.description || endpoint.url;
   return (
     <Card className="flex min-w-0 flex-col gap-4" data-testid="webhook-endpoint">
@@ -216,12 +215,11 @@ function EndpointCard({
             Rotate secret
           </Button>
         </Form>
-        <DeleteLink id={endpoint.id} search={search} label={`Delete endpoint ${label}`} />
+        <DeleteLink id={endpoint.id} label={`Delete endpoint ${label}`} />
       </div>
       <ConfirmDelete
         open={confirmDelete}
         id={endpoint.id}
-        search={search}
         title={`Delete ${label}?`}
         description="The endpoint gets no more events, and its delivery log is deleted with it."
       />

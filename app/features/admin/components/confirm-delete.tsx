@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { withParams } from "./list-controls";
 
@@ -8,7 +8,8 @@ import { withParams } from "./list-controls";
  * place: it works without JavaScript (no portal) and with it (focus moves
  * to the panel). Only the form in here deletes.
  */
-export function DeleteLink({ id, search, label }: { id: string; search: string; label: string }) {
+export function DeleteLink({ id, label }: { id: string; label: string }) {
+  const { search } = useLocation();
   return (
     <Button asChild variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-100">
       <Link to={withParams(search, { delete: id })} preventScrollReset aria-label={label}>
@@ -18,14 +19,15 @@ export function DeleteLink({ id, search, label }: { id: string; search: string; 
   );
 }
 
-type ConfirmDeleteProps = { id: string; search: string; title: string; description: string };
+type ConfirmDeleteProps = { id: string; title: string; description: string };
 
 /** The confirmation of one record's delete, shown while `open` (the page's `?delete=` names the record). */
 export function ConfirmDelete({ open, ...props }: ConfirmDeleteProps & { open: boolean }) {
   return open ? <ConfirmDeletePanel {...props} /> : null;
 }
 
-function ConfirmDeletePanel({ id, search, title, description }: ConfirmDeleteProps) {
+function ConfirmDeletePanel({ id, title, description }: ConfirmDeleteProps) {
+  const { search } = useLocation();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
   const headingId = `confirm-delete-${id}`;

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { HoldInfo } from "../held-items.server";
@@ -9,7 +9,8 @@ import { formatDateTime, withParams } from "./list-controls";
  * "Inbox" / "Held (N)": two links (no JavaScript needed) that switch a list
  * between its normal items and the ones held for review (`?held=1`).
  */
-export function HeldFilter({ held, heldCount, search }: { held: boolean; heldCount: number; search: string }) {
+export function HeldFilter({ held, heldCount }: { held: boolean; heldCount: number }) {
+  const { search } = useLocation();
   const views = [
     { label: "Inbox", isActive: !held, to: withParams(search, { held: undefined, page: undefined, delete: undefined }) },
     { label: `Held (${heldCount})`, isActive: held, to: withParams(search, { held: "1", page: undefined, delete: undefined }) },
@@ -61,7 +62,8 @@ export function HoldNotice({ hold }: { hold: NonNullable<HoldInfo> }) {
 }
 
 /** Releases a held item: a POST of the page's action (works without JavaScript). */
-export function ReleaseButton({ id, search, label, className }: { id: string; search: string; label: string; className?: string }) {
+export function ReleaseButton({ id, label, className }: { id: string; label: string; className?: string }) {
+  const { search } = useLocation();
   return (
     <Form method="post" className={cn("inline-flex", className)}>
       <input type="hidden" name="intent" value="release" />

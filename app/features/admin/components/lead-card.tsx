@@ -10,7 +10,7 @@ import { TranscriptText } from "./transcript-text";
 import { EnquiryRecordHead } from "./enquiry-record";
 
 /** One lead (docs/product.md#admin, "Leads"): name or 'Anonymous', source badge, date, contact, message, 'View Chat'. */
-export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; search: string; isConfirmingDelete: boolean }) {
+export function LeadCard({ lead, isConfirmingDelete }: { lead: LeadRow; isConfirmingDelete: boolean }) {
   const name = lead.name?.trim() || "Anonymous";
   const hasMessages = lead.messages.length > 0;
   return (
@@ -38,7 +38,7 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
         </EnquiryRecordHead>
         {lead.hold ? <HoldNotice hold={lead.hold} /> : null}
         <div className="mt-4 flex flex-wrap gap-2">
-          {lead.hold ? <ReleaseButton id={lead.id} search={search} label={`Release lead ${name}`} /> : null}
+          {lead.hold ? <ReleaseButton id={lead.id} label={`Release lead ${name}`} /> : null}
           <Dialog>
             <DialogTrigger asChild>
               <Button variant="outline" size="sm" disabled={!hasMessages}>
@@ -81,12 +81,11 @@ export function LeadCard({ lead, search, isConfirmingDelete }: { lead: LeadRow; 
               </div>
             </DialogContent>
           </Dialog>
-          <DeleteLink id={lead.id} search={search} label={`Delete lead ${name}`} />
+          <DeleteLink id={lead.id} label={`Delete lead ${name}`} />
         </div>
         <ConfirmDelete
           open={isConfirmingDelete}
           id={lead.id}
-          search={search}
           title={`Delete the lead of ${name}?`}
           description="This erases the lead and its conversation for good (GDPR erasure). It cannot be undone."
         />

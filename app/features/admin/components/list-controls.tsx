@@ -1,6 +1,6 @@
 import { DownloadIcon, SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Options } from "~/components/ui/select";
@@ -48,18 +48,17 @@ export function ExportLink({ href, label = "Export CSV" }: { href: string; label
 export function Pagination({
   page,
   pageCount,
-  search,
   total,
   noun,
   plural = `${noun}s`,
 }: {
   page: number;
   pageCount: number;
-  search: string;
   total: number;
   noun: string;
   plural?: string;
 }) {
+  const { search } = useLocation();
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
       <p>
@@ -122,7 +121,6 @@ export function RecordList(props: {
   empty: string;
   count: number;
   page: { page: number; pageCount: number; total: number };
-  search: string;
   noun: string;
   children: ReactNode;
 }) {
@@ -132,7 +130,7 @@ export function RecordList(props: {
       <ul className={cn("mt-6", props.className ?? "grid gap-4")} aria-label={props.label}>
         {props.children}
       </ul>
-      <Pagination {...props.page} search={props.search} noun={props.noun} />
+      <Pagination {...props.page} noun={props.noun} />
     </>
   );
 }

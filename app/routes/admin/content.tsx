@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireAdmin } from "~/.server/admin-guard";
 import { Button } from "~/components/ui/button";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { AdminTable } from "~/features/admin/components/admin-table";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { StatusBadge } from "~/features/content/components/status-badge";
 import { contentType, type ContentType } from "~/features/content/content-types";
@@ -9,6 +10,7 @@ import { itemSummary, or404, requireContentType, type ItemSummary } from "~/feat
 import { listItems, moveItem } from "~/features/content/items.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/content";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 /** /admin/content: what the site says, per kind, with each item's status and last change (docs/content.md). */
 export const meta: Route.MetaFunction = noindexMeta(
@@ -83,10 +85,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           <ItemTable items={section.items} caption={`${section.label}, their status and last change`} ordered={section.growable} />
         </section>
       ))}
-      <section aria-labelledby="transfer-heading" className="mt-10 max-w-2xl">
-        <h2 id="transfer-heading" className="text-xl font-semibold">
-          Export and import
-        </h2>
+      <AdminSection headingId="transfer-heading" heading="Export and import" className="mt-10 max-w-2xl">
         <p className="mt-1 text-sm text-ink-600">
           All content as one JSON file, to keep in git or to move to another instance. An import replaces the items the file names (each
           keeps a revision) and adds new ones; nothing else changes, and a file with one wrong item changes nothing.
@@ -109,60 +108,42 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         </div>
-      </section>
+      </AdminSection>
     </AdminShell>
   );
 }
 
+const itemColumns = ["Title", "Status", "Last change"];
+
 function ItemTable({ items, caption, ordered = false }: { items: ItemSummary[]; caption: string; ordered?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Title
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Last change
-            </th>
-            {ordered ? (
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Order
-              </th>
+    <AdminTable
+      caption={caption}
+      columns={ordered ? [...itemColumns, "Order"] : itemColumns}
+      after={items.length === 0 ? <p className="p-4 text-ink-600">Nothing here yet.</p> : null}
+    >
+      {items.map((item, index) => (
+        <tr key={item.id} className="border-t border-ink-100 align-top">
+          <th scope="row" className="px-4 py-3 font-medium">
+            <Link to={item.editPath} className="text-aurora-700 underline underline-offset-2">
+              {item.title}
+            </Link>
+            <span className="block text-xs font-normal text-ink-600">{item.sitePath}</span>
+          </th>
+          <td className="px-4 py-3">
+            <StatusBadge item={item} />
+            {item.publishError ? (
+              <p className="mt-1 max-w-xs text-xs text-danger-700">Scheduled publish failed: {item.publishError}</p>
             ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={item.id} className="border-t border-ink-100 align-top">
-              <th scope="row" className="px-4 py-3 font-medium">
-                <Link to={item.editPath} className="text-aurora-700 underline underline-offset-2">
-                  {item.title}
-                </Link>
-                <span className="block text-xs font-normal text-ink-600">{item.sitePath}</span>
-              </th>
-              <td className="px-4 py-3">
-                <StatusBadge item={item} />
-                {item.publishError ? (
-                  <p className="mt-1 max-w-xs text-xs text-danger-700">Scheduled publish failed: {item.publishError}</p>
-                ) : null}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {formatDateTime(item.updatedAt)}
-                {item.updatedBy ? <span className="block text-xs text-ink-600">by {item.updatedBy}</span> : null}
-              </td>
-              {ordered ? <OrderCell item={item} first={index === 0} last={index === items.length - 1} /> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {items.length === 0 ? <p className="p-4 text-ink-600">Nothing here yet.</p> : null}
-    </div>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">
+            {formatDateTime(item.updatedAt)}
+            {item.updatedBy ? <span className="block text-xs text-ink-600">by {item.updatedBy}</span> : null}
+          </td>
+          {ordered ? <OrderCell item={item} first={index === 0} last={index === items.length - 1} /> : null}
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -1,11 +1,13 @@
 import { requireAdmin } from "~/.server/admin-guard";
 import { Badge } from "~/components/ui/badge";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { AdminTable } from "~/features/admin/components/admin-table";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { feedState, feedStateLabels } from "~/features/news/read/feed-state";
 import { listFeedsForAdmin, type FeedHealthRow } from "~/features/news/read/list-feed-health.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/feeds";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 export const meta: Route.MetaFunction = noindexMeta("News feeds", "Health of the AI news sources.", "/admin/feeds");
 
@@ -46,16 +48,13 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
         <FeedTable feeds={feeds} caption="Configured news feeds and their state" />
       )}
       {earlier.length > 0 ? (
-        <section aria-labelledby="earlier-feeds-heading" className="mt-10" data-testid="earlier-feeds">
-          <h2 id="earlier-feeds-heading" className="text-xl font-semibold">
-            No longer configured
-          </h2>
+        <AdminSection headingId="earlier-feeds-heading" heading="No longer configured" className="mt-10" data-testid="earlier-feeds">
           <p className="mt-2 mb-4 max-w-3xl text-sm text-ink-600">
             Feeds of an earlier configuration, still in the database with their stories. No refresh asks them; their state is as it was when
             they were last asked.
           </p>
           <FeedTable feeds={earlier} caption="Feeds no longer configured, with their last state" />
-        </section>
+        </AdminSection>
       ) : null}
     </AdminShell>
   );
@@ -63,48 +62,27 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
 
 function FeedTable({ feeds, caption }: { feeds: FeedView[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Feed
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              State
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Failures in a row
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Last success
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Last error / refused items
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {feeds.map((feed) => (
-            <tr key={feed.url} className="border-t border-ink-100 align-top">
-              <th scope="row" className="px-4 py-3 font-medium">
-                {feed.title ?? feed.url}
-                <span className="block break-all text-xs font-normal text-ink-600">{feed.url}</span>
-              </th>
-              <td className="px-4 py-3">
-                <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{feedStateLabels[feed.state]}</Badge>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>
-              <td className="px-4 py-3 break-words text-ink-700">
-                {feed.lastError ? <p>{feed.lastError}</p> : null}
-                {feed.itemsRefusedNote ? <p className={feed.lastError ? "mt-2" : undefined}>{feed.itemsRefusedNote}</p> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption={caption}
+      columns={["Feed", "State", { heading: "Failures in a row", numeric: true }, "Last success", "Last error / refused items"]}
+    >
+      {feeds.map((feed) => (
+        <tr key={feed.url} className="border-t border-ink-100 align-top">
+          <th scope="row" className="px-4 py-3 font-medium">
+            {feed.title ?? feed.url}
+            <span className="block break-all text-xs font-normal text-ink-600">{feed.url}</span>
+          </th>
+          <td className="px-4 py-3">
+            <Badge variant={feed.state === "ok" ? "accent" : "neutral"}>{feedStateLabels[feed.state]}</Badge>
+          </td>
+          <td className="px-4 py-3 text-right tabular-nums">{feed.consecutiveFailures}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : "Never"}</td>
+          <td className="px-4 py-3 break-words text-ink-700">
+            {feed.lastError ? <p>{feed.lastError}</p> : null}
+            {feed.itemsRefusedNote ? <p className={feed.lastError ? "mt-2" : undefined}>{feed.itemsRefusedNote}</p> : null}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

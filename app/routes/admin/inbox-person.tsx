@@ -19,6 +19,7 @@ import { NOTE_MAX_LENGTH } from "~/features/inbox/schema";
 import { formatValue, kindLabels, pipelineOf, stageLabels } from "~/features/inbox/stages";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/inbox-person";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo({
@@ -97,10 +98,7 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         </div>
       }
     >
-      <section aria-labelledby="enquiries-heading">
-        <h2 id="enquiries-heading" className="text-xl font-semibold">
-          Enquiries
-        </h2>
+      <AdminSection headingId="enquiries-heading" heading="Enquiries">
         {enquiries.length ? (
           <ul className="mt-3 grid gap-4 lg:grid-cols-2">
             {enquiries.map((enquiry) => (
@@ -110,12 +108,9 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-3 text-ink-600">No enquiries: this person only signed up for the newsletter.</p>
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="note-heading" className="mt-10">
-        <h2 id="note-heading" className="text-xl font-semibold">
-          Add a note
-        </h2>
+      <AdminSection headingId="note-heading" heading="Add a note" className="mt-10">
         <Form method="post" className="mt-3 grid max-w-2xl gap-2">
           <input type="hidden" name="intent" value="note" />
           <Label htmlFor="note-text">Note (only admins see it)</Label>
@@ -137,19 +132,24 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
             <Button type="submit">Add note</Button>
           </div>
         </Form>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="timeline-heading" className="mt-10">
-        <h2 id="timeline-heading" className="text-xl font-semibold">
-          Timeline <span className="text-base font-normal text-ink-600">(newest first)</span>
-        </h2>
+      <AdminSection
+        headingId="timeline-heading"
+        heading={
+          <>
+            Timeline <span className="text-base font-normal text-ink-600">(newest first)</span>
+          </>
+        }
+        className="mt-10"
+      >
         {truncated ? (
           <p className="mt-2 text-sm text-ink-600">A long history: only the latest 200 entries of each kind are shown.</p>
         ) : null}
         <div className="mt-3">
           <PersonTimeline entries={timeline} personId={person.id} />
         </div>
-      </section>
+      </AdminSection>
     </AdminShell>
   );
 }

@@ -19,6 +19,7 @@ import { sendReply } from "~/features/inbox/mail/send-reply.server";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-reply";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 /**
  * /admin/inbox/people/:personId/reply?enquiry=<id>: write a reply by mail (docs/inbox.md,
@@ -147,10 +148,7 @@ export default function InboxReply({ loaderData, actionData }: Route.ComponentPr
       }
     >
       {!enquiry ? (
-        <section aria-labelledby="choose-enquiry">
-          <h2 id="choose-enquiry" className="text-xl font-semibold">
-            Which enquiry are you answering?
-          </h2>
+        <AdminSection headingId="choose-enquiry" heading="Which enquiry are you answering?">
           {enquiries.length === 0 ? (
             <p className="mt-3 text-ink-700">This person has no enquiry to reply to.</p>
           ) : (
@@ -164,7 +162,7 @@ export default function InboxReply({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
-        </section>
+        </AdminSection>
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Form method="post" className="flex flex-col gap-5" key={answer?.savedId ?? "compose"}>
@@ -211,10 +209,7 @@ export default function InboxReply({ loaderData, actionData }: Route.ComponentPr
               </Button>
             </div>
           </Form>
-          <section aria-labelledby="thread-heading" className="min-w-0">
-            <h2 id="thread-heading" className="text-xl font-semibold">
-              Latest in this conversation
-            </h2>
+          <AdminSection headingId="thread-heading" heading="Latest in this conversation" className="min-w-0">
             {recent.length === 0 ? (
               <p className="mt-3 text-ink-700">No mail yet: this is the first reply.</p>
             ) : (
@@ -232,7 +227,7 @@ export default function InboxReply({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </ol>
             )}
-          </section>
+          </AdminSection>
         </div>
       )}
     </AdminShell>

@@ -24,6 +24,7 @@ import {
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-saved-replies";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 /** /admin/inbox/saved-replies: the answers a reply can start from (docs/inbox.md, "Replying"). */
 export const meta: Route.MetaFunction = noindexMeta("Saved replies", "Answers a reply can start from.", "/admin/inbox/saved-replies");
@@ -133,10 +134,7 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
   return (
     <AdminShell title="Saved replies" description="Common answers an admin starts a reply from. Pick one on the reply page and press Use.">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="saved-list" className="min-w-0">
-          <h2 id="saved-list" className="text-xl font-semibold">
-            Your saved replies
-          </h2>
+        <AdminSection headingId="saved-list" heading="Your saved replies" className="min-w-0">
           {replies.length === 0 ? (
             <p className="mt-3 text-ink-700">None yet: add the first one.</p>
           ) : (
@@ -177,15 +175,12 @@ export default function InboxSavedReplies({ loaderData, actionData }: Route.Comp
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="saved-new" className="min-w-0">
-          <h2 id="saved-new" className="text-xl font-semibold">
-            Add a saved reply
-          </h2>
+        </AdminSection>
+        <AdminSection headingId="saved-new" heading="Add a saved reply" className="min-w-0">
           <div className="mt-3 rounded-xl border border-ink-200 bg-white p-4">
             <SavedReplyForm idPrefix="new" answer={answer} submitLabel="Add saved reply" />
           </div>
-        </section>
+        </AdminSection>
       </div>
     </AdminShell>
   );

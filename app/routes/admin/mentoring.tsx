@@ -20,6 +20,7 @@ import { rescheduleBooking } from "~/features/mentoring/reschedule-booking.serve
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/mentoring";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -190,13 +191,14 @@ export default function MentoringAgenda({ loaderData, actionData }: Route.Compon
             ))}
           </ol>
         </section>
-        <section aria-labelledby="awaiting-heading" className="flex min-w-0 flex-col gap-4">
-          <h2 id="awaiting-heading" className="text-xl font-semibold">
-            Awaiting your decision ({agenda.awaiting.length})
-          </h2>
+        <AdminSection
+          headingId="awaiting-heading"
+          heading={<>Awaiting your decision ({agenda.awaiting.length})</>}
+          className="flex min-w-0 flex-col gap-4"
+        >
           {agenda.awaiting.length === 0 ? <p className="text-ink-600">Nothing waits: no scholarship request and no held booking.</p> : null}
           <BookingCards bookings={agenda.awaiting} time={moment} moment={moment} here={here} agenda={agenda} />
-        </section>
+        </AdminSection>
       </div>
     </AdminShell>
   );

@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { AdminTable } from "~/features/admin/components/admin-table";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
@@ -26,6 +27,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 /** `?step=preview`: the look before sending (docs/newsletter.md, "The look before sending"). */
 const PREVIEW_STEP = "preview";
@@ -318,68 +320,39 @@ function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssueP
   );
 }
 
+const issueColumns = [
+  "Date (UTC)",
+  "Subject",
+  "Status",
+  ...["Stories", "Sent", "Failed", "Bounced", "Pending"].map((heading) => ({ heading, numeric: true as const })),
+];
+
 function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["issues"] }) {
   return (
-    <section aria-labelledby="issue-history-heading" className="mt-10">
-      <h2 id="issue-history-heading" className="text-xl font-semibold">
-        Past issues
-      </h2>
+    <AdminSection headingId="issue-history-heading" heading="Past issues" className="mt-10">
       {issues.length === 0 ? (
         <p className="mt-3 text-sm text-ink-600">No issue has been sent yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Newsletter issues, newest first, with their delivery counts</caption>
-            <thead className="bg-ink-50 text-ink-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Date (UTC)
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Stories
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Sent
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Failed
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Bounced
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Pending
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.issueDate} className="border-t border-ink-100">
-                  <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium">
-                    {issue.issueDate}
-                  </th>
-                  <td className="px-4 py-3">{issue.subject}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={issue.status === "sent" ? "accent" : "neutral"}>{issue.status}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{issue.stories}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{issue.sent}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{issue.failed}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{issue.bounced}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{issue.pending}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Newsletter issues, newest first, with their delivery counts" columns={issueColumns} className="mt-4">
+          {issues.map((issue) => (
+            <tr key={issue.issueDate} className="border-t border-ink-100">
+              <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium">
+                {issue.issueDate}
+              </th>
+              <td className="px-4 py-3">{issue.subject}</td>
+              <td className="px-4 py-3">
+                <Badge variant={issue.status === "sent" ? "accent" : "neutral"}>{issue.status}</Badge>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{issue.stories}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{issue.sent}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{issue.failed}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{issue.bounced}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{issue.pending}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

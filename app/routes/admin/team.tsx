@@ -25,6 +25,7 @@ import {
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/team";
+import { AdminSection } from "~/features/admin/components/admin-section";
 
 export const meta: Route.MetaFunction = noindexMeta("Team", "Who works in the admin, with which roles.", "/admin/team");
 
@@ -85,10 +86,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
   return (
     <AdminShell title="Team" description="Who works in the admin and what each may do. The team always keeps at least one owner.">
       <div className="flex flex-col gap-8">
-        <section aria-labelledby="members-title" className="flex flex-col gap-4">
-          <h2 id="members-title" className="text-xl font-semibold">
-            Members ({members.length})
-          </h2>
+        <AdminSection headingId="members-title" heading={<>Members ({members.length})</>} className="flex flex-col gap-4">
           <ul className="flex flex-col gap-4">
             {members.map((member) => (
               // Keyed by the roles too: after a save the checkboxes show what is stored.
@@ -102,7 +100,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </section>
+        </AdminSection>
         {/* A new member empties the form (keyed by the team's size); a refused invitation keeps what was typed. */}
         <InviteForm key={members.length} roles={roles} answer={answer?.intent === "invite" ? answer : undefined} />
       </div>

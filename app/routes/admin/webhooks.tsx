@@ -28,6 +28,8 @@ import { parseEndpointForm, type WebhookEndpointErrors } from "~/features/webhoo
 import { keepPageOnFailedRequest } from "~/lib/keep-page-on-failed-request";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/webhooks";
+import { AdminSection } from "~/features/admin/components/admin-section";
+import { ColumnHeadings } from "~/features/admin/components/admin-table";
 
 export const meta: Route.MetaFunction = noindexMeta("Webhooks", "Outbound webhooks: endpoints and deliveries.", "/admin/webhooks");
 
@@ -136,10 +138,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <div className="flex flex-col gap-10">
-        <section aria-labelledby="endpoints-heading" className="flex min-w-0 flex-col gap-6">
-          <h2 id="endpoints-heading" className="text-xl font-semibold">
-            Endpoints ({endpoints.length})
-          </h2>
+        <AdminSection headingId="endpoints-heading" heading={<>Endpoints ({endpoints.length})</>} className="flex min-w-0 flex-col gap-6">
           {endpoints.length === 0 ? <p className="text-ink-600">No endpoint yet. Add one to start sending events.</p> : null}
           {endpoints.map((endpoint) => (
             <EndpointCard
@@ -149,7 +148,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
               editAnswer={answer && "errors" in answer && answer.intent === "update" && answer.id === endpoint.id ? answer : null}
             />
           ))}
-        </section>
+        </AdminSection>
         <Card className="flex max-w-3xl flex-col gap-4">
           <h2 className="text-xl font-semibold">Add an endpoint</h2>
           <Form method="post" className="flex flex-col gap-5" aria-label="Add an endpoint">
@@ -292,28 +291,17 @@ function DeliveryLog({ endpointId, label, deliveries }: { endpointId: string; la
       <div className="hidden overflow-x-auto rounded-lg border border-ink-200 sm:block">
         <table className="w-full text-left text-sm" data-testid={`delivery-log-${endpointId}`}>
           <caption className="sr-only">Deliveries to {label}, newest first</caption>
-          <thead className="bg-ink-50 text-ink-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Response
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Time
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeadings
+            padding="px-3 py-2"
+            columns={[
+              "Event",
+              "Status",
+              { heading: "Response", numeric: true },
+              { heading: "Attempts", numeric: true },
+              "Time",
+              { heading: <span className="sr-only">Actions</span> },
+            ]}
+          />
           <tbody>
             {deliveries.map((delivery) => (
               <tr

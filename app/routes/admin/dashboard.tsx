@@ -9,7 +9,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { Chart } from "~/features/analytics/components/chart";
 import { CsvLink, DataTableView } from "~/features/analytics/components/data-table";
 import { DiskLowNotice } from "~/features/analytics/components/disk-low-notice";
-import { DASHBOARD_RANGES, type DashboardRange } from "~/features/analytics/dashboard-options";
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "~/features/analytics/dashboard-options";
 import { loadDashboard, parseRange, type DataTable, type Kpi } from "~/features/analytics/dashboard.server";
 import type { ChartModel } from "~/features/analytics/charts.server";
 import { cn } from "~/lib/cn";
@@ -343,6 +343,16 @@ function FeedHealth({ feeds, table, range }: { feeds: Dashboard["feeds"]; table:
   );
 }
 
+/** The won value, by where the won enquiries' people came from. */
+const wonTables = [
+  {
+    id: "won-by-source",
+    title: "Won value by source",
+    note: "Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.",
+  },
+  { id: "won-by-campaign", title: "Won value by campaign", note: "The same, by the utm_campaign of that visit." },
+] as const;
+
 /** Where enquiries come from and how far they get: the funnel, the stages and the won value. */
 function EnquiryPanels({ tables, range }: { tables: Dashboard["tables"]; range: DashboardRange }) {
   return (
@@ -364,62 +374,41 @@ function EnquiryPanels({ tables, range }: { tables: Dashboard["tables"]; range: 
       <Panel id="stages" title="Enquiries by stage" table={tables.stages} range={range} tableVisible barKey="enquiries">
         <p className="text-sm text-ink-600">Enquiries that came in during the range, by the stage they are in now.</p>
       </Panel>
-      <Panel
-        id="won-by-source"
-        title="Won value by source"
-        table={tables["won-by-source"]}
-        range={range}
-        tableVisible
-        barKey="won"
-        empty="Nothing was won in this range."
-      >
-        <p className="text-sm text-ink-600">
-          Enquiries moved to Won during the range, by the visit the person came from; each currency is summed on its own.
-        </p>
-      </Panel>
-      <Panel
-        id="won-by-campaign"
-        title="Won value by campaign"
-        table={tables["won-by-campaign"]}
-        range={range}
-        tableVisible
-        barKey="won"
-        empty="Nothing was won in this range."
-      >
-        <p className="text-sm text-ink-600">The same, by the utm_campaign of that visit.</p>
-      </Panel>
+      {wonTables.map(({ id, title, note }) => (
+        <Panel
+          key={id}
+          id={id}
+          title={title}
+          table={tables[id]}
+          range={range}
+          tableVisible
+          barKey="won"
+          empty="Nothing was won in this range."
+        >
+          <p className="text-sm text-ink-600">{note}</p>
+        </Panel>
+      ))}
     </div>
   );
 }
+
+/** The tables of who visits and from where: their first rows, each with a bar for its count. */
+const audienceTables: Array<{ id: DashboardTableId; title: string; barKey: string; limit?: number; empty?: string }> = [
+  { id: "pages", title: "Top pages", barKey: "views", limit: 10 },
+  { id: "sources", title: "Sources and conversions", barKey: "visitors", limit: 10 },
+  { id: "campaigns", title: "Campaigns", barKey: "visitors", limit: 10, empty: "No visits with a utm_campaign in this range." },
+  { id: "conversions", title: "Conversions by kind", barKey: "conversions" },
+  { id: "referrers", title: "Referrers", barKey: "visitors", limit: 10, empty: "No visits from other sites in this range." },
+  { id: "devices", title: "Devices", barKey: "visitors" },
+];
 
 /** Who visits and from where: pages, sources, campaigns, referrers, devices, leads and subscribers. */
 function AudiencePanels({ tables, range, charts }: { tables: Dashboard["tables"]; range: DashboardRange; charts: Dashboard["charts"] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Panel id="pages" title="Top pages" table={tables.pages} range={range} tableVisible barKey="views" limit={10} />
-      <Panel id="sources" title="Sources and conversions" table={tables.sources} range={range} tableVisible barKey="visitors" limit={10} />
-      <Panel
-        id="campaigns"
-        title="Campaigns"
-        table={tables.campaigns}
-        range={range}
-        tableVisible
-        barKey="visitors"
-        limit={10}
-        empty="No visits with a utm_campaign in this range."
-      />
-      <Panel id="conversions" title="Conversions by kind" table={tables.conversions} range={range} tableVisible barKey="conversions" />
-      <Panel
-        id="referrers"
-        title="Referrers"
-        table={tables.referrers}
-        range={range}
-        tableVisible
-        barKey="visitors"
-        limit={10}
-        empty="No visits from other sites in this range."
-      />
-      <Panel id="devices" title="Devices" table={tables.devices} range={range} tableVisible barKey="visitors" />
+      {audienceTables.map(({ id, ...panel }) => (
+        <Panel key={id} id={id} {...panel} table={tables[id]} range={range} tableVisible />
+      ))}
       <Panel id="leads" title="Leads per week" table={tables.leads} range={range} chart={charts.leads} />
       <Panel id="subscribers" title="Confirmed subscribers" table={tables.subscribers} range={range} chart={charts.subscribers} />
     </div>

@@ -243,6 +243,12 @@ function HoursCard({ settings, errors, kept, keptLengths }: { settings: Settings
   );
 }
 
+/** The choices of the video link, as the profile form offers them. */
+const videoKinds = [
+  { kind: "jitsi", label: "A new Jitsi Meet room for each session (an unguessable name)" },
+  { kind: "fixed", label: "My own meeting link (Zoom, Google Meet…)" },
+] as const;
+
 /** The name learners see, the video link and whether bookings are taken. */
 function ProfileCard({
   settings,
@@ -271,26 +277,18 @@ function ProfileCard({
         </Field>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">Video link</legend>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="videoKind"
-              value="jitsi"
-              defaultChecked={settings.video.kind === "jitsi"}
-              className="size-4 accent-aurora-700"
-            />
-            A new Jitsi Meet room for each session (an unguessable name)
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="videoKind"
-              value="fixed"
-              defaultChecked={settings.video.kind === "fixed"}
-              className="size-4 accent-aurora-700"
-            />
-            My own meeting link (Zoom, Google Meet…)
-          </label>
+          {videoKinds.map(({ kind, label }) => (
+            <label key={kind} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="videoKind"
+                value={kind}
+                defaultChecked={settings.video.kind === kind}
+                className="size-4 accent-aurora-700"
+              />
+              {label}
+            </label>
+          ))}
           <Field id="videoUrl" name="videoUrl" label="Meeting link" error={errors.profile}>
             {(control) => (
               <Input

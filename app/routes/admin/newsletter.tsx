@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock, Mail, Newspaper, Send } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/notify";
 import { requireAdmin, requireOperation } from "~/.server/admin-guard";
@@ -409,26 +409,18 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
         {done} of {progress.total}
       </progress>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-ink-600">Rate</dt>
-          <dd className="font-medium tabular-nums">
-            {progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-ink-600">Time left</dt>
-          <dd className="font-medium tabular-nums">
-            {progress.pending === 0 ? "none" : progress.secondsLeft === null ? "–" : timeLeft(progress.secondsLeft)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-ink-600">Waiting</dt>
-          <dd className="font-medium tabular-nums">{numbers.format(progress.pending)}</dd>
-        </div>
-        <div>
-          <dt className="text-ink-600">Failed or bounced</dt>
-          <dd className="font-medium tabular-nums">{numbers.format(progress.failed + progress.bounced)}</dd>
-        </div>
+        <Figure
+          term="Rate"
+          className="font-medium tabular-nums"
+          value={progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}
+        />
+        <Figure
+          term="Time left"
+          className="font-medium tabular-nums"
+          value={progress.pending === 0 ? "none" : progress.secondsLeft === null ? "–" : timeLeft(progress.secondsLeft)}
+        />
+        <Figure term="Waiting" className="font-medium tabular-nums" value={numbers.format(progress.pending)} />
+        <Figure term="Failed or bounced" className="font-medium tabular-nums" value={numbers.format(progress.failed + progress.bounced)} />
       </dl>
       {progress.status !== "sent" ? (
         <p className="text-sm">
@@ -442,6 +434,16 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
   );
 }
 
+/** One figure of a list of them: its name above its value. */
+function Figure({ term, className, value }: { term: string; className: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-ink-600">{term}</dt>
+      <dd className={className}>{value}</dd>
+    </div>
+  );
+}
+
 /** What the last press of the send button did: the counts, or why nothing was sent. */
 function SendResult({ result, hasIssues }: { result: SendAnswer | null; hasIssues: boolean }) {
   return (
@@ -449,22 +451,10 @@ function SendResult({ result, hasIssues }: { result: SendAnswer | null; hasIssue
       {result ? (
         result.ok ? (
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-            <div>
-              <dt className="text-ink-600">Sent now</dt>
-              <dd className="text-2xl font-semibold">{result.sentNow}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Delivered today</dt>
-              <dd className="text-2xl font-semibold">{result.successCount}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Failed</dt>
-              <dd className="text-2xl font-semibold">{result.errorCount}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Articles</dt>
-              <dd className="text-2xl font-semibold">{result.totalArticles}</dd>
-            </div>
+            <Figure term="Sent now" className="text-2xl font-semibold" value={result.sentNow} />
+            <Figure term="Delivered today" className="text-2xl font-semibold" value={result.successCount} />
+            <Figure term="Failed" className="text-2xl font-semibold" value={result.errorCount} />
+            <Figure term="Articles" className="text-2xl font-semibold" value={result.totalArticles} />
             <p className="col-span-full text-ink-700">{result.message}</p>
           </dl>
         ) : (

@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import type { ReactNode } from "react";
 import { formatDateTime } from "~/features/admin/components/list-controls";
 import { TranscriptText } from "~/features/admin/components/transcript-text";
 import type { TimelineEntry } from "../person-timeline.server";
@@ -80,20 +80,25 @@ function titleOf(entry: TimelineEntry): string {
   }
 }
 
+/** One of an entry's details: its term and its value; `asWritten`: text the person wrote, with its line breaks. */
+function Fact({ term, value, asWritten }: { term: string; value: ReactNode; asWritten?: boolean }) {
+  return (
+    <>
+      <dt className="text-ink-600">{term}</dt>
+      <dd className={asWritten ? "whitespace-pre-wrap break-words" : undefined}>{value}</dd>
+    </>
+  );
+}
+
 function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string }) {
   switch (entry.type) {
     case "visit":
       return (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt className="text-ink-600">Entry page</dt>
-          <dd>{entry.entryPath ?? "unknown"}</dd>
-          <dt className="text-ink-600">Referrer</dt>
-          <dd>{entry.referrerHost ?? "none (direct)"}</dd>
+          <Fact term="Entry page" value={entry.entryPath ?? "unknown"} />
+          <Fact term="Referrer" value={entry.referrerHost ?? "none (direct)"} />
           {entry.utmSource || entry.utmCampaign ? (
-            <>
-              <dt className="text-ink-600">Campaign</dt>
-              <dd>{[entry.utmSource, entry.utmMedium, entry.utmCampaign].filter(Boolean).join(" / ")}</dd>
-            </>
+            <Fact term="Campaign" value={[entry.utmSource, entry.utmMedium, entry.utmCampaign].filter(Boolean).join(" / ")} />
           ) : null}
         </dl>
       );
@@ -118,34 +123,24 @@ function EntryBody({ entry, personId }: { entry: TimelineEntry; personId: string
           ) : null}
         </div>
       );
-    case "booking":
+    case "booking": {
+      const start = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: entry.timeZone }).format(
+        new Date(entry.start),
+      );
+      const minutes = Math.round((Date.parse(entry.end) - Date.parse(entry.start)) / 60_000);
       return (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt className="text-ink-600">Session</dt>
-          <dd>
-            {new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: entry.timeZone }).format(
-              new Date(entry.start),
-            )}{" "}
-            ({entry.timeZone}), {Math.round((Date.parse(entry.end) - Date.parse(entry.start)) / 60_000)} minutes
-          </dd>
-          <dt className="text-ink-600">Goals</dt>
-          <dd className="whitespace-pre-wrap break-words">{entry.goals}</dd>
-          {entry.scholarshipReason ? (
-            <>
-              <dt className="text-ink-600">Scholarship</dt>
-              <dd className="whitespace-pre-wrap break-words">{entry.scholarshipReason}</dd>
-            </>
-          ) : null}
+          <Fact term="Session" value={`${start} (${entry.timeZone}), ${minutes} minutes`} />
+          <Fact term="Goals" asWritten value={entry.goals} />
+          {entry.scholarshipReason ? <Fact term="Scholarship" asWritten value={entry.scholarshipReason} /> : null}
         </dl>
       );
+    }
     case "submission":
       return (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           {Object.entries(entry.fields).map(([key, value]) => (
-            <Fragment key={key}>
-              <dt className="text-ink-600">{key}</dt>
-              <dd className="whitespace-pre-wrap break-words">{value}</dd>
-            </Fragment>
+            <Fact key={key} term={key} asWritten value={value} />
           ))}
         </dl>
       );

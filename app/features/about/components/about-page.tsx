@@ -7,12 +7,21 @@ import type { Founder, Partner } from "~/content/people-schema";
 import { pictureSrc } from "~/lib/picture-src";
 import { VisionQuote } from "~/features/home/components/vision-quote";
 import { Paragraphs } from "~/components/prose";
+import { FigureList, type FigureListClasses } from "~/components/figure-list";
 
 /** A stored picture below the fold, loaded lazily. */
 function LazyPicture(props: { path: string; alt: string; width: number; height: number; className: string }) {
   const { path, alt, width, height, className } = props;
   return <img src={pictureSrc(path)} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={className} />;
 }
+
+/** The stats as cards, each figure above its label. */
+const statCards: FigureListClasses = {
+  list: "grid gap-4",
+  item: "flex flex-col-reverse rounded-[var(--radius-card)] border border-ink-200 bg-white p-6",
+  label: "mt-1 text-ink-600",
+  value: "font-display text-4xl font-semibold text-ink-950",
+};
 
 /** The about page: its copy, the founders and the previous partners (also a draft's preview). */
 export function AboutPage({
@@ -39,14 +48,7 @@ export function AboutPage({
           </div>
         </div>
         <div className="space-y-6 lg:pt-12">
-          <dl className="grid gap-4">
-            {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-[var(--radius-card)] border border-ink-200 bg-white p-6">
-                <dt className="mt-1 text-ink-600">{stat.label}</dt>
-                <dd className="font-display text-4xl font-semibold text-ink-950">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList items={stats} classes={statCards} />
         </div>
       </section>
 

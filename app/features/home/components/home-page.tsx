@@ -1,5 +1,6 @@
 import { useState, type ComponentProps } from "react";
 import { Link } from "react-router";
+import { FigureList, type FigureListClasses } from "~/components/figure-list";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
 import { LatestNewsSection } from "~/features/news/components/latest-news-section";
@@ -53,6 +54,14 @@ function StaticSection({
   return <section {...props} dangerouslySetInnerHTML={{ __html: html ?? "" }} suppressHydrationWarning />;
 }
 
+/** The hero's stats under its fold line, each figure above its label. */
+const statClasses: FigureListClasses = {
+  list: "grid gap-6 sm:grid-cols-3 sm:gap-10",
+  item: "flex flex-col-reverse",
+  label: "mt-1 max-w-[14rem] text-sm text-ink-300",
+  value: "text-aurora font-display text-4xl font-semibold sm:text-5xl",
+};
+
 function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { panelHtml: string | null }) {
   const canAnimate = useCanAnimate();
   const [isPaused, setPaused] = useState(false);
@@ -86,14 +95,7 @@ function Hero({ hero, stats, panelHtml }: Pick<Content, "hero" | "stats"> & { pa
           />
         </div>
         <div className="mt-14 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-end sm:justify-between">
-          <dl className="grid gap-6 sm:grid-cols-3 sm:gap-10">
-            {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="mt-1 max-w-[14rem] text-sm text-ink-300">{stat.label}</dt>
-                <dd className="text-aurora font-display text-4xl font-semibold sm:text-5xl">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList items={stats} classes={statClasses} />
           {canAnimate ? <PhrasePauseButton isPaused={isPaused} onToggle={() => setPaused(!isPaused)} /> : null}
         </div>
       </div>

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import type { CaseStudy, Project } from "~/content/project-schema";
 import { cn } from "~/lib/cn";
 import { Paragraphs } from "~/components/prose";
+import { FigureList, type FigureListClasses } from "~/components/figure-list";
 
 /** Home › Projects › the project: the breadcrumb and its structured data. */
 export function projectCrumbs(project: Project) {
@@ -41,6 +42,21 @@ function TitledSection(props: { id: string; title: string; className?: string; t
   );
 }
 
+/** The case study's results on the outcome band, each figure above its label. */
+const resultClasses: FigureListClasses = {
+  list: "mt-10 grid gap-8 border-t border-white/10 pt-8 sm:grid-cols-3",
+  item: "flex flex-col-reverse justify-end",
+  label: "mt-2 max-w-[18rem] text-ink-200",
+  value: "text-aurora font-display text-5xl font-semibold tracking-tight",
+};
+
+/** The case study's facts in the header. */
+const factClasses: FigureListClasses = {
+  list: "mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3",
+  label: "text-xs font-semibold uppercase tracking-wider text-ink-600",
+  value: "mt-1 text-sm font-medium text-ink-900",
+};
+
 /** A project page's article: the short form, and the case study when the project has one (docs/content.md). */
 export function ProjectArticle({ project }: { project: Project }) {
   const study = project.caseStudy;
@@ -54,16 +70,7 @@ export function ProjectArticle({ project }: { project: Project }) {
             Outcome
           </h2>
           <p className="mt-3 max-w-4xl font-display text-2xl font-semibold leading-snug text-white sm:text-3xl">{project.outcome}</p>
-          {study ? (
-            <dl className="mt-10 grid gap-8 border-t border-white/10 pt-8 sm:grid-cols-3">
-              {study.results.map((result) => (
-                <div key={result.label} className="flex flex-col-reverse justify-end">
-                  <dt className="mt-2 max-w-[18rem] text-ink-200">{result.label}</dt>
-                  <dd className="text-aurora font-display text-5xl font-semibold tracking-tight">{result.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
+          {study ? <FigureList items={study.results} classes={resultClasses} /> : null}
         </div>
       </section>
 
@@ -204,16 +211,7 @@ function ProjectHeader({ project }: { project: ShownProject }) {
             <h1 className="mt-3 text-h1 font-semibold">{project.title}</h1>
             <p className="mt-5 text-lg text-ink-600">{project.description}</p>
             <ProjectTags tags={project.tags} className="mt-6 flex flex-wrap gap-2" />
-            {study ? (
-              <dl className="mt-8 grid gap-4 border-t border-ink-200 pt-6 sm:grid-cols-3">
-                {study.facts.map((fact) => (
-                  <div key={fact.label}>
-                    <dt className="text-xs font-semibold uppercase tracking-wider text-ink-600">{fact.label}</dt>
-                    <dd className="mt-1 text-sm font-medium text-ink-900">{fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
+            {study ? <FigureList items={study.facts} classes={factClasses} /> : null}
           </div>
           <ResponsiveImage
             base={project.image}

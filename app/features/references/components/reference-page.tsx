@@ -9,6 +9,7 @@ import type { ProjectCardData } from "~/features/projects/project-card-data";
 import { seo } from "~/lib/seo";
 import { breadcrumbList } from "~/lib/structured-data";
 import { Paragraphs } from "~/components/prose";
+import { FigureList, type FigureListClasses } from "~/components/figure-list";
 
 function crumbs(reference: Reference) {
   return [
@@ -33,13 +34,28 @@ export function referenceMeta(reference: Reference, project: ProjectCardData | u
   ];
 }
 
+/** Client, location and engagement under the title. */
+const factClasses: FigureListClasses = {
+  list: "mt-8 grid max-w-3xl gap-4 text-sm sm:grid-cols-3",
+  label: "font-semibold text-ink-950",
+  value: "text-ink-600",
+};
+
+/** The results in the aside, each figure above its label. */
+const resultClasses: FigureListClasses = {
+  list: "mt-4 space-y-4",
+  item: "flex flex-col-reverse",
+  label: "text-ink-600",
+  value: "font-display text-3xl font-semibold text-ink-950",
+};
+
 /** A written client reference: quote, brief, what we built, results. */
 export function ReferencePage({ reference, project }: { reference: Reference; project: ProjectCardData | undefined }) {
   const facts = [
-    ["Client", reference.client],
-    ["Location", reference.location],
-    ["Engagement", reference.engagement],
-  ] as const;
+    { label: "Client", value: reference.client },
+    { label: "Location", value: reference.location },
+    { label: "Engagement", value: reference.engagement },
+  ];
   return (
     <article>
       <header className="bg-dawn border-b border-ink-200">
@@ -48,14 +64,7 @@ export function ReferencePage({ reference, project }: { reference: Reference; pr
           <p className="eyebrow mt-10">Client reference</p>
           <h1 className="mt-3 text-h1 font-semibold">{reference.title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-ink-600">{reference.description}</p>
-          <dl className="mt-8 grid max-w-3xl gap-4 text-sm sm:grid-cols-3">
-            {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="font-semibold text-ink-950">{label}</dt>
-                <dd className="text-ink-600">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList items={facts} classes={factClasses} />
         </div>
       </header>
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1.4fr_1fr] lg:gap-16">
@@ -92,14 +101,7 @@ export function ReferencePage({ reference, project }: { reference: Reference; pr
             <h2 id="results-title" className="text-h3 font-semibold">
               Results
             </h2>
-            <dl className="mt-4 space-y-4">
-              {reference.results.map((result) => (
-                <div key={result.label} className="flex flex-col-reverse">
-                  <dt className="text-ink-600">{result.label}</dt>
-                  <dd className="font-display text-3xl font-semibold text-ink-950">{result.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FigureList items={reference.results} classes={resultClasses} />
           </section>
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="outline">

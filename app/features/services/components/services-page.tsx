@@ -1,5 +1,6 @@
 import { CheckIcon, GraduationCapIcon, HandshakeIcon, MegaphoneIcon, RocketIcon } from "lucide-react";
 import { Link } from "react-router";
+import { FigureList, type FigureListClasses } from "~/components/figure-list";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { Button } from "~/components/ui/button";
@@ -11,6 +12,13 @@ const icons: Record<ServiceId, typeof RocketIcon> = {
   development: RocketIcon,
   mentoring: GraduationCapIcon,
   partnerships: HandshakeIcon,
+};
+
+/** Who a service is for and how it works, under its summary. */
+const termClasses: FigureListClasses = {
+  list: "mt-6 grid gap-4 text-sm sm:grid-cols-2",
+  label: "font-semibold text-ink-950",
+  value: "mt-1 text-ink-600",
 };
 
 /** The services page: the four services and how the Free Build Program works (also a draft's preview). */
@@ -61,16 +69,13 @@ export function ServicesPage({ services, program }: { services: readonly Service
                     {service.name}
                   </h2>
                   <p className="mt-4 text-lg text-ink-700">{service.summary}</p>
-                  <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="font-semibold text-ink-950">Who it is for</dt>
-                      <dd className="mt-1 text-ink-600">{service.audience}</dd>
-                    </div>
-                    <div>
-                      <dt className="font-semibold text-ink-950">How it works</dt>
-                      <dd className="mt-1 text-ink-600">{service.terms}</dd>
-                    </div>
-                  </dl>
+                  <FigureList
+                    items={[
+                      { label: "Who it is for", value: service.audience },
+                      { label: "How it works", value: service.terms },
+                    ]}
+                    classes={termClasses}
+                  />
                 </div>
                 <div className="flex flex-col rounded-2xl bg-ink-50 p-6 sm:p-8">
                   <h3 className="text-base font-semibold">What is included</h3>

@@ -43,6 +43,7 @@ export const COMMON_CHUNK_MODULES = [
   "app/components/nav-link-class.ts",
   "app/components/page-header.tsx",
   "app/components/figure-list.tsx",
+  "app/components/check-list.tsx",
   "app/components/responsive-image.tsx",
   "app/features/projects/components/project-card.tsx",
   "app/features/newsletter/schema.ts",

@@ -1,7 +1,8 @@
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon } from "lucide-react";
+import { ArrowLeftIcon, ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { CheckList } from "~/components/check-list";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ProjectTags } from "./project-card";
 import { Button } from "~/components/ui/button";
@@ -91,14 +92,7 @@ export function ProjectArticle({ project }: { project: Project }) {
         </div>
         <aside className="space-y-8">
           <TitledSection id="features" title="Key features" className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-7">
-            <ul className="mt-4 space-y-3">
-              {project.features.map((feature) => (
-                <li key={feature} className="flex gap-3 text-ink-700">
-                  <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-aurora-600" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={project.features} />
           </TitledSection>
           {study ? (
             <TitledSection

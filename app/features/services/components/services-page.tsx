@@ -1,5 +1,6 @@
-import { CheckIcon, GraduationCapIcon, HandshakeIcon, MegaphoneIcon, RocketIcon } from "lucide-react";
+import { GraduationCapIcon, HandshakeIcon, MegaphoneIcon, RocketIcon } from "lucide-react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/check-list";
 import { FigureList, type FigureListClasses } from "~/components/figure-list";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
@@ -79,14 +80,7 @@ export function ServicesPage({ services, program }: { services: readonly Service
                 </div>
                 <div className="flex flex-col rounded-2xl bg-ink-50 p-6 sm:p-8">
                   <h3 className="text-base font-semibold">What is included</h3>
-                  <ul className="mt-4 space-y-3">
-                    {service.includes.map((item) => (
-                      <li key={item} className="flex gap-3 text-ink-700">
-                        <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-aurora-600" />
-                        <span>{item}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={service.includes} />
                   <Button asChild className="mt-8 self-start">
                     <Link to={service.cta.to}>{service.cta.label}</Link>
                   </Button>

@@ -34,8 +34,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <FormPage
         source="contact"
-        startToken={loaderData.startToken}
-        constraint={loaderData.constraint}
+        form={loaderData}
         asideTitle="Other ways to reach us"
         aside={
           <>

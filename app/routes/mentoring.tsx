@@ -1,5 +1,5 @@
 import { PageHeader } from "~/components/page-header";
-import { FormPage } from "~/features/forms/components/form-page";
+import { AsidePoints, FormPage } from "~/features/forms/components/form-page";
 import { formLoaderData, handleFormAction } from "~/features/forms/form-action.server";
 import { keepFormOnFailedRequest } from "~/features/forms/keep-form-on-failed-request";
 import { BookingSection } from "~/features/mentoring/components/booking-section";
@@ -59,16 +59,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         ) : null}
         <FormPage
           source="mentoring"
-          startToken={loaderData.startToken}
-          constraint={loaderData.constraint}
+          form={loaderData}
           asideTitle="What to expect"
-          aside={
-            <ul className="flex list-disc flex-col gap-3 pl-5">
-              {loaderData.copy.expect.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          }
+          aside={<AsidePoints points={loaderData.copy.expect} />}
         />
       </div>
     </>

@@ -10,7 +10,16 @@ import { conversionCounts, leadsPerWeek, subscribersByDay, trafficRows, type Con
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardTableId } from "./dashboard-options";
 import { NOT_FOUND_PATH } from "./page-view.server";
 import { enquiriesByStage, funnelCounts, replyTimeSummary, replyTimesPerWeek, wonValues } from "./pipeline-data.server";
-import { funnelTable, replySummary, replyTimesTable, stagesTable, wonByCampaignTable, wonBySourceTable } from "./pipeline-tables.server";
+import {
+  DIRECT_SOURCE,
+  funnelTable,
+  NO_VISIT,
+  replySummary,
+  replyTimesTable,
+  stagesTable,
+  wonByCampaignTable,
+  wonBySourceTable,
+} from "./pipeline-tables.server";
 import { addDays, OTHER_VALUE, type DailyRow } from "./rollup.server";
 import { utcDay } from "~/lib/utc-day";
 
@@ -54,8 +63,6 @@ export const CONVERSION_LABELS: Record<string, string> = {
   "ai-tool": "Try AI users",
 };
 
-export const DIRECT = "Direct / none";
-export const UNLINKED = "Not linked to a visit";
 /** How the stored buckets read on the dashboard (docs/analytics.md, "Bounds"). */
 export const NOT_FOUND_LABEL = "Page not found (any unknown address)";
 const OTHER_LABELS = {
@@ -72,13 +79,14 @@ function shown(dimension: keyof typeof OTHER_LABELS, value: string): string {
   return value;
 }
 
-type Totals = Map<string, Map<string, { views: number; visitors: number }>>;
+type Sum = { views: number; visitors: number };
+type Totals = Map<string, Map<string, Sum>>;
 
 /** Rows summed over the days, per dimension and value. */
 function sumByValue(rows: DailyRow[]): Totals {
   const totals: Totals = new Map();
   for (const row of rows) {
-    const dimension = totals.get(row.dimension) ?? new Map<string, { views: number; visitors: number }>();
+    const dimension = totals.get(row.dimension) ?? new Map<string, Sum>();
     const sum = dimension.get(row.value) ?? { views: 0, visitors: 0 };
     sum.views += row.views;
     sum.visitors += row.visitors;
@@ -88,7 +96,7 @@ function sumByValue(rows: DailyRow[]): Totals {
   return totals;
 }
 
-const total = (totals: Totals, dimension: string) => totals.get(dimension)?.get("") ?? { views: 0, visitors: 0 };
+const total = (totals: Totals, dimension: string): Sum => totals.get(dimension)?.get("") ?? { views: 0, visitors: 0 };
 const rate = (conversions: number, visitors: number): Cell => (visitors > 0 ? Math.round((conversions / visitors) * 1000) / 10 : null);
 const change = (now: number, before: number): number | null => (before > 0 ? Math.round(((now - before) / before) * 100) : null);
 
@@ -206,25 +214,16 @@ function kpis(
   const rateBefore = conversionRate(previousConversions, before.visitors).percent;
   const unlinkedNote = rateNow.unlinked > 0 ? ` (+ ${formatNumber(rateNow.unlinked)} not linked to a visit)` : "";
   const versus = `vs the ${range} days before`;
+  const compared = (label: string, value: number, valueBefore: number): Kpi => ({
+    label,
+    value: formatNumber(value),
+    detail: `${formatNumber(valueBefore)} ${versus}`,
+    change: change(value, valueBefore),
+  });
   return [
-    {
-      label: "Visitors",
-      value: formatNumber(now.visitors),
-      detail: `${formatNumber(before.visitors)} ${versus}`,
-      change: change(now.visitors, before.visitors),
-    },
-    {
-      label: "Page views",
-      value: formatNumber(now.views),
-      detail: `${formatNumber(before.views)} ${versus}`,
-      change: change(now.views, before.views),
-    },
-    {
-      label: "Conversions",
-      value: formatNumber(converted),
-      detail: `${formatNumber(convertedBefore)} ${versus}`,
-      change: change(converted, convertedBefore),
-    },
+    compared("Visitors", now.visitors, before.visitors),
+    compared("Page views", now.views, before.views),
+    compared("Conversions", converted, convertedBefore),
     {
       label: "Conversion rate",
       value: rateNow.percent === null ? "–" : `${rateNow.percent}%`,
@@ -251,7 +250,7 @@ function trafficTable(rows: DailyRow[], days: string[]): DataTable {
 }
 
 function ranked(totals: Totals, dimension: string) {
-  return [...(totals.get(dimension) ?? new Map<string, { views: number; visitors: number }>())].sort(
+  return [...(totals.get(dimension) ?? new Map<string, Sum>())].sort(
     ([a, x], [b, y]) => y.visitors - x.visitors || y.views - x.views || a.localeCompare(b),
   );
 }
@@ -263,20 +262,16 @@ function breakdownTables(totals: Totals, conversions: ConversionCount[]) {
     bySource.set(row.source, (bySource.get(row.source) ?? 0) + row.count);
     if (row.campaign) byCampaign.set(row.campaign, (byCampaign.get(row.campaign) ?? 0) + row.count);
   }
+  const sourceLabel = (value: string) => (value ? shown("source", value) : DIRECT_SOURCE);
   const sources = ranked(totals, "source").map(([value, sum]) => {
     const converted = bySource.get(value) ?? 0;
-    return {
-      source: value ? shown("source", value) : DIRECT,
-      visitors: sum.visitors,
-      conversions: converted,
-      rate: rate(converted, sum.visitors),
-    };
+    return { source: sourceLabel(value), visitors: sum.visitors, conversions: converted, rate: rate(converted, sum.visitors) };
   });
   for (const [source, count] of bySource) {
     if (source !== null && !totals.get("source")?.has(source))
-      sources.push({ source: source ? shown("source", source) : DIRECT, visitors: 0, conversions: count, rate: null });
+      sources.push({ source: sourceLabel(source), visitors: 0, conversions: count, rate: null });
   }
-  if (bySource.get(null)) sources.push({ source: UNLINKED, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
+  if (bySource.get(null)) sources.push({ source: NO_VISIT, visitors: 0, conversions: bySource.get(null) ?? 0, rate: null });
   const visitorColumns = (key: string, header: string): Column[] => [textColumn(key, header), numberColumn("visitors", "Visitors")];
   const conversionColumns: Column[] = [numberColumn("conversions", "Conversions", "Conv."), numberColumn("rate", "Rate (%)", "%")];
   return {
@@ -504,10 +499,7 @@ export async function dashboardCsv(
   const dashboard = await loadDashboard(range, now);
   const table = dashboard.tables[tableId];
   return {
-    csv: toCsv(
-      table.columns.map((column) => ({ key: column.key, header: column.header })),
-      table.rows,
-    ),
+    csv: toCsv(table.columns, table.rows),
     filename: `${tableId}-${dashboard.fromDay}-to-${dashboard.toDay}.csv`,
   };
 }

@@ -11,6 +11,7 @@ import type { FunnelCounts, ReplyTimeSummary, ReplyTimeWeek, StageCount, WonValu
  * currency: amounts in different currencies are never added), and the funnel.
  */
 
+/** How a won enquiry's and a conversion's source reads: none, or no visit found. */
 export const DIRECT_SOURCE = "Direct / none";
 export const NO_VISIT = "Not linked to a visit";
 export const NO_CAMPAIGN = "No campaign";

@@ -99,7 +99,8 @@ async function overBeaconLimit(clientIp: string): Promise<number | null> {
 
 const notCounted = () => new AppError("unavailable", "Not counted: try again later.", { retryAfterSeconds: 5 });
 
-function siteHost(): string {
+/** This site's host name, that visitor keys are computed with. */
+export function siteHost(): string {
   return new URL(getEnv().PUBLIC_URL).hostname;
 }
 

@@ -3,10 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { skipWrite } from "~/.server/disk-space";
 import { getDb } from "~/.server/db/client";
 import { analyticsConversions, analyticsEvents, analyticsVisitors, type ConversionKind } from "~/.server/db/tables";
-import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { readConsentFromCookieHeader } from "~/features/consent/consent.server";
-import { pageViewBuffer } from "./collect-page-view.server";
+import { pageViewBuffer, siteHost } from "./collect-page-view.server";
 import { readVisitorId } from "./visitor-cookie.server";
 import { utcDay } from "~/lib/utc-day";
 import { saltFor, visitorKey } from "./visitor-key.server";
@@ -70,11 +69,7 @@ async function storeConversion({ kind, entityId, detail, visit, now = new Date()
   const day = utcDay(now);
   const key =
     visit?.userAgent && visit.clientIp
-      ? visitorKey(await saltFor(day), {
-          host: new URL(getEnv().PUBLIC_URL).hostname,
-          clientIp: visit.clientIp,
-          userAgent: visit.userAgent,
-        })
+      ? visitorKey(await saltFor(day), { host: siteHost(), clientIp: visit.clientIp, userAgent: visit.userAgent })
       : null;
   const attribution =
     (kind === "subscriber" && entityId ? await signUpAttribution(entityId) : null) ??
@@ -88,17 +83,10 @@ async function storeConversion({ kind, entityId, detail, visit, now = new Date()
     visitorKey: key,
   };
   if (attribution || !key) {
+    // Without an attribution its columns are left to their default: null.
     await getDb()
       .insert(analyticsConversions)
-      .values({
-        ...row,
-        entryPath: attribution?.entryPath ?? null,
-        referrerHost: attribution?.referrerHost ?? null,
-        utmSource: attribution?.utmSource ?? null,
-        utmMedium: attribution?.utmMedium ?? null,
-        utmCampaign: attribution?.utmCampaign ?? null,
-        attributedBy: attribution?.attributedBy ?? null,
-      })
+      .values({ ...row, ...attribution })
       .onConflictDoNothing();
     return;
   }
@@ -114,24 +102,17 @@ async function insertWithEntryOfDay(
   row: { kind: ConversionKind; entityId: string; detail: string | null; occurredAt: Date; day: string; visitorKey: string },
   key: string,
 ): Promise<void> {
-  const queued = pageViewBuffer().find((event) => event.day === row.day && event.visitorKey === key);
-  const q = {
-    path: queued?.path ?? null,
-    referrerHost: queued?.referrerHost ?? null,
-    utmSource: queued?.utmSource ?? null,
-    utmMedium: queued?.utmMedium ?? null,
-    utmCampaign: queued?.utmCampaign ?? null,
-  };
-  const stored = (column: string, fallback: string | null) =>
-    sql`case when e.path is not null then ${sql.raw(`e.${column}`)} else ${fallback}::text end`;
+  const q = pageViewBuffer().find((event) => event.day === row.day && event.visitorKey === key);
+  const stored = (column: string, fallback: string | null | undefined) =>
+    sql`case when e.path is not null then ${sql.raw(`e.${column}`)} else ${fallback ?? null}::text end`;
   await getDb().execute(sql`
     insert into ${analyticsConversions}
       (kind, entity_id, detail, occurred_at, day, visitor_key,
        entry_path, referrer_host, utm_source, utm_medium, utm_campaign, attributed_by)
     select ${row.kind}, ${row.entityId}, ${row.detail}::text, ${row.occurredAt.toISOString()}::timestamptz, ${row.day}::date, ${key},
-      ${stored("path", q.path)}, ${stored("referrer_host", q.referrerHost)}, ${stored("utm_source", q.utmSource)},
-      ${stored("utm_medium", q.utmMedium)}, ${stored("utm_campaign", q.utmCampaign)},
-      case when e.path is not null or ${q.path}::text is not null then 'visitor-key' end
+      ${stored("path", q?.path)}, ${stored("referrer_host", q?.referrerHost)}, ${stored("utm_source", q?.utmSource)},
+      ${stored("utm_medium", q?.utmMedium)}, ${stored("utm_campaign", q?.utmCampaign)},
+      case when e.path is not null or ${q?.path ?? null}::text is not null then 'visitor-key' end
     from (select 1) as one
     left join lateral (
       select ev.path, ev.referrer_host, ev.utm_source, ev.utm_medium, ev.utm_campaign

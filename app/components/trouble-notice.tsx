@@ -2,7 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** An amber note that something the studio relies on is failing (a mailbox, a scheduled publish), and what to do. */
-export function TroubleNotice({ testId, children }: { testId: string; children: ReactNode }) {
+export function TroubleNotice({ testId, children }: { testId?: string; children: ReactNode }) {
   return (
     <div
       role="note"

@@ -138,23 +138,24 @@ async function withinViewCaps(client: PoolClient, day: string, events: PageViewE
   return { events: admitted, full: stored >= caps.viewsPerDay };
 }
 
+/** The pages with an id in their address, and which of the ids exist. */
+const ITEM_PAGES = [
+  { prefix: "/ai-news/", test: isStoryPath, query: "select id::text as id from ai_news where id = any($1::uuid[])" },
+  {
+    prefix: "/projects/",
+    test: isProjectPath,
+    query: "select key as id from content_items where type = 'projects' and key = any($1::text[])",
+  },
+];
+
 /** The `/ai-news/<id>` and `/projects/<slug>` paths of the batch whose story or project exists. */
 async function knownItemPages(client: PoolClient, events: PageViewEvent[]): Promise<Set<string>> {
-  const idsAfter = (prefix: string, test: (path: string) => boolean) => [
-    ...new Set(events.filter((event) => test(event.path)).map((event) => event.path.slice(prefix.length))),
-  ];
-  const storyIds = idsAfter("/ai-news/", isStoryPath);
-  const slugs = idsAfter("/projects/", isProjectPath);
   const known = new Set<string>();
-  if (storyIds.length > 0) {
-    const found = await client.query<{ id: string }>("select id::text as id from ai_news where id = any($1::uuid[])", [storyIds]);
-    for (const row of found.rows) known.add(`/ai-news/${row.id}`);
-  }
-  if (slugs.length > 0) {
-    const found = await client.query<{ key: string }>("select key from content_items where type = 'projects' and key = any($1::text[])", [
-      slugs,
-    ]);
-    for (const row of found.rows) known.add(`/projects/${row.key}`);
+  for (const { prefix, test, query } of ITEM_PAGES) {
+    const ids = [...new Set(events.filter((event) => test(event.path)).map((event) => event.path.slice(prefix.length)))];
+    if (ids.length === 0) continue;
+    const found = await client.query<{ id: string }>(query, [ids]);
+    for (const row of found.rows) known.add(`${prefix}${row.id}`);
   }
   return known;
 }

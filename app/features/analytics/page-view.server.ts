@@ -125,13 +125,8 @@ export function parseBeacon(body: string, { siteHosts, userAgent }: { siteHosts:
 /** The path as the browser's `location.pathname` has it: absolute, without a trailing slash, no dot segments. */
 export function normalisePath(raw: string): string | null {
   if (!raw.startsWith("/") || raw.startsWith("//")) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, "http://site.invalid");
-  } catch {
-    return null;
-  }
-  if (url.host !== "site.invalid" || url.search || url.hash) return null;
+  const url = URL.parse(raw, "http://site.invalid");
+  if (!url || url.host !== "site.invalid" || url.search || url.hash) return null;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   if (path.length > MAX_PATH || hasControlOrSpace(path)) return null;
   return path || "/";
@@ -139,30 +134,23 @@ export function normalisePath(raw: string): string | null {
 
 /** The referring page's host, without `www.`; null for none, a link within the site, or something that is not a web URL. */
 export function referrerHost(raw: string | undefined, siteHosts: string[]): string | null {
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (!/^(https?|android-app):$/.test(url.protocol) || !url.hostname) return null;
+  const url = raw ? URL.parse(raw) : null;
+  if (!url || !/^(https?|android-app):$/.test(url.protocol) || !url.hostname) return null;
   const host = url.hostname.toLowerCase().replace(/^www\./, "");
   if (host.length > MAX_HOST) return null;
   return siteHosts.some((site) => site.replace(/^www\./, "") === host) ? null : host;
 }
 
+/** C0 controls and DEL. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
 function hasControlOrSpace(text: string): boolean {
-  return /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  return /\s/.test(text) || text.search(CONTROLS) >= 0;
 }
 
 function utmValue(value: string | null): string | null {
-  const cleaned = value
-    ? [...value]
-        .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
-        .join("")
-        .trim()
-    : "";
+  const cleaned = value?.replace(CONTROLS, "").trim();
   return cleaned ? cleaned.slice(0, MAX_UTM) : null;
 }
 

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { TroubleNotice } from "~/components/trouble-notice";
 
 export type DiskLowFacts = { freeMb: number; lowMb: number };
 
@@ -8,16 +8,12 @@ export type DiskLowFacts = { freeMb: number; lowMb: number };
  */
 export function DiskLowNotice({ disk }: { disk: DiskLowFacts }) {
   return (
-    <div
-      role="note"
-      className="flex items-start gap-2 rounded-[var(--radius-control)] border border-amber-300 bg-amber-50 p-4 text-sm text-ink-900"
-    >
-      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+    <TroubleNotice>
       <p>
         <strong className="font-semibold">The server is running out of disk space</strong> ({disk.freeMb} MB free, under the {disk.lowMb} MB
         threshold). Page views and news refreshes are not being stored until space is freed; form submissions, leads and subscriptions still
         are.
       </p>
-    </div>
+    </TroubleNotice>
   );
 }

@@ -100,12 +100,6 @@ const total = (totals: Totals, dimension: string): Sum => totals.get(dimension)?
 const rate = (conversions: number, visitors: number): Cell => (visitors > 0 ? Math.round((conversions / visitors) * 1000) / 10 : null);
 const change = (now: number, before: number): number | null => (before > 0 ? Math.round(((now - before) / before) * 100) : null);
 
-function daysOf(fromDay: string, toDay: string): string[] {
-  const days: string[] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
 export async function loadDashboard(range: DashboardRange, now = new Date()): Promise<Dashboard> {
   const toDay = utcDay(now);
   const fromDay = addDays(toDay, -(range - 1));
@@ -123,7 +117,7 @@ export async function loadDashboard(range: DashboardRange, now = new Date()): Pr
     listFeedHealth(),
     pipelineFigures(fromDay, toDay, weeksFrom),
   ]);
-  const days = daysOf(fromDay, toDay);
+  const days = Array.from({ length: range }, (_, index) => addDays(fromDay, index));
   const totals = sumByValue(rows);
   const traffic = trafficTable(rows, days);
   const tables = {

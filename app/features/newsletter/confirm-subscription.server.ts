@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/client";
 import { newsletterSubscriptions } from "~/.server/db/tables";
 import { logger } from "~/.server/logger";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
+import { subscriptionStatus } from "./subscription-deliveries.server";
 import { verifyNewsletterToken } from "./token.server";
 
 /** A confirmation link works this long after it was mailed. */
@@ -27,7 +28,7 @@ export async function checkConfirmationToken(token: string | null, now = new Dat
     .limit(1);
   if (!row) return { status: "invalid" };
   // A bounced address is not active: confirming a new sign-up's link makes it so again.
-  const isActive = row.confirmed && !row.unsubscribedAt && !row.bouncedAt;
+  const isActive = subscriptionStatus(row) === "confirmed";
   if (!isActive && row.unsubscribedAt && verified.issuedAt.getTime() < Math.floor(row.unsubscribedAt.getTime() / 1000) * 1000) {
     return { status: "expired" };
   }

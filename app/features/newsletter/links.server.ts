@@ -1,4 +1,6 @@
 import { getEnv } from "~/.server/env";
+import { getMailConfig } from "~/.server/mail";
+import { site } from "~/content/site";
 import { createNewsletterToken } from "./token.server";
 
 /** Absolute links that go into newsletter mails (PUBLIC_URL based). */
@@ -14,4 +16,9 @@ export function unsubscribeUrls(subscriptionId: string): { page: string; oneClic
   const publicUrl = getEnv().PUBLIC_URL;
   const token = createNewsletterToken("unsubscribe", subscriptionId);
   return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick: `${publicUrl}/unsubscribe/one-click?token=${token}` };
+}
+
+/** The List-Id header of the issues and their tests, on the sender's domain. */
+export function newsletterListId(): string {
+  return `${site.name} AI News <ai-news.${getMailConfig().from.address.split("@")[1] ?? "localhost"}>`;
 }

@@ -1,6 +1,6 @@
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { newsletterDeliveries, newsletterIssues, type NewsletterIssueStatus } from "~/.server/db/tables";
+import type { NewsletterIssueStatus } from "~/.server/db/tables";
 
 export type IssueSummary = {
   issueDate: string;
@@ -16,35 +16,20 @@ export type IssueSummary = {
 
 /** The newest issues with their delivery counts, for the admin history. */
 export async function listNewsletterIssues(limit = 30): Promise<IssueSummary[]> {
-  const d = newsletterDeliveries;
-  const counts = getDb()
-    .select({
-      issueId: d.issueId,
-      sent: sql<number>`count(*) filter (where ${d.status} = 'sent')`.mapWith(Number).as("sent"),
-      failed: sql<number>`count(*) filter (where ${d.status} = 'failed')`.mapWith(Number).as("failed"),
-      bounced: sql<number>`count(*) filter (where ${d.status} = 'bounced')`.mapWith(Number).as("bounced"),
-      pending: sql<number>`count(*) filter (where ${d.status} = 'pending')`.mapWith(Number).as("pending"),
-    })
-    .from(d)
-    .groupBy(d.issueId)
-    .as("counts");
-  const rows = await getDb()
-    .select({
-      issueDate: newsletterIssues.issueDate,
-      status: newsletterIssues.status,
-      subject: newsletterIssues.subject,
-      stories: sql<number>`jsonb_array_length(${newsletterIssues.stories})`.mapWith(Number),
-      sent: sql<number>`coalesce(${counts.sent}, 0)`.mapWith(Number),
-      failed: sql<number>`coalesce(${counts.failed}, 0)`.mapWith(Number),
-      bounced: sql<number>`coalesce(${counts.bounced}, 0)`.mapWith(Number),
-      pending: sql<number>`coalesce(${counts.pending}, 0)`.mapWith(Number),
-      completedAt: newsletterIssues.completedAt,
-    })
-    .from(newsletterIssues)
-    .leftJoin(counts, sql`${counts.issueId} = ${newsletterIssues.id}`)
-    .orderBy(desc(newsletterIssues.issueDate))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, completedAt: row.completedAt?.toISOString() ?? null }));
+  const result = await getDb().execute<IssueSummary>(sql`
+    select to_char(i.issue_date, 'YYYY-MM-DD') as "issueDate", i.status, i.subject,
+      jsonb_array_length(i.stories)::int as stories,
+      count(d.id) filter (where d.status = 'sent')::int as sent,
+      count(d.id) filter (where d.status = 'failed')::int as failed,
+      count(d.id) filter (where d.status = 'bounced')::int as bounced,
+      count(d.id) filter (where d.status = 'pending')::int as pending,
+      to_char(i.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "completedAt"
+    from newsletter_issues i
+    left join newsletter_deliveries d on d.issue_id = i.id
+    group by i.id
+    order by i.issue_date desc
+    limit ${limit}`);
+  return result.rows;
 }
 
 export type IssueOutcome = {

@@ -31,9 +31,10 @@ export type IssuePreview =
     }
   | { kind: "no-stories"; issueDate: string; message: string };
 
-/** Issue bodies as previewed and test-sent: a link that says whose it would be. */
-export function previewUnsubscribeUrl(): string {
-  return `${getEnv().PUBLIC_URL}/unsubscribe?token=each-recipient-gets-their-own`;
+/** Issue bodies as previewed and test-sent: the unsubscribe link says whose it would be. */
+export function withExampleLink(issue: { html: string; text: string }): { html: string; text: string } {
+  const link = `${getEnv().PUBLIC_URL}/unsubscribe?token=each-recipient-gets-their-own`;
+  return { html: issue.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link), text: issue.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link) };
 }
 
 /** What identifies an issue's content: its subject and both parts. */
@@ -46,16 +47,7 @@ export async function issueToSend(
   now = new Date(),
 ): Promise<{ issueDate: string; subject: string; html: string; text: string; stories: number } | null> {
   const issueDate = utcDay(now);
-  const [stored] = await getDb()
-    .select({
-      subject: newsletterIssues.subject,
-      html: newsletterIssues.html,
-      text: newsletterIssues.text,
-      stories: newsletterIssues.stories,
-    })
-    .from(newsletterIssues)
-    .where(eq(newsletterIssues.issueDate, issueDate))
-    .limit(1);
+  const [stored] = await getDb().select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
   if (stored) return { issueDate, subject: stored.subject, html: stored.html, text: stored.text, stories: stored.stories.length };
   const composed = await composeDailyIssue(now);
   return composed ? { ...composed, stories: composed.stories.length } : null;
@@ -65,13 +57,11 @@ export async function previewDailyIssue(now = new Date()): Promise<IssuePreview>
   const issue = await issueToSend(now);
   if (!issue) return { kind: "no-stories", issueDate: utcDay(now), message: await noStoriesMessage(utcDay(now)) };
   const counts = await countRecipients(issue.issueDate);
-  const link = previewUnsubscribeUrl();
   return {
     kind: "issue",
     issueDate: issue.issueDate,
     subject: issue.subject,
-    html: issue.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
-    text: issue.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
+    ...withExampleLink(issue),
     stories: issue.stories,
     ...counts,
     fingerprint: issueFingerprint(issue),

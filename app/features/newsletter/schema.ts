@@ -4,7 +4,7 @@
  */
 export const NEWSLETTER_EMAIL_MAX = 255;
 
-function minutesText(minutes: number): string {
+export function minutesText(minutes: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 

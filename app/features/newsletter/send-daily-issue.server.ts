@@ -5,13 +5,12 @@ import { newsletterIssues } from "~/.server/db/tables";
 import { getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { newsletterDeliveries } from "~/.server/metrics";
-import { getMailConfig, openMailerPool, type PreparedMailMessage } from "~/.server/mail";
-import { site } from "~/content/site";
+import { openMailerPool, type PreparedMailMessage } from "~/.server/mail";
 import { utcDay } from "~/lib/utc-day";
 import { getOrCreateDailyIssue, UNSUBSCRIBE_PLACEHOLDER, type NewsletterIssueRow } from "./build-daily-issue.server";
 import { holdSenderPresence } from "./sender-presence.server";
 import { compileIssueParts, fillIssueParts } from "./issue-mime.server";
-import { unsubscribeUrls } from "./links.server";
+import { newsletterListId, unsubscribeUrls } from "./links.server";
 
 /** A transient failure (connection, 4xx) is tried this many times in all, one attempt per run. */
 export const MAX_ATTEMPTS = 3;
@@ -72,19 +71,19 @@ export async function sendDailyIssue(options: { now?: Date; settings?: Partial<S
   const settings = { ...sendSettingsFromEnv(), ...options.settings };
   // Held for the whole run, from before the issue exists: the other instances' watchdogs see a
   // live sender (sender-presence.server.ts).
-  const releasePresence = await holdSenderPresence(utcDay(now));
+  const day = utcDay(now);
+  const releasePresence = await holdSenderPresence(day);
   try {
     const issue = await getOrCreateDailyIssue(now);
-    if (!issue) {
+    if (!issue)
       return {
         status: "no-stories",
-        issueDate: utcDay(now),
+        issueDate: day,
         successCount: 0,
         errorCount: 0,
         totalArticles: 0,
-        message: await noStoriesMessage(utcDay(now)),
+        message: await noStoriesMessage(day),
       };
-    }
     return await runIssue(issue, settings);
   } finally {
     await releasePresence();
@@ -126,19 +125,9 @@ async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Prom
       .set({ status: "sent", pauseReason: null, completedAt: sql`coalesce(${newsletterIssues.completedAt}, now())` })
       .where(eq(newsletterIssues.id, issue.id));
   }
+  const { pausedReason, ...counts } = run;
   const seconds = (Date.now() - started) / 1000;
-  logger.info(
-    {
-      issueDate: issue.issueDate,
-      added,
-      sent: run.sent,
-      failed: run.failed,
-      bounced: run.bounced,
-      seconds,
-      paused: Boolean(run.pausedReason),
-    },
-    "Newsletter run finished",
-  );
+  logger.info({ issueDate: issue.issueDate, added, ...counts, seconds, paused: Boolean(pausedReason) }, "Newsletter run finished");
   return issueResult(issue.id);
 }
 
@@ -219,7 +208,7 @@ type SmtpError = { code?: unknown; responseCode?: unknown; message?: unknown };
 
 /** 5xx at RCPT TO: the receiving server says this address does not (or no longer) exist. */
 function isRecipientRejected(error: SmtpError): boolean {
-  return error.code === "EENVELOPE" && typeof error.responseCode === "number" && error.responseCode >= 500 && error.responseCode < 600;
+  return error.code === "EENVELOPE" && isPermanent(error);
 }
 
 function isPermanent(error: SmtpError): boolean {
@@ -233,8 +222,7 @@ function errorText(error: unknown): string {
 
 /** Builds each recipient's message from the issue's bodies, encoded once, and their own links. */
 function createPersonaliser(issue: NewsletterIssueRow): (email: string, subscriptionId: string) => PreparedMailMessage {
-  const listDomain = getMailConfig().from.address.split("@")[1] ?? "localhost";
-  const listId = `${site.name} AI News <ai-news.${listDomain}>`;
+  const listId = newsletterListId();
   const parts = compileIssueParts(issue, UNSUBSCRIBE_PLACEHOLDER);
   return (email, subscriptionId) => {
     const links = unsubscribeUrls(subscriptionId);

@@ -12,6 +12,7 @@ import { NewsletterConfirmation } from "~/emails/newsletter-confirmation";
 import { recordConversion, type VisitRef } from "~/features/analytics/record-conversion.server";
 import { confirmationUrl } from "./links.server";
 import { newsletterMessages, type SignupSource } from "./schema";
+import { subscriptionStatus } from "./subscription-deliveries.server";
 
 /** Sign-ups per client address: a person signs up once; a script gets a 429. */
 export const signupIpLimit = defineRateLimit({
@@ -27,6 +28,8 @@ export const signupIpLimit = defineRateLimit({
  * when to try again (docs/decisions/0113-newsletter-sign-up-says-what-happens.md).
  */
 export const confirmationMailLimit = defineRateLimit({ name: "newsletter-confirm-mail", points: 1, durationSeconds: 3600 });
+
+const byEmail = (email: string) => eq(sql`lower(${newsletterSubscriptions.email})`, email);
 
 export type SubscribeInput = {
   email: string;
@@ -45,13 +48,6 @@ export type SubscribeResult =
    */
   | { status: "confirmation-limited"; retryAfterSeconds: number; earlierLinkWorks: boolean };
 
-type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
-
-/** Gets the newsletter: confirmed, not unsubscribed, not bounced. */
-function isActive(row: Pick<SubscriptionRow, "confirmed" | "unsubscribedAt" | "bouncedAt">): boolean {
-  return row.confirmed && !row.unsubscribedAt && !row.bouncedAt;
-}
-
 /**
  * Double opt-in sign-up. A new, unconfirmed, unsubscribed or bounced address
  * gets a pending row and a confirmation mail (within the per-address limit);
@@ -65,8 +61,8 @@ function isActive(row: Pick<SubscriptionRow, "confirmed" | "unsubscribedAt" | "b
 export async function subscribeToNewsletter({ email, source, clientIp, visit }: SubscribeInput): Promise<SubscribeResult> {
   if (clientIp) await consumeRateLimit(signupIpLimit, hashClientIp(clientIp));
 
-  const [existing] = await findByEmail(email);
-  if (existing && isActive(existing)) return { status: "already-subscribed" };
+  const [existing] = await getDb().select().from(newsletterSubscriptions).where(byEmail(email)).limit(1);
+  if (existing && subscriptionStatus(existing) === "confirmed") return { status: "already-subscribed" };
 
   // Counts this mail against the person's hourly allowances (case and `+tag` folded): one
   // confirmation, and 3 of our mails of any kind with the forms' acknowledgements.
@@ -108,13 +104,9 @@ export async function subscribeToNewsletter({ email, source, clientIp, visit }: 
 async function queueConfirmation(email: string, source: SignupSource): Promise<{ subscriptionId: string; queued: boolean }> {
   return withTransaction(async (tx) => {
     await tx.db.insert(newsletterSubscriptions).values({ email, source }).onConflictDoNothing();
-    const [row] = await tx.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
-      .for("update");
+    const [row] = await tx.db.select().from(newsletterSubscriptions).where(byEmail(email)).for("update");
     if (!row) throw new Error("The subscription row vanished while signing up.");
-    if (isActive(row)) return { subscriptionId: row.id, queued: false };
+    if (subscriptionStatus(row) === "confirmed") return { subscriptionId: row.id, queued: false };
     const siteUrl = getEnv().PUBLIC_URL;
     const { html, text } = await renderEmail(createElement(NewsletterConfirmation, { confirmUrl: confirmationUrl(row.id), siteUrl }));
     await queueMail(
@@ -123,12 +115,4 @@ async function queueConfirmation(email: string, source: SignupSource): Promise<{
     );
     return { subscriptionId: row.id, queued: true };
   });
-}
-
-function findByEmail(email: string) {
-  return getDb()
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
-    .limit(1);
 }

@@ -86,26 +86,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireOperation(request, admin, intent);
     const email = String(form.get("email") ?? "").trim();
     if (!email) return data<PrivacyAnswer>({ intent, message: "Enter the subscriber's e-mail address." }, { status: 400 });
+    // The address is not written to the log: an erasure later must not leave it behind here.
+    const entry = { user: admin, target: "a subscriber", summary: "from the newsletter page", clientIp } as const;
     if (intent === "export") {
       const exported = await exportSubscriberData(email);
-      // The address is not written to the log: an erasure later must not leave it behind here.
-      if (exported)
-        await recordAdminAudit({
-          user: admin,
-          action: "export-person",
-          target: "a subscriber",
-          summary: "from the newsletter page",
-          clientIp,
-        });
+      if (exported) await recordAdminAudit({ ...entry, action: "export-person" });
       return data<PrivacyAnswer>({
         intent,
         message: exported ? `Data held for ${exported.email}:` : "No subscriber with that address.",
         exported: exported ? JSON.stringify(exported, null, 2) : undefined,
       });
     }
-    // The audit entry commits with the erasure; the address is not written to the log.
-    const entry = { user: admin, action: "erase-person", target: "a subscriber", summary: "from the newsletter page", clientIp } as const;
-    const erased = await eraseSubscriber(email, (tx) => recordAdminAudit(entry, tx));
+    // The audit entry commits with the erasure.
+    const erased = await eraseSubscriber(email, (tx) => recordAdminAudit({ ...entry, action: "erase-person" }, tx));
     return data<PrivacyAnswer>({
       intent,
       message: erased.erased
@@ -155,15 +148,11 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   });
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
-  const sender = useFetcher<typeof action>({ key: "newsletter-send" });
+  const { fetcher: sender, answer: result } = useFormAnswer<SendAnswer>("newsletter-send", ["send"]);
   const navigation = useNavigation();
   const navigate = useNavigate();
-  // Without JavaScript the forms post as pages: their answer is the page's action data.
-  const pageAnswer = useActionData<typeof action>();
   const isSending = sender.state !== "idle";
   const toastId = useRef<string | number | undefined>(undefined);
-  const sendData = sender.data ?? pageAnswer;
-  const result = sendData && sendData.intent === "send" ? (sendData as SendAnswer) : null;
   useLiveProgress(loaderData.progress?.status === "sending" || isSending);
 
   useEffect(() => {
@@ -225,6 +214,15 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** One form's fetcher and its answer, when the last answer was to one of `intents`. */
+function useFormAnswer<A extends SendAnswer | TestAnswer | PrivacyAnswer>(key: string, intents: Array<A["intent"]>) {
+  const fetcher = useFetcher<typeof action>({ key });
+  // Without JavaScript the forms post as pages: their answer is the page's action data.
+  const pageAnswer = useActionData<typeof action>();
+  const data = fetcher.data ?? pageAnswer;
+  return { fetcher, answer: data && (intents as string[]).includes(data.intent) ? (data as A) : null };
+}
+
 /**
  * The look before sending: the issue exactly as it goes out (the HTML part in a sandboxed frame,
  * the text part as text), who gets it, a test to the admin's own address, and the confirmation.
@@ -232,10 +230,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
  */
 function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssuePreview; adminEmail: string; isSending: boolean }) {
   const sender = useFetcher<typeof action>({ key: "newsletter-send" });
-  const tester = useFetcher<typeof action>({ key: "newsletter-test" });
-  const pageAnswer = useActionData<typeof action>();
-  const testData = tester.data ?? pageAnswer;
-  const testAnswer = testData && testData.intent === "test" ? (testData as TestAnswer) : null;
+  const { fetcher: tester, answer: testAnswer } = useFormAnswer<TestAnswer>("newsletter-test", ["test"]);
   if (preview.kind === "no-stories") {
     return (
       <section aria-labelledby="preview-heading" className="flex flex-col gap-3" data-testid="issue-preview">
@@ -320,11 +315,12 @@ function IssuePreviewPanel({ preview, adminEmail, isSending }: { preview: IssueP
   );
 }
 
+const issueCounts = ["stories", "sent", "failed", "bounced", "pending"] as const;
 const issueColumns = [
   "Date (UTC)",
   "Subject",
   "Status",
-  ...["Stories", "Sent", "Failed", "Bounced", "Pending"].map((heading) => ({ heading, numeric: true as const })),
+  ...issueCounts.map((count) => ({ heading: count[0]!.toUpperCase() + count.slice(1), numeric: true as const })),
 ];
 
 function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["issues"] }) {
@@ -343,11 +339,11 @@ function IssueHistory({ issues }: { issues: Route.ComponentProps["loaderData"]["
               <td className="px-4 py-3">
                 <Badge variant={issue.status === "sent" ? "accent" : "neutral"}>{issue.status}</Badge>
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{issue.stories}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{issue.sent}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{issue.failed}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{issue.bounced}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{issue.pending}</td>
+              {issueCounts.map((count) => (
+                <td key={count} className="px-4 py-3 text-right tabular-nums">
+                  {issue[count]}
+                </td>
+              ))}
             </tr>
           ))}
         </AdminTable>
@@ -480,12 +476,7 @@ function SendResult({ result, hasIssues }: { result: SendAnswer | null; hasIssue
 
 /** Export or erase what is held about one subscriber's address (GDPR). */
 function SubscriberDataCard() {
-  const privacy = useFetcher<typeof action>({ key: "newsletter-privacy" });
-  // Without JavaScript the form posts as a page: its answer is the page's action data.
-  const pageAnswer = useActionData<typeof action>();
-  const privacyData = privacy.data ?? pageAnswer;
-  const privacyAnswer =
-    privacyData && (privacyData.intent === "export" || privacyData.intent === "erase") ? (privacyData as PrivacyAnswer) : null;
+  const { fetcher: privacy, answer: privacyAnswer } = useFormAnswer<PrivacyAnswer>("newsletter-privacy", ["export", "erase"]);
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">Subscriber data (GDPR)</h2>
@@ -525,24 +516,20 @@ function AboutTheNewsletter({ storiesPerIssue, sender }: { storiesPerIssue: numb
       <Card className="flex flex-col gap-4">
         <h2 className="text-lg font-semibold">About the newsletter</h2>
         <ul className="flex flex-col gap-3 text-sm">
-          <li className="flex items-start gap-2">
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-            <span>
-              <strong>Schedule:</strong> daily at 8:00 AM UTC
-            </span>
-          </li>
-          <li className="flex items-start gap-2">
-            <Newspaper aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-            <span>
-              <strong>Content:</strong> {storiesPerIssue} top stories per e-mail
-            </span>
-          </li>
-          <li className="flex items-start gap-2">
-            <Mail aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
-            <span>
-              <strong>Sender:</strong> {sender}
-            </span>
-          </li>
+          {(
+            [
+              [CalendarClock, "Schedule", "daily at 8:00 AM UTC"],
+              [Newspaper, "Content", `${storiesPerIssue} top stories per e-mail`],
+              [Mail, "Sender", sender],
+            ] as const
+          ).map(([Icon, term, value]) => (
+            <li key={term} className="flex items-start gap-2">
+              <Icon aria-hidden="true" className="mt-0.5 size-4 text-aurora-700" />
+              <span>
+                <strong>{term}:</strong> {value}
+              </span>
+            </li>
+          ))}
           <li className="flex items-center gap-2">
             <span className="font-semibold">Status:</span> <Badge>Active</Badge>
           </li>

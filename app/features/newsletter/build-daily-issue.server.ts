@@ -37,16 +37,10 @@ function plain(value: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
+/** The story's own page when it has a web address, else the news hub. */
 function storyUrl(sourceUrl: string | null, siteUrl: string): string {
-  if (sourceUrl) {
-    try {
-      const url = new URL(sourceUrl);
-      if (url.protocol === "https:" || url.protocol === "http:") return url.href;
-    } catch {
-      // not a URL: fall through
-    }
-  }
-  return `${siteUrl}/ai-news`;
+  const url = sourceUrl ? URL.parse(sourceUrl) : null;
+  return url && (url.protocol === "https:" || url.protocol === "http:") ? url.href : `${siteUrl}/ai-news`;
 }
 
 /** An issue as it will go out: rendered once, with UNSUBSCRIBE_PLACEHOLDER where each recipient's link goes. */

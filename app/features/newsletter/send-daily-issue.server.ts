@@ -35,15 +35,6 @@ export type SendDailyIssueResult = {
   message: string;
 };
 
-export function sendSettingsFromEnv(): SendSettings {
-  const env = getEnv();
-  return {
-    rate: env.NEWSLETTER_SEND_RATE,
-    concurrency: env.NEWSLETTER_SEND_CONCURRENCY,
-    pauseAfterFailures: env.NEWSLETTER_PAUSE_AFTER_FAILURES,
-  };
-}
-
 /**
  * Sends the day's issue to every confirmed, not unsubscribed, not bounced
  * subscriber, once each (a sender killed mid-send: at most one extra message
@@ -68,7 +59,13 @@ export function sendSettingsFromEnv(): SendSettings {
  */
 export async function sendDailyIssue(options: { now?: Date; settings?: Partial<SendSettings> } = {}): Promise<SendDailyIssueResult> {
   const now = options.now ?? new Date();
-  const settings = { ...sendSettingsFromEnv(), ...options.settings };
+  const env = getEnv();
+  const settings: SendSettings = {
+    rate: env.NEWSLETTER_SEND_RATE,
+    concurrency: env.NEWSLETTER_SEND_CONCURRENCY,
+    pauseAfterFailures: env.NEWSLETTER_PAUSE_AFTER_FAILURES,
+    ...options.settings,
+  };
   // Held for the whole run, from before the issue exists: the other instances' watchdogs see a
   // live sender (sender-presence.server.ts).
   const day = utcDay(now);
@@ -276,48 +273,46 @@ async function claimNextDelivery(
 }
 
 /** Runs the statements that record a delivery's outcome and commits, in one round trip. */
-async function recordAndCommit(client: pg.PoolClient, statements: Array<[text: string, values: unknown[]]>): Promise<void> {
-  await Promise.all([...statements.map(([text, values]) => client.query(text, values)), client.query("commit")]);
+async function recordAndCommit(client: pg.PoolClient, statements: pg.QueryConfig[]): Promise<void> {
+  await Promise.all([...statements.map((statement) => client.query(statement)), client.query("commit")]);
 }
 
 /** The common case, named (parsed once per connection): the message went out. */
-async function recordSentAndCommit(client: pg.PoolClient, deliveryId: string): Promise<void> {
-  await Promise.all([
-    client.query({
-      name: "newsletter-record-sent",
-      text: `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
-             where id = $1`,
-      values: [deliveryId],
-    }),
-    client.query("commit"),
-  ]);
-}
+const recordSent = (deliveryId: string): pg.QueryConfig => ({
+  name: "newsletter-record-sent",
+  text: `update newsletter_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null
+         where id = $1`,
+  values: [deliveryId],
+});
 
 /** The statements that record a failed message (bounced, or failed for now), and which it was. */
-function failureStatements(row: ClaimedDelivery, error: unknown): { result: "bounced" | "failed"; statements: Array<[string, unknown[]]> } {
+function failureStatements(row: ClaimedDelivery, error: unknown): { result: "bounced" | "failed"; statements: pg.QueryConfig[] } {
   const smtp = (error ?? {}) as SmtpError;
   if (isRecipientRejected(smtp)) {
     return {
       result: "bounced",
       statements: [
-        [
-          `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
-          [row.id, errorText(error)],
-        ],
-        ["update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null", [row.subscription_id]],
+        {
+          text: `update newsletter_deliveries set status = 'bounced', attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1`,
+          values: [row.id, errorText(error)],
+        },
+        {
+          text: "update newsletter_subscriptions set bounced_at = now() where id = $1 and bounced_at is null",
+          values: [row.subscription_id],
+        },
       ],
     };
   }
   return {
     result: "failed",
     statements: [
-      [
-        `update newsletter_deliveries
+      {
+        text: `update newsletter_deliveries
          set attempts = attempts + 1, last_attempt_at = now(), last_error = $2,
            status = case when $3::boolean or attempts + 1 >= $4 then 'failed' else 'pending' end
          where id = $1`,
-        [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
-      ],
+        values: [row.id, errorText(error), isPermanent(smtp), MAX_ATTEMPTS],
+      },
     ],
   };
 }
@@ -364,7 +359,7 @@ async function sendOne(client: pg.PoolClient, run: SendRun, row: ClaimedDelivery
   const { outcome } = run;
   if (!row.eligible) {
     await recordAndCommit(client, [
-      ["update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", [row.id]],
+      { text: "update newsletter_deliveries set status = 'skipped', last_error = 'no longer subscribed' where id = $1", values: [row.id] },
     ]);
     return;
   }
@@ -378,7 +373,7 @@ async function sendOne(client: pg.PoolClient, run: SendRun, row: ClaimedDelivery
     noteFailure(run, row, error, result);
     return;
   }
-  await recordSentAndCommit(client, row.id);
+  await recordAndCommit(client, [recordSent(row.id)]);
   outcome.sent++;
   newsletterDeliveries.inc({ outcome: "sent" });
   run.consecutiveFailures = 0;

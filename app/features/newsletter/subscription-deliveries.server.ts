@@ -32,28 +32,8 @@ export function subscriptionStatus(row: { confirmed: boolean; unsubscribedAt: Da
   return row.confirmed ? "confirmed" : "pending";
 }
 
-/** Everything the newsletter holds about one subscription (GDPR access request), with the issues sent to it. */
-export type SubscriptionExport = {
-  id: string;
-  email: string;
-  status: SubscriptionStatus;
-  source: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  bouncedAt: string | null;
-  deliveries: Array<{
-    issueDate: string;
-    subject: string;
-    status: string;
-    attempts: number;
-    sentAt: string | null;
-    lastError: string | null;
-  }>;
-};
-
 /** A subscription's own fields, its dates as ISO strings (the admin list's row, and the export's start). */
-export function subscriptionFields(row: typeof newsletterSubscriptions.$inferSelect): Omit<SubscriptionExport, "deliveries"> {
+export function subscriptionFields(row: typeof newsletterSubscriptions.$inferSelect) {
   return {
     id: row.id,
     email: row.email,
@@ -66,10 +46,13 @@ export function subscriptionFields(row: typeof newsletterSubscriptions.$inferSel
   };
 }
 
-export async function exportSubscription(row: typeof newsletterSubscriptions.$inferSelect): Promise<SubscriptionExport> {
+/** Everything the newsletter holds about one subscription (GDPR access request), with the issues sent to it. */
+export async function exportSubscription(row: typeof newsletterSubscriptions.$inferSelect) {
   const deliveries = await subscriptionDeliveries(row.id);
   return {
     ...subscriptionFields(row),
     deliveries: deliveries.map((delivery) => ({ ...delivery, sentAt: delivery.sentAt?.toISOString() ?? null })),
   };
 }
+
+export type SubscriptionExport = Awaited<ReturnType<typeof exportSubscription>>;

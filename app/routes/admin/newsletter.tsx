@@ -17,7 +17,7 @@ import { AdminTable } from "~/features/admin/components/admin-table";
 import { STORIES_PER_ISSUE } from "~/features/newsletter/build-daily-issue.server";
 import { listNewsletterIssues } from "~/features/newsletter/list-issues.server";
 import { manualSendToast } from "~/features/newsletter/manual-send-outcome";
-import { sendLookedAtIssue } from "~/features/newsletter/manual-send.server";
+import { sendLookedAtIssue, type ManualSendResult } from "~/features/newsletter/manual-send.server";
 import { previewDailyIssue, type IssuePreview } from "~/features/newsletter/preview-issue.server";
 import { sendTestIssue } from "~/features/newsletter/send-test-issue.server";
 import { getSendProgress, type SendProgress } from "~/features/newsletter/send-progress.server";
@@ -62,18 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-type SendAnswer =
-  | {
-      intent: "send";
-      ok: true;
-      successCount: number;
-      errorCount: number;
-      totalArticles: number;
-      sentNow: number;
-      status: "no-stories" | "sent" | "sending" | "paused";
-      message: string;
-    }
-  | { intent: "send"; ok: false; message: string; changed?: boolean };
+type SendAnswer = ({ intent: "send"; ok: true } & ManualSendResult) | { intent: "send"; ok: false; message: string; changed?: boolean };
 type TestAnswer = { intent: "test"; status: "queued" | "limited" | "nothing" | "failed"; message: string };
 type PrivacyAnswer = { intent: "export" | "erase"; message: string; exported?: string };
 

@@ -2,6 +2,7 @@ import { CheckCircle2, Mail } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/notify";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field";
@@ -126,10 +127,7 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
                 {isSubmitting ? "Subscribing..." : "Subscribe"}
               </Button>
             </div>
-            <div className="hidden" aria-hidden="true">
-              <label htmlFor={`${id}-${SIGNUP_HONEYPOT}`}>Leave this field empty</label>
-              <input id={`${id}-${SIGNUP_HONEYPOT}`} name={SIGNUP_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
+            <HoneypotField id={`${id}-${SIGNUP_HONEYPOT}`} name={SIGNUP_HONEYPOT} />
             <FieldError id={errorId} error={inlineError} />
             {inlineInfo ? (
               <p role="status" className="text-sm font-medium text-ink-800">

@@ -1,4 +1,5 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { getDb, handleClientErrors } from "~/.server/db/client";
 import { newsletterIssues } from "~/.server/db/tables";
@@ -101,26 +102,21 @@ export async function noStoriesMessage(day: string): Promise<string> {
 }
 
 async function runIssue(issue: NewsletterIssueRow, settings: SendSettings): Promise<SendDailyIssueResult> {
-  const db = getDb();
+  const setIssue = (values: PgUpdateSetSource<typeof newsletterIssues>) =>
+    getDb().update(newsletterIssues).set(values).where(eq(newsletterIssues.id, issue.id));
   // Every run marks the issue "sending" before it adds anyone, a second send of the day (people
   // who confirmed after the issue went out) as much as a resumed pause: if this process dies,
   // the watchdog finds the issue unfinished (resume-unfinished-issue.server.ts).
-  if (issue.status !== "sending") {
-    await db.update(newsletterIssues).set({ status: "sending", pauseReason: null }).where(eq(newsletterIssues.id, issue.id));
-  }
+  if (issue.status !== "sending") await setIssue({ status: "sending", pauseReason: null });
   const added = await enqueueRecipients(issue.id);
   const started = Date.now();
   const run = await deliverPending(issue, settings);
-  const remaining = await db.execute<{ n: number }>(
+  const remaining = await getDb().execute<{ n: number }>(
     sql`select count(*)::int as n from newsletter_deliveries where issue_id = ${issue.id} and status = 'pending'`,
   );
-  if (run.pausedReason) {
-    await db.update(newsletterIssues).set({ status: "paused", pauseReason: run.pausedReason }).where(eq(newsletterIssues.id, issue.id));
-  } else if ((remaining.rows[0]?.n ?? 0) === 0) {
-    await db
-      .update(newsletterIssues)
-      .set({ status: "sent", pauseReason: null, completedAt: sql`coalesce(${newsletterIssues.completedAt}, now())` })
-      .where(eq(newsletterIssues.id, issue.id));
+  if (run.pausedReason) await setIssue({ status: "paused", pauseReason: run.pausedReason });
+  else if ((remaining.rows[0]?.n ?? 0) === 0) {
+    await setIssue({ status: "sent", pauseReason: null, completedAt: sql`coalesce(${newsletterIssues.completedAt}, now())` });
   }
   const { pausedReason, ...counts } = run;
   const seconds = (Date.now() - started) / 1000;

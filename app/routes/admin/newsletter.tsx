@@ -431,35 +431,31 @@ function Figure({ term, className, value }: { term: string; className: string; v
 
 /** What the last press of the send button did: the counts, or why nothing was sent. */
 function SendResult({ result, hasIssues }: { result: SendAnswer | null; hasIssues: boolean }) {
-  return (
-    <>
-      {result ? (
-        result.ok ? (
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-            <Figure term="Sent now" className="text-2xl font-semibold" value={result.sentNow} />
-            <Figure term="Delivered today" className="text-2xl font-semibold" value={result.successCount} />
-            <Figure term="Failed" className="text-2xl font-semibold" value={result.errorCount} />
-            <Figure term="Articles" className="text-2xl font-semibold" value={result.totalArticles} />
-            <p className="col-span-full text-ink-700">{result.message}</p>
-          </dl>
-        ) : (
-          <p className="font-medium text-danger-700">
-            {result.message}{" "}
-            {result.changed ? (
-              <Link to={`/admin/newsletter?step=${PREVIEW_STEP}`} className="text-aurora-700 underline underline-offset-2">
-                Look again
-              </Link>
-            ) : null}
-          </p>
-        )
-      ) : (
-        <p className="text-ink-600">
-          {!hasIssues
-            ? "No issue has been sent yet: the first press sends the first issue."
-            : "Nothing sent from this page yet. A press sends today's issue to anyone who has not had it."}
-        </p>
-      )}
-    </>
+  return result ? (
+    result.ok ? (
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Figure term="Sent now" className="text-2xl font-semibold" value={result.sentNow} />
+        <Figure term="Delivered today" className="text-2xl font-semibold" value={result.successCount} />
+        <Figure term="Failed" className="text-2xl font-semibold" value={result.errorCount} />
+        <Figure term="Articles" className="text-2xl font-semibold" value={result.totalArticles} />
+        <p className="col-span-full text-ink-700">{result.message}</p>
+      </dl>
+    ) : (
+      <p className="font-medium text-danger-700">
+        {result.message}{" "}
+        {result.changed ? (
+          <Link to={`/admin/newsletter?step=${PREVIEW_STEP}`} className="text-aurora-700 underline underline-offset-2">
+            Look again
+          </Link>
+        ) : null}
+      </p>
+    )
+  ) : (
+    <p className="text-ink-600">
+      {!hasIssues
+        ? "No issue has been sent yet: the first press sends the first issue."
+        : "Nothing sent from this page yet. A press sends today's issue to anyone who has not had it."}
+    </p>
   );
 }
 

@@ -53,14 +53,10 @@ export function NewsletterSignup({ variant, serverResult, className }: Newslette
   useEffect(() => {
     const result = fetcher.data?.result;
     if (!result) return;
-    if (result.outcome === "subscribed") {
-      panelRef.current?.focus();
-    } else if (result.outcome === "already-subscribed" || result.outcome === "try-later") {
-      // Not a failure: the address is fine, and the message says what to do and when.
-      toast.info(result.message);
-    } else {
-      toast.error(result.message);
-    }
+    if (result.outcome === "subscribed") panelRef.current?.focus();
+    // Not a failure: the address is fine, and the message says what to do and when.
+    else if (result.outcome === "already-subscribed" || result.outcome === "try-later") toast.info(result.message);
+    else toast.error(result.message);
   }, [fetcher.data]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

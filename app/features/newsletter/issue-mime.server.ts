@@ -22,10 +22,7 @@ import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
  * generation; per-message copies of the body made the heap grow by 100-150 MB
  * during a send before a full collection freed them.
  */
-export type IssuePartsTemplate = {
-  text: PartTemplate;
-  html: PartTemplate;
-};
+export type IssuePartsTemplate = Record<"text" | "html", PartTemplate>;
 
 export type PartTemplate = {
   /**

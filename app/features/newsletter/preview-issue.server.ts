@@ -43,9 +43,7 @@ export function issueFingerprint(issue: { subject: string; html: string; text: s
 }
 
 /** Today's issue as the send would mail it: stored, or composed now without storing. */
-export async function issueToSend(
-  now = new Date(),
-): Promise<{ issueDate: string; subject: string; html: string; text: string; stories: number } | null> {
+export async function issueToSend(now = new Date()) {
   const issueDate = utcDay(now);
   const [stored] = await getDb().select().from(newsletterIssues).where(eq(newsletterIssues.issueDate, issueDate)).limit(1);
   if (stored) return { issueDate, subject: stored.subject, html: stored.html, text: stored.text, stories: stored.stories.length };

@@ -12,8 +12,7 @@ export type SubscriberExport = Omit<SubscriptionExport, "id">;
 const byEmail = (email: string) => eq(sql`lower(btrim(${newsletterSubscriptions.email}))`, email.trim().toLowerCase());
 
 export async function exportSubscriberData(email: string): Promise<SubscriberExport | null> {
-  const db = getDb();
-  const [row] = await db.select().from(newsletterSubscriptions).where(byEmail(email)).limit(1);
+  const [row] = await getDb().select().from(newsletterSubscriptions).where(byEmail(email)).limit(1);
   if (!row) return null;
   const { id: _id, ...subscription } = await exportSubscription(row);
   return subscription;

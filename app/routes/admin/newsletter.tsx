@@ -394,18 +394,16 @@ function SendProgressView({ progress }: { progress: SendProgress | null }) {
         {done} of {progress.total}
       </progress>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        <Figure
-          term="Rate"
-          className="font-medium tabular-nums"
-          value={progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`}
-        />
-        <Figure
-          term="Time left"
-          className="font-medium tabular-nums"
-          value={progress.pending === 0 ? "none" : progress.secondsLeft === null ? "–" : timeLeft(progress.secondsLeft)}
-        />
-        <Figure term="Waiting" className="font-medium tabular-nums" value={numbers.format(progress.pending)} />
-        <Figure term="Failed or bounced" className="font-medium tabular-nums" value={numbers.format(progress.failed + progress.bounced)} />
+        {(
+          [
+            ["Rate", progress.ratePerSecond === null ? "–" : `${numbers.format(progress.ratePerSecond)} per second`],
+            ["Time left", progress.pending === 0 ? "none" : progress.secondsLeft === null ? "–" : timeLeft(progress.secondsLeft)],
+            ["Waiting", numbers.format(progress.pending)],
+            ["Failed or bounced", numbers.format(progress.failed + progress.bounced)],
+          ] as const
+        ).map(([term, value]) => (
+          <Figure key={term} term={term} className="font-medium tabular-nums" value={value} />
+        ))}
       </dl>
       {progress.status !== "sent" ? (
         <p className="text-sm">

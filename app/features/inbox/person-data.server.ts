@@ -19,7 +19,7 @@ import {
 import { withTransaction, type Transaction } from "~/.server/db/transaction";
 import { logger } from "~/.server/logger";
 import { recipientKey, recipientMailLimit } from "~/.server/recipient-mail-limit";
-import { exportSubscription, type SubscriptionExport } from "~/features/newsletter/subscription-deliveries.server";
+import { exportSubscription } from "~/features/newsletter/subscription-deliveries.server";
 import { confirmationMailLimit } from "~/features/newsletter/subscribe-to-newsletter.server";
 import { recordAdminAudit } from "~/features/admin/record-admin-audit.server";
 import { attachmentsOf } from "./person-timeline.server";
@@ -97,101 +97,6 @@ function mailsOf(personId: string, emailKey: string) {
   )!;
 }
 
-export type PersonExport = {
-  exportedAt: string;
-  person: { id: string; email: string; name: string | null; createdAt: string; lastActivityAt: string };
-  leads: Array<
-    Pick<typeof leads.$inferSelect, "id" | "name" | "email" | "company" | "message" | "source" | "conversationId"> & {
-      transcript: Array<{ role: string; content: string }>;
-      createdAt: string;
-      updatedAt: string;
-      heldAt: string | null;
-      holdReason: string | null;
-    }
-  >;
-  submissions: Array<{
-    id: string;
-    source: string;
-    name: string;
-    email: string;
-    fields: Record<string, string>;
-    disclaimerAccepted: boolean;
-    userAgent: string | null;
-    createdAt: string;
-    heldAt: string | null;
-    holdReason: string | null;
-  }>;
-  /** Mentoring sessions booked on the site (docs/mentoring.md). */
-  bookings: Array<{
-    id: string;
-    status: string;
-    startsAt: string;
-    endsAt: string;
-    mentorId: string;
-    name: string;
-    email: string;
-    timeZone: string;
-    goals: string;
-    scholarshipReason: string | null;
-    videoUrl: string;
-    userAgent: string | null;
-    createdAt: string;
-    cancelledAt: string | null;
-    holdReason: string | null;
-  }>;
-  subscription: SubscriptionExport | null;
-  enquiries: Array<{
-    id: string;
-    kind: string;
-    sourceId: string;
-    stage: string;
-    owner: string | null;
-    value: { minor: number; currency: string } | null;
-    createdAt: string;
-    stageChangedAt: string;
-    firstReplyAt: string | null;
-    lastReplyAt: string | null;
-    lastInboundAt: string | null;
-    heldAt: string | null;
-  }>;
-  /** Notes and stage, owner and value changes, with who and when. */
-  events: Array<{
-    id: number;
-    enquiryId: string | null;
-    kind: string;
-    actor: string | null;
-    body: string;
-    data: Record<string, unknown> | null;
-    createdAt: string;
-  }>;
-  mails: Array<{
-    id: string;
-    enquiryId: string | null;
-    direction: string;
-    messageId: string;
-    from: string;
-    to: string;
-    subject: string;
-    text: string;
-    autoReply: string | null;
-    sentBy: string | null;
-    createdAt: string;
-    /** Metadata only: the files themselves are downloaded from the person's page. */
-    attachments: Array<{ id: string; filename: string; contentType: string; sizeBytes: number; stored: boolean }>;
-  }>;
-  /** The visits that led to each lead, submission and subscription (docs/analytics.md, "Conversions"). */
-  visits: Array<{
-    kind: string;
-    entityId: string;
-    occurredAt: string;
-    entryPath: string | null;
-    referrerHost: string | null;
-    utmSource: string | null;
-    utmMedium: string | null;
-    utmCampaign: string | null;
-  }>;
-};
-
 /** The rows of one person's export, each kind oldest first. */
 async function readPersonRows(db: ReturnType<typeof getDb>, personId: string, emailKey: string) {
   const ids = await sourceIdsOf(db, personId);
@@ -251,6 +156,7 @@ function sourcesExport({ leadRows, submissionRows, bookingRows }: Awaited<Return
       heldAt: iso(row.heldAt),
       holdReason: row.holdReason,
     })),
+    // Mentoring sessions booked on the site (docs/mentoring.md).
     bookings: bookingRows.map((row) => ({
       id: row.id,
       status: row.status,
@@ -272,7 +178,7 @@ function sourcesExport({ leadRows, submissionRows, bookingRows }: Awaited<Return
 }
 
 /** The person's mails, each with its attachments' metadata. */
-function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof readPersonRows>>): PersonExport["mails"] {
+function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof readPersonRows>>) {
   return mailRows.map((mail) => ({
     id: mail.id,
     enquiryId: mail.enquiryId,
@@ -285,6 +191,7 @@ function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof rea
     autoReply: mail.autoReply,
     sentBy: mail.sentByName,
     createdAt: mail.createdAt.toISOString(),
+    // Metadata only: the files themselves are downloaded from the person's page.
     attachments: attachmentRows
       .filter((file) => file.mailId === mail.id)
       .map(({ mailId: _mailId, kept, ...file }) => ({ ...file, stored: kept })),
@@ -292,7 +199,7 @@ function mailsExport({ mailRows, attachmentRows }: Awaited<ReturnType<typeof rea
 }
 
 /** Everything held about one person as plain JSON (GDPR access request); null when there is no such person. */
-export async function exportPersonData(personId: string, now = new Date()): Promise<PersonExport | null> {
+export async function exportPersonData(personId: string, now = new Date()) {
   const db = getDb();
   const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
   if (!person) return null;
@@ -322,6 +229,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       lastInboundAt: iso(enquiry.lastInboundAt),
       heldAt: iso(enquiry.heldAt),
     })),
+    // Notes and stage, owner and value changes, with who and when.
     events: rows.eventRows.map((event) => ({
       id: event.id,
       enquiryId: event.enquiryId,
@@ -332,6 +240,7 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
       createdAt: event.createdAt.toISOString(),
     })),
     mails: mailsExport(rows),
+    // The visits that led to each lead, submission and subscription (docs/analytics.md, "Conversions").
     visits: rows.visitRows.map((visit) => ({
       kind: visit.kind,
       entityId: visit.entityId,
@@ -344,24 +253,6 @@ export async function exportPersonData(personId: string, now = new Date()): Prom
     })),
   };
 }
-
-/** How many rows of each kind an erasure removed. */
-export type ErasureCounts = {
-  leads: number;
-  submissions: number;
-  bookings: number;
-  subscriptions: number;
-  deliveries: number;
-  enquiries: number;
-  events: number;
-  mails: number;
-  attachments: number;
-  conversions: number;
-  chatReplies: number;
-  webhookEvents: number;
-  webhookDeliveries: number;
-  queuedJobs: number;
-};
 
 /** Who asked for an erasure, for the admin audit log (the log keeps the person's id, never the address). */
 export type ErasureActor = { user: { id: string | null; email: string }; clientIp?: string };
@@ -376,7 +267,7 @@ export type ErasureActor = { user: { id: string | null; email: string }; clientI
  * check); then the person, and an audit row naming the person's id only. Returns null when
  * there is no such person (nothing is written).
  */
-export async function erasePerson(personId: string, actor?: ErasureActor): Promise<ErasureCounts | null> {
+export async function erasePerson(personId: string, actor?: ErasureActor): Promise<Awaited<ReturnType<typeof eraseInTransaction>> | null> {
   const counts = await withTransaction(async (tx) => {
     const [person] = await tx.db.select().from(people).where(eq(people.id, personId)).for("update");
     if (!person) return null;
@@ -390,8 +281,8 @@ export async function erasePerson(personId: string, actor?: ErasureActor): Promi
 
 const count = (result: { rowCount: number | null }) => result.rowCount ?? 0;
 
-/** The erasure's steps on an open transaction, with the person's row locked. */
-export async function eraseInTransaction(tx: Transaction, person: { id: string; emailKey: string }): Promise<ErasureCounts> {
+/** The erasure's steps on an open transaction, with the person's row locked; how many rows of each kind it removed. */
+export async function eraseInTransaction(tx: Transaction, person: { id: string; emailKey: string }) {
   const { db } = tx;
   const ids = await sourceIdsOf(db, person.id);
 

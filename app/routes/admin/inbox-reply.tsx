@@ -65,11 +65,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const rawText = String(form.get("text") ?? "");
   const rawSubject = String(form.get("subject") ?? "");
+  // A refusal gives back what was typed.
+  const refuse = (answer: ActionAnswer, init: ResponseInit) => data<ActionAnswer>({ text: rawText, subject: rawSubject, ...answer }, init);
 
   if (form.get("intent") === "use-saved") {
     const savedId = idSchema.safeParse(form.get("saved"));
     const saved = savedId.success ? await getSavedReply(savedId.data) : undefined;
-    if (!saved) return data<ActionAnswer>({ text: rawText, subject: rawSubject, error: "Choose a saved reply first." }, { status: 400 });
+    if (!saved) return refuse({ error: "Choose a saved reply first." }, { status: 400 });
     const text = rawText.trim() ? `${rawText.trimEnd()}\n\n${saved.body}` : saved.body;
     return data<ActionAnswer>({ text: text.slice(0, MAX_REPLY_CHARS), subject: rawSubject, savedId: saved.id });
   }
@@ -77,14 +79,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const text = replyTextSchema.safeParse(rawText);
   const subject = replySubjectSchema.safeParse(rawSubject);
   if (!text.success || !subject.success) {
-    return data<ActionAnswer>(
-      {
-        text: rawText,
-        subject: rawSubject,
-        fieldErrors: { text: text.error?.issues[0]?.message, subject: subject.error?.issues[0]?.message },
-      },
-      { status: 400 },
-    );
+    const fieldErrors = { text: text.error?.issues[0]?.message, subject: subject.error?.issues[0]?.message };
+    return refuse({ fieldErrors }, { status: 400 });
   }
   const outcome = await sendReply({
     personId: personId.data,
@@ -102,18 +98,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         description: outcome.stageChanged ? "The enquiry moved from New to Contacted." : "It is on its way.",
       });
     case "rate-limited":
-      return data<ActionAnswer>(
-        {
-          text: rawText,
-          subject: rawSubject,
-          error: `You have sent many replies in a short time. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} min.`,
-        },
+      return refuse(
+        { error: `You have sent many replies in a short time. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} min.` },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "held":
-      return data<ActionAnswer>({ text: rawText, subject: rawSubject, error: REPLY_MESSAGES.held }, { status: 409 });
+      return refuse({ error: REPLY_MESSAGES.held }, { status: 409 });
     case "not-found":
-      return data<ActionAnswer>({ text: rawText, subject: rawSubject, error: REPLY_MESSAGES.notFound }, { status: 404 });
+      return refuse({ error: REPLY_MESSAGES.notFound }, { status: 404 });
   }
 }
 

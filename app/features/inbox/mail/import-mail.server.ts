@@ -58,9 +58,13 @@ function formatMb(bytes: number): string {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
 
+/** A header's value or values as a list. */
+function listOf<T>(value: T | T[] | undefined | null): T[] {
+  return Array.isArray(value) ? value : value ? [value] : [];
+}
+
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
-  const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list
+  return listOf(value)
     .flatMap((entry) => entry.value.flatMap((item) => [item.address ?? "", ...(item.group ?? []).map((g) => g.address ?? "")]))
     .filter(Boolean);
 }
@@ -77,15 +81,13 @@ function headerText(parsed: ParsedMail, name: string): string | undefined {
 
 /** Message-IDs as we store them: each in angle brackets, without spaces. */
 function messageIds(value: string | string[] | undefined): string[] {
-  const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list
+  return listOf(value)
     .flatMap((entry) => entry.match(/<[^<>\s]+>/g) ?? (entry.trim() ? [`<${entry.trim().replace(/^<|>$/g, "")}>`] : []))
     .filter((id) => id.length <= 500);
 }
 
 function fromParsed(parsed: ParsedMail, maxAttachmentBytes: number): Parsed {
-  const deliveredTo = parsed.headers.get("delivered-to");
-  const delivered = (Array.isArray(deliveredTo) ? deliveredTo : deliveredTo ? [deliveredTo] : []).map(String);
+  const delivered = listOf(parsed.headers.get("delivered-to")).map(String);
   const html = typeof parsed.html === "string" && parsed.html ? sanitizeMailHtml(parsed.html) : null;
   return {
     messageId: messageIds(parsed.messageId)[0] ?? null,
@@ -205,6 +207,10 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
             updatedAt: sql`now()`,
           },
         });
+    const duplicate = async () => {
+      await advance();
+      return { status: "duplicate" } as const;
+    };
 
     // After a UIDVALIDITY change the server numbers every message anew: one stored before under
     // the old numbering is the same mail, not a new one.
@@ -220,10 +226,7 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
         ),
       )
       .limit(1);
-    if (seen) {
-      await advance();
-      return { status: "duplicate" } as const;
-    }
+    if (seen) return duplicate();
 
     // A bounce of one of our mails belongs to that mail's person and enquiry, and is no answer of theirs.
     const bounced = parsed.bounce ? await bouncedMail(tx.db, parsed.bounce) : null;
@@ -251,10 +254,7 @@ export async function importMessage(message: FetchedMessage, limits: ImportLimit
       })
       .onConflictDoNothing()
       .returning({ id: inboxMails.id });
-    if (!stored) {
-      await advance();
-      return { status: "duplicate" } as const;
-    }
+    if (!stored) return duplicate();
     for (const attachment of parsed.attachments) {
       await tx.db.insert(inboxAttachments).values({ mailId: stored.id, ...attachment });
     }
@@ -297,15 +297,9 @@ async function bouncedMail(db: Reader, bounce: Bounce): Promise<{ enquiryId: str
 /** The thread this message names and whose person sent it, or null (then it is Unmatched). */
 async function findThread(db: Reader, parsed: Parsed, fromKey: string): Promise<{ enquiryId: string; personId: string } | null> {
   const ids = [...new Set([...(parsed.inReplyTo ? [parsed.inReplyTo] : []), ...parsed.references])];
-  const tokens = new Set<string>();
-  for (const id of ids) {
-    const token = tokenFromMessageId(id);
-    if (token) tokens.add(token);
-  }
-  for (const address of parsed.recipients) {
-    const token = tokenFromAddress(address);
-    if (token) tokens.add(token);
-  }
+  const tokens = new Set(
+    [...ids.map(tokenFromMessageId), ...parsed.recipients.map(tokenFromAddress)].filter((token): token is string => token !== null),
+  );
   const byMessage = ids.length
     ? await db
         .selectDistinct({ enquiryId: inboxMails.enquiryId })
@@ -318,13 +312,12 @@ async function findThread(db: Reader, parsed: Parsed, fromKey: string): Promise<
     ...(tokens.size ? [inArray(enquiries.threadToken, [...tokens])] : []),
     ...(enquiryIds.length ? [inArray(enquiries.id, enquiryIds)] : []),
   ];
-  const candidates = await db
-    .select({ enquiryId: enquiries.id, personId: enquiries.personId, createdAt: enquiries.createdAt })
+  const [found] = await db
+    .select({ enquiryId: enquiries.id, personId: enquiries.personId })
     .from(enquiries)
     .innerJoin(people, eq(people.id, enquiries.personId))
     .where(and(or(...conditions), eq(people.emailKey, fromKey)))
     .orderBy(sql`${enquiries.createdAt} desc`)
     .limit(1);
-  const [found] = candidates;
-  return found ? { enquiryId: found.enquiryId, personId: found.personId } : null;
+  return found ?? null;
 }

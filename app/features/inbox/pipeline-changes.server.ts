@@ -196,37 +196,21 @@ export async function addNote(input: { personId: string; text: string; enquiryId
   });
 }
 
-async function recordEvent(
-  tx: Transaction,
-  event: {
-    personId: string;
-    enquiryId: string | null;
-    kind: "note" | "stage" | "owner" | "value";
-    actor: Actor;
-    body: string;
-    data: Record<string, unknown> | null;
-  },
-): Promise<number> {
+type EventInput = Pick<typeof inboxEvents.$inferInsert, "personId" | "enquiryId" | "kind" | "body" | "data"> & { actor: Actor };
+
+async function recordEvent(tx: Transaction, { actor, ...event }: EventInput): Promise<number> {
   const [row] = await tx.db
     .insert(inboxEvents)
-    .values({
-      personId: event.personId,
-      enquiryId: event.enquiryId,
-      kind: event.kind,
-      actorId: event.actor.id,
-      actorName: event.actor.name,
-      body: event.body,
-      data: event.data,
-    })
+    .values({ ...event, actorId: actor.id, actorName: actor.name })
     .returning({ id: inboxEvents.id });
   // The audit log has each change too, in the same transaction; a note's text stays on the timeline only.
   await recordAdminAudit(
     {
-      user: { id: event.actor.id, email: event.actor.email ?? event.actor.name },
+      user: { id: actor.id, email: actor.email ?? actor.name },
       action: `inbox-${event.kind}`,
       target: `person ${event.personId}`,
       summary: event.kind === "note" ? "note added" : event.body,
-      clientIp: event.actor.clientIp,
+      clientIp: actor.clientIp,
     },
     tx,
   );

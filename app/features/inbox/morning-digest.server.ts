@@ -11,6 +11,7 @@ import { logger } from "~/.server/logger";
 import { queueMail, renderEmail } from "~/.server/mail";
 import { MorningDigest, type DigestAnswer, type DigestEnquiry } from "~/emails/morning-digest";
 import { latestReplyFailed } from "./list-people.server";
+import { stageLabels } from "./stages";
 
 /**
  * The morning digest (docs/inbox.md, "Morning digest"): each admin gets, once a day at
@@ -33,14 +34,6 @@ const kindLabels: Record<string, string> = {
   mentoring: "mentoring",
   contact: "contact form",
   booking: "booking",
-};
-const stageLabels: Record<string, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  proposal: "Proposal",
-  requested: "Requested",
-  scheduled: "Scheduled",
 };
 
 /** The local calendar day and hour of `now` in `timeZone`. */

@@ -100,7 +100,6 @@ export const stageChangeSchema = z
     const value = refineValue(input, ctx, input.stage === "won");
     return { enquiryId: input.enquiryId, stage: input.stage, value };
   });
-export type StageChange = z.output<typeof stageChangeSchema>;
 
 export const valueChangeSchema = z
   .object({ enquiryId, value: amountField, currency: z.string().trim().max(10).optional() })

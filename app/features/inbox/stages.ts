@@ -9,8 +9,6 @@ export const mentoringStages = ["requested", "scheduled", "done", "lost"] as con
 export const allStages = ["new", "contacted", "qualified", "proposal", "won", "lost", "requested", "scheduled", "done"] as const;
 
 export type Stage = (typeof allStages)[number];
-export type SalesStage = (typeof salesStages)[number];
-export type MentoringStage = (typeof mentoringStages)[number];
 
 export const enquiryKinds = ["lead", "apply", "contact", "mentoring", "booking"] as const;
 export type Kind = (typeof enquiryKinds)[number];
@@ -59,9 +57,6 @@ export function stagesFor(kind: Kind | Pipeline): readonly Stage[] {
 export function isStageOf(kind: Kind, stage: string): stage is Stage {
   return (stagesFor(kind) as readonly string[]).includes(stage);
 }
-
-/** Won is the one stage that asks for the deal's value and currency. */
-export const STAGE_NEEDING_VALUE: Stage = "won";
 
 /** Digits after the decimal point of an ISO 4217 currency (2 for EUR and NOK, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {

@@ -70,15 +70,11 @@ function titleOf(entry: TimelineEntry): string {
         ? `${outgoingLabels[entry.delivery?.status ?? "sent"]}: ${entry.subject}`
         : `Mail received: ${entry.subject}`;
     case "event":
-      return entry.kind === "note"
-        ? "Note"
-        : entry.kind === "stage"
-          ? "Stage changed"
-          : entry.kind === "owner"
-            ? "Owner changed"
-            : "Value changed";
+      return eventTitles[entry.kind];
   }
 }
+
+const eventTitles = { note: "Note", stage: "Stage changed", owner: "Owner changed", value: "Value changed" } as const;
 
 /** One of an entry's details: its term and its value; `asWritten`: text the person wrote, with its line breaks. */
 function Fact({ term, value, asWritten }: { term: string; value: ReactNode; asWritten?: boolean }) {

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/.server/admin-guard";
 import { mayOpen } from "~/.server/permissions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { Label, Textarea } from "~/components/ui/input";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { formatDateTime } from "~/features/admin/components/list-controls";
@@ -17,18 +18,15 @@ import { mentorScopeOf } from "~/features/inbox/mentor-scope.server";
 import { loadPersonPage } from "~/features/inbox/person-timeline.server";
 import { NOTE_MAX_LENGTH } from "~/features/inbox/schema";
 import { formatValue, kindLabels, pipelineOf, stageLabels } from "~/features/inbox/stages";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/inbox-person";
 import { AdminSection } from "~/features/admin/components/admin-section";
 
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  seo({
-    title: "Person",
-    description: "A person in the inbox.",
-    path: `/admin/inbox/people/${params.personId}`,
-    publicUrl: publicUrlFrom(matches),
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Person",
+  "A person in the inbox.",
+  (params: Route.MetaArgs["params"]) => `/admin/inbox/people/${params.personId}`,
+);
 
 function personIdOr404(personId: string | undefined): string {
   const parsed = idSchema.safeParse(personId);
@@ -123,11 +121,7 @@ export default function InboxPerson({ loaderData }: Route.ComponentProps) {
             aria-invalid={noteError ? true : undefined}
             aria-describedby={noteError ? "note-error" : undefined}
           />
-          {noteError ? (
-            <p id="note-error" role="alert" className="text-sm font-medium text-danger-700">
-              {noteError}
-            </p>
-          ) : null}
+          <FieldError id="note-error" error={noteError} />
           <div>
             <Button type="submit">Add note</Button>
           </div>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
 import { NativeSelect, Options } from "~/components/ui/select";
 import { ADMIN_REQUEST_FAILED } from "~/features/admin/failed-request";
@@ -32,15 +33,6 @@ export function errorFor(answer: unknown, enquiryId: string, intent: string): Fo
   const value = answer as InboxFormAnswer | undefined;
   if (!value || value.ok || value.enquiryId !== enquiryId || value.intent !== intent) return null;
   return value;
-}
-
-function FieldMessage({ id, error }: { id: string; error: FormError }) {
-  if (!error) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-danger-700">
-      {error.message}
-    </p>
-  );
 }
 
 /** Stage select + Move; for sales enquiries the value and currency Won asks for, folded away. */
@@ -94,7 +86,7 @@ export function StageForm({
           <ValueFields id={`stage-${enquiry.id}`} valueMinor={enquiry.valueMinor} currency={enquiry.currency} error={error} />
         </details>
       ) : null}
-      <FieldMessage id={errorId} error={error} />
+      <FieldError id={errorId} error={error?.message} />
     </Form>
   );
 }
@@ -161,7 +153,7 @@ export function ValueForm({
           Save value
         </Button>
       </div>
-      <FieldMessage id={`value-error-${enquiry.id}`} error={error} />
+      <FieldError id={`value-error-${enquiry.id}`} error={error?.message} />
     </Form>
   );
 }
@@ -196,7 +188,7 @@ export function OwnerForm({
           Save owner
         </Button>
       </div>
-      <FieldMessage id={`owner-error-${enquiry.id}`} error={error} />
+      <FieldError id={`owner-error-${enquiry.id}`} error={error?.message} />
     </Form>
   );
 }

@@ -12,8 +12,6 @@ import {
   people,
   submissions,
   mailDeliveries,
-  type ConversationMessage,
-  type MailDeliveryStatus,
 } from "~/.server/db/tables";
 import { loadEnquiries, type EnquirySummary } from "./list-people.server";
 
@@ -28,60 +26,8 @@ import { loadEnquiries, type EnquirySummary } from "./list-people.server";
 /** The newest entries of each kind a timeline shows (a very long history is cut, and says so). */
 export const TIMELINE_LIMIT_PER_KIND = 200;
 
-type Base = { id: string; at: string; who: string | null };
-export type Attachment = { id: string; filename: string; contentType: string; sizeBytes: number; kept: boolean };
-export type TimelineEntry =
-  | (Base & {
-      type: "visit";
-      about: "lead" | "apply" | "mentoring" | "contact" | "newsletter-signup" | "subscriber" | string;
-      entryPath: string | null;
-      referrerHost: string | null;
-      utmSource: string | null;
-      utmMedium: string | null;
-      utmCampaign: string | null;
-    })
-  | (Base & {
-      type: "chat";
-      leadId: string;
-      company: string | null;
-      message: string | null;
-      messages: ConversationMessage[];
-      held: boolean;
-    })
-  | (Base & {
-      type: "booking";
-      bookingId: string;
-      status: string;
-      start: string;
-      end: string;
-      timeZone: string;
-      goals: string;
-      scholarshipReason: string | null;
-    })
-  | (Base & { type: "submission"; submissionId: string; source: string; fields: Record<string, string>; held: boolean })
-  | (Base & { type: "subscription"; source: string; confirmedAt: string | null; unsubscribedAt: string | null; bouncedAt: string | null })
-  | (Base & {
-      type: "mail";
-      direction: "in" | "out";
-      enquiryId: string | null;
-      from: string;
-      to: string;
-      subject: string;
-      text: string;
-      autoReply: string | null;
-      attachments: Attachment[];
-      /** Outgoing: what became of it (queued, sent with the server's answer, retrying, failed with why); null for older mail. */
-      delivery: { status: MailDeliveryStatus; detail: string | null } | null;
-    })
-  | (Base & { type: "event"; kind: "note" | "stage" | "owner" | "value"; enquiryId: string | null; body: string });
-
-export type PersonPage = {
-  person: { id: string; name: string | null; email: string; createdAt: string; lastActivityAt: string };
-  enquiries: EnquirySummary[];
-  timeline: TimelineEntry[];
-  /** True when some kind had more than TIMELINE_LIMIT_PER_KIND entries (the oldest are left out). */
-  truncated: boolean;
-};
+/** One entry of the timeline: its `type`, an id unique on the page, when and who, and that kind's details. */
+export type TimelineEntry = ReturnType<typeof timelineEntries>[number];
 
 const iso = (value: Date) => value.toISOString();
 
@@ -90,7 +36,7 @@ const iso = (value: Date) => value.toISOString();
  * enquiries of theirs, with those enquiries' bookings, requests, mails and events and the notes
  * they wrote, and null (not found) when the person is not one of their learners.
  */
-export async function loadPersonPage(personId: string, mentor?: string | null): Promise<PersonPage | null> {
+export async function loadPersonPage(personId: string, mentor?: string | null) {
   const db = getDb();
   const [[person], enquiries] = await Promise.all([
     db.select().from(people).where(eq(people.id, personId)),
@@ -113,6 +59,7 @@ export async function loadPersonPage(personId: string, mentor?: string | null): 
     },
     enquiries,
     timeline,
+    // Some kind had more than TIMELINE_LIMIT_PER_KIND entries (the oldest are left out).
     truncated,
   };
 }
@@ -240,15 +187,15 @@ async function readTimelineRows(personId: string) {
 }
 
 /** What every entry has: its kind, an id unique on the page, when and who. */
-function base<T extends TimelineEntry["type"]>(type: T, id: string | number, at: Date, who: string | null) {
+function base<T extends string>(type: T, id: string | number, at: Date, who: string | null) {
   return { type, id: `${type}-${id}`, at: iso(at), who };
 }
 
 /** One timeline entry per row. */
-function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, personName: string): TimelineEntry[] {
+function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, personName: string) {
   const { leadRows, submissionRows, subscriptionRows, mailRows, eventRows, bookingRows, visitRows, attachmentRows } = rows;
   return [
-    ...visitRows.map((row): TimelineEntry => ({
+    ...visitRows.map((row) => ({
       ...base("visit", row.id, row.occurredAt, null),
       about: row.kind,
       entryPath: row.entryPath,
@@ -257,7 +204,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       utmMedium: row.utmMedium,
       utmCampaign: row.utmCampaign,
     })),
-    ...leadRows.map((row): TimelineEntry => ({
+    ...leadRows.map((row) => ({
       ...base("chat", row.id, row.createdAt, row.name ?? personName),
       leadId: row.id,
       company: row.company,
@@ -265,7 +212,7 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       messages: Array.isArray(row.conversationContext?.messages) ? row.conversationContext.messages : [],
       held: row.heldAt !== null,
     })),
-    ...bookingRows.map((row): TimelineEntry => ({
+    ...bookingRows.map((row) => ({
       ...base("booking", row.id, row.createdAt, row.name || personName),
       bookingId: row.id,
       status: row.status,
@@ -275,21 +222,21 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       goals: row.goals,
       scholarshipReason: row.scholarshipReason,
     })),
-    ...submissionRows.map((row): TimelineEntry => ({
+    ...submissionRows.map((row) => ({
       ...base("submission", row.id, row.createdAt, row.name || personName),
       submissionId: row.id,
       source: row.source,
       fields: row.fields,
       held: row.heldAt !== null,
     })),
-    ...subscriptionRows.map((row): TimelineEntry => ({
+    ...subscriptionRows.map((row) => ({
       ...base("subscription", row.id, row.createdAt, personName),
       source: row.source,
       confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
       unsubscribedAt: row.unsubscribedAt ? iso(row.unsubscribedAt) : null,
       bouncedAt: row.bouncedAt ? iso(row.bouncedAt) : null,
     })),
-    ...mailRows.map(({ mail: row, delivery }): TimelineEntry => ({
+    ...mailRows.map(({ mail: row, delivery }) => ({
       ...base("mail", row.id, row.createdAt, row.direction === "out" ? (row.sentByName ?? "The studio") : personName),
       direction: row.direction,
       enquiryId: row.enquiryId,
@@ -298,12 +245,13 @@ function timelineEntries(rows: Awaited<ReturnType<typeof readTimelineRows>>, per
       subject: row.subject,
       text: row.text,
       autoReply: row.autoReply,
+      // Outgoing: what became of it (queued, sent with the server's answer, retrying, failed with why); null for older mail.
       delivery: row.direction === "out" && delivery?.status ? { status: delivery.status, detail: delivery.detail } : null,
       attachments: attachmentRows
         .filter((attachment) => attachment.mailId === row.id)
         .map(({ mailId: _mailId, ...attachment }) => attachment),
     })),
-    ...eventRows.map((row): TimelineEntry => ({
+    ...eventRows.map((row) => ({
       ...base("event", row.id, row.createdAt, row.actorName ?? "The system"),
       kind: row.kind,
       enquiryId: row.enquiryId,

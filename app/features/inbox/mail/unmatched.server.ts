@@ -1,8 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { enquiries, inboxAttachments, inboxMails, people, personEmailKey } from "~/.server/db/tables";
+import { enquiries, inboxMails, people, personEmailKey } from "~/.server/db/tables";
 import { changeOneRow, withTransaction } from "~/.server/db/transaction";
 import { AppError } from "~/.server/errors";
+import { pageCount } from "~/features/admin/search.server";
+import { attachmentsOf } from "../person-timeline.server";
 
 /**
  * Unmatched mail (docs/inbox.md): answers read over IMAP that named no thread of ours, or came
@@ -33,29 +35,13 @@ export async function listUnmatchedMails(page: number) {
     .orderBy(desc(inboxMails.createdAt), desc(inboxMails.id))
     .limit(UNMATCHED_PAGE_SIZE)
     .offset((page - 1) * UNMATCHED_PAGE_SIZE);
-  const attachments = rows.length
-    ? await db
-        .select({
-          id: inboxAttachments.id,
-          mailId: inboxAttachments.mailId,
-          filename: inboxAttachments.filename,
-          sizeBytes: inboxAttachments.sizeBytes,
-          kept: sql<boolean>`${inboxAttachments.content} is not null`,
-        })
-        .from(inboxAttachments)
-        .where(
-          inArray(
-            inboxAttachments.mailId,
-            rows.map((row) => row.id),
-          ),
-        )
-    : [];
+  const attachments = await attachmentsOf(rows.map((row) => row.id));
   const totalCount = total?.n ?? 0;
   return {
     mails: rows.map((row) => ({ ...row, attachments: attachments.filter((attachment) => attachment.mailId === row.id) })),
     total: totalCount,
     page,
-    pageCount: Math.max(1, Math.ceil(totalCount / UNMATCHED_PAGE_SIZE)),
+    pageCount: pageCount(totalCount, UNMATCHED_PAGE_SIZE),
   };
 }
 

@@ -12,23 +12,7 @@ import { enquiryKinds, pipelineKinds, stagesFor, type Kind, type Stage } from ".
  * (semi-joins, a lateral "newest N per stage") are what the indexes of decision 0180 serve.
  */
 
-export type EnquirySummary = {
-  id: string;
-  personId: string;
-  kind: Kind;
-  stage: Stage;
-  ownerId: string | null;
-  ownerName: string | null;
-  valueMinor: number | null;
-  currency: string | null;
-  heldAt: string | null;
-  createdAt: string;
-  waitingSince: string | null;
-  /** The first visit's source (utm_source, else the referrer's host), when analytics saw it. */
-  source: string | null;
-  /** Our latest reply to it did not reach the person (refused, given up, or bounced). */
-  replyFailed: boolean;
-};
+export type EnquirySummary = ReturnType<typeof toSummary>;
 
 export type PersonRow = {
   id: string;
@@ -61,7 +45,8 @@ type EnquiryRecord = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-function toSummary(row: EnquiryRecord): EnquirySummary {
+/** An enquiry as the list, the board and the person page show it. */
+function toSummary(row: EnquiryRecord) {
   return {
     id: row.id,
     personId: row.person_id,
@@ -74,7 +59,9 @@ function toSummary(row: EnquiryRecord): EnquirySummary {
     heldAt: isoOrNull(row.held_at),
     createdAt: iso(row.created_at),
     waitingSince: isoOrNull(row.waiting_since),
+    // The first visit's source (utm_source, else the referrer's host), when analytics saw it.
     source: row.source,
+    // Our latest reply to it did not reach the person (refused, given up, or bounced).
     replyFailed: row.reply_failed === true,
   };
 }
@@ -177,15 +164,11 @@ export async function listPeople(
     select p.id, p.name, p.email, p.last_activity_at from people p where ${where}
      order by p.last_activity_at desc nulls last, p.id desc
      limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}`);
-  const byPerson = new Map<string, EnquirySummary[]>();
-  for (const enquiry of await loadEnquiries(
+  const enquiries = await loadEnquiries(
     found.rows.map((row) => row.id),
     query.mentor,
-  )) {
-    const list = byPerson.get(enquiry.personId) ?? [];
-    list.push(enquiry);
-    byPerson.set(enquiry.personId, list);
-  }
+  );
+  const byPerson = Map.groupBy(enquiries, (enquiry) => enquiry.personId);
   return {
     people: found.rows.map((row) => ({
       id: row.id,

@@ -24,15 +24,12 @@ export async function attachmentResponse(attachmentId: string, mentor?: string |
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
-  if (!attachment)
-    return new Response("No such attachment.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  const notFound = (text: string) =>
+    new Response(text, { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  if (!attachment) return notFound("No such attachment.");
   if (!attachment.content) {
-    return new Response(
+    return notFound(
       `“${attachment.filename}” was larger than the inbox keeps (INBOX_MAX_ATTACHMENT_MB); open the mail in the studio's mailbox.`,
-      {
-        status: 404,
-        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-      },
     );
   }
   const declared = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(attachment.contentType)

@@ -8,17 +8,13 @@ import { MAX_REPLY_CHARS } from "./reply-text";
 /** Saved replies: common answers an admin starts a reply from (docs/inbox.md, "Replying"). */
 export type SavedReply = { id: string; title: string; body: string; updatedAt: Date };
 
+/** Text that must be given (`missing` when absent or blank) and at most `max` characters long. */
+const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong });
+
 export const savedReplySchema = z.object({
-  title: z
-    .string({ error: "Give the saved reply a title." })
-    .trim()
-    .min(1, { error: "Give the saved reply a title." })
-    .max(120, { error: "Keep the title under 120 characters." }),
-  body: z
-    .string({ error: "Write the reply's text." })
-    .trim()
-    .min(1, { error: "Write the reply's text." })
-    .max(MAX_REPLY_CHARS, { error: `Keep the text under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.` }),
+  title: requiredText("Give the saved reply a title.", 120, "Keep the title under 120 characters."),
+  body: requiredText("Write the reply's text.", MAX_REPLY_CHARS, `Keep the text under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.`),
 });
 
 export async function listSavedReplies(): Promise<SavedReply[]> {

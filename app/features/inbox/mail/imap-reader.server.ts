@@ -70,11 +70,9 @@ function wakeablePause() {
 }
 
 function imapClient(connection: ReturnType<typeof connectionFrom>, pollMs: number, commandTimeoutMs: number): ImapFlow {
+  const { mailbox: _mailbox, ...server } = connection;
   return new ImapFlow({
-    host: connection.host,
-    port: connection.port,
-    secure: connection.secure,
-    auth: connection.auth,
+    ...server,
     logger: false,
     // IDLE is restarted well within the time-out, so a healthy quiet connection always has traffic.
     maxIdleTime: Math.min(pollMs, commandTimeoutMs / 3),

@@ -71,7 +71,6 @@ export async function loadPersonPage(personId: string, mentor?: string | null) {
  */
 async function readMentorTimelineRows(personId: string, mentor: string, theirs: EnquirySummary[]) {
   const db = getDb();
-  const limit = TIMELINE_LIMIT_PER_KIND;
   const enquiryIds = theirs.map((enquiry) => enquiry.id);
   const [sources, mailRows, eventRows] = await Promise.all([
     db
@@ -79,12 +78,7 @@ async function readMentorTimelineRows(personId: string, mentor: string, theirs: 
       .from(enquiriesTable)
       .where(inArray(enquiriesTable.id, enquiryIds)),
     mailsOf(personId, inArray(inboxMails.enquiryId, enquiryIds)),
-    db
-      .select()
-      .from(inboxEvents)
-      .where(and(eq(inboxEvents.personId, personId), or(inArray(inboxEvents.enquiryId, enquiryIds), eq(inboxEvents.actorId, mentor))))
-      .orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id))
-      .limit(limit),
+    eventsOf(personId, or(inArray(inboxEvents.enquiryId, enquiryIds), eq(inboxEvents.actorId, mentor))),
   ]);
   const sourceIds = (kind: string) => sources.filter((source) => source.kind === kind).map((source) => source.sourceId);
   const [submissionRows, bookingRows] = await Promise.all([
@@ -93,17 +87,7 @@ async function readMentorTimelineRows(personId: string, mentor: string, theirs: 
       .from(submissions)
       .where(inArray(submissions.id, sourceIds("mentoring")))
       .orderBy(desc(submissions.createdAt)),
-    db
-      .select()
-      .from(mentoringBookings)
-      .where(
-        and(
-          eq(mentoringBookings.personId, personId),
-          or(eq(mentoringBookings.mentorId, mentor), inArray(mentoringBookings.id, sourceIds("booking"))),
-        ),
-      )
-      .orderBy(desc(mentoringBookings.createdAt))
-      .limit(limit),
+    bookingsOf(personId, or(eq(mentoringBookings.mentorId, mentor), inArray(mentoringBookings.id, sourceIds("booking")))),
   ]);
   return {
     leadRows: [],
@@ -125,6 +109,26 @@ function mailsOf(personId: string, which?: SQL) {
     .leftJoin(mailDeliveries, eq(mailDeliveries.messageId, inboxMails.messageId))
     .where(and(eq(inboxMails.personId, personId), which))
     .orderBy(desc(inboxMails.createdAt))
+    .limit(TIMELINE_LIMIT_PER_KIND);
+}
+
+/** The person's latest notes and changes (of some enquiries or actors, when given). */
+function eventsOf(personId: string, which?: SQL) {
+  return getDb()
+    .select()
+    .from(inboxEvents)
+    .where(and(eq(inboxEvents.personId, personId), which))
+    .orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id))
+    .limit(TIMELINE_LIMIT_PER_KIND);
+}
+
+/** The person's latest mentoring bookings (some of them, when given). */
+function bookingsOf(personId: string, which?: SQL) {
+  return getDb()
+    .select()
+    .from(mentoringBookings)
+    .where(and(eq(mentoringBookings.personId, personId), which))
+    .orderBy(desc(mentoringBookings.createdAt))
     .limit(TIMELINE_LIMIT_PER_KIND);
 }
 
@@ -154,18 +158,8 @@ async function readTimelineRows(personId: string) {
     db.select().from(submissions).where(eq(submissions.personId, personId)).orderBy(desc(submissions.createdAt)).limit(limit),
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
     mailsOf(personId),
-    db
-      .select()
-      .from(inboxEvents)
-      .where(eq(inboxEvents.personId, personId))
-      .orderBy(desc(inboxEvents.createdAt), desc(inboxEvents.id))
-      .limit(limit),
-    db
-      .select()
-      .from(mentoringBookings)
-      .where(eq(mentoringBookings.personId, personId))
-      .orderBy(desc(mentoringBookings.createdAt))
-      .limit(limit),
+    eventsOf(personId),
+    bookingsOf(personId),
   ]);
   const ownIds = [
     ...leadRows.map((row) => row.id),

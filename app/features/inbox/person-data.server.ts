@@ -30,7 +30,13 @@ import { attachmentsOf } from "./person-timeline.server";
  * an access request, and the erasure, in one transaction, for an erasure request.
  */
 
-const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+/** A row's columns as exported: dates as ISO strings. */
+type Exported<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** These columns of a row, in this order, dates as ISO strings. */
+function columns<T extends object, K extends keyof T>(row: T, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, row[key] instanceof Date ? row[key].toISOString() : row[key]])) as Exported<Pick<T, K>>;
+}
 
 /** The conversion kinds whose `entity_id` is a lead, a submission or a subscription. */
 const SUBMISSION_KINDS = ["apply", "mentoring", "contact"] as const;
@@ -129,51 +135,37 @@ async function readPersonRows(db: ReturnType<typeof getDb>, personId: string, em
 function sourcesExport({ leadRows, submissionRows, bookingRows }: Awaited<ReturnType<typeof readPersonRows>>) {
   return {
     leads: leadRows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      company: row.company,
-      message: row.message,
-      source: row.source,
-      conversationId: row.conversationId,
+      ...columns(row, ["id", "name", "email", "company", "message", "source", "conversationId"]),
       transcript: Array.isArray(row.conversationContext?.messages)
         ? row.conversationContext.messages.map(({ role, content }) => ({ role, content }))
         : [],
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      heldAt: iso(row.heldAt),
-      holdReason: row.holdReason,
+      ...columns(row, ["createdAt", "updatedAt", "heldAt", "holdReason"]),
     })),
     submissions: submissionRows.map((row) => ({
-      id: row.id,
-      source: row.source,
-      name: row.name,
-      email: row.email,
+      ...columns(row, ["id", "source", "name", "email"]),
       fields: row.fields ?? {},
-      disclaimerAccepted: row.disclaimerAccepted,
-      userAgent: row.userAgent,
-      createdAt: row.createdAt.toISOString(),
-      heldAt: iso(row.heldAt),
-      holdReason: row.holdReason,
+      ...columns(row, ["disclaimerAccepted", "userAgent", "createdAt", "heldAt", "holdReason"]),
     })),
     // Mentoring sessions booked on the site (docs/mentoring.md).
-    bookings: bookingRows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      startsAt: row.startsAt.toISOString(),
-      endsAt: row.endsAt.toISOString(),
-      mentorId: row.mentorId,
-      name: row.name,
-      email: row.email,
-      timeZone: row.timeZone,
-      goals: row.goals,
-      scholarshipReason: row.scholarshipReason,
-      videoUrl: row.videoUrl,
-      userAgent: row.userAgent,
-      createdAt: row.createdAt.toISOString(),
-      cancelledAt: iso(row.cancelledAt),
-      holdReason: row.holdReason,
-    })),
+    bookings: bookingRows.map((row) =>
+      columns(row, [
+        "id",
+        "status",
+        "startsAt",
+        "endsAt",
+        "mentorId",
+        "name",
+        "email",
+        "timeZone",
+        "goals",
+        "scholarshipReason",
+        "videoUrl",
+        "userAgent",
+        "createdAt",
+        "cancelledAt",
+        "holdReason",
+      ]),
+    ),
   };
 }
 
@@ -206,51 +198,26 @@ export async function exportPersonData(personId: string, now = new Date()) {
   const rows = await readPersonRows(db, personId, person.emailKey);
   return {
     exportedAt: now.toISOString(),
-    person: {
-      id: person.id,
-      email: person.email,
-      name: person.name,
-      createdAt: person.createdAt.toISOString(),
-      lastActivityAt: person.lastActivityAt.toISOString(),
-    },
+    person: columns(person, ["id", "email", "name", "createdAt", "lastActivityAt"]),
     ...sourcesExport(rows),
     subscription: rows.subscription,
     enquiries: rows.enquiryRows.map(({ enquiry, ownerName }) => ({
-      id: enquiry.id,
-      kind: enquiry.kind,
-      sourceId: enquiry.sourceId,
-      stage: enquiry.stage,
+      ...columns(enquiry, ["id", "kind", "sourceId", "stage"]),
       owner: ownerName,
       value: enquiry.valueMinor !== null && enquiry.currency ? { minor: enquiry.valueMinor, currency: enquiry.currency } : null,
-      createdAt: enquiry.createdAt.toISOString(),
-      stageChangedAt: enquiry.stageChangedAt.toISOString(),
-      firstReplyAt: iso(enquiry.firstReplyAt),
-      lastReplyAt: iso(enquiry.lastReplyAt),
-      lastInboundAt: iso(enquiry.lastInboundAt),
-      heldAt: iso(enquiry.heldAt),
+      ...columns(enquiry, ["createdAt", "stageChangedAt", "firstReplyAt", "lastReplyAt", "lastInboundAt", "heldAt"]),
     })),
     // Notes and stage, owner and value changes, with who and when.
     events: rows.eventRows.map((event) => ({
-      id: event.id,
-      enquiryId: event.enquiryId,
-      kind: event.kind,
+      ...columns(event, ["id", "enquiryId", "kind"]),
       actor: event.actorName,
-      body: event.body,
-      data: event.data,
-      createdAt: event.createdAt.toISOString(),
+      ...columns(event, ["body", "data", "createdAt"]),
     })),
     mails: mailsExport(rows),
     // The visits that led to each lead, submission and subscription (docs/analytics.md, "Conversions").
-    visits: rows.visitRows.map((visit) => ({
-      kind: visit.kind,
-      entityId: visit.entityId,
-      occurredAt: visit.occurredAt.toISOString(),
-      entryPath: visit.entryPath,
-      referrerHost: visit.referrerHost,
-      utmSource: visit.utmSource,
-      utmMedium: visit.utmMedium,
-      utmCampaign: visit.utmCampaign,
-    })),
+    visits: rows.visitRows.map((visit) =>
+      columns(visit, ["kind", "entityId", "occurredAt", "entryPath", "referrerHost", "utmSource", "utmMedium", "utmCampaign"]),
+    ),
   };
 }
 

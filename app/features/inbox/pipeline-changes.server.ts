@@ -97,12 +97,7 @@ export async function setStage(input: StageInput): Promise<{ changed: boolean; p
 }
 
 /** Sets the deal's value and currency of an enquiry. */
-export async function setValue(input: {
-  enquiryId: string;
-  personId?: string;
-  value: { valueMinor: number; currency: string };
-  actor: Actor;
-}) {
+export async function setValue(input: Omit<StageInput, "stage" | "value"> & { value: { valueMinor: number; currency: string } }) {
   return withTransaction(async (tx) => {
     const row = await lockEnquiry(tx, input.enquiryId, input.personId, input.actor);
     if (row.valueMinor === input.value.valueMinor && row.currency === input.value.currency)
@@ -141,20 +136,15 @@ export async function setOwner(input: { enquiryId: string; personId?: string; ow
     let ownerName = "nobody";
     if (input.ownerId) {
       // Whoever works the inbox; for a mentoring request or booking, a mentor too.
-      const roles = pipelineOf(row.kind as Kind) === "mentoring" ? [...INBOX_ROLES, "mentor" as const] : INBOX_ROLES;
+      const mentoring = pipelineOf(row.kind as Kind) === "mentoring";
+      const roles = mentoring ? [...INBOX_ROLES, "mentor" as const] : INBOX_ROLES;
       const [owner] = await tx.db
         .selectDistinct({ name: users.name, email: users.email })
         .from(users)
         .innerJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, roles)))
         .where(eq(users.id, input.ownerId));
-      if (!owner) {
-        throw refused(
-          "ownerId",
-          pipelineOf(row.kind as Kind) === "mentoring"
-            ? "Choose someone who works the inbox (an owner or Sales) or a mentor as the owner"
-            : "Choose someone who works the inbox (an owner or Sales) as the owner",
-        );
-      }
+      if (!owner)
+        throw refused("ownerId", `Choose someone who works the inbox (an owner or Sales)${mentoring ? " or a mentor" : ""} as the owner`);
       ownerName = owner.name || owner.email;
     }
     if (row.ownerId === input.ownerId) return { changed: false, personId: row.personId };

@@ -4,13 +4,10 @@ import { getDb } from "~/.server/db/client";
 import { changeOneRow } from "~/.server/db/transaction";
 import { savedReplies } from "~/.server/db/tables";
 import { MAX_REPLY_CHARS } from "./reply-text";
+import { requiredText } from "./schema";
 
 /** Saved replies: common answers an admin starts a reply from (docs/inbox.md, "Replying"). */
 export type SavedReply = { id: string; title: string; body: string; updatedAt: Date };
-
-/** Text that must be given (`missing` when absent or blank) and at most `max` characters long. */
-const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong });
 
 export const savedReplySchema = z.object({
   title: requiredText("Give the saved reply a title.", 120, "Keep the title under 120 characters."),

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { MAX_REPLY_CHARS, MAX_SUBJECT_CHARS } from "./reply-text";
 
+/** Text that must be given (`missing` when absent or blank) and at most `max` characters long. */
+export const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong });
+
 /** The reply form of the compose page and the body of POST /api/admin/people/:id/reply (docs/inbox.md). */
-export const replyTextSchema = z
-  .string({ error: "Write your reply." })
-  .trim()
-  .min(1, { error: "Write your reply." })
-  .max(MAX_REPLY_CHARS, { error: `Keep the reply under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.` });
+export const replyTextSchema = requiredText(
+  "Write your reply.",
+  MAX_REPLY_CHARS,
+  `Keep the reply under ${MAX_REPLY_CHARS.toLocaleString("en")} characters.`,
+);
 
 export const replySubjectSchema = z
   .string()

@@ -18,6 +18,8 @@ import { StageForm, ValueFields, errorFor } from "./enquiry-forms";
  */
 type Move = { enquiryId: string; stage: Stage; value?: string; currency?: string; name: string };
 
+const cardName = (card: BoardCard) => card.personName || card.personEmail;
+
 /** A column's count as shown: exact, or "1,000+" past the cap. */
 function countLabel(column: BoardColumn): string {
   return column.countIsCapped ? `${column.count.toLocaleString("en-US")}+` : String(column.count);
@@ -55,12 +57,14 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
     }
   }, [fetcher.state, fetcher.data]);
 
-  const cardName = (card: BoardCard) => card.personName || card.personEmail;
+  const endDrag = () => {
+    setDragging(null);
+    setDropTarget(null);
+  };
 
   const onDrop = (stage: Stage) => {
     const card = dragging;
-    setDragging(null);
-    setDropTarget(null);
+    endDrag();
     if (!card || card.stage === stage) return;
     if (stage === "won" && card.valueMinor === null) setWonFor(card);
     else move({ enquiryId: card.id, stage, name: cardName(card) });
@@ -108,10 +112,7 @@ export function InboxBoard({ columns }: { columns: BoardColumn[] }) {
                       error={errorFor(fetcher.data ?? actionData, card.id, "stage")}
                       isDragging={dragging?.id === card.id}
                       onDragStart={() => setDragging(card)}
-                      onDragEnd={() => {
-                        setDragging(null);
-                        setDropTarget(null);
-                      }}
+                      onDragEnd={endDrag}
                       onMove={(stage, form) => {
                         const value = String(form.get("value") ?? "").trim();
                         const currency = String(form.get("currency") ?? "").trim();
@@ -159,7 +160,7 @@ function BoardCardView({
   onDragEnd: () => void;
   onMove: (stage: Stage, form: FormData) => void;
 }) {
-  const name = card.personName || card.personEmail;
+  const name = cardName(card);
   return (
     <article
       id={`card-${card.id}`}
@@ -216,7 +217,7 @@ function WonDialog({
     <Dialog open={card !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogTitle>Won: what is the deal worth?</DialogTitle>
-        <DialogDescription>{card ? `${card.personName || card.personEmail}'s enquiry moves to Won with its value.` : ""}</DialogDescription>
+        <DialogDescription>{card ? `${cardName(card)}'s enquiry moves to Won with its value.` : ""}</DialogDescription>
         <form
           className="mt-4 grid gap-4"
           onSubmit={(event) => {

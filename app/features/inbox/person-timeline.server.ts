@@ -87,7 +87,17 @@ async function readMentorTimelineRows(personId: string, mentor: string, theirs: 
       .from(submissions)
       .where(inArray(submissions.id, sourceIds("mentoring")))
       .orderBy(desc(submissions.createdAt)),
-    bookingsOf(personId, or(eq(mentoringBookings.mentorId, mentor), inArray(mentoringBookings.id, sourceIds("booking")))),
+    db
+      .select()
+      .from(mentoringBookings)
+      .where(
+        and(
+          eq(mentoringBookings.personId, personId),
+          or(eq(mentoringBookings.mentorId, mentor), inArray(mentoringBookings.id, sourceIds("booking"))),
+        ),
+      )
+      .orderBy(desc(mentoringBookings.createdAt))
+      .limit(TIMELINE_LIMIT_PER_KIND),
   ]);
   return {
     leadRows: [],
@@ -122,16 +132,6 @@ function eventsOf(personId: string, which?: SQL) {
     .limit(TIMELINE_LIMIT_PER_KIND);
 }
 
-/** The person's latest mentoring bookings (some of them, when given). */
-function bookingsOf(personId: string, which?: SQL) {
-  return getDb()
-    .select()
-    .from(mentoringBookings)
-    .where(and(eq(mentoringBookings.personId, personId), which))
-    .orderBy(desc(mentoringBookings.createdAt))
-    .limit(TIMELINE_LIMIT_PER_KIND);
-}
-
 /** The attachments of these mails by name: whether each was kept, not its bytes (the attachment's own page serves them). */
 export async function attachmentsOf(mailIds: string[]) {
   if (!mailIds.length) return [];
@@ -159,7 +159,12 @@ async function readTimelineRows(personId: string) {
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.personId, personId)).limit(limit),
     mailsOf(personId),
     eventsOf(personId),
-    bookingsOf(personId),
+    db
+      .select()
+      .from(mentoringBookings)
+      .where(eq(mentoringBookings.personId, personId))
+      .orderBy(desc(mentoringBookings.createdAt))
+      .limit(limit),
   ]);
   const ownIds = [
     ...leadRows.map((row) => row.id),

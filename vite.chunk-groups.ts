@@ -45,6 +45,8 @@ export const COMMON_CHUNK_MODULES = [
   "app/components/figure-list.tsx",
   "app/components/check-list.tsx",
   "app/components/responsive-image.tsx",
+  "app/components/honeypot-field.tsx",
+  "app/lib/form-traps.ts",
   "app/features/projects/components/project-card.tsx",
   "app/features/newsletter/schema.ts",
 ] as const;

@@ -69,6 +69,12 @@ describe("production server with the embedded database", () => {
     expect(image).toMatch(/fetchPriority="high"/);
   });
 
+  it("loads the news chunk only on pages that show news: the form pages share their spam trap through the common chunk", async () => {
+    const preloads = async (page: string) => deferredScripts(await (await fetch(server.url + page)).text())?.preloads ?? "";
+    expect(await preloads("/")).toMatch(/\/assets\/news-[\w-]+\.js/);
+    for (const page of ["/contact", "/apply", "/mentoring"]) expect(await preloads(page), page).not.toMatch(/\/assets\/news-/);
+  });
+
   it("answers unknown pages with the 404 page and unknown API paths with JSON", async () => {
     const page = await fetch(server.url + "/no/such/page");
     expect(page.status).toBe(404);
